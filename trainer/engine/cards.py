@@ -1,0 +1,216 @@
+"""Playing cards: the `Card` value, parsing at the edge, and a deck drawn from a seeded RNG.
+
+Cards are interned: there are exactly 52 `Card` objects, so identity, equality and hashing are cheap,
+and every card knows its small integer `index` (0..51) used by the evaluator's lookup tables.
+
+>>> parse_cards("As Kd 10h")
+(Card('As'), Card('Kd'), Card('Th'))
+>>> str(Card(14, "s")), Card.from_text("♥q")
+('As', Card('Qh'))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Suit(StrEnum):
+    SPADES = "s"
+    HEARTS = "h"
+    DIAMONDS = "d"
+    CLUBS = "c"
+
+
+SUITS: tuple[str, ...] = ("s", "h", "d", "c")
+RANKS: tuple[int, ...] = tuple(range(2, 15))
+RANK_CHARS = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "T",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
+RANK_NAMES = {
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
+}
+SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+_RANK_FROM_TEXT = {v: k for k, v in RANK_CHARS.items()} | {"10": 10}
+_SUIT_FROM_TEXT = {
+    "s": "s",
+    "h": "h",
+    "d": "d",
+    "c": "c",
+    "♠": "s",
+    "♥": "h",
+    "♦": "d",
+    "♣": "c",
+    "♤": "s",
+    "♡": "h",
+    "♢": "d",
+    "♧": "c",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card: `rank` 2..14 (ace high), `suit` one of s h d c."""
+
+    rank: int
+    suit: str
+    index: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.rank not in RANK_CHARS:
+            raise ValueError(f"card rank must be 2..14, not {self.rank!r}")
+        if self.suit not in SUITS:
+            raise ValueError(f"card suit must be one of s h d c, not {self.suit!r}")
+        object.__setattr__(self, "index", (self.rank - 2) * 4 + SUITS.index(self.suit))
+
+    def __new__(cls, rank: int, suit: str) -> Card:
+        cached = _INTERNED.get((rank, suit))
+        if cached is not None:
+            return cached
+        return object.__new__(cls)
+
+    def __str__(self) -> str:
+        return RANK_CHARS[self.rank] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
+        return (Card, (self.rank, self.suit))
+
+    @property
+    def name(self) -> str:
+        """English name for screen readers: "ace of spades"."""
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    @classmethod
+    def from_text(cls, token: str) -> Card:
+        """Parse one token such as "As", "10h", "td", "♠A" or "A♠"."""
+        text = token.strip()
+        if len(text) < 2:
+            raise ValueError(f"bad card {token!r}: expected a rank and a suit, such as 'As'")
+        for rank_text, suit_text in ((text[:-1], text[-1]), (text[1:], text[0])):
+            rank = _RANK_FROM_TEXT.get(rank_text.upper())
+            suit = _SUIT_FROM_TEXT.get(suit_text.lower())
+            if rank is not None and suit is not None:
+                return cls(rank, suit)
+        raise ValueError(f"bad card {token!r}: expected a rank 2-10, J, Q, K, A and a suit s, h, d, c")
+
+
+_INTERNED: dict[tuple[int, str], Card] = {}
+for _r in RANKS:
+    for _s in SUITS:
+        _INTERNED[(_r, _s)] = Card(_r, _s)
+
+FULL_DECK: tuple[Card, ...] = tuple(sorted(_INTERNED.values()))
+CARD_BY_INDEX: tuple[Card, ...] = FULL_DECK
+
+
+def _tokens(text: str) -> list[str]:
+    """Split "As Kd", "AsKd", "10h,Qc" or "A♠K♦" into card tokens."""
+    tokens: list[str] = []
+    for chunk in text.replace(",", " ").split():
+        i = 0
+        while i < len(chunk):
+            # A token is a rank (1-2 chars) plus a suit, or a suit symbol plus a rank.
+            if chunk[i] in _SUIT_FROM_TEXT and chunk[i] not in "shdcSHDC":
+                j = i + 1
+                j += 2 if chunk[j : j + 2] == "10" else 1
+            else:
+                j = i + (2 if chunk[i : i + 2] == "10" else 1)
+                j += 1
+            tokens.append(chunk[i:j])
+            i = j
+    return tokens
+
+
+def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Cards from text ("As Kd 7c", "AsKd7c", "10h", "A♠") or an iterable of strings or `Card`s.
+
+    Raises `ValueError` naming the bad token, or the duplicated card.
+
+    >>> parse_cards(["Ah", Card(13, "h")])
+    (Card('Ah'), Card('Kh'))
+    >>> parse_cards("As As")
+    Traceback (most recent call last):
+    ...
+    ValueError: duplicate card As
+    """
+    items: Iterable[str | Card] = _tokens(cards) if isinstance(cards, str) else cards
+    result: list[Card] = []
+    seen: set[Card] = set()
+    for item in items:
+        if isinstance(item, Card):
+            card = item
+        elif isinstance(item, str):
+            card = Card.from_text(item)
+        else:
+            raise ValueError(f"bad card {item!r}: expected text such as 'As' or a Card")
+        if card in seen:
+            raise ValueError(f"duplicate card {card}")
+        seen.add(card)
+        result.append(card)
+    return tuple(result)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """ "As Kd 7c" for a sequence of cards."""
+    return " ".join(str(c) for c in cards)
+
+
+class Deck:
+    """A shuffled 52-card deck; all randomness comes from the `random.Random` passed in.
+
+    >>> deck = Deck(random.Random(7))
+    >>> len(deck.draw(5)), len(deck)
+    (5, 47)
+    """
+
+    def __init__(self, rng: random.Random, exclude: Iterable[Card] = ()) -> None:
+        removed = set(exclude)
+        self._cards = [c for c in FULL_DECK if c not in removed]
+        rng.shuffle(self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def draw(self, count: int = 1) -> tuple[Card, ...]:
+        if count < 0 or count > len(self._cards):
+            raise ValueError(f"cannot draw {count} cards from a deck of {len(self._cards)}")
+        drawn = self._cards[:count]
+        del self._cards[:count]
+        return tuple(drawn)
+
+    def remove(self, cards: Iterable[Card]) -> None:
+        """Take known cards out (cards already on the table)."""
+        gone = set(cards)
+        self._cards = [c for c in self._cards if c not in gone]

@@ -1,0 +1,48 @@
+"""The web app: the only package that imports Flask. `create_app` is the factory."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, render_template
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app. `test_config` overrides settings such as DATABASE and SECRET_KEY."""
+    app = Flask(
+        __name__,
+        instance_path=str(ROOT / "instance"),
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+        instance_relative_config=True,
+    )
+    app.config.from_mapping(
+        SECRET_KEY=os.environ.get("TRAINER_SECRET_KEY") or _instance_secret(app.instance_path),
+        DATABASE=os.path.join(app.instance_path, "trainer.sqlite"),
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+
+    @app.get("/")
+    def home() -> str:
+        return render_template("home.html")
+
+    return app
+
+
+def _instance_secret(instance_path: str) -> str:
+    """A secret kept in the instance folder, so sessions survive restarts without configuration."""
+    path = Path(instance_path) / "secret_key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_hex(32))
+    return path.read_text().strip()
