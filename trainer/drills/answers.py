@@ -1,0 +1,231 @@
+"""Answer formats and the lenient parsing of what a trainee types.
+
+A drill states the shape of its answer with an `AnswerFormat`; `parse_answer` turns the raw input
+(text from a form, or JSON from the API) into a canonical value that compares with the expected one.
+Input that cannot be read raises `AnswerError` with a sentence for the trainee: it is never graded as
+wrong, the question stays open.
+
+>>> parse_answer(AnswerFormat(AnswerKind.AMOUNT), "1 400")
+1400
+>>> parse_answer(AnswerFormat(AnswerKind.AMOUNTS, labels=("Main pot", "Side pot")), "300; 120")
+{'Main pot': 300, 'Side pot': 120}
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from trainer.engine.cards import Card, parse_cards
+
+
+class AnswerKind(StrEnum):
+    """The four shapes of answer a drill can ask for."""
+
+    AMOUNT = "amount"  # one integer number of chips
+    CHOICE = "choice"  # one of the listed options
+    AMOUNTS = "amounts"  # several labelled integers (per seat, per pot, per betting spot)
+    CARDS = "cards"  # a set of cards (for example the cards to discard)
+
+
+class AnswerError(ValueError):
+    """The answer cannot be read; the message is meant for the trainee."""
+
+
+@dataclass(frozen=True)
+class AnswerFormat:
+    """What a drill expects: `choices` are (value, English label) pairs, `labels` name the amounts."""
+
+    kind: AnswerKind
+    choices: tuple[tuple[str, str], ...] = ()
+    labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", AnswerKind(self.kind))
+        if self.kind is AnswerKind.CHOICE and not self.choices:
+            raise ValueError("a choice answer needs at least one choice")
+        if self.kind is AnswerKind.AMOUNTS and not self.labels:
+            raise ValueError("an amounts answer needs at least one label")
+        if len({_norm(v) for v, _ in self.choices}) != len(self.choices):
+            raise ValueError(f"duplicate choice values in {self.choices!r}")
+        if len({_norm(label) for label in self.labels}) != len(self.labels):
+            raise ValueError(f"duplicate labels in {self.labels!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": str(self.kind),
+            "choices": [{"value": value, "label": label} for value, label in self.choices],
+            "labels": list(self.labels),
+        }
+
+
+# Whole chips, with optional thousands separators in groups of three ("1 400", "1,400", "12 000 000").
+_PLAIN = re.compile(r"[0-9]+")
+_GROUPED = re.compile(r"[0-9]{1,3}(?:[ ,'_][0-9]{3})+")
+_MAX_DIGITS = 15  # beyond any table stake; keeps numbers exact in JSON and SQLite
+_NONE_WORDS = {"none", "no cards", "nothing", "-", "—"}
+
+
+def _norm(text: str) -> str:
+    """Lower case with spaces, underscores and hyphens treated alike ("Two pair" == "two_pair")."""
+    return re.sub(r"[\s_\-]+", " ", text.strip().lower())
+
+
+def parse_amount(raw: Any) -> int:
+    """One whole number of chips: 1400, "1400", "1 400", "1,400", "+40", "-20", "−20".
+
+    >>> parse_amount("+1,400")
+    1400
+    >>> parse_amount("12.5")
+    Traceback (most recent call last):
+    ...
+    trainer.drills.answers.AnswerError: '12.5' is not a whole number of chips: write it like 1400 or 1 400.
+    """
+    if isinstance(raw, bool):
+        raise AnswerError("Enter an amount of chips, such as 1400.")
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, float):
+        if raw.is_integer():
+            return int(raw)
+        raise AnswerError(f"{raw!r} is not a whole number of chips.")
+    if not isinstance(raw, str):
+        raise AnswerError("Enter an amount of chips, such as 1400.")
+    # Non-breaking and narrow spaces are what many keyboards and locales put between thousands.
+    text = raw.strip().replace("\u00a0", " ").replace("\u202f", " ").replace("\u2212", "-")
+    if not text:
+        raise AnswerError("Enter an amount of chips, such as 1400.")
+    sign = 1
+    if text[0] in "+-":
+        sign = -1 if text[0] == "-" else 1
+        text = text[1:].strip()
+    if not (_PLAIN.fullmatch(text) or _GROUPED.fullmatch(text)):
+        raise AnswerError(f"{raw.strip()!r} is not a whole number of chips: write it like 1400 or 1 400.")
+    digits = re.sub(r"[^0-9]", "", text)
+    if len(digits.lstrip("0")) > _MAX_DIGITS:
+        raise AnswerError(f"{raw.strip()!r} is too large to be an amount of chips.")
+    return sign * int(digits)
+
+
+def parse_choice(fmt: AnswerFormat, raw: Any) -> str:
+    """The value of the choice named by its value or its label, in any case."""
+    options = ", ".join(label for _, label in fmt.choices)
+    if not isinstance(raw, str) or not raw.strip():
+        raise AnswerError(f"Choose one of: {options}.")
+    wanted = _norm(raw)
+    for value, label in fmt.choices:
+        if wanted in (_norm(value), _norm(label)):
+            return value
+    raise AnswerError(f"{raw.strip()!r} is not one of the options: {options}.")
+
+
+def parse_amounts(fmt: AnswerFormat, raw: Any) -> dict[str, int]:
+    """Labelled amounts from a mapping {label: amount}, a list in label order, or text.
+
+    Text holds one entry per label separated by ';' or new lines (a comma is a thousands separator),
+    each either an amount (in label order) or "label: amount".
+    """
+    labels = fmt.labels
+    wanted = ", ".join(labels)
+    if isinstance(raw, Mapping):
+        return _from_mapping(fmt, raw)
+    if isinstance(raw, str):
+        entries = [e.strip() for e in re.split(r"[;\n]", raw) if e.strip()]
+        if entries and all(re.fullmatch(r"[^:=]+[:=].*", e) for e in entries):
+            pairs = [re.split(r"[:=]", e, maxsplit=1) for e in entries]
+            if len({_norm(k) for k, _ in pairs}) != len(pairs):
+                raise AnswerError("Each label may be given only once.")
+            return _from_mapping(fmt, {k.strip(): v for k, v in pairs})
+        raw = entries
+    if isinstance(raw, list | tuple):
+        if len(raw) != len(labels):
+            raise AnswerError(f"Give {len(labels)} amounts ({wanted}), separated by ';'; got {len(raw)}.")
+        return {label: _labelled_amount(label, value) for label, value in zip(labels, raw, strict=True)}
+    raise AnswerError(f"Give {len(labels)} amounts ({wanted}), separated by ';'.")
+
+
+def _from_mapping(fmt: AnswerFormat, raw: Mapping[Any, Any]) -> dict[str, int]:
+    by_norm = {_norm(label): label for label in fmt.labels}
+    result: dict[str, int] = {}
+    for key, value in raw.items():
+        label = by_norm.get(_norm(str(key)))
+        if label is None:
+            raise AnswerError(f"{str(key).strip()!r} is not one of: {', '.join(fmt.labels)}.")
+        result[label] = _labelled_amount(label, value)
+    missing = [label for label in fmt.labels if label not in result]
+    if missing:
+        raise AnswerError(f"Give an amount for {', '.join(missing)}.")
+    return {label: result[label] for label in fmt.labels}
+
+
+def _labelled_amount(label: str, value: Any) -> int:
+    try:
+        return parse_amount(value)
+    except AnswerError as error:
+        raise AnswerError(f"{label}: {error}") from None
+
+
+def parse_card_set(raw: Any) -> list[str]:
+    """A set of cards as sorted card strings ("none" or an empty list for no cards)."""
+    if isinstance(raw, str):
+        if raw.strip().lower() in _NONE_WORDS:
+            return []
+        if not raw.strip():
+            raise AnswerError("Name the cards, such as 'As Kd', or write 'none'.")
+    elif not isinstance(raw, list | tuple):
+        raise AnswerError("Name the cards, such as 'As Kd', or write 'none'.")
+    try:
+        cards = parse_cards(raw)
+    except ValueError as error:
+        message = str(error)
+        raise AnswerError(f"{message[:1].upper()}{message[1:]}.") from None
+    return card_list(cards)
+
+
+def card_list(cards: Iterable[Card | str]) -> list[str]:
+    """The canonical form of a set of cards: strings, highest rank first, then suit order s h d c.
+
+    >>> card_list(["7c", "As", "Kd"])
+    ['As', 'Kd', '7c']
+    """
+    return [str(c) for c in sorted(parse_cards(list(cards)), key=lambda c: (-c.rank, "shdc".index(c.suit)))]
+
+
+def parse_answer(fmt: AnswerFormat, raw: Any) -> Any:
+    """The canonical answer for `fmt` (int, choice value, {label: int} or card list); `AnswerError` if
+    the input cannot be read."""
+    if fmt.kind is AnswerKind.AMOUNT:
+        return parse_amount(raw)
+    if fmt.kind is AnswerKind.CHOICE:
+        return parse_choice(fmt, raw)
+    if fmt.kind is AnswerKind.AMOUNTS:
+        return parse_amounts(fmt, raw)
+    return parse_card_set(raw)
+
+
+def canonical(fmt: AnswerFormat, value: Any) -> Any:
+    """Bring a solver's expected answer to the form `parse_answer` produces, so the two compare.
+
+    Solvers may return tuples of `Card`s, a list of amounts in label order or an enum choice.
+
+    >>> canonical(AnswerFormat(AnswerKind.AMOUNTS, labels=("A", "B")), (10, 20))
+    {'A': 10, 'B': 20}
+    """
+    if fmt.kind is AnswerKind.AMOUNT:
+        return int(value)
+    if fmt.kind is AnswerKind.CHOICE:
+        text = str(value)
+        if text not in {v for v, _ in fmt.choices}:
+            raise ValueError(f"expected choice {text!r} is not among {fmt.choices!r}")
+        return text
+    if fmt.kind is AnswerKind.AMOUNTS:
+        items = (
+            [value[label] for label in fmt.labels] if isinstance(value, Mapping) else [int(v) for v in value]
+        )
+        if len(items) != len(fmt.labels):
+            raise ValueError(f"expected {len(fmt.labels)} amounts, solver gave {len(items)}")
+        return {label: int(v) for label, v in zip(fmt.labels, items, strict=True)}
+    return card_list(value)

@@ -1,0 +1,224 @@
+"""The drill contract: a registry of drill kinds, issuing situations and grading answers.
+
+A `DrillKind` is three pure functions over plain data: `generate(rng, level, rules_name)` draws a
+situation (JSON-able, with an English "prompt", never the answer), `answer_format(data)` says what
+shape the answer takes, and `solve(data)` recomputes the expected answer and its explanation from the
+engine. `issue` wraps a situation in an envelope that makes it reproducible (kind, level, seed,
+generator version, rules); `grade` parses a raw answer and compares it with `solve`.
+
+>>> import random
+>>> from trainer.engine.explain import step
+>>> toy = DrillKind(
+...     id="doc.double", game="doc", title="Double it", version=1,
+...     generate=lambda rng, level, rules: {"n": rng.randint(1, 9) * 10, "prompt": "Double it.",
+...                                         "prompt_params": {}},
+...     answer_format=lambda data: AnswerFormat(AnswerKind.AMOUNT),
+...     solve=lambda data: (2 * data["n"], str(2 * data["n"]), (step("{n} x 2", n=data["n"]),)),
+... )
+>>> situation = issue(toy, 1, seed=5)
+>>> situation == issue(toy, 1, seed=5)
+True
+>>> grade(situation, str(situation["data"]["n"] * 2), kind=toy).correct
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from trainer.drills.answers import (
+    AnswerError,
+    AnswerFormat,
+    AnswerKind,
+    canonical,
+    card_list,
+    parse_amount,
+    parse_answer,
+)
+from trainer.engine.explain import Step
+
+__all__ = [
+    "REGISTRY",
+    "AnswerError",
+    "AnswerFormat",
+    "AnswerKind",
+    "DrillError",
+    "DrillKind",
+    "Grade",
+    "LevelError",
+    "UnknownKindError",
+    "card_list",
+    "expected_of",
+    "get_kind",
+    "grade",
+    "issue",
+    "parse_amount",
+    "parse_answer",
+    "register",
+]
+
+Generate = Callable[[random.Random, int, str | None], dict[str, Any]]
+Solve = Callable[[dict[str, Any]], tuple[Any, str, tuple[Step, ...]]]
+
+MAX_SEED = 2**53 - 1  # seeds stay exact as JSON numbers in a browser
+
+
+class DrillError(ValueError):
+    """A drill cannot be issued or graded as asked (the message says why)."""
+
+
+class UnknownKindError(DrillError, LookupError):
+    """No drill kind has this id."""
+
+
+class LevelError(DrillError):
+    """The kind has no such level."""
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The ruling on one answer: right or not, the expected answer (canonical, comparable with the
+    parsed answer), how to say it, and the engine's explanation."""
+
+    correct: bool
+    expected: Any
+    expected_text: str
+    explanation: tuple[Step, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "correct": self.correct,
+            "expected": self.expected,
+            "expected_text": self.expected_text,
+            "explanation": [s.to_json() for s in self.explanation],
+        }
+
+
+@dataclass(frozen=True, init=False)
+class DrillKind:
+    """One kind of question. Accepts the fields positionally in this order or by keyword."""
+
+    id: str
+    game: str
+    title: str
+    version: int
+    levels: tuple[int, ...]
+    generate: Generate
+    answer_format: Callable[[dict[str, Any]], AnswerFormat]
+    solve: Solve
+
+    def __init__(
+        self,
+        id: str,
+        game: str,
+        title: str,
+        version: int,
+        levels: tuple[int, ...] = (1, 2, 3),
+        generate: Generate | None = None,
+        answer_format: Callable[[dict[str, Any]], AnswerFormat] | None = None,
+        solve: Solve | None = None,
+    ) -> None:
+        if generate is None or answer_format is None or solve is None:
+            raise TypeError(f"drill kind {id!r} needs generate, answer_format and solve")
+        if not id or not isinstance(version, int) or version < 1 or not levels:
+            raise ValueError(f"drill kind {id!r}: needs an id, a version >= 1 and at least one level")
+        for name, value in (
+            ("id", id),
+            ("game", game),
+            ("title", title),
+            ("version", version),
+            ("levels", tuple(levels)),
+            ("generate", generate),
+            ("answer_format", answer_format),
+            ("solve", solve),
+        ):
+            object.__setattr__(self, name, value)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "title": self.title,
+            "version": self.version,
+            "levels": list(self.levels),
+        }
+
+
+REGISTRY: dict[str, DrillKind] = {}
+
+
+def register(kind: DrillKind) -> DrillKind:
+    """Add a kind to `REGISTRY` (game modules call this at import); an id may be registered once."""
+    if kind.id in REGISTRY and REGISTRY[kind.id] is not kind:
+        raise ValueError(f"drill kind {kind.id!r} is already registered")
+    REGISTRY[kind.id] = kind
+    return kind
+
+
+def get_kind(kind_id: str) -> DrillKind:
+    """The registered kind, or `UnknownKindError` naming the id."""
+    kind = REGISTRY.get(kind_id) if isinstance(kind_id, str) else None
+    if kind is None:
+        raise UnknownKindError(f"unknown drill kind {kind_id!r}")
+    return kind
+
+
+def _rng(kind: DrillKind, level: int, seed: int) -> random.Random:
+    # The string seed ties the draw to kind, level and generator version, so the same seed number
+    # gives unrelated situations in different kinds and a new generator version cannot replay old ones.
+    return random.Random(f"{kind.id}/{kind.version}/{level}/{seed}")
+
+
+def issue(
+    kind_id: str | DrillKind, level: int, seed: int | None = None, rules: str | None = None
+) -> dict[str, Any]:
+    """Draw a situation: the envelope {kind, level, seed, version, rules, data, answer_format}.
+
+    `seed=None` draws a fresh seed. `data` has been through JSON, so it is exactly what the store
+    will give back later, and `solve` sees the same thing now and then.
+    """
+    kind = kind_id if isinstance(kind_id, DrillKind) else get_kind(kind_id)
+    if isinstance(level, bool) or not isinstance(level, int) or level not in kind.levels:
+        levels = ", ".join(str(n) for n in kind.levels)
+        raise LevelError(f"drill kind {kind.id!r} has levels {levels}, not {level!r}")
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise DrillError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+    if rules is not None and not isinstance(rules, str):
+        raise DrillError(f"rules must be the name of a house-rules preset, not {rules!r}")
+    data = json.loads(json.dumps(kind.generate(_rng(kind, level, seed), level, rules)))
+    if not isinstance(data.get("prompt"), str):
+        raise TypeError(f"drill kind {kind.id!r} generated a situation without a prompt")
+    return {
+        "kind": kind.id,
+        "level": level,
+        "seed": seed,
+        "version": kind.version,
+        "rules": rules,
+        "data": data,
+        "answer_format": kind.answer_format(data).to_json(),
+    }
+
+
+def expected_of(
+    situation: dict[str, Any], kind: DrillKind | None = None
+) -> tuple[Any, str, tuple[Step, ...]]:
+    """The canonical expected answer of an issued situation, its text and explanation."""
+    kind = kind or get_kind(situation["kind"])
+    data = situation["data"]
+    value, text, steps = kind.solve(data)
+    return canonical(kind.answer_format(data), value), text, tuple(steps)
+
+
+def grade(situation: dict[str, Any], raw: Any, *, kind: DrillKind | None = None) -> Grade:
+    """Grade a raw answer to an issued situation; `AnswerError` if the answer cannot be read."""
+    kind = kind or get_kind(situation["kind"])
+    answer = parse_answer(kind.answer_format(situation["data"]), raw)
+    expected, text, steps = expected_of(situation, kind)
+    return Grade(answer == expected, expected, text, steps)
