@@ -1,0 +1,249 @@
+"""Writing progress: trainees, issued drills, answers (one transaction each) and sprints.
+
+>>> from trainer.store.schema import open_db
+>>> store = Store(open_db(":memory:"))
+>>> trainee = store.trainee_named("Trainee One")
+>>> store.trainee_named("trainee one")["id"] == trainee["id"]
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlite_utils import Database
+
+from trainer.drills.base import Grade, get_kind, grade, parse_answer
+from trainer.store.schema import MODES
+
+Clock = Callable[[], datetime]
+
+MAX_NAME = 60
+
+
+class StoreError(ValueError):
+    """A request the store refuses; the message says why."""
+
+
+class NotFoundError(StoreError, LookupError):
+    """No such trainee, drill or sprint (or not this trainee's)."""
+
+
+class AlreadyAnsweredError(StoreError):
+    """The drill has an answer already; nothing was changed."""
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _parse_iso(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+def clean_name(name: Any) -> str:
+    """A trainee name as stored: trimmed, inner runs of spaces collapsed, 1 to 60 characters."""
+    if not isinstance(name, str) or not " ".join(name.split()):
+        raise StoreError("Enter your name.")
+    text = " ".join(name.split())
+    if len(text) > MAX_NAME:
+        raise StoreError(f"A name has at most {MAX_NAME} characters.")
+    if any(not ch.isprintable() for ch in text):
+        raise StoreError("A name cannot contain control characters.")
+    return text
+
+
+class Store:
+    """All reads and writes of progress, over one sqlite-utils `Database`."""
+
+    def __init__(self, db: Database, *, clock: Clock = _utc_now) -> None:
+        self.db = db
+        self.clock = clock
+
+    # Trainees --------------------------------------------------------------------------------------
+
+    def trainee_named(self, name: str) -> dict[str, Any]:
+        """The trainee with this name (any case), created on first use."""
+        text = clean_name(name)
+        with self.db.atomic():
+            rows = list(self.db.query("SELECT * FROM trainees WHERE name = ? COLLATE NOCASE", [text]))
+            if rows:
+                return rows[0]
+            pk = self.db.table("trainees").insert({"name": text, "created_at": _iso(self.clock())}).last_pk
+        return self.trainee(int(pk))
+
+    def new_anonymous_trainee(self) -> dict[str, Any]:
+        """A trainee without a name (one per browser session until a name is given)."""
+        with self.db.atomic():
+            pk = self.db.table("trainees").insert({"name": None, "created_at": _iso(self.clock())}).last_pk
+        return self.trainee(int(pk))
+
+    def trainee(self, trainee_id: int) -> dict[str, Any]:
+        rows = list(self.db.query("SELECT * FROM trainees WHERE id = ?", [trainee_id]))
+        if not rows:
+            raise NotFoundError(f"no trainee {trainee_id}")
+        return rows[0]
+
+    # Drills and answers ----------------------------------------------------------------------------
+
+    def save_drill(
+        self,
+        trainee_id: int,
+        situation: dict[str, Any],
+        *,
+        mode: str = "practice",
+        sprint_id: int | None = None,
+    ) -> int:
+        """Record an issued situation (from `trainer.drills.issue`); returns the drill id."""
+        if mode not in MODES:
+            raise StoreError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if (mode == "sprint") != (sprint_id is not None):
+            raise StoreError("a sprint drill needs its sprint, and only a sprint drill has one")
+        if sprint_id is not None:
+            sprint = self.sprint(sprint_id)
+            if sprint["trainee_id"] != trainee_id:
+                raise NotFoundError(f"no sprint {sprint_id} for this trainee")
+            if sprint["finished_at"] is not None:
+                raise StoreError(f"sprint {sprint_id} is over")
+        record = {
+            "trainee_id": trainee_id,
+            "kind": situation["kind"],
+            "level": situation["level"],
+            "seed": situation["seed"],
+            "version": situation["version"],
+            "rules": situation["rules"],
+            "situation": json.dumps({"data": situation["data"], "answer_format": situation["answer_format"]}),
+            "mode": mode,
+            "sprint_id": sprint_id,
+            "issued_at": _iso(self.clock()),
+            "answered": 0,
+        }
+        with self.db.atomic():
+            return int(self.db.table("drills").insert(record).last_pk)
+
+    def drill(self, drill_id: int) -> dict[str, Any]:
+        """The stored drill with `situation` rebuilt as the envelope `trainer.drills.grade` takes."""
+        rows = list(self.db.query("SELECT * FROM drills WHERE id = ?", [drill_id]))
+        if not rows:
+            raise NotFoundError(f"no drill {drill_id}")
+        row = rows[0]
+        stored = json.loads(row["situation"])
+        row["situation"] = {
+            "kind": row["kind"],
+            "level": row["level"],
+            "seed": row["seed"],
+            "version": row["version"],
+            "rules": row["rules"],
+            "data": stored["data"],
+            "answer_format": stored["answer_format"],
+        }
+        row["answered"] = bool(row["answered"])
+        return row
+
+    def attempt(self, drill_id: int) -> dict[str, Any] | None:
+        """The answer given to a drill, if any (answer and expected decoded from JSON)."""
+        rows = list(self.db.query("SELECT * FROM attempts WHERE drill_id = ?", [drill_id]))
+        if not rows:
+            return None
+        row = rows[0]
+        for key in ("raw", "answer", "expected"):
+            row[key] = json.loads(row[key]) if row[key] is not None else None
+        row["correct"] = bool(row["correct"])
+        return row
+
+    def answer(self, drill_id: int, raw: Any, *, time_ms: int | None = None) -> tuple[Grade, dict[str, Any]]:
+        """Grade and record the one answer to a drill, in one transaction.
+
+        `AnswerError` (nothing written, the drill stays open) when the input cannot be read;
+        `AlreadyAnsweredError` (nothing changes) when the drill has an answer. `time_ms` defaults to
+        the time since the drill was issued.
+        """
+        row = self.drill(drill_id)
+        if row["answered"]:
+            raise AlreadyAnsweredError(f"drill {drill_id} has already been answered")
+        # Grading runs before the transaction: some solvers take a moment, and the write lock
+        # should be held only for the writes. The guarded UPDATE below settles any race.
+        kind = get_kind(row["kind"])
+        parsed = parse_answer(kind.answer_format(row["situation"]["data"]), raw)
+        result = grade(row["situation"], raw, kind=kind)
+        now = self.clock()
+        if time_ms is None:
+            time_ms = max(0, (now - _parse_iso(row["issued_at"])) // timedelta(milliseconds=1))
+        if isinstance(time_ms, bool) or not isinstance(time_ms, int) or time_ms < 0:
+            raise StoreError(f"time taken must be a whole number of milliseconds, not {time_ms!r}")
+        attempt = {
+            "drill_id": drill_id,
+            "trainee_id": row["trainee_id"],
+            "kind": row["kind"],
+            "raw": json.dumps(raw),
+            "answer": json.dumps(parsed),
+            "expected": json.dumps(result.expected),
+            "correct": int(result.correct),
+            "time_ms": time_ms,
+            "mode": row["mode"],
+            "answered_at": _iso(now),
+        }
+        with self.db.atomic():
+            cursor = self.db.execute(
+                "UPDATE drills SET answered = 1 WHERE id = ? AND answered = 0", [drill_id]
+            )
+            if cursor.rowcount != 1:
+                raise AlreadyAnsweredError(f"drill {drill_id} has already been answered")
+            self.db.table("attempts").insert(attempt)
+        stored = self.attempt(drill_id)
+        assert stored is not None
+        return result, stored
+
+    # Sprints ---------------------------------------------------------------------------------------
+
+    def start_sprint(self, trainee_id: int, scope: str, level: int, duration_s: int) -> int:
+        """Open a timed sprint; drills issued for it pass `mode="sprint", sprint_id=...`."""
+        if not isinstance(duration_s, int) or isinstance(duration_s, bool) or duration_s <= 0:
+            raise StoreError("a sprint lasts a positive whole number of seconds")
+        self.trainee(trainee_id)
+        record = {
+            "trainee_id": trainee_id,
+            "scope": scope,
+            "level": level,
+            "duration_s": duration_s,
+            "started_at": _iso(self.clock()),
+            "answered": 0,
+            "correct": 0,
+        }
+        with self.db.atomic():
+            return int(self.db.table("sprints").insert(record).last_pk)
+
+    def sprint(self, sprint_id: int) -> dict[str, Any]:
+        rows = list(self.db.query("SELECT * FROM sprints WHERE id = ?", [sprint_id]))
+        if not rows:
+            raise NotFoundError(f"no sprint {sprint_id}")
+        return rows[0]
+
+    def finish_sprint(self, sprint_id: int) -> dict[str, Any]:
+        """Close a sprint and score it: answers given within its duration count, later ones do not."""
+        sprint = self.sprint(sprint_id)
+        if sprint["finished_at"] is not None:
+            return sprint
+        deadline = _iso(_parse_iso(sprint["started_at"]) + timedelta(seconds=sprint["duration_s"]))
+        with self.db.atomic():
+            counts = next(
+                self.db.query(
+                    """SELECT count(*) AS answered, coalesce(sum(a.correct), 0) AS correct
+                       FROM attempts a JOIN drills d ON d.id = a.drill_id
+                       WHERE d.sprint_id = ? AND a.answered_at <= ?""",
+                    [sprint_id, deadline],
+                )
+            )
+            self.db.execute(
+                """UPDATE sprints SET finished_at = ?, answered = ?, correct = ?
+                   WHERE id = ? AND finished_at IS NULL""",
+                [_iso(self.clock()), counts["answered"], counts["correct"], sprint_id],
+            )
+        return self.sprint(sprint_id)

@@ -1,0 +1,116 @@
+"""Progress queries for the trainee pages and instructors: accuracy and median time per kind, trend
+by day, streaks, the weakest kinds and sprint personal bests.
+
+All take the `Database` and a trainee id; days are UTC calendar days of the answers.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+from datetime import date, timedelta
+from typing import Any
+
+from sqlite_utils import Database
+
+
+def _where(trainee_id: int, kind: str | None, mode: str | None) -> tuple[str, list[Any]]:
+    clauses, params = ["trainee_id = ?"], [trainee_id]
+    if kind is not None:
+        clauses.append("kind = ?")
+        params.append(kind)
+    if mode is not None:
+        clauses.append("mode = ?")
+        params.append(mode)
+    return " AND ".join(clauses), params
+
+
+def _summary(times: list[int], correct: int) -> dict[str, Any]:
+    return {
+        "attempts": len(times),
+        "correct": correct,
+        "accuracy": correct / len(times),
+        "median_ms": statistics.median(times),
+    }
+
+
+def kind_summary(db: Database, trainee_id: int, *, mode: str | None = None) -> list[dict[str, Any]]:
+    """Per kind answered: attempts, correct, accuracy (0..1) and median time in ms, by kind id."""
+    where, params = _where(trainee_id, None, mode)
+    times: dict[str, list[int]] = defaultdict(list)
+    correct: dict[str, int] = defaultdict(int)
+    for row in db.query(f"SELECT kind, correct, time_ms FROM attempts WHERE {where}", params):
+        times[row["kind"]].append(row["time_ms"])
+        correct[row["kind"]] += row["correct"]
+    return [{"kind": kind, **_summary(times[kind], correct[kind])} for kind in sorted(times)]
+
+
+def trend_by_day(
+    db: Database, trainee_id: int, *, kind: str | None = None, mode: str | None = None
+) -> list[dict[str, Any]]:
+    """Per day with answers, oldest first: attempts, correct, accuracy and median time."""
+    where, params = _where(trainee_id, kind, mode)
+    times: dict[str, list[int]] = defaultdict(list)
+    correct: dict[str, int] = defaultdict(int)
+    sql = f"SELECT substr(answered_at, 1, 10) AS day, correct, time_ms FROM attempts WHERE {where}"
+    for row in db.query(sql, params):
+        times[row["day"]].append(row["time_ms"])
+        correct[row["day"]] += row["correct"]
+    return [{"day": day, **_summary(times[day], correct[day])} for day in sorted(times)]
+
+
+def streaks(db: Database, trainee_id: int, *, today: date) -> dict[str, int]:
+    """Day streaks (consecutive days with at least one answer; the current one is still alive if the
+    last day is today or yesterday) and runs of correct answers in a row (current and longest)."""
+    days = sorted(
+        {
+            date.fromisoformat(row["day"])
+            for row in db.query(
+                "SELECT DISTINCT substr(answered_at, 1, 10) AS day FROM attempts WHERE trainee_id = ?",
+                [trainee_id],
+            )
+        }
+    )
+    longest_days = run = 0
+    previous: date | None = None
+    for day in days:
+        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
+        longest_days = max(longest_days, run)
+        previous = day
+    current_days = run if previous is not None and today - previous <= timedelta(days=1) else 0
+    longest_correct = current_correct = 0
+    for row in db.query(
+        "SELECT correct FROM attempts WHERE trainee_id = ? ORDER BY answered_at, id", [trainee_id]
+    ):
+        current_correct = current_correct + 1 if row["correct"] else 0
+        longest_correct = max(longest_correct, current_correct)
+    return {
+        "current_days": current_days,
+        "longest_days": longest_days,
+        "current_correct": current_correct,
+        "longest_correct": longest_correct,
+    }
+
+
+def weakest_kinds(
+    db: Database, trainee_id: int, *, count: int = 3, min_attempts: int = 5
+) -> list[dict[str, Any]]:
+    """The `count` kinds with the lowest accuracy among those tried at least `min_attempts` times
+    (so one unlucky answer does not label a kind weak); ties go to the slower kind."""
+    tried = [row for row in kind_summary(db, trainee_id) if row["attempts"] >= min_attempts]
+    tried.sort(key=lambda row: (row["accuracy"], -row["median_ms"], row["kind"]))
+    return tried[:count]
+
+
+def sprint_bests(db: Database, trainee_id: int) -> list[dict[str, Any]]:
+    """The best finished sprint per (scope, level, duration): most correct, then fewest wrong, then
+    the earliest (a record stands until it is beaten)."""
+    rows = db.query(
+        """SELECT * FROM sprints WHERE trainee_id = ? AND finished_at IS NOT NULL
+           ORDER BY scope, level, duration_s, correct DESC, answered - correct, started_at, id""",
+        [trainee_id],
+    )
+    bests: dict[tuple[str, int, int], dict[str, Any]] = {}
+    for row in rows:
+        bests.setdefault((row["scope"], row["level"], row["duration_s"]), row)
+    return list(bests.values())
