@@ -1,0 +1,168 @@
+"""Russian poker hands: the standard ranking plus ace-king, and the two-combination rule.
+
+Built on `trainer.engine.evaluator`: a Russian hand keeps the evaluator's strength number (so hands are
+totally ordered exactly as poker compares them, suits never breaking ties); only the category differs,
+because a no-pair hand holding an ace and a king is the category ace-king. Those hands are exactly the
+strongest no-pair hands, so the order by strength is also the order by category.
+
+>>> evaluate("Ah Kd 7c 5s 2h").category, evaluate("Ah Qd 7c 5s 2h").category
+(<Category.ACE_KING: 'ace_king'>, <Category.HIGH_CARD: 'high_card'>)
+>>> evaluate("Jh Jd 4s 4c 9h") > evaluate("Ah Kd 7c 5s 2h")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from trainer.engine import evaluator
+from trainer.engine.cards import Card, format_cards, parse_cards
+from trainer.engine.russian_rules import Category, HouseRules
+
+CardsLike = str | Iterable[str | Card]
+
+# How many of the ordered cards of a hand make its combination (the rest are kickers).
+_SCORING_COUNT = {
+    Category.PAIR: 2,
+    Category.TWO_PAIR: 4,
+    Category.THREE_OF_A_KIND: 3,
+    Category.FOUR_OF_A_KIND: 4,
+    Category.HIGH_CARD: 0,
+}
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Hand:
+    """The five cards that play, best first; hands compare by `strength` (evaluator numbering)."""
+
+    strength: int
+    category: Category = field(compare=False)
+    cards: tuple[Card, ...] = field(compare=False)
+
+    @property
+    def scoring(self) -> tuple[Card, ...]:
+        """The cards that make the combination, without kickers: both pair cards, the ace and the king
+        of ace-king, all five of a straight, flush or full house; none for high card."""
+        if self.category is Category.ACE_KING:
+            return self.cards[:2]
+        return self.cards[: _SCORING_COUNT.get(self.category, 5)]
+
+    def __str__(self) -> str:
+        return f"{self.category.label} ({format_cards(self.cards)})"
+
+
+def _category(strength: int) -> Category:
+    base = evaluator.category_of(strength)
+    if base is evaluator.Category.HIGH_CARD:
+        top = evaluator.PATTERN[strength]
+        return Category.ACE_KING if top[0] == 14 and top[1] == 13 else Category.HIGH_CARD
+    return Category(base.value)
+
+
+def _hand_of_five(five: Sequence[Card]) -> Hand:
+    h = evaluator.make_hand(five)
+    return Hand(h.strength, _category(h.strength), h.cards)
+
+
+def evaluate(cards: CardsLike) -> Hand:
+    """The Russian poker hand of 5 cards, or the best five of 6 (after a bought sixth card).
+
+    >>> str(evaluate("As Ks 2d 3c 4h 5h"))
+    'straight (5h 4h 3c 2d As)'
+    >>> evaluate("8h 8d Kc 7s 2c") == evaluate("8s 8c Kd 7h 2d")
+    True
+    """
+    parsed = parse_cards(cards)
+    if len(parsed) not in (5, 6):
+        raise ValueError(f"a Russian poker hand has 5 or 6 cards, got {len(parsed)}")
+    return _hand_of_five(evaluator.best_hand(parsed).cards)
+
+
+def dealer_qualifies(cards: CardsLike) -> bool:
+    """Whether the dealer has a game: ace-king or better.
+
+    >>> dealer_qualifies("Ac Kd 7h 5s 2c"), dealer_qualifies("Ac Qd 7h 5s 2c")
+    (True, False)
+    """
+    return evaluate(cards).category.rank >= Category.ACE_KING.rank
+
+
+def _combinations_in(cards: Sequence[Card]) -> list[tuple[Category, tuple[Card, ...]]]:
+    """Every paying combination found in the cards, each with exactly the cards that make it."""
+    found: list[tuple[Category, tuple[Card, ...]]] = []
+    for size in (2, 3, 4, 5):
+        for combo in combinations(cards, size):
+            ranks = sorted((c.rank for c in combo), reverse=True)
+            distinct = len(set(ranks))
+            cat: Category | None = None
+            if size == 2:
+                cat = Category.PAIR if distinct == 1 else Category.ACE_KING if ranks == [14, 13] else None
+            elif size == 3:
+                cat = Category.THREE_OF_A_KIND if distinct == 1 else None
+            elif size == 4:
+                cat = (
+                    Category.FOUR_OF_A_KIND
+                    if distinct == 1
+                    else Category.TWO_PAIR
+                    if distinct == 2 and ranks[0] == ranks[1]
+                    else None
+                )
+            else:
+                five = _hand_of_five(combo).category
+                full = five in (Category.FULL_HOUSE, Category.FLUSH, Category.STRAIGHT)
+                cat = five if full or five in (Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH) else None
+            if cat is not None:
+                found.append((cat, combo))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Combination:
+    """A paid combination: its category and exactly the cards that make it."""
+
+    category: Category
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"{self.category.label} ({format_cards(self.cards)})"
+
+
+def second_combination(cards: CardsLike, rules: HouseRules) -> Combination | None:
+    """The second combination paid beside the first under the two-combination rule, or None.
+
+    The first combination is the hand's best five (`evaluate`), and its scoring cards are the ones
+    that make it (`Hand.scoring`). The second is the combination that pays most on the bet table
+    among all combinations in the player's cards (a pair, ace-king, three of a kind, two pair, four of
+    a kind: exactly those cards; a straight, flush, full house or straight flush: five cards) that
+    use at least one card outside the first's scoring cards. With 5 cards that leaves only the
+    kickers, so only a pair or ace-king made with a kicker can be second; with 6 cards the sixth card
+    can also complete a second straight, flush, two pair or full house. Only two are ever paid.
+
+    >>> from trainer.engine.russian_rules import load_rules
+    >>> lunar = load_rules("lunar")
+    >>> str(second_combination("Kh Kd Ks Kc Ah", lunar)), str(second_combination("Ah Ks Kd 3c 5h", lunar))
+    ('ace-king (Ah Kh)', 'ace-king (Ah Ks)')
+    >>> print(second_combination("Jh Jd 4s 4c 9h", lunar))
+    None
+    """
+    parsed = parse_cards(cards)
+    first = evaluate(parsed)
+    # When several fives are equally best (two straights sharing four ranks) any may be the first:
+    # the best second over those choices is the one the player is paid.
+    firsts = [
+        _hand_of_five(five).scoring
+        for five in combinations(parsed, 5)
+        if evaluator.strength5(*(c.index for c in five)) == first.strength
+    ]
+    best: Combination | None = None
+    for cat, combo in _combinations_in(parsed):
+        if not any(not set(combo) <= set(scoring) for scoring in firsts):
+            continue
+        if best is None or (rules.bet_odds[cat], cat.rank) > (
+            rules.bet_odds[best.category],
+            best.category.rank,
+        ):
+            best = Combination(cat, tuple(sorted(combo, key=lambda c: (-c.rank, c.index))))
+    return best

@@ -1,0 +1,430 @@
+"""Russian poker house rules: pay tables and options loaded from `data/rules/russian-poker/*.toml`.
+
+Every number a croupier pays by lives in a rules file, never in code. A file may name a `base` preset
+and give only what differs; every key is checked on load, and a malformed file fails with a
+`ValueError` naming the file and the key.
+
+>>> rules = load_rules("cis")
+>>> rules.bet_odds[Category.TWO_PAIR], rules.bonus_odds6[Category.FLUSH], rules.buy_game_replaces
+(2, 15, <ReplaceCard.HIGHEST: 'highest'>)
+>>> load_rules("lunar").two_combinations, load_rules("lunar").exchange_min_cards
+(True, 2)
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from enum import StrEnum
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+RULES_DIR = Path(__file__).resolve().parents[2] / "data" / "rules" / "russian-poker"
+DEFAULT_RULES = "cis"
+
+
+class Category(StrEnum):
+    """Russian poker hand categories, best first: ace-king sits between a pair and high card."""
+
+    ROYAL_FLUSH = "royal_flush"
+    STRAIGHT_FLUSH = "straight_flush"
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    FULL_HOUSE = "full_house"
+    FLUSH = "flush"
+    STRAIGHT = "straight"
+    THREE_OF_A_KIND = "three_of_a_kind"
+    TWO_PAIR = "two_pair"
+    PAIR = "pair"
+    ACE_KING = "ace_king"
+    HIGH_CARD = "high_card"
+
+    @property
+    def label(self) -> str:
+        """English name: "two pair", "ace-king"."""
+        return "ace-king" if self is Category.ACE_KING else self.value.replace("_", " ")
+
+    @property
+    def rank(self) -> int:
+        """0 for high card up to 10 for a royal flush, so categories compare by strength."""
+        return len(CATEGORIES) - 1 - CATEGORIES.index(self)
+
+
+CATEGORIES: tuple[Category, ...] = tuple(Category)
+
+
+class ReplaceCard(StrEnum):
+    """Which dealer card is swapped when a player buys the game."""
+
+    HIGHEST = "highest"
+    LOWEST = "lowest"
+
+
+class FailedBuy(StrEnum):
+    """What the player gets when a bought game still leaves the dealer without a game."""
+
+    ANTE_PAID = "ante_paid"  # ante paid as for no game, bet returned, fee kept by the house
+    ANTE_RETURNED = "ante_returned"  # ante and bet returned unpaid, fee kept by the house
+
+
+class CapScope(StrEnum):
+    """Which wins the table maximum limits (see README, "House rules")."""
+
+    BET = "bet"  # the bet's win (and an instant payout) only
+    EACH = "each"  # the bet's win and the bonus win, each on its own
+    TOTAL = "total"  # bet plus bonus together; the bet is paid first, the bonus up to what is left
+
+
+class InsuranceMax(StrEnum):
+    """The largest insurance stake a house accepts."""
+
+    BET_PAYOUT = "bet_payout"  # what the bet would win with the player's hand
+    ANTES = "antes"  # `insurance_max_antes` x ante
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """One house's Russian poker rules. Odds are "x to 1" (the win per chip staked)."""
+
+    name: str
+    title: str
+    source: str
+    not_applied: tuple[str, ...]
+    bet_odds: Mapping[Category, int]
+    no_game_ante_odds: int
+    bonus_offered: bool
+    bonus_requires_bet: bool
+    bonus_odds5: Mapping[Category, int]
+    bonus_odds6: Mapping[Category, int]
+    buy_cost_antes: int
+    exchange_allowed: bool
+    exchange_min_cards: int
+    exchange_max_cards: int
+    max_exchanges: int
+    sixth_card_allowed: bool
+    sixth_card_with_exchange: bool
+    buy_game_allowed: bool
+    buy_game_replaces: ReplaceCard
+    buy_game_on_fail: FailedBuy
+    two_combinations: bool
+    instant_odds: Mapping[Category, int]
+    super_offered: bool
+    super_compulsory: bool
+    super_min_antes: int
+    super_on_dealer: bool
+    super_odds: Mapping[Category, int]
+    insurance_offered: bool
+    insurance_min_category: Category
+    insurance_odds: int
+    insurance_min_antes: int
+    insurance_max: InsuranceMax
+    insurance_max_antes: int
+    table_max_payout: int
+    table_max_scope: CapScope
+
+    def max_buys(self) -> int:
+        """The most buys (exchanges, sixth card, game) one hand can pay for under these rules."""
+        draws = self.max_exchanges if self.exchange_allowed else 0
+        if self.sixth_card_allowed:
+            draws = draws + 1 if self.sixth_card_with_exchange or draws == 0 else draws
+        return draws + (1 if self.buy_game_allowed else 0)
+
+
+# The schema: TOML key -> (HouseRules field, converter). Converters raise ValueError with the reason.
+
+
+def _int(minimum: int) -> Callable[[Any], int]:
+    def convert(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            raise ValueError(f"expected a whole number >= {minimum}, got {value!r}")
+        return value
+
+    return convert
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, got {value!r}")
+    return value
+
+
+def _str(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"expected a string, got {value!r}")
+    return value
+
+
+def _strs(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"expected a list of strings, got {value!r}")
+    return tuple(value)
+
+
+def _enum(kind: type[StrEnum]) -> Callable[[Any], Any]:
+    def convert(value: Any) -> Any:
+        try:
+            return kind(value)
+        except ValueError:
+            allowed = ", ".join(repr(m.value) for m in kind)
+            raise ValueError(f"expected one of {allowed}, got {value!r}") from None
+
+    return convert
+
+
+def _table(allowed: tuple[Category, ...], complete: bool) -> Callable[[Any], Mapping[Category, int]]:
+    """A pay table {category: odds}; `complete` tables must list every allowed category."""
+
+    def convert(value: Any) -> Mapping[Category, int]:
+        if not isinstance(value, dict):
+            raise ValueError(f"expected a table of category = odds, got {value!r}")
+        out: dict[Category, int] = {}
+        for key, odds in value.items():
+            if key not in {c.value for c in allowed}:
+                raise ValueError(f"unknown category {key!r} (allowed: {', '.join(c.value for c in allowed)})")
+            out[Category(key)] = _int(1)(odds)
+        missing = [c.value for c in allowed if c not in out]
+        if complete and missing:
+            raise ValueError(f"missing {', '.join(missing)}")
+        return MappingProxyType({c: out[c] for c in CATEGORIES if c in out})
+
+    return convert
+
+
+_PAYING = CATEGORIES[: CATEGORIES.index(Category.ACE_KING) + 1]
+_STRAIGHT_UP = CATEGORIES[: CATEGORIES.index(Category.STRAIGHT) + 1]
+
+SCHEMA: dict[str, tuple[str, Callable[[Any], Any]]] = {
+    "title": ("title", _str),
+    "source": ("source", _str),
+    "not_applied": ("not_applied", _strs),
+    "bet.odds": ("bet_odds", _table(_PAYING, complete=True)),
+    "bet.no_game_ante_odds": ("no_game_ante_odds", _int(1)),
+    "bonus.offered": ("bonus_offered", _bool),
+    "bonus.requires_bet": ("bonus_requires_bet", _bool),
+    "bonus.odds5": ("bonus_odds5", _table(_STRAIGHT_UP, complete=False)),
+    "bonus.odds6": ("bonus_odds6", _table(_STRAIGHT_UP, complete=False)),
+    "buys.cost_antes": ("buy_cost_antes", _int(1)),
+    "exchange.allowed": ("exchange_allowed", _bool),
+    "exchange.min_cards": ("exchange_min_cards", _int(1)),
+    "exchange.max_cards": ("exchange_max_cards", _int(1)),
+    "exchange.max_exchanges": ("max_exchanges", _int(0)),
+    "sixth_card.allowed": ("sixth_card_allowed", _bool),
+    "sixth_card.with_exchange": ("sixth_card_with_exchange", _bool),
+    "buy_game.allowed": ("buy_game_allowed", _bool),
+    "buy_game.replaces": ("buy_game_replaces", _enum(ReplaceCard)),
+    "buy_game.on_fail": ("buy_game_on_fail", _enum(FailedBuy)),
+    "two_combinations.enabled": ("two_combinations", _bool),
+    "instant_payout.odds": ("instant_odds", _table(_STRAIGHT_UP, complete=False)),
+    "super.offered": ("super_offered", _bool),
+    "super.compulsory": ("super_compulsory", _bool),
+    "super.min_antes": ("super_min_antes", _int(0)),
+    "super.on_dealer": ("super_on_dealer", _bool),
+    "super.odds": ("super_odds", _table(_PAYING, complete=False)),
+    "insurance.offered": ("insurance_offered", _bool),
+    "insurance.min_category": ("insurance_min_category", _enum(Category)),
+    "insurance.odds": ("insurance_odds", _int(1)),
+    "insurance.min_antes": ("insurance_min_antes", _int(0)),
+    "insurance.max": ("insurance_max", _enum(InsuranceMax)),
+    "insurance.max_antes": ("insurance_max_antes", _int(1)),
+    "table_max.payout": ("table_max_payout", _int(0)),
+    "table_max.scope": ("table_max_scope", _enum(CapScope)),
+}
+# Keys holding a pay table: their value is a TOML table, not a group of further keys.
+_TABLE_KEYS = {key for key, (_f, conv) in SCHEMA.items() if key.endswith(("odds", "odds5", "odds6"))}
+
+
+def _flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        path = prefix + key
+        if isinstance(value, dict) and path not in _TABLE_KEYS:
+            out |= _flatten(value, path + ".")
+        else:
+            out[path] = value
+    return out
+
+
+def _read(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
+    """The flattened keys of one file, its `base` preset's keys merged underneath."""
+    if path in seen:
+        raise ValueError(f"{path.name}: key 'base': presets inherit from each other in a loop")
+    try:
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+    except FileNotFoundError:
+        raise ValueError(f"no rules file {path}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise ValueError(f"{path.name}: not valid TOML: {err}") from None
+    base = data.pop("base", None)
+    flat = _flatten(data)
+    for key in flat:
+        if key not in SCHEMA:
+            raise ValueError(f"{path.name}: unknown key {key!r}")
+    if base is None:
+        return flat
+    if not isinstance(base, str):
+        raise ValueError(f"{path.name}: key 'base': expected a preset name, got {base!r}")
+    merged = _read(RULES_DIR / f"{base}.toml", (*seen, path))
+    merged.pop("not_applied", None)  # each file states its own gaps
+    return merged | flat
+
+
+def _rules_path(name_or_path: str | Path) -> Path:
+    text = str(name_or_path)
+    if isinstance(name_or_path, Path) or "/" in text or text.endswith(".toml"):
+        return Path(name_or_path)
+    if not text or not all(ch.isalnum() or ch in "-_" for ch in text):
+        raise ValueError(f"bad rules name {text!r}: use a preset name such as 'cis' or a path")
+    return RULES_DIR / f"{text}.toml"
+
+
+@functools.lru_cache(maxsize=64)
+def _load(path: Path) -> HouseRules:
+    flat = _read(path)
+    flat.setdefault("not_applied", [])
+    values: dict[str, Any] = {"name": path.stem}
+    for key, (field_name, convert) in SCHEMA.items():
+        if key not in flat:
+            raise ValueError(f"{path.name}: missing key {key!r}")
+        try:
+            values[field_name] = convert(flat[key])
+        except ValueError as err:
+            raise ValueError(f"{path.name}: key {key!r}: {err}") from None
+    rules = HouseRules(**values)
+    _check(path.name, rules)
+    return rules
+
+
+def _check(file: str, r: HouseRules) -> None:
+    """Checks that span several keys."""
+    if not r.exchange_min_cards <= r.exchange_max_cards <= 5:
+        raise ValueError(f"{file}: key 'exchange.max_cards': must be >= exchange.min_cards and <= 5")
+    order = [r.bet_odds[c] for c in _PAYING]
+    if order != sorted(order, reverse=True):
+        raise ValueError(f"{file}: key 'bet.odds': a better hand must never pay less than a worse one")
+    if r.bonus_offered and not (r.bonus_odds5 and r.bonus_odds6):
+        raise ValueError(f"{file}: key 'bonus.odds5': a table that offers the bonus needs both bonus tables")
+    if r.super_offered and not r.super_odds:
+        raise ValueError(f"{file}: key 'super.odds': a table that offers the Super bet needs its pay table")
+
+
+def load_rules(name_or_path: str | Path = DEFAULT_RULES) -> HouseRules:
+    """Load a preset by name ("cis", "lunar", ...) from `data/rules/russian-poker/`, or a rules file by
+    path. Cached: the same file gives the same (frozen) object.
+
+    >>> load_rules("nosuch")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: no rules file .../data/rules/russian-poker/nosuch.toml
+    """
+    return _load(_rules_path(name_or_path).resolve())
+
+
+def preset_names() -> tuple[str, ...]:
+    """The names of the shipped presets, the default first."""
+    names = sorted(p.stem for p in RULES_DIR.glob("*.toml"))
+    return (DEFAULT_RULES, *(n for n in names if n != DEFAULT_RULES))
+
+
+def rules_fields() -> tuple[str, ...]:
+    """Every `HouseRules` field name (used by the documentation test)."""
+    return tuple(f.name for f in fields(HouseRules))
+
+
+def _odds_text(odds: int | None) -> str:
+    return f"{odds} to 1" if odds else "-"
+
+
+# Rows of the side-by-side table: (key, English label, function giving the cell's value).
+_ROWS: tuple[tuple[str, str, Callable[[HouseRules], Any]], ...] = (
+    *((f"bet.odds.{c.value}", f"Bet pays on {c.label}", lambda r, c=c: r.bet_odds[c]) for c in _PAYING),
+    ("bet.no_game_ante_odds", "Ante pays when the dealer has no game", lambda r: r.no_game_ante_odds),
+    ("bonus.offered", "Bonus side bet", lambda r: r.bonus_offered),
+    ("bonus.requires_bet", "Bonus paid only to a player who bet", lambda r: r.bonus_requires_bet),
+    *(
+        (f"bonus.odds5.{c.value}", f"Bonus pays on {c.label}, 5 cards", lambda r, c=c: r.bonus_odds5.get(c))
+        for c in _STRAIGHT_UP
+    ),
+    *(
+        (f"bonus.odds6.{c.value}", f"Bonus pays on {c.label}, 6 cards", lambda r, c=c: r.bonus_odds6.get(c))
+        for c in _STRAIGHT_UP
+    ),
+    ("buys.cost_antes", "Each buy costs (antes)", lambda r: r.buy_cost_antes),
+    ("exchange.allowed", "Exchange", lambda r: r.exchange_allowed),
+    ("exchange.cards", "Cards per exchange", lambda r: f"{r.exchange_min_cards} to {r.exchange_max_cards}"),
+    ("exchange.max_exchanges", "Exchanges per hand", lambda r: r.max_exchanges),
+    ("sixth_card.allowed", "Sixth card", lambda r: r.sixth_card_allowed),
+    ("sixth_card.with_exchange", "Exchange and sixth card in one hand", lambda r: r.sixth_card_with_exchange),
+    ("buy_game.allowed", "Buying the game from the dealer", lambda r: r.buy_game_allowed),
+    ("buy_game.replaces", "Dealer card replaced", lambda r: r.buy_game_replaces.value),
+    ("buy_game.on_fail", "Bought game still fails", lambda r: r.buy_game_on_fail.value),
+    ("two_combinations.enabled", "Two combinations paid", lambda r: r.two_combinations),
+    *(
+        (
+            f"instant_payout.odds.{c.value}",
+            f"Instant payout on {c.label}",
+            lambda r, c=c: r.instant_odds.get(c),
+        )
+        for c in (Category.ROYAL_FLUSH, Category.STRAIGHT_FLUSH)
+    ),
+    ("super.offered", "Super bet", lambda r: r.super_offered),
+    ("super.compulsory", "Super bet compulsory", lambda r: r.super_compulsory),
+    ("super.min_antes", "Super bet minimum (antes)", lambda r: r.super_min_antes),
+    ("super.on_dealer", "Super bet on the dealer's hand", lambda r: r.super_on_dealer),
+    *(
+        (f"super.odds.{c.value}", f"Super pays on {c.label}", lambda r, c=c: r.super_odds.get(c))
+        for c in _PAYING[:-2]
+    ),
+    ("insurance.offered", "Insurance", lambda r: r.insurance_offered),
+    ("insurance.min_category", "Insurance from", lambda r: r.insurance_min_category.value),
+    ("insurance.odds", "Insurance pays", lambda r: r.insurance_odds),
+    ("insurance.stake", "Insurance stake", lambda r: _insurance_stake(r)),
+    ("table_max.payout", "Table maximum per box (0 = none)", lambda r: r.table_max_payout),
+    ("table_max.scope", "Table maximum applies to", lambda r: r.table_max_scope.value),
+)
+
+
+def _insurance_stake(r: HouseRules) -> str:
+    top = (
+        "the bet's possible win"
+        if r.insurance_max is InsuranceMax.BET_PAYOUT
+        else f"{r.insurance_max_antes} antes"
+    )
+    return f"{r.insurance_min_antes} ante(s) to {top}"
+
+
+def presets_side_by_side() -> dict[str, Any]:
+    """The shipped presets side by side, as JSON-able data generated from the rules files (for the
+    reference pages and `GET /api/v1/rules`). Shape:
+
+    ``{"game": "russian-poker", "default": "cis",
+       "presets": [{"name": "cis", "title": ..., "source": ..., "not_applied": [...]}, ...],
+       "rows": [{"key": "bet.odds.royal_flush", "label": "Bet pays on royal flush",
+                 "values": {"cis": 100, "lunar": 100, ...}, "same": true}, ...]}``
+
+    `values` holds, per preset name, an int (odds "x to 1", chips or antes), a bool, a string (an
+    option's value such as "highest", or a range "2 to 5"), or null when the preset has no such row
+    (e.g. no Super table). `same` is true when every preset agrees, so a page can highlight the rest.
+    Rows come in the order of the rules files' sections.
+
+    >>> table = presets_side_by_side()
+    >>> row = next(r for r in table["rows"] if r["key"] == "buy_game.replaces")
+    >>> row["values"]["cis"], row["values"]["insured"], row["same"]
+    ('highest', 'lowest', False)
+    """
+    presets = [load_rules(n) for n in preset_names()]
+    rows = []
+    for key, label, get in _ROWS:
+        values = {r.name: get(r) for r in presets}
+        rows.append({"key": key, "label": label, "values": values, "same": len(set(values.values())) == 1})
+    return {
+        "game": "russian-poker",
+        "default": DEFAULT_RULES,
+        "presets": [
+            {"name": r.name, "title": r.title, "source": r.source, "not_applied": list(r.not_applied)}
+            for r in presets
+        ],
+        "rows": rows,
+    }

@@ -1,0 +1,418 @@
+"""The ruling for one Russian poker box, step by step, under a house's rules.
+
+`trainer.engine.russian_poker.settle` parses and checks the cards, then calls `settle_box`. The order
+follows the table: instant payout and Super on the dealt cards, buys, fold, the dealer's game (and a
+bought game), the comparison and the bet's pay table, the bonus, insurance, then the table maximum.
+
+>>> from trainer.engine.russian_poker import settle
+>>> for line in settle("Jh Jd 4s 4c 9h", "As Kd 7c 5h 2d", 10).steps:
+...     print(line)
+Player's hand: two pair (Jh Jd 4s 4c 9h).
+Dealer's hand: ace-king (As Kd 7c 5h 2d).
+Player's two pair beats the dealer's ace-king: the bet 20 pays 2 to 1 = 40; the ante 10 is returned.
+Net result: 40.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.engine.cards import Card, parse_cards
+from trainer.engine.explain import Step, step
+from trainer.engine.russian_hands import CardsLike, Combination, Hand, evaluate, second_combination
+from trainer.engine.russian_rules import (
+    CapScope,
+    Category,
+    FailedBuy,
+    HouseRules,
+    InsuranceMax,
+    ReplaceCard,
+    load_rules,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class BetPayout:
+    """What the bet wins when the player's hand beats a qualifying dealer (before any table maximum)."""
+
+    hand: Hand
+    odds: int  # the first and the second combination together
+    second: Combination | None
+    win: int
+
+
+def bet_payout(cards: CardsLike, ante: int, rules: HouseRules | None = None) -> BetPayout:
+    """The bet's win (bet = 2 x ante) for a hand that beats a qualifying dealer.
+
+    >>> bet_payout("Kh Kd Ks Kc Ah", 10, load_rules("lunar")).win  # 20 + 1 = 21 to 1 on a bet of 20
+    420
+    >>> bet_payout("Kh Kd Ks Kc Ah", 10).win  # CIS: only the higher combination
+    400
+    """
+    rules = rules or load_rules()
+    hand = evaluate(cards)
+    if hand.category is Category.HIGH_CARD:
+        return BetPayout(hand, 0, None, 0)
+    odds = rules.bet_odds[hand.category]
+    second = second_combination(cards, rules) if rules.two_combinations else None
+    if second is not None:
+        odds += rules.bet_odds[second.category]
+    return BetPayout(hand, odds, second, odds * 2 * ante)
+
+
+def bonus_odds(hand: Hand, card_count: int, rules: HouseRules) -> int:
+    """Bonus odds for a hand of 5 cards, or of 6 (after a bought sixth card); 0 below the table."""
+    table = rules.bonus_odds6 if card_count == 6 else rules.bonus_odds5
+    return table.get(hand.category, 0)
+
+
+def replaced_card(dealer: CardsLike, rules: HouseRules | None = None) -> Card:
+    """The dealer card swapped when a player buys the game: his highest or lowest, per house. A dealer
+    without a game holds five different ranks, so the card is always unique.
+
+    >>> replaced_card("Qs Jd 8c 4d 2s"), replaced_card("Qs Jd 8c 4d 2s", load_rules("insured"))
+    (Card('Qs'), Card('2s'))
+    """
+    rules = rules or load_rules()
+    pick = max if rules.buy_game_replaces is ReplaceCard.HIGHEST else min
+    return pick(parse_cards(dealer), key=lambda c: c.rank)
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """One box settled. Amounts are the player's signed results in chips; `net` is their sum."""
+
+    ante: int
+    bet: int
+    bonus: int
+    fees: int  # <= 0: the buys, never returned
+    insurance: int
+    super_bet: int
+    net: int
+    dealer_qualifies: bool  # whether the dealer's final hand (after a bought game) has a game
+    dealer_hand: Hand  # the dealer's final hand
+    player_hand: Hand
+    second: Combination | None  # the second combination paid under the two-combination rule
+    instant: bool  # paid by an instant payout: the round ended there
+    capped: int  # chips the table maximum kept back (>= 0)
+    replaced: tuple[Card, Card] | None  # (dealer card removed, card drawn) when the game was bought
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """One box's cards and stakes, already parsed and checked for duplicates."""
+
+    player: tuple[Card, ...]
+    dealer: tuple[Card, ...]
+    ante: int
+    bonus: int
+    folded: bool
+    exchanges: int
+    game_card: Card | None
+    dealt: tuple[Card, ...] | None
+    super_bet: int
+    super_on_dealer: bool
+    insurance: int
+
+
+def _check_buys(box: Box, rules: HouseRules, dealer_game: bool) -> None:
+    six = len(box.player) == 6
+    if six and not rules.sixth_card_allowed:
+        raise ValueError(f"{rules.title}: buying a sixth card is not allowed")
+    allowed = rules.max_exchanges if rules.exchange_allowed else 0
+    if box.exchanges > allowed:
+        raise ValueError(f"{rules.title}: at most {allowed} exchange(s) per hand, not {box.exchanges}")
+    if six and box.exchanges and not rules.sixth_card_with_exchange:
+        raise ValueError(f"{rules.title}: exchange and sixth card are alternatives, not both")
+    if box.game_card is not None:
+        if not rules.buy_game_allowed:
+            raise ValueError(f"{rules.title}: the game cannot be bought from the dealer")
+        if box.folded:
+            raise ValueError("a player who folded cannot buy the game")
+        if dealer_game:
+            raise ValueError("the dealer has a game: there is no game to buy")
+
+
+def _check_side_bets(box: Box, rules: HouseRules, hand: Hand) -> None:
+    if box.bonus and not rules.bonus_offered:
+        raise ValueError(f"{rules.title}: the table offers no bonus bet")
+    if box.super_bet:
+        if not rules.super_offered:
+            raise ValueError(f"{rules.title}: the table offers no Super bet")
+        if box.super_on_dealer and not rules.super_on_dealer:
+            raise ValueError(f"{rules.title}: no Super bet on the dealer's hand")
+        if box.super_bet < rules.super_min_antes * box.ante:
+            raise ValueError(f"the Super bet must be at least {rules.super_min_antes * box.ante}")
+        if box.dealt is None and not box.super_on_dealer:
+            raise ValueError("the Super bet is settled on the dealt five cards: give `dealt`")
+    if box.insurance:
+        if not rules.insurance_offered:
+            raise ValueError(f"{rules.title}: the table offers no insurance")
+        if box.folded:
+            raise ValueError("a player who folded cannot insure his bet")
+        if hand.category.rank < rules.insurance_min_category.rank:
+            raise ValueError(f"insurance needs {rules.insurance_min_category.label} or better")
+        low = rules.insurance_min_antes * box.ante
+        high = (
+            bet_payout(box.player, box.ante, rules).win
+            if rules.insurance_max is InsuranceMax.BET_PAYOUT
+            else rules.insurance_max_antes * box.ante
+        )
+        if not low <= box.insurance <= high:
+            raise ValueError(f"insurance must be between {low} and {high}, not {box.insurance}")
+
+
+class _Ruling:
+    """Collects amounts and explanation steps while `settle_box` walks through the rules."""
+
+    def __init__(self) -> None:
+        self.ante = self.bet = self.bonus = self.insurance = self.super_bet = 0
+        self.steps: list[Step] = []
+
+    def say(self, template: str, **params: object) -> None:
+        self.steps.append(step(template, **params))
+
+
+def settle_box(box: Box, rules: HouseRules) -> Settlement:
+    """Settle a checked box (see `trainer.engine.russian_poker.settle`)."""
+    a = box.ante
+    hand = evaluate(box.player)
+    dealer_first = evaluate(box.dealer)
+    dealer_game = dealer_first.category.rank >= Category.ACE_KING.rank
+    _check_buys(box, rules, dealer_game)
+    _check_side_bets(box, rules, hand)
+    r = _Ruling()
+    r.say("Player's hand: {hand}.", hand=str(hand))
+    dealt = evaluate(box.dealt) if box.dealt is not None else None
+    instant = dealt is not None and dealt.category in rules.instant_odds
+    buys = box.exchanges + (len(box.player) == 6) + (box.game_card is not None)
+    if instant and (buys or box.folded or box.insurance):
+        raise ValueError("a dealt royal or straight flush is paid at once: the round is over")
+    fees = -buys * rules.buy_cost_antes * a
+    if buys:
+        r.say(
+            "Buys: {count} x {cost} = {fees}, kept by the house.", count=buys, cost=-fees // buys, fees=-fees
+        )
+    if box.super_bet:
+        _super(r, box, rules, dealt, dealer_first)
+    dealer_hand, replaced = dealer_first, None
+    main_win = 0  # the win the table maximum may limit: the bet's, or an instant payout
+    second = None
+    if instant and dealt is not None:
+        odds = rules.instant_odds[dealt.category]
+        r.ante = main_win = odds * a
+        r.say(
+            "Instant payout: a dealt {category} pays {odds} to 1 on the ante {ante} = {win}; "
+            "the round is over.",
+            category=dealt.category.label,
+            odds=odds,
+            ante=a,
+            win=r.ante,
+        )
+    elif box.folded:
+        r.ante = -a
+        r.say("The player folds: the ante {ante} is lost.", ante=a)
+    else:
+        r.say("Dealer's hand: {hand}.", hand=str(dealer_first))
+        if not dealer_game and box.game_card is not None:
+            removed = replaced_card(box.dealer, rules)
+            replaced = (removed, box.game_card)
+            dealer_hand = evaluate([c for c in box.dealer if c != removed] + [box.game_card])
+            r.say(
+                "No game; the player buys the game: the dealer replaces his {which} card {removed} "
+                "with {drawn} and now holds {hand}.",
+                which=rules.buy_game_replaces.value,
+                removed=str(removed),
+                drawn=str(box.game_card),
+                hand=str(dealer_hand),
+            )
+        if dealer_hand.category.rank < Category.ACE_KING.rank:
+            _no_game(r, a, rules, bought=replaced is not None)
+        else:
+            main_win, second = _compare(r, box, rules, hand, dealer_hand)
+    final_game = dealer_hand.category.rank >= Category.ACE_KING.rank
+    if box.bonus:
+        _bonus(r, box, rules, dealt if instant and dealt else hand, 5 if instant else len(box.player))
+    if box.insurance:
+        _insurance(r, box, rules, dealer_game)
+    capped = _cap(r, rules, main_win, instant)
+    net = r.ante + r.bet + r.bonus + fees + r.insurance + r.super_bet
+    r.say("Net result: {net}.", net=net)
+    return Settlement(
+        ante=r.ante,
+        bet=r.bet,
+        bonus=r.bonus,
+        fees=fees,
+        insurance=r.insurance,
+        super_bet=r.super_bet,
+        net=net,
+        dealer_qualifies=final_game,
+        dealer_hand=dealer_hand,
+        player_hand=hand,
+        second=second,
+        instant=instant,
+        capped=capped,
+        replaced=replaced,
+        steps=tuple(r.steps),
+    )
+
+
+def _no_game(r: _Ruling, a: int, rules: HouseRules, *, bought: bool) -> None:
+    if bought and rules.buy_game_on_fail is FailedBuy.ANTE_RETURNED:
+        r.say("Still no game: the ante {ante} and the bet {bet} are returned unpaid.", ante=a, bet=2 * a)
+        return
+    odds = rules.no_game_ante_odds
+    r.ante = odds * a
+    r.say(
+        ("Still no game" if bought else "The dealer has no game")
+        + ": the ante {ante} is paid {odds} to 1 = {win}; the bet {bet} is returned.",
+        ante=a,
+        odds=odds,
+        win=r.ante,
+        bet=2 * a,
+    )
+
+
+def _compare(
+    r: _Ruling, box: Box, rules: HouseRules, hand: Hand, dealer: Hand
+) -> tuple[int, Combination | None]:
+    a = box.ante
+    if hand < dealer:
+        r.ante, r.bet = -a, -2 * a
+        r.say(
+            "The dealer's {dealer} beats the player's {player}: the ante {ante} and the bet {bet} are lost.",
+            dealer=dealer.category.label,
+            player=hand.category.label,
+            ante=a,
+            bet=2 * a,
+        )
+        return 0, None
+    if hand == dealer:
+        r.say("Equal hands: the ante {ante} and the bet {bet} are returned (push).", ante=a, bet=2 * a)
+        return 0, None
+    pay = bet_payout(box.player, a, rules)
+    r.bet = pay.win
+    first_odds = rules.bet_odds[hand.category]
+    r.say(
+        "Player's {player} beats the dealer's {dealer}: the bet {bet} pays {odds} to 1 = {win}; "
+        "the ante {ante} is returned.",
+        player=hand.category.label,
+        dealer=dealer.category.label,
+        bet=2 * a,
+        odds=first_odds,
+        win=first_odds * 2 * a,
+        ante=a,
+    )
+    if pay.second is not None:
+        r.say(
+            "Two combinations: the second, {second}, uses a card outside the first and pays {odds} to 1 "
+            "more: {total} to 1 = {win}.",
+            second=str(pay.second),
+            odds=pay.odds - first_odds,
+            total=pay.odds,
+            win=pay.win,
+        )
+    return pay.win, pay.second
+
+
+def _bonus(r: _Ruling, box: Box, rules: HouseRules, hand: Hand, count: int) -> None:
+    if box.folded and rules.bonus_requires_bet:
+        r.bonus = -box.bonus
+        r.say("The bonus {bonus} is lost with the fold.", bonus=box.bonus)
+        return
+    odds = bonus_odds(hand, count, rules)
+    if odds:
+        r.bonus = odds * box.bonus
+        r.say(
+            "Bonus {bonus} on a {category} with {count} cards pays {odds} to 1 = {win}.",
+            bonus=box.bonus,
+            category=hand.category.label,
+            count=count,
+            odds=odds,
+            win=r.bonus,
+        )
+    else:
+        r.bonus = -box.bonus
+        r.say(
+            "The bonus {bonus} loses: {category} is below a straight.",
+            bonus=box.bonus,
+            category=hand.category.label,
+        )
+
+
+def _insurance(r: _Ruling, box: Box, rules: HouseRules, dealer_game: bool) -> None:
+    if dealer_game:
+        r.insurance = -box.insurance
+        r.say("Insurance {stake} loses: the dealer has a game.", stake=box.insurance)
+    else:
+        r.insurance = rules.insurance_odds * box.insurance
+        r.say(
+            "Insurance {stake}: the dealer has no game, it pays {odds} to 1 = {win}.",
+            stake=box.insurance,
+            odds=rules.insurance_odds,
+            win=r.insurance,
+        )
+
+
+def _super(r: _Ruling, box: Box, rules: HouseRules, dealt: Hand | None, dealer: Hand) -> None:
+    on = dealer if box.super_on_dealer else dealt
+    assert on is not None
+    whose = "dealer's" if box.super_on_dealer else "player's"
+    odds = rules.super_odds.get(on.category, 0)
+    r.super_bet = odds * box.super_bet if odds else -box.super_bet
+    if odds:
+        r.say(
+            "Super {stake} on the {whose} first five cards: {category} pays {odds} to 1 = {win}.",
+            stake=box.super_bet,
+            whose=whose,
+            category=on.category.label,
+            odds=odds,
+            win=r.super_bet,
+        )
+    else:
+        r.say(
+            "Super {stake} on the {whose} first five cards loses: {category} is not on the Super table.",
+            stake=box.super_bet,
+            whose=whose,
+            category=on.category.label,
+        )
+
+
+def _cap(r: _Ruling, rules: HouseRules, main_win: int, instant: bool) -> int:
+    """Apply the table maximum; returns the chips kept back."""
+    cap = rules.table_max_payout
+    if not cap:
+        return 0
+    paid_main = min(main_win, cap)
+    kept = main_win - paid_main
+    if instant:
+        r.ante = paid_main
+    elif main_win:
+        r.bet = paid_main
+    if kept:
+        r.say("Table maximum {cap}: the win {win} is cut to {paid}.", cap=cap, win=main_win, paid=paid_main)
+    if r.bonus > 0 and rules.table_max_scope is not CapScope.BET:
+        room = cap if rules.table_max_scope is CapScope.EACH else cap - paid_main
+        paid_bonus = min(r.bonus, room)
+        if paid_bonus < r.bonus:
+            r.say(
+                "Table maximum {cap}: the bonus win {win} is cut to {paid}.",
+                cap=cap,
+                win=r.bonus,
+                paid=paid_bonus,
+            )
+            kept += r.bonus - paid_bonus
+            r.bonus = paid_bonus
+    return kept
+
+
+__all__ = [
+    "BetPayout",
+    "Box",
+    "Settlement",
+    "bet_payout",
+    "bonus_odds",
+    "replaced_card",
+    "settle_box",
+]
