@@ -1,0 +1,339 @@
+"""Painted poker deals: the schedule of a whole game, one player's score for one deal, and the hook.
+
+>>> score(3, 3), score(0, 0), score(2, 4), score(4, 1), score(None, 3, "gold"), score(None, 2, "miser")
+(30, 5, 4, -30, 60, -20)
+>>> [len(schedule(n)) for n in range(2, 7)]
+[44, 37, 36, 37, 40]
+>>> forbidden_bid(9, [5, 3])
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from trainer.engine.explain import Step, step
+from trainer.engine.painted_rules import DealKind, PaintedRules, Segment, resolve
+
+
+def whole_number(name: str, value: object, low: int = 0, high: int | None = None) -> int:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        bound = f"{low}..{high}" if high is not None else f">= {low}"
+        raise ValueError(f"{name} must be a whole number {bound}, not {value!r}")
+    return value
+
+
+# --- the schedule -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal of the game: `number` from 1, `cards` per player, `kind`, the `dealer`'s seat (from 0)
+    and the `set` (the schedule segment, from 1) it belongs to."""
+
+    number: int
+    cards: int
+    kind: DealKind
+    dealer: int
+    set: int
+    segment: Segment
+
+
+def schedule(players: int, rules: PaintedRules | str | None = None, first_dealer: int = 0) -> list[Deal]:
+    """Every deal of a whole game for `players` players; the deal passes clockwise from `first_dealer`."""
+    r = resolve(rules)
+    top, repeat = r.max_hand(players), r.repeats(players)
+    whole_number("first_dealer", first_dealer, 0, players - 1)
+    deals: list[Deal] = []
+    for set_number, segment in enumerate(r.segments, 1):
+        if segment is Segment.RISING:
+            sizes = list(range(1, top))
+        elif segment is Segment.FALLING:
+            sizes = list(range(top - 1, 0, -1))
+        else:
+            sizes = [top] * repeat
+        for cards in sizes:
+            number = len(deals) + 1
+            dealer = (first_dealer + number - 1) % players
+            deals.append(Deal(number, cards, segment.deal_kind, dealer, set_number, segment))
+    return deals
+
+
+def explain_deal(
+    players: int, number: int, rules: PaintedRules | str | None = None, first_dealer: int = 0
+) -> tuple[Deal, tuple[Step, ...]]:
+    """Deal `number` of the game and why it has that many cards and that kind."""
+    r = resolve(rules)
+    deals = schedule(players, r, first_dealer)
+    whole_number("deal number", number, 1, len(deals))
+    deal = deals[number - 1]
+    steps = [
+        step(
+            "The largest hand for {players} players is {deck} // {players} = {top} cards.",
+            players=players,
+            deck=len(r.deck),
+            top=r.max_hand(players),
+        )
+        if r.max_cards is None
+        else step("This house deals at most {top} cards.", top=r.max_cards)
+    ]
+    in_set = [d for d in deals if d.set == deal.set]
+    first, last = in_set[0].number, in_set[-1].number
+    if deal.segment is Segment.RISING:
+        steps.append(
+            step(
+                "Deals {first} to {last} rise by one card: deal {number} has {cards}.",
+                first=first,
+                last=last,
+                number=number,
+                cards=deal.cards,
+            )
+        )
+    elif deal.segment is Segment.FALLING:
+        steps.append(
+            step(
+                "Deals {first} to {last} fall by one card from {start}: deal {number} has {cards}.",
+                first=first,
+                last=last,
+                start=in_set[0].cards,
+                number=number,
+                cards=deal.cards,
+            )
+        )
+    else:
+        steps.append(
+            step(
+                "Deals {first} to {last} are {count} {kind} deals at the maximum, {cards} cards.",
+                first=first,
+                last=last,
+                count=len(in_set),
+                kind=deal.kind.label,
+                cards=deal.cards,
+            )
+        )
+    steps.append(
+        step(
+            "The deal passes clockwise: seat {dealer} deals number {number}.",
+            dealer=deal.dealer + 1,
+            number=number,
+        )
+    )
+    return deal, tuple(steps)
+
+
+# --- scoring one deal -----------------------------------------------------------------------------
+
+
+def explain_score(
+    bid: int | None,
+    took: int,
+    deal: DealKind | str = "normal",
+    rules: PaintedRules | str | None = None,
+    cards: int | None = None,
+) -> tuple[int, tuple[Step, ...]]:
+    """One player's points for one deal and the steps that give them (see `score`)."""
+    r = resolve(rules)
+    s = r.scoring
+    try:
+        kind = DealKind(deal)
+    except ValueError:
+        raise ValueError(
+            f"deal must be one of {', '.join(k.value for k in DealKind)}, not {deal!r}"
+        ) from None
+    if cards is not None:
+        whole_number("cards", cards, 1)
+    whole_number("tricks taken", took, 0, cards)
+    steps: list[Step] = []
+    if not kind.has_bids:
+        if bid is not None:
+            raise ValueError(f"a {kind.label} deal has no bids: bid must be None, not {bid!r}")
+        per = s.gold_per_trick if kind is DealKind.GOLD else s.miser_per_trick
+        if per is None:
+            raise ValueError(f"the {r.name} rules have no {kind.label} deals")
+        points = per * took
+        template = (
+            "Gold deal: {per} per trick x {took} = {points}."
+            if kind is DealKind.GOLD
+            else ("Miser deal: {per} per trick x {took} = {points}.")
+        )
+        steps.append(step(template, per=per, took=took, points=points))
+    else:
+        if bid is None:
+            raise ValueError(f"a {kind.label} deal needs a bid")
+        whole_number("bid", bid, 0, cards)
+        if took == bid == 0:
+            points = s.pass_made
+            steps.append(step("Pass made (bid 0, took 0): {points}.", points=points))
+        elif took == bid and s.all_taken_per_trick is not None and (cards is None or bid == cards):
+            if cards is None:
+                raise ValueError(f"the {r.name} rules score a bid of all the cards apart: give cards=")
+            points = s.all_taken_per_trick * took
+            steps.append(
+                step(
+                    "All {cards} cards bid and taken: {per} x {took} = {points}.",
+                    cards=cards,
+                    per=s.all_taken_per_trick,
+                    took=took,
+                    points=points,
+                )
+            )
+        elif took == bid:
+            points = s.exact_per_trick * bid + s.exact_bonus
+            if s.exact_bonus:
+                steps.append(
+                    step(
+                        "Exact (bid {bid}, took {took}): {per} x {bid} + {bonus} = {points}.",
+                        bid=bid,
+                        took=took,
+                        per=s.exact_per_trick,
+                        bonus=s.exact_bonus,
+                        points=points,
+                    )
+                )
+            else:
+                steps.append(
+                    step(
+                        "Exact (bid {bid}, took {took}): {per} x {bid} = {points}.",
+                        bid=bid,
+                        took=took,
+                        per=s.exact_per_trick,
+                        points=points,
+                    )
+                )
+        elif took > bid:
+            points = s.over_per_trick * took
+            steps.append(
+                step(
+                    "Over (bid {bid}, took {took}): {per} per trick taken x {took} = {points}.",
+                    bid=bid,
+                    took=took,
+                    per=s.over_per_trick,
+                    points=points,
+                )
+            )
+        elif took == 0 and s.khishti is not None:
+            points = s.khishti
+            steps.append(step("Khishti (bid {bid}, took nothing): {points}.", bid=bid, points=points))
+        else:
+            missing = bid - took
+            points = s.under_per_missing * missing + s.under_per_taken * took
+            if s.under_per_taken:
+                steps.append(
+                    step(
+                        "Under (bid {bid}, took {took}): {per} per trick taken x {took} = {points}.",
+                        bid=bid,
+                        took=took,
+                        per=s.under_per_taken,
+                        points=points,
+                    )
+                    if not s.under_per_missing
+                    else step(
+                        "Under (bid {bid}, took {took}): {per} x {missing} missing + {per_taken} x "
+                        "{took} taken = {points}.",
+                        bid=bid,
+                        took=took,
+                        per=s.under_per_missing,
+                        missing=missing,
+                        per_taken=s.under_per_taken,
+                        points=points,
+                    )
+                )
+            else:
+                steps.append(
+                    step(
+                        "Under (bid {bid}, took {took}): {per} x {missing} missing = {points}.",
+                        bid=bid,
+                        took=took,
+                        per=s.under_per_missing,
+                        missing=missing,
+                        points=points,
+                    )
+                )
+    factor = s.multiplier[kind]
+    if factor != 1:
+        steps.append(
+            step(
+                "{kind} deals count x {factor}: {base} x {factor} = {points}.",
+                kind=kind.label,
+                factor=factor,
+                base=points,
+                points=points * factor,
+            )
+        )
+        points *= factor
+    return points, tuple(steps)
+
+
+def score(
+    bid: int | None,
+    took: int,
+    deal: DealKind | str = "normal",
+    rules: PaintedRules | str | None = None,
+    *,
+    cards: int | None = None,
+) -> int:
+    """One player's points for one deal. `bid` is None for gold and miser deals.
+
+    Classic: exact b > 0 -> 10 b; pass made -> 5; over -> 1 per trick taken; under -> -10 per missing
+    trick; gold -> 20 per trick; miser -> -10 per trick. `cards` (the hand size) is checked when given
+    and needed where a preset scores "all cards bid and taken" apart (Georgian Joker).
+    """
+    return explain_score(bid, took, deal, rules, cards)[0]
+
+
+# --- the hook -------------------------------------------------------------------------------------
+
+
+def explain_hook(
+    cards: int,
+    other_bids: Sequence[int],
+    deal: DealKind | str = "normal",
+    rules: PaintedRules | str | None = None,
+) -> tuple[int | None, tuple[Step, ...]]:
+    """The dealer's forbidden bid and why (see `forbidden_bid`)."""
+    r = resolve(rules)
+    whole_number("cards", cards, 1)
+    kind = DealKind(deal)
+    if isinstance(other_bids, str | bytes) or not isinstance(other_bids, Sequence):
+        raise ValueError(f"other_bids must be a list of bids, not {other_bids!r}")
+    bids = [whole_number("bid", b, 0, cards) for b in other_bids]
+    if not kind.has_bids:
+        return None, (step("A {kind} deal has no bids, so no hook.", kind=kind.label),)
+    if kind is DealKind.DARK:
+        return None, (step("Dark deal: the bids may add up to the cards, so no hook."),)
+    if not r.hook:
+        return None, (step("This house plays without the hook."),)
+    total = sum(bids)
+    forbidden = cards - total
+    steps = [step("The other bids add up to {total}; {cards} cards are dealt.", total=total, cards=cards)]
+    if forbidden < 0:
+        steps.append(step("They already exceed the cards, so every bid is allowed."))
+        return None, tuple(steps)
+    steps.append(
+        step(
+            "The dealer may not bid {cards} - {total} = {forbidden}.",
+            cards=cards,
+            total=total,
+            forbidden=forbidden,
+        )
+    )
+    return forbidden, tuple(steps)
+
+
+def forbidden_bid(
+    cards: int,
+    other_bids: Sequence[int],
+    deal: DealKind | str = "normal",
+    rules: PaintedRules | str | None = None,
+) -> int | None:
+    """The dealer's forbidden bid (the hook): cards - sum(other bids) when that is 0..cards, else None.
+
+    Dark deals have no hook (the bids may add up to the cards); gold and miser deals have no bids.
+    """
+    return explain_hook(cards, other_bids, deal, rules)[0]

@@ -1,0 +1,312 @@
+"""Painted poker house rules: deck, schedule and scoring loaded from `data/rules/painted-poker/*.toml`.
+
+Every number the scorekeeper writes down comes from a preset, never from code. Every key of a file
+is checked on load; a malformed file fails with a `ValueError` naming the file and the key.
+
+>>> rules = load_rules("classic")
+>>> [str(c) for c in rules.jokers], rules.scoring.pass_made, rules.max_hand(4)
+(['7c'], 5, 9)
+>>> georgian = load_rules("georgian-joker")
+>>> (georgian.min_players, georgian.max_players), georgian.scoring.khishti
+((4, 4), -200)
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from trainer.engine.cards import FULL_DECK, RANK_CHARS, Card
+
+RULES_DIR = Path(__file__).resolve().parents[2] / "data" / "rules" / "painted-poker"
+DEFAULT_RULES = "classic"
+
+
+class DealKind(StrEnum):
+    """How a deal is bid and scored."""
+
+    NORMAL = "normal"
+    NO_TRUMP = "no_trump"
+    DARK = "dark"  # bids made before looking at the cards
+    GOLD = "gold"  # no bids, every trick pays
+    MISER = "miser"  # no bids, every trick costs
+
+    @property
+    def label(self) -> str:
+        return self.value.replace("_", "-")
+
+    @property
+    def has_bids(self) -> bool:
+        return self not in (DealKind.GOLD, DealKind.MISER)
+
+
+class Segment(StrEnum):
+    """One part of the schedule: the rising and falling runs, the run at the maximum, or a special."""
+
+    RISING = "rising"  # 1, 2, ... max - 1 cards
+    MAX = "max"  # the maximum hand, `repeat` times
+    FALLING = "falling"  # max - 1, ... 1 cards
+    DARK = "dark"
+    GOLD = "gold"
+    MISER = "miser"
+    NO_TRUMP = "no_trump"
+
+    @property
+    def deal_kind(self) -> DealKind:
+        if self in (Segment.RISING, Segment.MAX, Segment.FALLING):
+            return DealKind.NORMAL
+        return DealKind(self.value)
+
+
+class SetPremium(StrEnum):
+    """The premium for making every bid of a set (a segment of the schedule)."""
+
+    NONE = "none"
+    DOUBLE_BEST = "double_best"  # the best deal of the set is counted twice
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points for one deal; see `trainer.engine.painted_poker.score` for how they combine."""
+
+    exact_per_trick: int
+    exact_bonus: int
+    pass_made: int
+    over_per_trick: int
+    under_per_missing: int
+    under_per_taken: int
+    all_taken_per_trick: int | None  # bid all the cards and took them all (replaces the exact score)
+    khishti: int | None  # bid at least one and took nothing (replaces the under score)
+    gold_per_trick: int | None  # None: the preset has no gold deals
+    miser_per_trick: int | None
+    multiplier: Mapping[DealKind, int]
+    set_premium: SetPremium
+
+
+@dataclass(frozen=True)
+class PaintedRules:
+    """One house's painted poker rules."""
+
+    name: str
+    title: str
+    source: str
+    lowest_rank: int
+    jokers: tuple[Card, ...]
+    min_players: int
+    max_players: int
+    segments: tuple[Segment, ...]
+    repeat: int | None  # deals per "max" and special segment; None: as many as players
+    max_cards: int | None  # the maximum hand; None: the deck divided by the players
+    hook: bool
+    scoring: Scoring
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards in play (36 by default: six to ace)."""
+        return tuple(c for c in FULL_DECK if c.rank >= self.lowest_rank)
+
+    def is_joker(self, card: Card) -> bool:
+        return card in self.jokers
+
+    def check_players(self, players: int) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            span = f"{self.min_players} to {self.max_players}"
+            raise ValueError(f"the {self.name} rules are for {span} players, not {players}")
+
+    def max_hand(self, players: int) -> int:
+        """Cards per player in the largest deal: floor(deck / players) unless the preset fixes it."""
+        self.check_players(players)
+        return self.max_cards if self.max_cards is not None else len(self.deck) // players
+
+    def repeats(self, players: int) -> int:
+        """How many deals the maximum run and each special run last."""
+        self.check_players(players)
+        return self.repeat if self.repeat is not None else players
+
+
+class _Reader:
+    """Reads a parsed TOML table key by key, so every error names the file and the dotted key."""
+
+    def __init__(self, source: str, data: Mapping[str, Any]) -> None:
+        self.source = source
+        self.data = data
+        self.used: set[str] = set()
+
+    def fail(self, key: str, reason: str) -> ValueError:
+        return ValueError(f"{self.source}: key {key}: {reason}")
+
+    def get(self, key: str, required: bool = True) -> Any:
+        node: Any = self.data
+        for part in key.split("."):
+            if not isinstance(node, Mapping) or part not in node:
+                if required:
+                    raise self.fail(key, "missing")
+                return None
+            node = node[part]
+        self.used.add(key)
+        return node
+
+    def integer(self, key: str, minimum: int | None = None, required: bool = True) -> int | None:
+        value = self.get(key, required)
+        if value is None and not required:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(key, f"expected a whole number, got {value!r}")
+        if minimum is not None and value < minimum:
+            raise self.fail(key, f"expected a whole number >= {minimum}, got {value}")
+        return value
+
+    def req_int(self, key: str, minimum: int | None = None) -> int:
+        value = self.integer(key, minimum)
+        assert value is not None
+        return value
+
+    def text(self, key: str, choices: tuple[str, ...] | None = None) -> str:
+        value = self.get(key)
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(key, f"expected text, got {value!r}")
+        if choices is not None and value not in choices:
+            raise self.fail(key, f"expected one of {', '.join(choices)}, got {value!r}")
+        return value
+
+    def boolean(self, key: str) -> bool:
+        value = self.get(key)
+        if not isinstance(value, bool):
+            raise self.fail(key, f"expected true or false, got {value!r}")
+        return value
+
+    def unknown_keys(self) -> list[str]:
+        found: list[str] = []
+
+        def walk(node: Mapping[str, Any], prefix: str) -> None:
+            for k, v in node.items():
+                dotted = f"{prefix}{k}"
+                if isinstance(v, Mapping) and dotted not in self.used:
+                    walk(v, dotted + ".")
+                elif dotted not in self.used:
+                    found.append(dotted)
+
+        walk(self.data, "")
+        return found
+
+
+def _word_or_int(reader: _Reader, key: str, word: str) -> int | None:
+    """`word` ("players": as many as there are players; "deck": deck / players) or a whole number."""
+    value = reader.get(key)
+    if value == word:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise reader.fail(key, f"expected a whole number >= 1 or {word!r}, got {value!r}")
+    return value
+
+
+def rules_from_mapping(name: str, data: Mapping[str, Any], source: str = "<rules>") -> PaintedRules:
+    """Build and check a preset from a parsed TOML table (`source` names it in error messages)."""
+    r = _Reader(source, data)
+    lowest = r.req_int("deck.lowest_rank")
+    if lowest not in RANK_CHARS:
+        raise r.fail("deck.lowest_rank", f"expected a rank 2..14, got {lowest}")
+    joker_texts = r.get("deck.jokers")
+    if not isinstance(joker_texts, list) or not all(isinstance(t, str) for t in joker_texts):
+        raise r.fail("deck.jokers", 'expected a list of cards such as ["7c"]')
+    jokers: list[Card] = []
+    for token in joker_texts:
+        try:
+            card = Card.from_text(token)
+        except ValueError as error:
+            raise r.fail("deck.jokers", str(error)) from None
+        if card.rank < lowest or card in jokers:
+            raise r.fail("deck.jokers", f"{token!r} is not a distinct card of the deck")
+        jokers.append(card)
+    min_players = r.req_int("players.min", 2)
+    max_players = r.req_int("players.max", min_players)
+    segment_texts = r.get("schedule.segments")
+    names = tuple(s.value for s in Segment)
+    if not isinstance(segment_texts, list) or not segment_texts:
+        raise r.fail("schedule.segments", f"expected a list of {', '.join(names)}")
+    for token in segment_texts:
+        if token not in names:
+            raise r.fail("schedule.segments", f"expected one of {', '.join(names)}, got {token!r}")
+    repeat = _word_or_int(r, "schedule.repeat", "players")
+    max_cards = _word_or_int(r, "schedule.max_cards", "deck")
+    deck_size = sum(1 for c in FULL_DECK if c.rank >= lowest)
+    if max_cards is not None and max_cards * max_players > deck_size:
+        raise r.fail("schedule.max_cards", f"{max_cards} cards for {max_players} players exceed the deck")
+    multiplier = {kind: r.req_int(f"scoring.multiplier.{kind.value}", 1) for kind in DealKind}
+    scoring = Scoring(
+        exact_per_trick=r.req_int("scoring.exact_per_trick"),
+        exact_bonus=r.req_int("scoring.exact_bonus"),
+        pass_made=r.req_int("scoring.pass_made"),
+        over_per_trick=r.req_int("scoring.over_per_trick"),
+        under_per_missing=r.req_int("scoring.under_per_missing"),
+        under_per_taken=r.req_int("scoring.under_per_taken"),
+        all_taken_per_trick=r.integer("scoring.all_taken_per_trick", required=False),
+        khishti=r.integer("scoring.khishti", required=False),
+        gold_per_trick=r.integer("scoring.gold_per_trick", required=False),
+        miser_per_trick=r.integer("scoring.miser_per_trick", required=False),
+        multiplier=multiplier,
+        set_premium=SetPremium(r.text("scoring.set_premium", tuple(p.value for p in SetPremium))),
+    )
+    segments = tuple(Segment(t) for t in segment_texts)
+    for seg, key in ((Segment.GOLD, "scoring.gold_per_trick"), (Segment.MISER, "scoring.miser_per_trick")):
+        if seg in segments and getattr(scoring, key.split(".")[1]) is None:
+            raise r.fail(key, f"missing, and the schedule has {seg.value} deals")
+    rules = PaintedRules(
+        name=name,
+        title=r.text("title"),
+        source=r.text("source"),
+        lowest_rank=lowest,
+        jokers=tuple(jokers),
+        min_players=min_players,
+        max_players=max_players,
+        segments=segments,
+        repeat=repeat,
+        max_cards=max_cards,
+        hook=r.boolean("bidding.hook"),
+        scoring=scoring,
+    )
+    unknown = r.unknown_keys()
+    if unknown:
+        raise r.fail(unknown[0], "unknown key (misspelt?)")
+    return rules
+
+
+def available_rules() -> tuple[str, ...]:
+    """The names of the presets in `data/rules/painted-poker/`."""
+    return tuple(sorted(p.stem for p in RULES_DIR.glob("*.toml")))
+
+
+@functools.cache
+def load_rules(name: str | None = None) -> PaintedRules:
+    """The preset `name` (default "classic") from `data/rules/painted-poker/<name>.toml`.
+
+    >>> load_rules("no-such-house")
+    Traceback (most recent call last):
+    ...
+    ValueError: no painted poker rules named 'no-such-house' (have: classic, georgian-joker)
+    """
+    name = DEFAULT_RULES if name is None else name
+    if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
+        raise ValueError(f"bad painted poker rules name {name!r}")
+    path = RULES_DIR / f"{name}.toml"
+    if not path.is_file():
+        raise ValueError(f"no painted poker rules named {name!r} (have: {', '.join(available_rules())})")
+    source = f"data/rules/painted-poker/{path.name}"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"{source}: not valid TOML: {error}") from None
+    return rules_from_mapping(name, data, source)
+
+
+def resolve(rules: PaintedRules | str | None) -> PaintedRules:
+    """A preset object from a preset, its name, or None (the default)."""
+    return rules if isinstance(rules, PaintedRules) else load_rules(rules)

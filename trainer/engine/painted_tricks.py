@@ -1,0 +1,273 @@
+"""Painted poker trick play: which cards a player may play, and who takes a completed trick.
+
+A trick is a sequence of `Play`s in playing order, the leader first. A play of an ordinary card is
+just the card; a joker carries its call (`JokerCall`): led, it calls "highest_trump", "highest"
+with a suit, or "low"; played later it goes "high" (takes the trick; the last high joker wins) or
+"low" (thrown as the lowest card, takes nothing). `Play.parse` reads "As", "7c:high",
+"7c:highest:h" and "7c:low". The trump is a suit letter, or None for a deal without trump.
+
+Follow suit; without it play a trump; with neither play anything. The joker is always allowed.
+
+>>> from trainer.engine.cards import parse_cards
+>>> trick = [Play.parse("9h")]
+>>> legal_cards(parse_cards("Ah 6h Ks 7c"), trick, trump="s")      # hearts, or the joker 7c
+(Card('Ah'), Card('6h'), Card('7c'))
+>>> legal_cards(parse_cards("Ks 8s Ad"), trick, trump="s")          # no heart: must trump
+(Card('Ks'), Card('8s'))
+>>> trick_winner(Play.parse_all("9h Ah 6s Kh"), trump="s")          # the six of trumps takes it
+2
+>>> trick_winner(Play.parse_all("9h 7c:high 6s"), trump="s")        # the joker beats the trump
+1
+>>> legal_cards(parse_cards("Qd 9d As"), Play.parse_all("7c:highest:d"), trump="s")
+(Card('Qd'),)
+>>> trick_winner(Play.parse_all("7c:low 8d Ad 6s"), trump="s")      # led low: 8d sets the suit
+3
+>>> trump_of(parse_cards("7c")[0])                                  # a turned-up joker: no trump
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from trainer.engine.cards import SUIT_NAMES, SUITS, Card, parse_cards
+from trainer.engine.explain import Step, step
+from trainer.engine.painted_rules import DealKind, PaintedRules, resolve
+
+
+class JokerCall(StrEnum):
+    """What a joker does. Led: HIGHEST_TRUMP, HIGHEST (with a suit) or LOW; played later: HIGH or LOW."""
+
+    HIGH = "high"
+    LOW = "low"
+    HIGHEST_TRUMP = "highest_trump"
+    HIGHEST = "highest"
+
+
+LEAD_CALLS = frozenset({JokerCall.HIGHEST_TRUMP, JokerCall.HIGHEST, JokerCall.LOW})
+FOLLOW_CALLS = frozenset({JokerCall.HIGH, JokerCall.LOW})
+_WINNING_CALLS = frozenset({JokerCall.HIGH, JokerCall.HIGHEST_TRUMP, JokerCall.HIGHEST})
+
+
+@dataclass(frozen=True)
+class Play:
+    """One card put on the table; `call` and `suit` only for a joker (`suit` with HIGHEST)."""
+
+    card: Card
+    call: JokerCall | None = None
+    suit: str | None = None
+
+    def __str__(self) -> str:
+        parts = (
+            [str(self.card)] + ([self.call.value] if self.call else []) + ([self.suit] if self.suit else [])
+        )
+        return ":".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> Play:
+        """ "As", "7c:high", "7c:low", "7c:highest_trump", "7c:highest:h"."""
+        if not isinstance(text, str):
+            raise ValueError(f"bad play {text!r}: expected text such as 'As' or '7c:high'")
+        parts = text.strip().split(":")
+        if len(parts) > 3:
+            raise ValueError(f"bad play {text!r}: expected card[:call[:suit]]")
+        card = Card.from_text(parts[0])
+        try:
+            call = JokerCall(parts[1].strip().lower()) if len(parts) > 1 else None
+        except ValueError:
+            calls = ", ".join(c.value for c in JokerCall)
+            raise ValueError(f"bad joker call in {text!r}: expected one of {calls}") from None
+        suit = parts[2].strip().lower() if len(parts) > 2 else None
+        if suit is not None and suit not in SUITS:
+            raise ValueError(f"bad suit in {text!r}: expected one of s, h, d, c")
+        return cls(card, call, suit)
+
+    @classmethod
+    def parse_all(cls, text: str | Iterable[str]) -> tuple[Play, ...]:
+        """Plays from "9h 7c:high 6s" or a list of such tokens."""
+        tokens = text.split() if isinstance(text, str) else list(text)
+        return tuple(cls.parse(t) for t in tokens)
+
+
+def trump_of(
+    turned: Card | None, rules: PaintedRules | str | None = None, deal: str = "normal"
+) -> str | None:
+    """The trump suit shown by the turned-up card: None for a joker, a no-trump deal or no card."""
+    r = resolve(rules)
+    if DealKind(deal) is DealKind.NO_TRUMP or turned is None or r.is_joker(turned):
+        return None
+    return turned.suit
+
+
+def _check_trump(trump: str | None) -> None:
+    if trump is not None and trump not in SUITS:
+        raise ValueError(f"trump must be one of s, h, d, c or None, not {trump!r}")
+
+
+def check_trick(trick: Sequence[Play], trump: str | None, rules: PaintedRules | str | None = None) -> None:
+    """Raise `ValueError` unless every play is a distinct card of the deck with a call that fits it."""
+    r = resolve(rules)
+    _check_trump(trump)
+    if len(trick) > r.max_players:
+        raise ValueError(f"a trick has at most {r.max_players} cards, not {len(trick)}")
+    deck = set(r.deck)
+    seen: set[Card] = set()
+    for position, play in enumerate(trick):
+        if not isinstance(play, Play):
+            raise ValueError(f"play {position + 1} must be a Play, not {play!r}")
+        if play.card not in deck:
+            raise ValueError(f"{play.card} is not in the {len(deck)}-card deck")
+        if play.card in seen:
+            raise ValueError(f"{play.card} is played twice")
+        seen.add(play.card)
+        if not r.is_joker(play.card):
+            if play.call is not None or play.suit is not None:
+                raise ValueError(f"{play.card} is not a joker and cannot call {play.call}")
+            continue
+        allowed = LEAD_CALLS if position == 0 else FOLLOW_CALLS
+        if play.call not in allowed:
+            names = ", ".join(sorted(c.value for c in allowed))
+            where = "led" if position == 0 else "played after the lead"
+            raise ValueError(f"the joker {play.card} {where} must call one of {names}")
+        if (play.call is JokerCall.HIGHEST) != (play.suit is not None):
+            raise ValueError(f"the joker {play.card} names a suit with 'highest' and only then")
+        if play.call is JokerCall.HIGHEST_TRUMP and trump is None:
+            raise ValueError("a joker cannot call the highest trump in a deal without trump")
+
+
+def _demand(trick: Sequence[Play], rules: PaintedRules) -> tuple[str, str | None]:
+    """What the next player owes: ("follow", suit), ("highest", suit) or ("free", None)."""
+    lead = trick[0]
+    if not rules.is_joker(lead.card):
+        return "follow", lead.card.suit
+    if lead.call is JokerCall.HIGHEST:
+        return "highest", lead.suit
+    if lead.call is JokerCall.HIGHEST_TRUMP:
+        return "highest", "trump"
+    # Led low: the first ordinary card played after it sets the suit to follow.
+    for play in trick[1:]:
+        if not rules.is_joker(play.card):
+            return "follow", play.card.suit
+    return "free", None
+
+
+def legal_cards(
+    hand: Iterable[Card | str] | str,
+    trick: Sequence[Play],
+    trump: str | None,
+    rules: PaintedRules | str | None = None,
+) -> tuple[Card, ...]:
+    """The cards of `hand` (in hand order) the next player may put on `trick` (the plays so far)."""
+    r = resolve(rules)
+    cards = parse_cards(hand)
+    if not cards:
+        raise ValueError("the hand is empty")
+    check_trick(trick, trump, r)
+    deck = set(r.deck)
+    on_table = {p.card for p in trick}
+    for card in cards:
+        if card not in deck:
+            raise ValueError(f"{card} is not in the {len(deck)}-card deck")
+        if card in on_table:
+            raise ValueError(f"{card} is both in the hand and on the table")
+    if not trick:
+        return cards
+    what, suit = _demand(trick, r)
+    if suit == "trump":
+        suit = trump
+    plain = [c for c in cards if not r.is_joker(c)]
+    allowed: set[Card] = {c for c in cards if r.is_joker(c)}
+    suited = [c for c in plain if c.suit == suit]
+    trumps = [c for c in plain if c.suit == trump]
+    if what == "free":
+        allowed.update(cards)
+    elif suited:
+        allowed.update([max(suited, key=lambda c: c.rank)] if what == "highest" else suited)
+    elif trumps:
+        allowed.update(trumps)
+    else:
+        allowed.update(cards)
+    return tuple(c for c in cards if c in allowed)
+
+
+def explain_trick(
+    trick: Sequence[Play], trump: str | None, rules: PaintedRules | str | None = None
+) -> tuple[int, tuple[Step, ...]]:
+    """The position in `trick` (0 = leader) of the play that takes the completed trick, and why."""
+    r = resolve(rules)
+    check_trick(trick, trump, r)
+    if len(trick) < 2:
+        raise ValueError("a completed trick has at least two cards")
+    steps: list[Step] = []
+    if trump is None:
+        steps.append(step("No trump in this deal."))
+    else:
+        steps.append(step("Trump is {suit}.", suit=SUIT_NAMES[trump]))
+    high = [i for i, p in enumerate(trick) if r.is_joker(p.card) and p.call in _WINNING_CALLS]
+    lead = trick[0]
+    if r.is_joker(lead.card) and lead.call is JokerCall.HIGHEST:
+        assert lead.suit is not None
+        steps.append(
+            step(
+                "The joker {card} was led calling the highest {suit}.",
+                card=str(lead.card),
+                suit=SUIT_NAMES[lead.suit],
+            )
+        )
+    elif r.is_joker(lead.card) and lead.call is JokerCall.HIGHEST_TRUMP:
+        steps.append(step("The joker {card} was led calling the highest trump.", card=str(lead.card)))
+    if high:
+        winner = high[-1]
+        if len(high) > 1:
+            steps.append(step("Two jokers played high: the last one played wins."))
+        steps.append(
+            step("The joker {card} beats every card, trumps included.", card=str(trick[winner].card))
+        )
+        steps.append(
+            step(
+                "Play {position} ({card}) takes the trick.", position=winner + 1, card=str(trick[winner].card)
+            )
+        )
+        return winner, tuple(steps)
+    thrown = [p for p in trick if r.is_joker(p.card)]
+    for p in thrown:
+        steps.append(step("The joker {card} was played low: it takes nothing.", card=str(p.card)))
+    plain = [i for i, p in enumerate(trick) if not r.is_joker(p.card)]
+    if not plain:
+        # Only possible with two jokers both low and no other card: the leader keeps it.
+        steps.append(step("No ordinary card was played: the leader takes the trick."))
+        return 0, tuple(steps)
+    led_suit = trick[plain[0]].card.suit
+    if r.is_joker(lead.card):
+        steps.append(
+            step(
+                "The first ordinary card, {card}, sets the suit: {suit}.",
+                card=str(trick[plain[0]].card),
+                suit=SUIT_NAMES[led_suit],
+            )
+        )
+    else:
+        steps.append(
+            step("{card} was led: {suit} must be followed.", card=str(lead.card), suit=SUIT_NAMES[led_suit])
+        )
+    trumps = [i for i in plain if trick[i].card.suit == trump]
+    if trumps:
+        winner = max(trumps, key=lambda i: trick[i].card.rank)
+        steps.append(step("The highest trump played is {card}.", card=str(trick[winner].card)))
+    else:
+        winner = max((i for i in plain if trick[i].card.suit == led_suit), key=lambda i: trick[i].card.rank)
+        if trump is not None:
+            steps.append(step("No trump was played."))
+        steps.append(
+            step("The highest {suit} is {card}.", suit=SUIT_NAMES[led_suit], card=str(trick[winner].card))
+        )
+    steps.append(
+        step("Play {position} ({card}) takes the trick.", position=winner + 1, card=str(trick[winner].card))
+    )
+    return winner, tuple(steps)
+
+
+def trick_winner(trick: Sequence[Play], trump: str | None, rules: PaintedRules | str | None = None) -> int:
+    """The position in the completed `trick` (0 = leader) of the play that takes it."""
+    return explain_trick(trick, trump, rules)[0]
