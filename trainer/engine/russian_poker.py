@@ -65,6 +65,7 @@ __all__ = [
     "Settlement",
     "bet_payout",
     "bonus_odds",
+    "check_exchange",
     "dealer_qualifies",
     "evaluate",
     "load_rules",
@@ -73,6 +74,25 @@ __all__ = [
     "second_combination",
     "settle",
 ]
+
+
+def check_exchange(discards: int, rules: HouseRules | None = None) -> None:
+    """Raise `ValueError` unless the house lets a player exchange this many cards at once.
+
+    >>> check_exchange(1)
+    >>> check_exchange(1, load_rules("lunar"))
+    Traceback (most recent call last):
+    ...
+    ValueError: Lunar Poker: an exchange is 2 to 5 cards, not 1
+    """
+    rules = rules or load_rules()
+    if not rules.exchange_allowed:
+        raise ValueError(f"{rules.title}: no exchange")
+    if isinstance(discards, bool) or not rules.exchange_min_cards <= discards <= rules.exchange_max_cards:
+        raise ValueError(
+            f"{rules.title}: an exchange is {rules.exchange_min_cards} to {rules.exchange_max_cards} cards, "
+            f"not {discards}"
+        )
 
 
 def _amount(name: str, value: int, minimum: int) -> int:

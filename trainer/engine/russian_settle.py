@@ -151,6 +151,8 @@ def _check_side_bets(box: Box, rules: HouseRules, hand: Hand) -> None:
             raise ValueError(f"{rules.title}: the table offers no insurance")
         if box.folded:
             raise ValueError("a player who folded cannot insure his bet")
+        if box.game_card is not None:
+            raise ValueError("an insured player takes the no-game payout: he cannot also buy the game")
         if hand.category.rank < rules.insurance_min_category.rank:
             raise ValueError(f"insurance needs {rules.insurance_min_category.label} or better")
         low = rules.insurance_min_antes * box.ante
