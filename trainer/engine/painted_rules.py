@@ -284,7 +284,6 @@ def available_rules() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in RULES_DIR.glob("*.toml")))
 
 
-@functools.cache
 def load_rules(name: str | None = None) -> PaintedRules:
     """The preset `name` (default "classic") from `data/rules/painted-poker/<name>.toml`.
 
@@ -296,6 +295,11 @@ def load_rules(name: str | None = None) -> PaintedRules:
     name = DEFAULT_RULES if name is None else name
     if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
         raise ValueError(f"bad painted poker rules name {name!r}")
+    return _load(name)
+
+
+@functools.cache
+def _load(name: str) -> PaintedRules:
     path = RULES_DIR / f"{name}.toml"
     if not path.is_file():
         raise ValueError(f"no painted poker rules named {name!r} (have: {', '.join(available_rules())})")

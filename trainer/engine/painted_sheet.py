@@ -45,7 +45,11 @@ class ScoreSheet:
 
     def __post_init__(self) -> None:
         names = self.players
-        if not isinstance(names, tuple) or not all(isinstance(n, str) and n.strip() for n in names):
+        if (
+            not isinstance(names, tuple)
+            or not names
+            or not all(isinstance(n, str) and n.strip() for n in names)
+        ):
             raise ValueError("players must be a list of names")
         if len(set(names)) != len(names):
             raise ValueError("player names must differ")

@@ -7,6 +7,10 @@ with a suit, or "low"; played later it goes "high" (takes the trick; the last hi
 "7c:highest:h" and "7c:low". The trump is a suit letter, or None for a deal without trump.
 
 Follow suit; without it play a trump; with neither play anything. The joker is always allowed.
+Led with "highest <suit>" (or "highest_trump"), everybody owes his highest card of that suit, else
+any trump, else anything; the joker wins unless a later joker is played high. A joker led "low"
+names no suit (the rule page gives none), so the first ordinary card played after it sets the suit
+to follow and the player right after the leader may play anything.
 
 >>> from trainer.engine.cards import parse_cards
 >>> trick = [Play.parse("9h")]
@@ -236,7 +240,8 @@ def explain_trick(
     plain = [i for i, p in enumerate(trick) if not r.is_joker(p.card)]
     if not plain:
         # Only possible with two jokers both low and no other card: the leader keeps it.
-        steps.append(step("No ordinary card was played: the leader takes the trick."))
+        steps.append(step("No ordinary card was played: the leader keeps the trick."))
+        steps.append(step("Play {position} ({card}) takes the trick.", position=1, card=str(lead.card)))
         return 0, tuple(steps)
     led_suit = trick[plain[0]].card.suit
     if r.is_joker(lead.card):
