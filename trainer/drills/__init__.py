@@ -10,7 +10,25 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-from trainer.drills.base import REGISTRY, AnswerError, DrillError, Grade, get_kind, grade, issue
+from trainer.drills.base import (
+    REGISTRY,
+    AnswerError,
+    AnswerFormat,
+    AnswerKind,
+    DrillError,
+    DrillKind,
+    Grade,
+    LevelError,
+    UnknownKindError,
+    card_list,
+    expected_of,
+    get_kind,
+    grade,
+    issue,
+    parse_amount,
+    parse_answer,
+    register,
+)
 
 GAME_MODULES = ("russian_poker", "omaha", "painted_poker", "decision")
 
@@ -18,4 +36,23 @@ for _name in GAME_MODULES:
     if importlib.util.find_spec(f"{__name__}.{_name}") is not None:
         importlib.import_module(f"{__name__}.{_name}")
 
-__all__ = ["GAME_MODULES", "REGISTRY", "AnswerError", "DrillError", "Grade", "get_kind", "grade", "issue"]
+__all__ = [
+    "GAME_MODULES",
+    "REGISTRY",
+    "AnswerError",
+    "AnswerFormat",
+    "AnswerKind",
+    "DrillError",
+    "DrillKind",
+    "Grade",
+    "LevelError",
+    "UnknownKindError",
+    "card_list",
+    "expected_of",
+    "get_kind",
+    "grade",
+    "issue",
+    "parse_amount",
+    "parse_answer",
+    "register",
+]

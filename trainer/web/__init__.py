@@ -36,6 +36,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     def home() -> str:
         return render_template("home.html")
 
+    from trainer.web import api
+
+    api.init_app(app)
+
     return app
 
 

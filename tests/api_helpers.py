@@ -1,0 +1,69 @@
+"""Shared by the API tests: an app holding just the API blueprint, and toy drill kinds.
+
+The API is tested on its own app so its tests do not depend on the pages; one test checks that
+`create_app` registers it.
+"""
+
+import random
+
+import pytest
+from flask import Flask
+
+from trainer.drills.base import REGISTRY, AnswerFormat, AnswerKind, DrillKind
+from trainer.engine.explain import step
+from trainer.web import api
+
+
+def _generate(rng: random.Random, level: int, rules: str | None) -> dict:
+    a, b = rng.randint(100, 999), rng.randint(100, 999)
+    return {"a": a, "b": b, "prompt": "Add {a} and {b}.", "prompt_params": {"a": a, "b": b}}
+
+
+def _solve(data):
+    total = data["a"] + data["b"]
+    return total, f"{total:,}", (step("{a} + {b} = {total}", a=data["a"], b=data["b"], total=total),)
+
+
+def _generate_choice(rng: random.Random, level: int, rules: str | None) -> dict:
+    n = rng.randint(1, 99)
+    return {"n": n, "prompt": "Is {n} even?", "prompt_params": {"n": n}}
+
+
+def _solve_choice(data):
+    answer = "yes" if data["n"] % 2 == 0 else "no"
+    return answer, answer.capitalize(), (step("{n} mod 2 = {r}", n=data["n"], r=data["n"] % 2),)
+
+
+SUM = DrillKind(
+    "test.sum", "test", "Add two amounts", 1, (1, 2), _generate, lambda d: AnswerFormat("amount"), _solve
+)
+EVEN = DrillKind(
+    "test.even",
+    "test",
+    "Even or odd",
+    1,
+    (1, 2, 3),
+    _generate_choice,
+    lambda d: AnswerFormat(AnswerKind.CHOICE, choices=(("yes", "Yes"), ("no", "No"))),
+    _solve_choice,
+)
+
+
+@pytest.fixture
+def toy_kinds():
+    for kind in (SUM, EVEN):
+        REGISTRY[kind.id] = kind
+    yield
+    for kind in (SUM, EVEN):
+        del REGISTRY[kind.id]
+
+
+def make_api_app(tmp_path, **config) -> Flask:
+    app = Flask("api_test")
+    app.config.update(TESTING=True, DATABASE=str(tmp_path / "api.sqlite"), SECRET_KEY="test", **config)
+    api.init_app(app)
+    return app
+
+
+def total(drill_json) -> int:
+    return drill_json["situation"]["a"] + drill_json["situation"]["b"]

@@ -1,0 +1,262 @@
+"""The JSON API through Flask's test client: every route and every error."""
+
+import importlib.util
+
+import pytest
+from api_helpers import make_api_app, total, toy_kinds  # noqa: F401  (toy_kinds is a fixture)
+from flask_wtf.csrf import CSRFProtect
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from trainer.store import Store, open_db
+
+pytestmark = pytest.mark.usefixtures("toy_kinds")
+
+
+@pytest.fixture
+def app(tmp_path):
+    return make_api_app(tmp_path)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def _new(client, **body):
+    response = client.post("/api/v1/drills", json={"kind": "test.sum", "level": 1, **body})
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def _rows(app, table):
+    db = open_db(app.config["DATABASE"])
+    return list(db.table(table).rows)
+
+
+def test_kinds_lists_ids_titles_games_levels(client):
+    kinds = {k["id"]: k for k in client.get("/api/v1/kinds").json["kinds"]}
+    assert kinds["test.sum"] == {
+        "id": "test.sum",
+        "game": "test",
+        "title": "Add two amounts",
+        "version": 1,
+        "levels": [1, 2],
+    }
+    assert kinds["test.even"]["levels"] == [1, 2, 3]
+
+
+def test_trainee_is_anonymous_until_named_and_kept_in_the_session(client, app):
+    first = client.get("/api/v1/trainee").json
+    assert first["name"] is None and client.get("/api/v1/trainee").json == first
+    named = client.post("/api/v1/trainee", json={"name": "  Trainee   One "})
+    assert named.status_code == 200 and named.json["name"] == "Trainee One"
+    assert client.get("/api/v1/trainee").json == named.json
+    other = app.test_client()
+    assert other.post("/api/v1/trainee", json={"name": "trainee one"}).json["id"] == named.json["id"]
+    assert other.get("/api/v1/trainee").json["id"] != first["id"]
+
+
+@pytest.mark.parametrize("body", [{}, {"name": ""}, {"name": "   "}, {"name": 7}, {"name": "x" * 61}])
+def test_trainee_name_errors(client, body):
+    response = client.post("/api/v1/trainee", json=body)
+    assert response.status_code == 400 and response.json["error"]
+
+
+def test_drill_is_issued_without_its_answer(client, app):
+    drill = _new(client, seed=12)
+    assert set(drill) >= {"id", "kind", "level", "prompt", "situation", "answer_format", "seed", "version"}
+    assert drill["prompt"] == f"Add {drill['situation']['a']} and {drill['situation']['b']}."
+    assert drill["answer_format"] == {"kind": "amount", "choices": [], "labels": []}
+    assert "expected" not in drill and "result" not in drill
+    text = str(drill)
+    assert str(total(drill)) not in text and f"{total(drill):,}" not in text
+    location = client.get(f"/api/v1/drills/{drill['id']}")
+    assert (
+        location.status_code == 200 and location.json["answered"] is False and "result" not in location.json
+    )
+    assert _rows(app, "drills")[0]["seed"] == 12
+
+
+def test_same_seed_same_situation(client):
+    assert _new(client, seed=99)["situation"] == _new(client, seed=99)["situation"]
+    assert _new(client, level=2, seed=99)["situation"] != _new(client, seed=99)["situation"]
+
+
+def test_location_header_points_at_the_drill(client):
+    response = client.post("/api/v1/drills", json={"kind": "test.even", "level": 3})
+    assert response.headers["Location"].endswith(f"/api/v1/drills/{response.json['id']}")
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "message"),
+    [
+        ({"level": 1}, 400, "Give the drill kind"),
+        ({"kind": "", "level": 1}, 400, "Give the drill kind"),
+        ({"kind": ["test.sum"], "level": 1}, 400, "Give the drill kind"),
+        ({"kind": "test.sum"}, 400, "Give the level"),
+        ({"kind": "test.sum", "level": 3}, 400, "levels 1, 2, not 3"),
+        ({"kind": "test.sum", "level": "1"}, 400, "not '1'"),
+        ({"kind": "test.sum", "level": None}, 400, "levels"),
+        ({"kind": "test.sum", "level": 1, "seed": -4}, 400, "seed"),
+        ({"kind": "test.sum", "level": 1, "seed": 2**60}, 400, "seed"),
+        ({"kind": "test.sum", "level": 1, "seed": "abc"}, 400, "seed"),
+        ({"kind": "test.sum", "level": 1, "rules": 5}, 400, "rules"),
+        ({"kind": "no.such", "level": 1}, 404, "no drill kind 'no.such'"),
+    ],
+)
+def test_drill_request_errors(client, app, body, status, message):
+    response = client.post("/api/v1/drills", json=body)
+    assert response.status_code == status
+    assert message in response.json["error"] and response.json["status"] == status
+    assert _rows(app, "drills") == []
+
+
+@pytest.mark.parametrize("url", ["/api/v1/drills", "/api/v1/trainee", "/api/v1/drills/1/answer"])
+@pytest.mark.parametrize(
+    ("data", "content_type", "status"),
+    [
+        ("{bad json", "application/json", 400),
+        ("[1, 2]", "application/json", 400),
+        ('"text"', "application/json", 400),
+        ("", "application/json", 400),
+        ("kind=test.sum", "application/x-www-form-urlencoded", 415),
+        ('{"kind": "test.sum"}', "text/plain", 415),
+    ],
+)
+def test_bad_bodies_are_4xx(client, url, data, content_type, status):
+    _new(client)
+    response = client.post(url, data=data, content_type=content_type)
+    assert response.status_code == status and response.json["error"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=st.binary(max_size=60) | st.text(max_size=60).map(str.encode))
+def test_no_body_ever_gives_a_500(client, body):
+    for url in ("/api/v1/drills", "/api/v1/trainee", "/api/v1/drills/1/answer"):
+        assert client.post(url, data=body, content_type="application/json").status_code < 500
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    answer=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+        max_leaves=6,
+    )
+)
+def test_no_answer_value_ever_gives_a_500(client, answer):
+    drill = _new(client)
+    response = client.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": answer})
+    assert response.status_code in (200, 422), response.json
+
+
+def test_right_answer(client, app):
+    drill = _new(client)
+    response = client.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": f"{total(drill):,}"})
+    assert response.status_code == 200
+    body = response.json
+    assert body["correct"] is True and body["expected"] == total(drill) and body["answer"] == total(drill)
+    assert (
+        body["explanation"][0]["text"]
+        == f"{drill['situation']['a']} + {drill['situation']['b']} = {total(drill)}"
+    )
+    assert body["expected_text"] == f"{total(drill):,}" and body["time_ms"] >= 0
+    assert [r["correct"] for r in _rows(app, "attempts")] == [1]
+
+
+def test_wrong_answer_and_choice_answers(client):
+    drill = _new(client)
+    body = client.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": total(drill) + 1}).json
+    assert body["correct"] is False and body["expected"] == total(drill)
+    even = client.post("/api/v1/drills", json={"kind": "test.even", "level": 1, "seed": 4}).json
+    right = "Yes" if even["situation"]["n"] % 2 == 0 else "NO"
+    body = client.post(f"/api/v1/drills/{even['id']}/answer", json={"answer": right}).json
+    assert body["correct"] is True and body["expected"] == right.lower()
+
+
+def test_second_answer_is_409_and_changes_nothing(client, app):
+    drill = _new(client)
+    url = f"/api/v1/drills/{drill['id']}/answer"
+    first = client.post(url, json={"answer": "1"}).json
+    before = _rows(app, "attempts")
+    second = client.post(url, json={"answer": str(total(drill))})
+    assert second.status_code == 409 and "already been answered" in second.json["error"]
+    assert _rows(app, "attempts") == before
+    shown = client.get(f"/api/v1/drills/{drill['id']}").json
+    assert shown["answered"] is True and shown["result"]["correct"] is False
+    assert shown["result"]["answer"] == 1 and shown["result"]["expected"] == first["expected"]
+
+
+@pytest.mark.parametrize("answer", ["", "lots", "12.5", None, [1], {"a": 1}, True])
+def test_malformed_answer_is_422_and_the_drill_stays_open(client, app, answer):
+    drill = _new(client)
+    url = f"/api/v1/drills/{drill['id']}/answer"
+    response = client.post(url, json={"answer": answer})
+    assert response.status_code == 422 and "still open" in response.json["error"]
+    assert _rows(app, "attempts") == []
+    assert client.post(url, json={"answer": str(total(drill))}).json["correct"] is True
+
+
+def test_answer_errors(client):
+    drill = _new(client)
+    missing = client.post(f"/api/v1/drills/{drill['id']}/answer", json={"reply": "1"})
+    assert missing.status_code == 400 and "Give the answer" in missing.json["error"]
+    unknown = client.post("/api/v1/drills/9999/answer", json={"answer": "1"})
+    assert unknown.status_code == 404 and "no drill 9999" in unknown.json["error"]
+    assert client.get("/api/v1/drills/9999").status_code == 404
+
+
+def test_another_trainees_drill_is_not_found(client, app):
+    drill = _new(client)
+    stranger = app.test_client()
+    assert stranger.get(f"/api/v1/drills/{drill['id']}").status_code == 404
+    assert stranger.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": "1"}).status_code == 404
+    assert client.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": "1"}).status_code == 200
+
+
+def test_drills_are_recorded_for_the_named_trainee(client, app):
+    client.post("/api/v1/trainee", json={"name": "Trainee Two"})
+    drill = _new(client, seed=5)
+    client.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": str(total(drill))})
+    store = Store(open_db(app.config["DATABASE"]))
+    trainee = store.trainee_named("Trainee Two")
+    row = store.drill(drill["id"])
+    assert row["trainee_id"] == trainee["id"] and row["answered"] is True and row["mode"] == "practice"
+    assert store.attempt(drill["id"])["correct"] is True
+
+
+def test_unknown_routes_and_methods_answer_in_json(client):
+    missing = client.get("/api/v1/nothing")
+    assert missing.status_code == 404 and "no API route" in missing.json["error"]
+    wrong = client.post("/api/v1/kinds")
+    assert wrong.status_code == 405 and wrong.headers["Allow"] == "GET"
+    assert client.delete("/api/v1/drills/1").status_code == 405
+
+
+def test_rules_side_by_side(client):
+    response = client.get("/api/v1/rules")
+    if importlib.util.find_spec("trainer.engine.russian_rules") is None:
+        assert response.status_code == 503
+        return
+    from trainer.engine.russian_rules import presets_side_by_side
+
+    assert response.status_code == 200
+    assert response.json == presets_side_by_side()
+    assert response.json["default"] in [p["name"] for p in response.json["presets"]]
+
+
+def test_api_posts_need_no_csrf_token_but_must_be_json(tmp_path):
+    app = make_api_app(tmp_path, WTF_CSRF_ENABLED=True)
+    CSRFProtect(app)
+    client = app.test_client()
+    # Registered before the API: the blueprint must be exempted whichever comes first.
+    assert client.post("/api/v1/trainee", json={"name": "T"}).status_code == 200
+    assert client.post("/api/v1/trainee", data={"name": "T"}).status_code == 415
+
+
+def test_create_app_registers_the_api(tmp_path):
+    from trainer.web import create_app
+
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t"})
+    assert app.test_client().get("/api/v1/kinds").status_code == 200

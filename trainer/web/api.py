@@ -1,0 +1,266 @@
+"""The JSON API under /api/v1: drill kinds, issuing drills, answering them, house rules, the document.
+
+Every error is JSON `{"error": message, "status": code}` with a 4xx status; bad JSON is a 400, never a
+500. The trainee is the name kept in the session (shared with the pages, set by `POST /api/v1/trainee`)
+or, until one is given, an anonymous trainee created for the session.
+
+Cross-site requests cannot forge these calls: every POST must carry `Content-Type: application/json`,
+which a plain HTML form cannot send, so the blueprint is exempt from the forms' CSRF tokens.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import Any, NoReturn
+
+from flask import Blueprint, Flask, current_app, g, jsonify, request, session, url_for
+from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import HTTPException
+
+from trainer.drills import REGISTRY, AnswerError, DrillError, get_kind, issue
+from trainer.drills.base import LevelError, UnknownKindError, expected_of
+from trainer.store import AlreadyAnsweredError, NotFoundError, Store, StoreError, clean_name, open_db
+from trainer.web.openapi import document
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+ANON_KEY = "anonymous_trainee_id"  # the pages keep the named trainee under "trainee_name"
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def fail(status: int, message: str) -> NoReturn:
+    raise ApiError(status, message)
+
+
+@bp.errorhandler(ApiError)
+def _api_error(error: ApiError) -> ResponseReturnValue:
+    return jsonify(error=error.message, status=error.status), error.status
+
+
+@bp.errorhandler(HTTPException)
+def _http_error(error: HTTPException) -> ResponseReturnValue:
+    code = error.code or 500
+    return jsonify(error=error.description or error.name, status=code), code
+
+
+def init_app(app: Flask) -> None:
+    """Register the blueprint; migrate the database once at start-up."""
+    open_db(app.config["DATABASE"]).conn.close()
+    app.register_blueprint(bp)
+    app.teardown_appcontext(_close_store)
+    _exempt_from_csrf(app)
+    # CSRFProtect may be set up after the API; this hook runs before its check either way.
+    app.before_request(lambda: _exempt_from_csrf(current_app))
+
+
+def _exempt_from_csrf(app: Flask) -> None:
+    csrf = app.extensions.get("csrf")
+    if csrf is not None:
+        csrf.exempt(bp)
+
+
+def api_store() -> Store:
+    if "api_store" not in g:
+        g.api_store = Store(open_db(current_app.config["DATABASE"], migrate=False))
+    return g.api_store
+
+
+def _close_store(_error: BaseException | None) -> None:
+    held = g.pop("api_store", None)
+    if held is not None:
+        held.db.conn.close()
+
+
+def _body() -> dict[str, Any]:
+    if not request.is_json:
+        fail(415, "Send a JSON object with Content-Type: application/json.")
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        fail(400, "The request body must be a JSON object.")
+    return body
+
+
+def _trainee(store: Store) -> dict[str, Any]:
+    """The session's trainee: the named one, else the session's anonymous one (created on first use)."""
+    name = session.get("trainee_name")
+    if isinstance(name, str) and name:
+        try:
+            return store.trainee_named(name)
+        except StoreError:
+            session.pop("trainee_name", None)
+    anonymous = session.get(ANON_KEY)
+    if isinstance(anonymous, int):
+        try:
+            return store.trainee(anonymous)
+        except NotFoundError:
+            pass
+    row = store.new_anonymous_trainee()
+    session[ANON_KEY] = int(row["id"])
+    return row
+
+
+def _prompt_text(data: dict[str, Any]) -> str:
+    params = data.get("prompt_params") or {}
+    try:
+        return str(data["prompt"]).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return str(data["prompt"])
+
+
+def _drill_json(drill_id: int, envelope: dict[str, Any]) -> dict[str, Any]:
+    data = envelope["data"]
+    return {
+        "id": drill_id,
+        "kind": envelope["kind"],
+        "title": get_kind(envelope["kind"]).title,
+        "level": envelope["level"],
+        "seed": envelope["seed"],
+        "version": envelope["version"],
+        "rules": envelope["rules"],
+        "prompt": _prompt_text(data),
+        "prompt_template": data["prompt"],
+        "prompt_params": data.get("prompt_params") or {},
+        "situation": data,
+        "answer_format": envelope["answer_format"],
+        "answer_url": url_for("api.answer_drill", drill_id=drill_id),
+    }
+
+
+def _own_drill(store: Store, drill_id: int) -> dict[str, Any]:
+    try:
+        row = store.drill(drill_id)
+    except NotFoundError:
+        fail(404, f"There is no drill {drill_id}.")
+    if row["trainee_id"] != _trainee(store)["id"]:
+        fail(404, f"There is no drill {drill_id}.")  # another trainee's drill: do not reveal it exists
+    return row
+
+
+@bp.get("/kinds")
+def kinds() -> ResponseReturnValue:
+    return jsonify(kinds=[REGISTRY[k].to_json() for k in sorted(REGISTRY)])
+
+
+@bp.get("/trainee")
+def get_trainee() -> ResponseReturnValue:
+    row = _trainee(api_store())
+    return jsonify(id=row["id"], name=row["name"])
+
+
+@bp.post("/trainee")
+def set_trainee() -> ResponseReturnValue:
+    body = _body()
+    try:
+        name = clean_name(body.get("name"))
+        row = api_store().trainee_named(name)
+    except StoreError as error:
+        fail(400, str(error))
+    session["trainee_name"] = row["name"]
+    return jsonify(id=row["id"], name=row["name"])
+
+
+@bp.post("/drills")
+def create_drill() -> ResponseReturnValue:
+    body = _body()
+    kind_id, level, seed, rules = body.get("kind"), body.get("level"), body.get("seed"), body.get("rules")
+    if not isinstance(kind_id, str) or not kind_id:
+        fail(400, 'Give the drill kind, such as {"kind": "rp.qualify", "level": 1}.')
+    if "level" not in body:
+        fail(400, "Give the level: 1, 2 or 3.")
+    try:
+        envelope = issue(kind_id, level, seed=seed, rules=rules)
+    except UnknownKindError:
+        fail(404, f"There is no drill kind {kind_id!r}; GET /api/v1/kinds lists them.")
+    except (LevelError, DrillError) as error:
+        fail(400, str(error))
+    except ValueError as error:
+        if rules is None:
+            raise  # without house rules a ValueError is a bug in the generator, not the request
+        fail(400, f"Rules {rules!r} cannot be used for {kind_id}: {error}")
+    store = api_store()
+    drill_id = store.save_drill(_trainee(store)["id"], envelope)
+    response = jsonify(_drill_json(drill_id, envelope))
+    response.status_code = 201
+    response.headers["Location"] = url_for("api.get_drill", drill_id=drill_id)
+    return response
+
+
+@bp.get("/drills/<int:drill_id>")
+def get_drill(drill_id: int) -> ResponseReturnValue:
+    store = api_store()
+    row = _own_drill(store, drill_id)
+    result = _drill_json(drill_id, row["situation"])
+    result["answered"] = row["answered"]
+    attempt = store.attempt(drill_id)
+    if attempt is not None:
+        result["result"] = _result_json(row["situation"], attempt)
+    return jsonify(result)
+
+
+def _result_json(situation: dict[str, Any], attempt: dict[str, Any]) -> dict[str, Any]:
+    expected, text, steps = expected_of(situation)
+    return {
+        "correct": attempt["correct"],
+        "answer": attempt["answer"],
+        "expected": expected,
+        "expected_text": text,
+        "explanation": [s.to_json() for s in steps],
+        "time_ms": attempt["time_ms"],
+    }
+
+
+@bp.post("/drills/<int:drill_id>/answer")
+def answer_drill(drill_id: int) -> ResponseReturnValue:
+    body = _body()
+    if "answer" not in body:
+        fail(400, 'Give the answer, such as {"answer": "1400"}.')
+    store = api_store()
+    _own_drill(store, drill_id)
+    try:
+        graded, attempt = store.answer(drill_id, body["answer"])
+    except AnswerError as error:
+        fail(422, f"{error} The question is still open.")
+    except AlreadyAnsweredError:
+        fail(409, f"Drill {drill_id} has already been answered; the first answer counts.")
+    return jsonify({**graded.to_json(), "answer": attempt["answer"], "time_ms": attempt["time_ms"]})
+
+
+@bp.get("/rules")
+def rules() -> ResponseReturnValue:
+    """The Russian poker house-rules presets side by side (from the rules files)."""
+    if importlib.util.find_spec("trainer.engine.russian_rules") is None:
+        fail(503, "House rules are not available in this version.")
+    module = importlib.import_module("trainer.engine.russian_rules")
+    return jsonify(module.presets_side_by_side())
+
+
+@bp.get("/openapi.json")
+def openapi() -> ResponseReturnValue:
+    return jsonify(document())
+
+
+@bp.route("/<path:_rest>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
+def unknown_route(_rest: str) -> ResponseReturnValue:
+    """Unknown paths and wrong methods under /api/v1 answer in JSON too (not the HTML error pages)."""
+    adapter = current_app.url_map.bind_to_environ(request.environ)
+    allowed = []
+    for method in ("GET", "POST"):
+        try:
+            endpoint, _ = adapter.match(request.path, method=method)
+        except HTTPException:
+            continue
+        if endpoint != "api.unknown_route":
+            allowed.append(method)
+    if allowed:
+        response = jsonify(error=f"Use {' or '.join(allowed)} on {request.path}.", status=405)
+        response.status_code = 405
+        response.headers["Allow"] = ", ".join(allowed)
+        return response
+    fail(404, f"There is no API route {request.path}; GET /api/v1/openapi.json lists them.")

@@ -1,0 +1,323 @@
+"""The OpenAPI 3.1 document of /api/v1, served at GET /api/v1/openapi.json.
+
+Kept beside the routes and checked by tests/test_api_openapi.py: every route of the blueprint must
+be described here with its methods and statuses, and every response the tests see must match its
+schema, so the document cannot drift from the code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trainer.drills import REGISTRY
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _error(description: str) -> dict[str, Any]:
+    return _json(_ref("Error"), description)
+
+
+_ANY_JSON: dict[str, Any] = {}
+
+SCHEMAS: dict[str, Any] = {
+    "Error": {
+        "type": "object",
+        "required": ["error", "status"],
+        "properties": {
+            "error": {"type": "string", "description": "A sentence for the trainee."},
+            "status": {"type": "integer"},
+        },
+    },
+    "Kind": {
+        "type": "object",
+        "required": ["id", "game", "title", "version", "levels"],
+        "properties": {
+            "id": {"type": "string", "examples": ["rp.qualify"]},
+            "game": {"type": "string"},
+            "title": {"type": "string"},
+            "version": {"type": "integer", "minimum": 1, "description": "Generator version."},
+            "levels": {"type": "array", "items": {"type": "integer"}},
+        },
+    },
+    "Trainee": {
+        "type": "object",
+        "required": ["id", "name"],
+        "properties": {"id": {"type": "integer"}, "name": {"type": ["string", "null"]}},
+    },
+    "AnswerFormat": {
+        "type": "object",
+        "required": ["kind", "choices", "labels"],
+        "properties": {
+            "kind": {"enum": ["amount", "choice", "amounts", "cards"]},
+            "choices": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["value", "label"],
+                    "properties": {"value": {"type": "string"}, "label": {"type": "string"}},
+                },
+            },
+            "labels": {"type": "array", "items": {"type": "string"}},
+        },
+    },
+    "Step": {
+        "type": "object",
+        "required": ["template", "params", "text"],
+        "properties": {
+            "template": {"type": "string", "description": "English message id, for translation."},
+            "params": {"type": "object"},
+            "text": {"type": "string", "description": "The English sentence."},
+        },
+    },
+    "Answer": {
+        "description": 'amount: an integer or text such as "1 400", "1,400", "+40"; choice: a value '
+        'or label; amounts: {label: amount}, a list in label order or text "300; 120"; cards: '
+        'text "As Kd" or a list, "none" for no cards.',
+        "oneOf": [
+            {"type": "string"},
+            {"type": "integer"},
+            {"type": "array", "items": {"type": ["string", "integer"]}},
+            {"type": "object", "additionalProperties": {"type": ["string", "integer"]}},
+        ],
+    },
+    "Drill": {
+        "type": "object",
+        "description": "An issued drill. Never contains the expected answer until it is answered.",
+        "required": [
+            "id",
+            "kind",
+            "title",
+            "level",
+            "seed",
+            "version",
+            "rules",
+            "prompt",
+            "prompt_template",
+            "prompt_params",
+            "situation",
+            "answer_format",
+            "answer_url",
+        ],
+        "properties": {
+            "id": {"type": "integer"},
+            "kind": {"type": "string"},
+            "title": {"type": "string"},
+            "level": {"type": "integer"},
+            "seed": {"type": "integer", "description": "Kind + level + seed + version reproduce it."},
+            "version": {"type": "integer"},
+            "rules": {"type": ["string", "null"], "description": "House-rules preset, null for default."},
+            "prompt": {"type": "string", "description": "The question in English."},
+            "prompt_template": {"type": "string"},
+            "prompt_params": {"type": "object"},
+            "situation": {"type": "object", "description": 'Cards as strings such as "As", amounts.'},
+            "answer_format": _ref("AnswerFormat"),
+            "answer_url": {"type": "string"},
+            "answered": {"type": "boolean"},
+            "result": _ref("AttemptResult"),
+        },
+    },
+    "Grade": {
+        "type": "object",
+        "required": ["correct", "expected", "expected_text", "explanation", "answer", "time_ms"],
+        "properties": {
+            "correct": {"type": "boolean"},
+            "expected": {"description": "The expected answer in the parsed form of `answer`."},
+            "expected_text": {"type": "string"},
+            "explanation": {"type": "array", "items": _ref("Step")},
+            "answer": {"description": "The answer as understood (canonical form)."},
+            "time_ms": {"type": "integer", "minimum": 0},
+        },
+    },
+    "AttemptResult": {
+        "type": "object",
+        "required": ["correct", "expected", "expected_text", "explanation", "answer", "time_ms"],
+        "properties": {
+            "correct": {"type": "boolean"},
+            "expected": {},
+            "expected_text": {"type": "string"},
+            "explanation": {"type": "array", "items": _ref("Step")},
+            "answer": {},
+            "time_ms": {"type": "integer", "minimum": 0},
+        },
+    },
+    "RulesTable": {
+        "type": "object",
+        "required": ["game", "default", "presets", "rows"],
+        "properties": {
+            "game": {"type": "string"},
+            "default": {"type": "string"},
+            "presets": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["name", "title"],
+                    "properties": {
+                        "name": {"type": "string"},
+                        "title": {"type": "string"},
+                        "source": {"type": "string"},
+                        "not_applied": {"type": "array", "items": {"type": "string"}},
+                    },
+                },
+            },
+            "rows": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["key", "label", "values", "same"],
+                    "properties": {
+                        "key": {"type": "string"},
+                        "label": {"type": "string"},
+                        "values": {"type": "object"},
+                        "same": {"type": "boolean"},
+                    },
+                },
+            },
+        },
+    },
+}
+
+_NAME = {"type": "string", "minLength": 1, "maxLength": 60}
+_DRILL_ID = {"name": "drill_id", "in": "path", "required": True, "schema": {"type": "integer"}}
+
+
+def document() -> dict[str, Any]:
+    """The document, with the kind ids of the registry listed as the `kind` enum."""
+    kind_ids = sorted(REGISTRY)
+    new_drill = {
+        "type": "object",
+        "required": ["kind", "level"],
+        "properties": {
+            "kind": {"type": "string", "enum": kind_ids} if kind_ids else {"type": "string"},
+            "level": {"type": "integer", "enum": [1, 2, 3]},
+            "seed": {"type": "integer", "minimum": 0, "maximum": 2**53 - 1},
+            "rules": {"type": ["string", "null"], "description": 'House-rules preset name, e.g. "lunar".'},
+        },
+    }
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Croupier Trainer API",
+            "version": "1",
+            "description": "Drills graded against the rule engines; progress kept per trainee (session).",
+        },
+        "servers": [{"url": "/"}],
+        "paths": {
+            "/api/v1/kinds": {
+                "get": {
+                    "summary": "Every drill kind: id, title, game, levels.",
+                    "responses": {
+                        "200": _json(
+                            {
+                                "type": "object",
+                                "required": ["kinds"],
+                                "properties": {"kinds": {"type": "array", "items": _ref("Kind")}},
+                            },
+                            "The kinds, by id.",
+                        )
+                    },
+                }
+            },
+            "/api/v1/trainee": {
+                "get": {
+                    "summary": "The session's trainee (anonymous until a name is given).",
+                    "responses": {"200": _json(_ref("Trainee"), "The trainee.")},
+                },
+                "post": {
+                    "summary": "Practise under a name (kept in the session).",
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "required": ["name"],
+                                    "properties": {
+                                        "name": {"type": "string", "minLength": 1, "maxLength": 60}
+                                    },
+                                }
+                            }
+                        },
+                    },
+                    "responses": {
+                        "200": _json(_ref("Trainee"), "The named trainee, created on first use."),
+                        "400": _error("Bad JSON or an empty or too long name."),
+                        "415": _error("The body is not JSON."),
+                    },
+                },
+            },
+            "/api/v1/drills": {
+                "post": {
+                    "summary": "Issue a drill (never with its answer).",
+                    "requestBody": {"required": True, "content": {"application/json": {"schema": new_drill}}},
+                    "responses": {
+                        "201": {
+                            **_json(_ref("Drill"), "The drill; Location points at it."),
+                            "headers": {"Location": {"schema": {"type": "string"}}},
+                        },
+                        "400": _error("Bad JSON, a missing kind or level, a bad seed or rules."),
+                        "404": _error("Unknown drill kind."),
+                        "415": _error("The body is not JSON."),
+                    },
+                }
+            },
+            "/api/v1/drills/{drill_id}": {
+                "get": {
+                    "summary": "A drill of the session's trainee; with its result once answered.",
+                    "parameters": [_DRILL_ID],
+                    "responses": {
+                        "200": _json(_ref("Drill"), "The drill."),
+                        "404": _error("No such drill for this trainee."),
+                    },
+                }
+            },
+            "/api/v1/drills/{drill_id}/answer": {
+                "post": {
+                    "summary": "Answer a drill once: graded against the rule engine, recorded.",
+                    "parameters": [_DRILL_ID],
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "required": ["answer"],
+                                    "properties": {"answer": _ref("Answer")},
+                                }
+                            }
+                        },
+                    },
+                    "responses": {
+                        "200": _json(_ref("Grade"), "Right or wrong, the expected answer, the explanation."),
+                        "400": _error("Bad JSON or no answer."),
+                        "404": _error("No such drill for this trainee."),
+                        "409": _error("Already answered; nothing changed."),
+                        "415": _error("The body is not JSON."),
+                        "422": _error("The answer cannot be read; the drill stays open."),
+                    },
+                }
+            },
+            "/api/v1/rules": {
+                "get": {
+                    "summary": "Russian poker house-rules presets side by side, from the rules files.",
+                    "responses": {
+                        "200": _json(_ref("RulesTable"), "Presets and rows of options."),
+                        "503": _error("House rules are not available in this version."),
+                    },
+                }
+            },
+            "/api/v1/openapi.json": {
+                "get": {
+                    "summary": "This document.",
+                    "responses": {"200": _json(_ANY_JSON, "OpenAPI 3.1 document.")},
+                }
+            },
+        },
+        "components": {"schemas": SCHEMAS},
+    }
