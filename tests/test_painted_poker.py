@@ -321,12 +321,14 @@ def test_malformed_file_on_disk(tmp_path, monkeypatch):
 
 
 def test_sheet_rejects_the_hook():
-    sheet = ScoreSheet.start(["Ann", "Bo", "Cy"]).record([0, 0, 0], [0, 1, 0]).record([2, 1, 0], [1, 1, 0])
-    with pytest.raises(ValueError, match=r"deal 3: the dealer \(Cy\) may not bid 1 \(the hook\)"):
+    sheet = (
+        ScoreSheet.start(["North", "East", "South"]).record([0, 0, 0], [0, 1, 0]).record([2, 1, 0], [1, 1, 0])
+    )
+    with pytest.raises(ValueError, match=r"deal 3: the dealer \(South\) may not bid 1 \(the hook\)"):
         sheet.record([1, 1, 1], [2, 1, 0])
     sheet = sheet.record([1, 1, 2], [2, 1, 0])
     assert sheet.totals == (5 - 10 + 2, 1 + 10 + 10, 5 + 5 - 20)
-    assert sheet.leaders() == ("Bo",)
+    assert sheet.leaders() == ("East",)
     assert [r.scores for r in sheet.records] == [(5, 1, 5), (-10, 10, 5), (2, 10, -20)]
 
 
@@ -340,11 +342,11 @@ def test_sheet_rejects_the_hook():
         (None, [1, 0], "bids of all 2 players"),
         ([0, 0], [1], "tricks of all 2 players"),
         ([0, 0], [-1, 2], "tricks must be"),
-        ([1, 0], [1, 0], "the hook"),  # Ann deals and bids last: 1 = 1 - 0
+        ([1, 0], [1, 0], "the hook"),  # North deals and bids last: 1 = 1 - 0
     ],
 )
 def test_sheet_rejects_bad_deals(bids, tricks, message):
-    sheet = ScoreSheet.start(["Ann", "Bo"])
+    sheet = ScoreSheet.start(["North", "East"])
     with pytest.raises(ValueError, match=message):
         sheet.record(bids, tricks)
     assert sheet.records == ()
@@ -352,11 +354,11 @@ def test_sheet_rejects_bad_deals(bids, tricks, message):
 
 def test_sheet_players_and_rules():
     with pytest.raises(ValueError, match="2 to 6 players"):
-        ScoreSheet.start(["Ann"])
+        ScoreSheet.start(["North"])
     with pytest.raises(ValueError, match="must differ"):
-        ScoreSheet.start(["Ann", "Ann"])
+        ScoreSheet.start(["North", "North"])
     with pytest.raises(ValueError, match="list of names"):
-        ScoreSheet.start("Ann")
+        ScoreSheet.start("North")
     with pytest.raises(ValueError, match="4 to 4 players"):
         ScoreSheet.start(["A", "B", "C"], "georgian-joker")
     with pytest.raises(ValueError, match="first_dealer"):

@@ -66,14 +66,14 @@ Trick play. A trick is the plays so far, the leader first; a joker play carries 
 
 The score sheet rejects impossible deals and keeps the totals.
 
->>> sheet = ScoreSheet.start(["Ann", "Bo"])            # Ann deals deal 1, so she bids last
+>>> sheet = ScoreSheet.start(["North", "East"])            # North deals deal 1, so bids last
 >>> sheet.record([0, 1], [0, 1])
 Traceback (most recent call last):
 ...
-ValueError: deal 1: the dealer (Ann) may not bid 0 (the hook): the bids would add up to the 1 cards dealt
+ValueError: deal 1: the dealer (North) may not bid 0 (the hook): the bids would add up to the 1 cards dealt
 >>> sheet = sheet.record([1, 1], [0, 1])
 >>> sheet.totals, sheet.leaders()
-((-10, 10), ('Bo',))
+((-10, 10), ('East',))
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The painted score sheet: players, the deals played (bids and tricks), running totals and the winner.
 
->>> sheet = ScoreSheet.start(["Ann", "Bo"]).record([1, 1], [0, 1])
+>>> sheet = ScoreSheet.start(["North", "East"]).record([1, 1], [0, 1])
 >>> sheet.totals, sheet.leaders(), sheet.next_deal.cards
-((-10, 10), ('Bo',), 2)
+((-10, 10), ('East',), 2)
 """
 
 from __future__ import annotations
