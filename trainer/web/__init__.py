@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, render_template
+from flask import Flask
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,9 +32,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
 
-    @app.get("/")
-    def home() -> str:
-        return render_template("home.html")
+    from trainer.web.site import init_pages
+
+    init_pages(app)
 
     from trainer.web import api
 

@@ -1,0 +1,14 @@
+// The sprint clock as a display: the server keeps the real one and refuses answers after it.
+(function () {
+  var el = document.getElementById("clock");
+  var script = document.currentScript;
+  if (!el) return;
+  var ends = Date.now() + 1000 * Number(el.dataset.remaining);
+  function tick() {
+    var left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+    el.textContent = left;
+    if (left <= 0) { window.location.href = script.dataset.done; return; }
+    window.setTimeout(tick, 250);
+  }
+  tick();
+})();

@@ -1,0 +1,312 @@
+"""View tests: every page, the trainee's name, practice/sprint/quiz flows on toy drills, errors."""
+
+import re
+
+import pytest
+from web_toys import toy_kinds
+
+from trainer.web import create_app
+
+
+@pytest.fixture
+def toys():
+    with toy_kinds() as kinds:
+        yield kinds
+
+
+@pytest.fixture
+def named(client):
+    assert client.post("/trainee", data={"name": "Trainee One"}).status_code == 302
+    return client
+
+
+PUBLIC_PAGES = [
+    "/",
+    "/reference/",
+    "/reference/rules/russian-poker",
+    "/reference/rules/omaha",
+    "/reference/rules/painted-poker",
+    "/reference/payouts",
+    "/reference/payouts?ante=25",
+    "/reference/glossary",
+    "/reference/presets/russian-poker",
+    "/quiz/",
+    "/sprint/",
+    "/trainee",
+]
+
+
+@pytest.mark.parametrize("url", PUBLIC_PAGES)
+def test_public_pages_render(client, url):
+    response = client.get(url)
+    assert response.status_code == 200, url
+    assert b"<main" in response.data
+
+
+@pytest.mark.parametrize("url", ["/progress/", "/quiz/russian_poker", "/practice/toy.amount?level=1"])
+def test_pages_that_need_a_name_ask_for_it_and_come_back(client, toys, url):
+    response = client.get(url)
+    assert response.status_code == 302
+    assert "/trainee?next=" in response.headers["Location"]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/no-such-page",
+        "/reference/rules/chess",
+        "/reference/presets/chess",
+        "/quiz/chess",
+        "/practice/no.kind",
+    ],
+)
+def test_unknown_pages_are_404_pages(named, url):
+    response = named.get(url)
+    assert response.status_code == 404
+    assert b"error-box" in response.data
+
+
+def test_cheat_sheet_defaults_to_antes_10_and_100_from_the_preset(client):
+    page = client.get("/reference/payouts").get_data(as_text=True)
+    assert "Ante 10 (bet 20)" in page and "Ante 100 (bet 200)" in page
+    # Straight pays 4 to 1 on the bet in the default preset: 80 on ante 10, 800 on ante 100.
+    assert re.search(r"straight</th><td[^>]*>4 to 1</td><td[^>]*>80<", page)
+    assert re.search(r"straight</th><td[^>]*>4 to 1</td><td[^>]*>800<", page)
+
+
+def test_cheat_sheet_for_a_chosen_ante(client):
+    page = client.get("/reference/payouts?ante=1 000").get_data(as_text=True)
+    assert "Ante 1000 (bet 2000)" in page and "Ante 10 (bet" not in page
+
+
+@pytest.mark.parametrize("ante", ["x", "0", "-5", "10.5", "99999999999"])
+def test_cheat_sheet_bad_ante_is_400_with_a_message(client, ante):
+    response = client.get(f"/reference/payouts?ante={ante}")
+    assert response.status_code == 400
+    assert b"whole number" in response.data
+
+
+def test_presets_side_by_side_mark_differences(client):
+    page = client.get("/reference/presets/russian-poker").get_data(as_text=True)
+    assert "CIS casinos (default)" in page and "Lunar Poker" in page
+    assert 'class="differs"' in page
+
+
+def test_name_is_asked_once_and_kept(client):
+    assert b'name="name"' in client.get("/").data
+    client.post("/trainee", data={"name": "  Trainee   One "})
+    page = client.get("/").get_data(as_text=True)
+    assert "Trainee: Trainee One" in page
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 61])
+def test_bad_name_is_400_with_the_form_again(client, name):
+    response = client.post("/trainee", data={"name": name})
+    assert response.status_code == 400
+    assert b"field-error" in response.data
+
+
+def test_name_form_does_not_redirect_off_site(client):
+    response = client.post("/trainee", data={"name": "Trainee One", "next": "https://example.org/"})
+    assert response.headers["Location"] == "/"
+
+
+def test_practice_round_amount(named, toys):
+    response = named.get("/practice/toy.amount?level=2")
+    assert response.status_code == 302
+    drill_url = response.headers["Location"]
+    page = named.get(drill_url).get_data(as_text=True)
+    ante = int(re.search(r'<span class="v">(\d+)</span>', page).group(1))
+    assert "Level 2" in page
+    answered = named.post(drill_url, data={"drill": drill_url.rsplit("/", 1)[1], "answer": f"{2 * ante:,}"})
+    assert answered.status_code == 302
+    feedback = named.get(drill_url).get_data(as_text=True)
+    assert "Right" in feedback and f"Bet = 2 x {ante}." in feedback
+    assert "Time taken" in feedback
+    # "next" keeps the drill and the level
+    assert "/practice/toy.amount?level=2" in feedback
+
+
+def test_practice_wrong_answer_shows_the_expected_one(named, toys):
+    drill_url = named.get("/practice/toy.amount?level=1").headers["Location"]
+    named.post(drill_url, data={"drill": drill_url.rsplit("/", 1)[1], "answer": "-1"})
+    feedback = named.get(drill_url).get_data(as_text=True)
+    assert "Not right" in feedback and "Expected answer" in feedback
+
+
+@pytest.mark.parametrize("bad", ["", "twelve", "12.5"])
+def test_unreadable_answer_keeps_the_question_open(named, toys, bad):
+    drill_url = named.get("/practice/toy.amount?level=1").headers["Location"]
+    drill_id = drill_url.rsplit("/", 1)[1]
+    response = named.post(drill_url, data={"drill": drill_id, "answer": bad})
+    assert response.status_code == 400
+    assert b'role="alert"' in response.data and b'name="answer"' in response.data
+    # still open: a readable answer is then accepted
+    assert named.post(drill_url, data={"drill": drill_id, "answer": "10"}).status_code == 302
+
+
+def test_second_answer_changes_nothing(named, toys):
+    drill_url = named.get("/practice/toy.amount?level=1").headers["Location"]
+    drill_id = drill_url.rsplit("/", 1)[1]
+    named.post(drill_url, data={"drill": drill_id, "answer": "-1"})
+    named.post(drill_url, data={"drill": drill_id, "answer": "0"})
+    page = named.get(drill_url).get_data(as_text=True)
+    assert "Not right" in page and "already answered" in page
+
+
+def test_tampered_drill_field_is_400(named, toys):
+    drill_url = named.get("/practice/toy.amount?level=1").headers["Location"]
+    response = named.post(drill_url, data={"drill": "999", "answer": "10"})
+    assert response.status_code == 400 and b"another question" in response.data
+
+
+def test_other_trainees_drill_is_404(app, toys):
+    first, second = app.test_client(), app.test_client()
+    first.post("/trainee", data={"name": "Trainee One"})
+    second.post("/trainee", data={"name": "Trainee Two"})
+    drill_url = first.get("/practice/toy.amount?level=1").headers["Location"]
+    assert second.get(drill_url).status_code == 404
+
+
+@pytest.mark.parametrize("level", ["7", "x", "0"])
+def test_bad_level_is_400(named, toys, level):
+    response = named.get(f"/practice/toy.amount?level={level}")
+    assert response.status_code == 400 and b"level" in response.data
+
+
+def test_choice_amounts_and_cards_answers(named, toys):
+    url = named.get("/practice/toy.choice").headers["Location"]
+    page = named.get(url).get_data(as_text=True)
+    n = int(re.search(r'<span class="v">(\d+)</span>', page).group(1))
+    named.post(url, data={"drill": url.rsplit("/", 1)[1], "answer": "yes" if n % 2 == 0 else "no"})
+    assert "Right" in named.get(url).get_data(as_text=True)
+
+    url = named.get("/practice/toy.amounts").headers["Location"]
+    page = named.get(url).get_data(as_text=True)
+    a, b = (int(v) for v in re.findall(r'<span class="v">(\d+)</span>', page))
+    named.post(url, data={"drill": url.rsplit("/", 1)[1], "amount-0": str(2 * a), "amount-1": str(2 * b)})
+    assert "Right" in named.get(url).get_data(as_text=True)
+
+    url = named.get("/practice/toy.cards").headers["Location"]
+    page = named.get(url).get_data(as_text=True)
+    offered = re.findall(r'name="cards" value="(\w\w)"', page)
+    assert len(offered) == 5
+    assert 'role="img" aria-label="' in page and " of " in page
+    red = [c for c in offered if c[-1] in "hd"]
+    form = (
+        {"drill": url.rsplit("/", 1)[1], "cards": red}
+        if red
+        else {"drill": url.rsplit("/", 1)[1], "cards_none": "1"}
+    )
+    named.post(url, data=form)
+    assert "Right" in named.get(url).get_data(as_text=True)
+
+
+def test_csrf_is_checked_when_enabled(tmp_path, toys):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite"), "SECRET_KEY": "t"})
+    client = app.test_client()
+    response = client.post("/trainee", data={"name": "Trainee One"})
+    assert response.status_code == 400
+    page = client.get("/trainee").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    assert client.post("/trainee", data={"name": "Trainee One", "csrf_token": token}).status_code == 302
+    drill_url = client.get("/practice/toy.amount").headers["Location"]
+    forged = client.post(
+        drill_url, data={"drill": drill_url.rsplit("/", 1)[1], "answer": "10", "csrf_token": "x"}
+    )
+    assert forged.status_code == 400 and b"security check" in forged.data
+    # nothing was recorded: the question is still open
+    assert b'name="answer"' in client.get(drill_url).data
+
+
+def start_sprint(client, kind="toy.amount", level="1", length="10", seconds="90"):
+    return client.post("/sprint/", data={"kind": kind, "level": level, "length": length, "seconds": seconds})
+
+
+def test_sprint_counts_answers_and_skips_and_shows_the_result(named, toys):
+    response = named.post(
+        "/sprint/", data={"kind": "toy.amount", "level": "1", "length": "10", "seconds": "90"}
+    )
+    assert response.status_code == 302
+    run_url = response.headers["Location"]
+    sprint_id = run_url.rstrip("/").rsplit("/", 1)[1]
+    right = 0
+    for i in range(10):
+        page = named.get(run_url).get_data(as_text=True)
+        assert f"Question {i + 1} of 10" in page
+        drill = re.search(r'name="drill" value="(\d+)"', page).group(1)
+        if i % 3 == 2:
+            named.post(f"/sprint/{sprint_id}/skip", data={"drill": drill})
+            continue
+        ante = int(re.search(r'<span class="v">(\d+)</span>', page).group(1))
+        answer = 2 * ante if i % 2 == 0 else 1
+        right += answer == 2 * ante
+        named.post(f"/sprint/{sprint_id}/answer", data={"drill": drill, "answer": str(answer)})
+    result = named.get(run_url)
+    assert result.status_code == 302 and result.headers["Location"].endswith("/result")
+    page = named.get(result.headers["Location"]).get_data(as_text=True)
+    assert f'id="sprint-score">{right} / 10<' in page
+    assert "New personal best!" in page
+
+
+def test_sprint_bad_form_is_400(named, toys):
+    assert (
+        named.post(
+            "/sprint/", data={"kind": "toy.amount", "level": "9", "length": "10", "seconds": "90"}
+        ).status_code
+        == 400
+    )
+    assert (
+        named.post(
+            "/sprint/", data={"kind": "toy.amount", "level": "1", "length": "11", "seconds": "90"}
+        ).status_code
+        == 400
+    )
+    assert (
+        named.post(
+            "/sprint/", data={"kind": "nope", "level": "1", "length": "10", "seconds": "90"}
+        ).status_code
+        == 404
+    )
+
+
+def test_sprint_clock_is_the_servers(app, named, toys, monkeypatch):
+    from datetime import UTC, datetime, timedelta
+
+    from trainer.web import sprint as sprint_views
+
+    run_url = named.post(
+        "/sprint/", data={"kind": "toy.amount", "level": "1", "length": "10", "seconds": "60"}
+    ).headers["Location"]
+    later = datetime.now(UTC) + timedelta(seconds=61)
+
+    class Clock(datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return later
+
+    monkeypatch.setattr(sprint_views, "datetime", Clock)
+    response = named.get(run_url)
+    assert response.status_code == 302 and response.headers["Location"].endswith("/result")
+
+
+def test_progress_page_after_answers(named, toys):
+    url = named.get("/practice/toy.amount").headers["Location"]
+    named.post(url, data={"drill": url.rsplit("/", 1)[1], "answer": "1"})
+    page = named.get("/progress/").get_data(as_text=True)
+    assert "Toy amount" in page and "chart.umd.min.js" in page and 'id="trend-data"' in page
+
+
+def test_language_switch_is_remembered(client):
+    response = client.post("/language", data={"lang": "ru", "next": "/reference/"})
+    assert response.headers["Location"] == "/reference/"
+    assert '<html lang="ru">' in client.get("/").get_data(as_text=True)
+
+
+def test_language_from_the_browser(client):
+    page = client.get("/", headers={"Accept-Language": "ka,en;q=0.5"}).get_data(as_text=True)
+    assert '<html lang="ka">' in page
+
+
+def test_bad_language_is_400(client):
+    assert client.post("/language", data={"lang": "xx"}).status_code == 400

@@ -1,0 +1,50 @@
+"""Reading an answer from a submitted form, per answer kind, into what `trainer.drills.grade` takes.
+
+Field names: `answer` (amount or choice), `amount-<i>` (one per label), `cards` (checked cards, or
+`cards_text` typed). Prefix `q<i>-` when several questions share one form (the quiz).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+
+from trainer.drills import AnswerError
+
+
+def read_answer(fmt: dict[str, Any], form: MultiDict[str, str], prefix: str = "") -> Any:
+    """The raw answer for `fmt` (the situation's answer format as JSON) from the form fields."""
+    kind = fmt.get("kind")
+    if kind in ("amount", "choice"):
+        value = form.get(prefix + "answer", "")
+        if not value.strip():
+            raise AnswerError(_("No answer was given."))
+        return value
+    if kind == "amounts":
+        values = [form.get(f"{prefix}amount-{i}", "") for i in range(len(fmt.get("labels", [])))]
+        if not any(v.strip() for v in values):
+            raise AnswerError(_("No answer was given."))
+        return values
+    if kind == "cards":
+        picked = form.getlist(prefix + "cards")
+        typed = form.get(prefix + "cards_text", "").strip()
+        if picked and typed:
+            raise AnswerError(_("Either click the cards or type them, not both."))
+        if typed:
+            return typed
+        if form.get(prefix + "cards_none") or picked:
+            return picked
+        raise AnswerError(_("No answer was given."))
+    raise AnswerError(_("This question cannot be answered here."))
+
+
+def kept_input(fmt: dict[str, Any], form: MultiDict[str, str], prefix: str = "") -> dict[str, Any]:
+    """What the trainee typed, to put back into the form after a rejected answer."""
+    return {
+        "answer": form.get(prefix + "answer", ""),
+        "amounts": [form.get(f"{prefix}amount-{i}", "") for i in range(len(fmt.get("labels", [])))],
+        "cards": form.getlist(prefix + "cards"),
+        "cards_text": form.get(prefix + "cards_text", ""),
+    }

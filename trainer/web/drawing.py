@@ -1,0 +1,123 @@
+"""What the table drawings need: card faces with spoken names, chip stacks, seats around an oval.
+
+The SVG itself is in `templates/macros/`; this module only turns situation data (card strings such as
+"As", amounts, seat lists) into the few numbers and words the templates place.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from flask_babel import gettext, lazy_gettext
+
+from trainer.engine.cards import Card
+
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+RANK_TEXT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+# Spoken names, translated: the screen-reader text of every card face.
+RANK_WORDS = {
+    2: lazy_gettext("two"),
+    3: lazy_gettext("three"),
+    4: lazy_gettext("four"),
+    5: lazy_gettext("five"),
+    6: lazy_gettext("six"),
+    7: lazy_gettext("seven"),
+    8: lazy_gettext("eight"),
+    9: lazy_gettext("nine"),
+    10: lazy_gettext("ten"),
+    11: lazy_gettext("jack"),
+    12: lazy_gettext("queen"),
+    13: lazy_gettext("king"),
+    14: lazy_gettext("ace"),
+}
+SUIT_WORDS = {
+    "s": lazy_gettext("spades"),
+    "h": lazy_gettext("hearts"),
+    "d": lazy_gettext("diamonds"),
+    "c": lazy_gettext("clubs"),
+}
+
+# Chip colours by denomination, largest first, as on a real float.
+CHIP_COLOURS = ((1000, "#f2c200"), (500, "#7b3fa0"), (100, "#222222"), (25, "#1f7a3a"), (5, "#c62828"))
+CHIP_DEFAULT_COLOUR = "#f5f5f5"
+
+
+def card_face(card: Any) -> dict[str, Any]:
+    """Rank text, suit symbol, colour and the translated spoken name of one card ("As", Card)."""
+    parsed = card if isinstance(card, Card) else Card.from_text(str(card))
+    return {
+        "code": str(parsed),
+        "rank": RANK_TEXT.get(parsed.rank, str(parsed.rank)),
+        "symbol": SUIT_SYMBOLS[parsed.suit],
+        "red": parsed.suit in "hd",
+        "label": gettext("%(rank)s of %(suit)s", rank=RANK_WORDS[parsed.rank], suit=SUIT_WORDS[parsed.suit]),
+    }
+
+
+def cards_of(value: Any) -> list[str]:
+    """Card strings from a situation field that is a list of cards or one "As Kd" string."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return value.split()
+    return [str(v) for v in value]
+
+
+def chip_stack(amount: Any, max_chips: int = 6) -> list[str]:
+    """Colours of the chips drawn for an amount (a few chips, the largest denominations first)."""
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+        return []
+    colours: list[str] = []
+    rest = amount
+    for value, colour in CHIP_COLOURS:
+        while rest >= value and len(colours) < max_chips:
+            colours.append(colour)
+            rest -= value
+    if rest > 0 and len(colours) < max_chips:
+        colours.append(CHIP_DEFAULT_COLOUR)
+    return colours
+
+
+def seat_positions(count: int, width: float = 100.0, height: float = 60.0) -> list[tuple[float, float]]:
+    """Percent positions of `count` seats around an oval, seat 1 at the bottom, clockwise.
+
+    >>> [tuple(round(v) for v in p) for p in seat_positions(2)]
+    [(50, 100), (50, 0)]
+    """
+    positions = []
+    for i in range(count):
+        angle = math.pi / 2 + 2 * math.pi * i / max(count, 1)
+        x = width / 2 + width / 2 * math.cos(angle)
+        y = height / 2 + height / 2 * math.sin(angle)
+        positions.append((round(x / width * 100, 2), round(y / height * 100, 2)))
+    return positions
+
+
+# Situation fields that hold the cards a trainee may click, most specific first.
+PICKABLE_KEYS = ("player", "player_cards", "hand", "cards", "hole")
+HIDDEN_FACTS = {"prompt", "prompt_params"}
+
+
+def pickable_cards(data: dict[str, Any]) -> list[str]:
+    """The cards offered for a "cards" answer: the player's hand in the situation."""
+    for key in PICKABLE_KEYS:
+        value = data.get(key)
+        if isinstance(value, list | str) and value:
+            try:
+                return [card_face(c)["code"] for c in cards_of(value)]
+            except ValueError:
+                continue
+    return []
+
+
+def table_facts(data: dict[str, Any], shown: tuple[str, ...] = ()) -> list[tuple[str, Any]]:
+    """Plain facts of a situation not drawn elsewhere: (field name, value) for numbers and words."""
+    facts = []
+    for key, value in data.items():
+        if key in HIDDEN_FACTS or key in shown:
+            continue
+        if isinstance(value, bool | int | str):
+            facts.append((key, value))
+    return facts

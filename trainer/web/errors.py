@@ -1,0 +1,64 @@
+"""Error pages: a clear sentence in the trainee's language, the right status, never a stack trace."""
+
+from __future__ import annotations
+
+from flask import Flask, render_template, request
+from flask_babel import gettext
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+# Statuses that get their own page; the API answers its own errors in JSON.
+HANDLED = (400, 403, 404, 405, 409, 413)
+
+
+def _title(code: int) -> str:
+    titles = {
+        400: gettext("This form could not be read"),
+        403: gettext("Not allowed"),
+        404: gettext("Page not found"),
+        405: gettext("This page cannot be used like that"),
+        409: gettext("Already answered"),
+        413: gettext("Too much data"),
+    }
+    return titles.get(code, gettext("Something went wrong"))
+
+
+def _default_message(code: int) -> str:
+    messages = {
+        400: gettext(
+            "The page sent something the trainer cannot use. Your progress is safe: go back and try again."
+        ),
+        403: gettext("You may not open this page."),
+        404: gettext("There is no such page. Use the menu to find what you need."),
+        405: gettext("Use the buttons on the page instead."),
+        409: gettext("This question was already answered; the first answer counts."),
+        413: gettext("The form sent too much data."),
+    }
+    return messages.get(code, gettext("Please try again."))
+
+
+def render_error(error: HTTPException) -> tuple[str, int] | HTTPException:
+    if request.path.startswith("/api/"):
+        return error  # the JSON API formats its own errors
+    code = error.code or 500
+    # A view that knows better passes a translated sentence as the description.
+    described = error.description if isinstance(error.description, str) else ""
+    generic = type(error).description
+    message = described if described and described != generic else _default_message(code)
+    return render_template("error.html", code=code, title=_title(code), message=message), code
+
+
+def render_csrf_error(error: CSRFError) -> tuple[str, int] | CSRFError:
+    if request.path.startswith("/api/"):
+        return error
+    message = gettext(
+        "The form has expired or was changed (security check failed). Your progress is safe: "
+        "reload the page and answer again."
+    )
+    return render_template("error.html", code=400, title=_title(400), message=message), 400
+
+
+def init_app(app: Flask) -> None:
+    for code in HANDLED:
+        app.register_error_handler(code, render_error)
+    app.register_error_handler(CSRFError, render_csrf_error)

@@ -1,0 +1,103 @@
+"""Languages: Georgian, English, Russian through Flask-Babel.
+
+The locale comes from the trainee's remembered choice (session), else the browser's Accept-Language.
+Compiled catalogs (.mo) are git-ignored, so `compile_catalogs` builds them from the .po files at
+start-up whenever a .po is newer: a fresh clone then shows translated pages on its first run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import Flask, request, session
+from flask_babel import Babel, get_locale, gettext
+
+LANGUAGES: dict[str, str] = {"ka": "ქართული", "en": "English", "ru": "Русский"}
+DEFAULT_LANGUAGE = "en"
+
+
+def compile_catalogs(directory: Path) -> list[Path]:
+    """Write `messages.mo` beside every `messages.po` that is newer; return the files written."""
+    written = []
+    for po_path in sorted(directory.glob("*/LC_MESSAGES/messages.po")):
+        mo_path = po_path.with_suffix(".mo")
+        if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
+            continue
+        with po_path.open("rb") as po_file:
+            catalog = read_po(po_file, locale=po_path.parts[-3])
+        tmp_path = mo_path.with_suffix(".mo.tmp")
+        with tmp_path.open("wb") as mo_file:
+            write_mo(mo_file, catalog)
+        # Atomic swap: two app processes starting together never read a half-written catalog.
+        tmp_path.replace(mo_path)
+        written.append(mo_path)
+    return written
+
+
+def select_locale() -> str:
+    """The remembered choice first, then the best match for the browser, then English."""
+    chosen = session.get("lang")
+    if chosen in LANGUAGES:
+        return str(chosen)
+    return request.accept_languages.best_match(list(LANGUAGES)) or DEFAULT_LANGUAGE
+
+
+def init_app(app: Flask, translations: Path) -> None:
+    """Compile the catalogs and attach Babel plus the template helpers."""
+    compile_catalogs(translations)
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(translations))
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
+    Babel(app, locale_selector=select_locale)
+    app.jinja_env.globals.update(
+        LANGUAGES=LANGUAGES,
+        current_language=current_language,
+        translate_step=translate_step,
+        tr=translate_word,
+    )
+
+
+def current_language() -> str:
+    return str(get_locale() or DEFAULT_LANGUAGE)
+
+
+def translate_word(text: Any) -> Any:
+    """Translate a word that arrives as data (a category, an action, a drill title); others pass."""
+    if isinstance(text, str) and text:
+        return gettext(text)
+    return text
+
+
+def translate_params(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Words among step parameters are message ids too; numbers and cards pass unchanged."""
+    result: dict[str, Any] = {}
+    for key, value in params.items():
+        if isinstance(value, list | tuple):
+            value = ", ".join(str(translate_word(v)) for v in value)
+        result[key] = translate_word(value)
+    return result
+
+
+def translate_step(step: Any) -> str:
+    """One explanation step (a `Step` or its JSON form) as a sentence in the current language."""
+    if isinstance(step, Mapping):
+        template, params = step.get("template", ""), step.get("params", {})
+    else:
+        template, params = step.template, step.params
+    translated = gettext(template)
+    try:
+        return translated.format(**translate_params(params))
+    except (KeyError, IndexError, ValueError):
+        pass
+    # A broken translation must not hide the explanation: fall back to the English sentence.
+    try:
+        return str(template).format(**dict(params))
+    except (KeyError, IndexError, ValueError):
+        return str(template)
+
+
+def translate_all(texts: Iterable[str]) -> list[str]:
+    return [translate_word(t) for t in texts]

@@ -1,0 +1,186 @@
+"""The message catalog: every string the pages can show, and the check that each language has it.
+
+Two sources: strings marked in code and templates (`_()`, `gettext`, `lazy_gettext`, and the engines'
+`step(...)` / `Step(...)` templates), extracted with Babel; and the drills' own words, which are data
+(kind titles, prompts, answer choices and labels, explanation templates and the word parameters in
+them), collected by drawing situations of every kind at every level.
+
+    python3 -m trainer.web.messages update   # refresh translations/messages.pot and merge into *.po
+    python3 -m trainer.web.messages check    # list what each catalog misses
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATIONS = ROOT / "translations"
+LOCALES = ("ka", "en", "ru")
+KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "lazy_gettext": None,
+    "_l": None,
+    "step": None,
+    "Step": None,
+}
+METHODS = [("trainer/**.py", "python"), ("templates/**.html", "jinja2")]
+SAMPLES_PER_LEVEL = 40
+# Words the engines use as ids (categories, actions): shown translated even in English.
+_WORDLIKE = re.compile(r"^[^\d{}%]*[A-Za-z][^\d{}%]*$")
+
+
+def static_messages() -> dict[str, tuple[str, str] | None]:
+    """Marked strings: msgid -> None, or -> (singular, plural) for plural forms."""
+    found: dict[str, tuple[str, str] | None] = {}
+    options = {"extensions": "jinja2.ext.do"}
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(ROOT), METHODS, keywords=KEYWORDS, options_map={"templates/**.html": options}
+    ):
+        if isinstance(message, tuple):
+            if message[0]:
+                found[message[0]] = (message[0], message[1])
+        elif message:
+            found[message] = None
+    return found
+
+
+def _is_card_text(text: str) -> bool:
+    from trainer.engine.cards import parse_cards
+
+    try:
+        parse_cards(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _word_params(params: dict[str, Any]) -> Iterator[str]:
+    for value in params.values():
+        values = value if isinstance(value, list | tuple) else [value]
+        for item in values:
+            if isinstance(item, str) and _WORDLIKE.match(item) and not _is_card_text(item):
+                yield item
+
+
+def _steps_messages(steps: Iterable[Any]) -> Iterator[str]:
+    for s in steps:
+        yield s.template
+        yield from _word_params(dict(s.params))
+
+
+def drill_messages(samples: int = SAMPLES_PER_LEVEL) -> set[str]:
+    """Words of every registered drill kind, from `samples` situations per level."""
+    from trainer.drills import REGISTRY, issue
+    from trainer.drills.base import expected_of
+
+    found: set[str] = set()
+    for kind in REGISTRY.values():
+        found.add(kind.title)
+        for level in kind.levels:
+            for seed in range(samples):
+                situation = issue(kind, level, seed=seed)
+                data = situation["data"]
+                found.add(data["prompt"])
+                found.update(_word_params(data.get("prompt_params", {})))
+                fmt = situation["answer_format"]
+                found.update(label for label in fmt["labels"] if _WORDLIKE.match(label))
+                found.update(c["label"] for c in fmt["choices"])
+                _value, _text, steps = expected_of(situation, kind)
+                found.update(_steps_messages(steps))
+    return {m for m in found if m}
+
+
+def data_words() -> set[str]:
+    """Ids shown as words on the reference pages: hand categories and house-rules games."""
+    from trainer.engine.evaluator import Category
+    from trainer.web import presets
+
+    words = {str(c) for c in Category} | {"ace_king"} | set(presets.games())
+    return words
+
+
+def all_messages() -> dict[str, tuple[str, str] | None]:
+    messages = static_messages()
+    for word in sorted(drill_messages() | data_words()):
+        messages.setdefault(word, None)
+    return messages
+
+
+def template_catalog() -> Catalog:
+    catalog = Catalog(project="croupier-trainer", fuzzy=False)
+    for msgid, plural in sorted(all_messages().items()):
+        catalog.add(plural if plural else msgid)
+    return catalog
+
+
+def update() -> None:
+    """Write messages.pot and merge it into every language's messages.po (translations kept)."""
+    template = template_catalog()
+    with (TRANSLATIONS / "messages.pot").open("wb") as handle:
+        write_po(handle, template, width=110, sort_output=True)
+    for locale in LOCALES:
+        path = TRANSLATIONS / locale / "LC_MESSAGES" / "messages.po"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists():
+            with path.open("rb") as handle:
+                catalog = read_po(handle, locale=locale)
+        else:
+            catalog = Catalog(locale=locale, project="croupier-trainer")
+        catalog.update(template, update_header_comment=False, no_fuzzy_matching=True)
+        with path.open("wb") as handle:
+            write_po(handle, catalog, width=110, sort_output=True, ignore_obsolete=True)
+
+
+def missing(locale: str, messages: dict[str, tuple[str, str] | None] | None = None) -> list[str]:
+    """Message ids the locale's catalog lacks or leaves untranslated (English may keep the id)."""
+    messages = all_messages() if messages is None else messages
+    path = TRANSLATIONS / locale / "LC_MESSAGES" / "messages.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=locale)
+    gaps = []
+    for msgid in messages:
+        entry = catalog.get(msgid)
+        if (
+            entry is None
+            or entry.fuzzy
+            or (
+                locale != "en"
+                and not (all(entry.string) if isinstance(entry.string, tuple) else entry.string)
+            )
+        ):
+            gaps.append(msgid)
+    return sorted(gaps)
+
+
+def _translated(string: str | tuple[str, ...]) -> bool:
+    return all(string) if isinstance(string, tuple) else bool(string)
+
+
+def main(argv: list[str]) -> int:
+    if argv[1:] == ["update"]:
+        update()
+        return 0
+    if argv[1:] == ["check"]:
+        messages = all_messages()
+        bad = 0
+        for locale in LOCALES:
+            gaps = missing(locale, messages)
+            bad += len(gaps)
+            print(f"{locale}: {len(gaps)} missing", *gaps[:50], sep="\n  ")
+        return 1 if bad else 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,62 @@
+"""Home, the trainee's name and the language switch."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask_babel import gettext
+from werkzeug.wrappers import Response
+
+from trainer.store import StoreError, clean_name
+from trainer.web import records
+from trainer.web.catalog import games_with_kinds
+from trainer.web.forms import LanguageForm, TraineeForm
+from trainer.web.i18n import LANGUAGES
+
+bp = Blueprint("pages", __name__)
+
+
+def safe_next(target: str | None, default: str) -> str:
+    """Only same-site paths: a form cannot send the trainee to another site."""
+    if not target:
+        return default
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return default
+    return target
+
+
+@bp.get("/")
+def home() -> str:
+    name = session.get("trainee_name")
+    summary = records.summary(name) if name else None
+    return render_template("home.html", games=games_with_kinds(), summary=summary, form=TraineeForm())
+
+
+@bp.route("/trainee", methods=["GET", "POST"])
+def trainee() -> str | Response:
+    form = TraineeForm()
+    if request.method == "POST":
+        if not form.validate():
+            return render_template("trainee.html", form=form), 400
+        try:
+            session["trainee_name"] = clean_name(form.name.data)
+        except StoreError as error:
+            form.name.errors.append(gettext(str(error)))
+            return render_template("trainee.html", form=form), 400
+        session.permanent = True
+        return redirect(safe_next(form.next.data, url_for("pages.home")))
+    form.next.data = request.args.get("next", "")
+    form.name.data = session.get("trainee_name", "")
+    return render_template("trainee.html", form=form)
+
+
+@bp.post("/language")
+def language() -> Response:
+    form = LanguageForm()
+    if not form.validate() or form.lang.data not in LANGUAGES:
+        abort(400, description="language")
+    session["lang"] = form.lang.data
+    session.permanent = True
+    return redirect(safe_next(form.next.data, url_for("pages.home")))

@@ -1,0 +1,83 @@
+"""Practice: one situation at a time, answered, graded and explained; "next" keeps drill and level."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
+from werkzeug.wrappers import Response
+
+from trainer.drills import AnswerError, issue
+from trainer.store import AlreadyAnsweredError
+from trainer.web import records
+from trainer.web.answer_input import kept_input, read_answer
+from trainer.web.catalog import game_title, kind_or_404, kind_title, level_or_400
+from trainer.web.forms import AnswerForm
+from trainer.web.guards import check_form, own_drill, require_trainee
+
+bp = Blueprint("practice", __name__, url_prefix="/practice")
+
+
+@bp.get("/<kind_id>")
+def new(kind_id: str) -> Response:
+    """Draw a new situation of this kind and level, then show it at its own address."""
+    kind = kind_or_404(kind_id)
+    level = level_or_400(kind, request.args.get("level"))
+    trainee = require_trainee()
+    drill_id = records.store().save_drill(trainee, issue(kind, level), mode="practice")
+    return redirect(url_for("practice.show", drill_id=drill_id))
+
+
+@bp.get("/drill/<int:drill_id>")
+def show(drill_id: int) -> str:
+    trainee = require_trainee()
+    drill = own_drill(drill_id, trainee, "practice")
+    return _render(drill)
+
+
+@bp.post("/drill/<int:drill_id>")
+def answer(drill_id: int) -> str | Response | tuple[str, int]:
+    trainee = require_trainee()
+    form = AnswerForm()
+    check_form(form)
+    if form.drill.data != str(drill_id):
+        abort(400, description=gettext("The answer was sent for another question. Reload the page."))
+    drill = own_drill(drill_id, trainee, "practice")
+    fmt = drill["situation"]["answer_format"]
+    try:
+        raw = read_answer(fmt, request.form)
+        records.store().answer(drill_id, raw)
+    except AnswerError as error:
+        # Unreadable input is not a wrong answer: the question stays open, the input stays.
+        return _render(drill, error=gettext(str(error)), kept=kept_input(fmt, request.form)), 400
+    except AlreadyAnsweredError:
+        flash(gettext("This question was already answered; the first answer counts."), "error")
+    return redirect(url_for("practice.show", drill_id=drill_id, _anchor="feedback"))
+
+
+def _render(drill: dict[str, Any], error: str | None = None, kept: dict[str, Any] | None = None) -> str:
+    from trainer.drills import get_kind
+
+    kind = get_kind(drill["kind"])
+    attempt = records.store().attempt(drill["id"]) if drill["answered"] else None
+    grade = None
+    if attempt is not None:
+        from trainer.drills.base import expected_of
+
+        _expected, expected_text, steps = expected_of(drill["situation"], kind)
+        grade = {"expected_text": expected_text, "steps": steps}
+    form = AnswerForm(drill=str(drill["id"]))
+    return render_template(
+        "practice.html",
+        drill=drill,
+        kind=kind,
+        title=kind_title(kind),
+        game=game_title(kind.game),
+        situation=drill["situation"],
+        attempt=attempt,
+        grade=grade,
+        form=form,
+        error=error,
+        kept=kept or {},
+    )

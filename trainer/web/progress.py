@@ -1,0 +1,26 @@
+"""Progress: accuracy and median time per drill, the trend over days, streaks and sprint bests."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template
+
+from trainer.web import records
+from trainer.web.catalog import kind_title
+from trainer.web.guards import require_trainee
+
+bp = Blueprint("progress", __name__, url_prefix="/progress")
+
+
+@bp.get("/")
+def show() -> str:
+    data = records.progress(require_trainee())
+    chart = {
+        "days": [row["day"] for row in data["trend"]],
+        "accuracy": [round(100 * row["accuracy"], 1) for row in data["trend"]],
+        "median_s": [round(row["median_ms"] / 1000, 1) for row in data["trend"]],
+    }
+    bests = []
+    for row in data["bests"]:
+        kind_id, _, n = row["scope"].partition("/")
+        bests.append({**row, "title": kind_title(kind_id), "n": n})
+    return render_template("progress.html", data=data, chart=chart, bests=bests)

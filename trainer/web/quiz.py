@@ -1,0 +1,158 @@
+"""Self-check quizzes: a fixed set of questions per game (`data/quizzes.toml`), scored at the end.
+
+All answers are read first; if any cannot be read, nothing is recorded and the quiz comes back with
+the answers kept and the problem named. Then each answer is graded and recorded, and the review shows
+every question with the given and the expected answer and the explanation.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request, session
+from flask_babel import gettext
+
+from trainer.drills import REGISTRY, AnswerError, get_kind, issue
+from trainer.drills.answers import parse_answer
+from trainer.drills.base import expected_of
+from trainer.store import AlreadyAnsweredError, NotFoundError
+from trainer.web import records
+from trainer.web.answer_input import kept_input, read_answer
+from trainer.web.catalog import game_title, kind_title
+from trainer.web.forms import EmptyForm
+from trainer.web.guards import check_form, require_trainee
+
+bp = Blueprint("quiz", __name__, url_prefix="/quiz")
+
+QUIZ_FILE = Path(__file__).resolve().parents[2] / "data" / "quizzes.toml"
+
+
+@lru_cache(maxsize=1)
+def quizzes() -> dict[str, list[dict[str, Any]]]:
+    with QUIZ_FILE.open("rb") as handle:
+        return {game: spec["questions"] for game, spec in tomllib.load(handle).items()}
+
+
+def available(game: str) -> list[dict[str, Any]]:
+    """The game's questions whose drill kinds are installed."""
+    return [q for q in quizzes().get(game, []) if q["kind"] in REGISTRY]
+
+
+def handed_in() -> str:
+    return gettext("This quiz was already handed in. Start it again from the quiz page.")
+
+
+@bp.get("/")
+def index() -> str:
+    games = [{"id": g, "title": game_title(g), "count": len(available(g))} for g in quizzes()]
+    return render_template("quiz_index.html", games=games)
+
+
+def _fresh_drills(game: str, trainee: int) -> list[int]:
+    """The open quiz drills of this game for the session, or a new set."""
+    held = session.get("quiz", {}).get(game)
+    store = records.store()
+    if isinstance(held, list) and held:
+        try:
+            drills = [store.drill(i) for i in held]
+            if all(d["trainee_id"] == trainee and not d["answered"] for d in drills):
+                return held
+        except NotFoundError:
+            pass
+    ids = [
+        store.save_drill(trainee, issue(q["kind"], q["level"], seed=q["seed"]), mode="quiz")
+        for q in available(game)
+    ]
+    session["quiz"] = {**session.get("quiz", {}), game: ids}
+    return ids
+
+
+def _question(drill: dict[str, Any]) -> dict[str, Any]:
+    return {"drill": drill, "situation": drill["situation"], "kind": get_kind(drill["kind"])}
+
+
+def _questions(ids: list[int]) -> list[dict[str, Any]]:
+    store = records.store()
+    return [_question(store.drill(i)) for i in ids]
+
+
+@bp.get("/<game>")
+def take(game: str) -> str:
+    if game not in quizzes():
+        abort(404, description=gettext("There is no quiz for this game."))
+    trainee = require_trainee()
+    questions = _questions(_fresh_drills(game, trainee)) if available(game) else []
+    return _render_quiz(game, questions, {}, {})
+
+
+def _render_quiz(
+    game: str, questions: list[dict[str, Any]], errors: dict[int, str], kept: dict[int, dict[str, Any]]
+) -> str:
+    for q in questions:
+        q["title"] = kind_title(q["kind"])
+    return render_template(
+        "quiz.html",
+        game=game,
+        title=game_title(game),
+        questions=questions,
+        errors=errors,
+        kept=kept,
+        form=EmptyForm(),
+    )
+
+
+@bp.post("/<game>")
+def submit(game: str) -> str | tuple[str, int]:
+    if game not in quizzes():
+        abort(404, description=gettext("There is no quiz for this game."))
+    trainee = require_trainee()
+    check_form(EmptyForm())
+    spec = available(game)
+    ids = request.form.getlist("drill", type=int)
+    if len(ids) != len(spec):
+        abort(400, description=gettext("The quiz form was changed. Reload the page and answer again."))
+    store = records.store()
+    questions = []
+    for drill_id, q in zip(ids, spec, strict=True):
+        try:
+            drill = store.drill(drill_id)
+        except NotFoundError:
+            abort(400, description=gettext("The quiz form was changed. Reload the page and answer again."))
+        mine = drill["trainee_id"] == trainee and drill["mode"] == "quiz"
+        if not mine or (drill["kind"], drill["seed"]) != (q["kind"], q["seed"]):
+            abort(400, description=gettext("The quiz form was changed. Reload the page and answer again."))
+        questions.append(_question(drill))
+    if any(q["drill"]["answered"] for q in questions):
+        abort(409, description=handed_in())
+    # Read every answer before recording any, so one unreadable answer loses nothing.
+    raws: list[Any] = []
+    errors: dict[int, str] = {}
+    kept: dict[int, dict[str, Any]] = {}
+    for i, q in enumerate(questions):
+        fmt = q["situation"]["answer_format"]
+        kept[i] = kept_input(fmt, request.form, f"q{i}-")
+        try:
+            raw = read_answer(fmt, request.form, f"q{i}-")
+            parse_answer(q["kind"].answer_format(q["situation"]["data"]), raw)
+            raws.append(raw)
+        except AnswerError as error:
+            errors[i] = gettext(str(error))
+    if errors:
+        return _render_quiz(game, questions, errors, kept), 400
+    review = []
+    for q, raw in zip(questions, raws, strict=True):
+        try:
+            _grade, attempt = store.answer(q["drill"]["id"], raw)
+        except AlreadyAnsweredError:
+            abort(
+                409,
+                description=gettext("This quiz was already handed in. Start it again from the quiz page."),
+            )
+        _expected, _text, steps = expected_of(q["situation"], q["kind"])
+        review.append({**q, "title": kind_title(q["kind"]), "attempt": attempt, "steps": steps})
+    session["quiz"] = {k: v for k, v in session.get("quiz", {}).items() if k != game}
+    score = sum(1 for r in review if r["attempt"]["correct"])
+    return render_template("quiz_result.html", game=game, title=game_title(game), review=review, score=score)

@@ -1,0 +1,73 @@
+"""The public reference: rules, the payout cheat sheet, the glossary, house-rules presets, the advisor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext
+
+from trainer.web import presets
+
+bp = Blueprint("reference", __name__, url_prefix="/reference")
+
+RULE_GAMES = ("russian-poker", "omaha", "painted-poker")
+DEFAULT_ANTES = (10, 100)
+MAX_ANTE = 1_000_000
+CHEAT_SHEET_PRESET = "cis"
+
+
+@bp.get("/")
+def index() -> str:
+    return render_template("reference/index.html", games=RULE_GAMES, preset_games=presets.games())
+
+
+@bp.get("/rules/<game>")
+def rules(game: str) -> str:
+    if game not in RULE_GAMES:
+        abort(404)
+    return render_template(f"reference/rules_{game.replace('-', '_')}.html", game=game)
+
+
+def _ante_from(raw: str | None) -> int | None:
+    if raw is None or raw.strip() == "":
+        return None
+    text = raw.strip().replace(" ", "").replace(",", "")
+    if not text.isdigit() or not 1 <= int(text) <= MAX_ANTE:
+        abort(400, description=gettext("The ante must be a whole number from 1 to %(max)s.", max=MAX_ANTE))
+    return int(text)
+
+
+def payout_table(ante: int, preset: dict[str, Any]) -> dict[str, Any]:
+    """Rows of the cheat sheet for one ante: the bet is 2 antes, the win is bet x odds."""
+    bet = 2 * ante
+    rows = [{"category": c, "odds": o, "win": bet * o} for c, o in preset["bet"]["odds"].items()]
+    bonus = preset.get("bonus", {})
+    bonus_rows = [
+        {"category": c, "odds5": o, "odds6": bonus.get("odds6", {}).get(c), "win5": ante * o}
+        for c, o in bonus.get("odds5", {}).items()
+    ]
+    no_game = ante * preset["bet"].get("no_game_ante_odds", 1)
+    return {"ante": ante, "bet": bet, "rows": rows, "bonus_rows": bonus_rows, "no_game": no_game}
+
+
+@bp.get("/payouts")
+def payouts() -> str:
+    chosen = _ante_from(request.args.get("ante"))
+    preset = presets.load("russian-poker", CHEAT_SHEET_PRESET)
+    antes = (chosen,) if chosen else DEFAULT_ANTES
+    tables = [payout_table(a, preset) for a in antes]
+    return render_template("reference/payouts.html", tables=tables, chosen=chosen, preset=preset)
+
+
+@bp.get("/glossary")
+def glossary() -> str:
+    return render_template("reference/glossary.html")
+
+
+@bp.get("/presets/<game>")
+def house_rules(game: str) -> str:
+    if game not in presets.games():
+        abort(404)
+    found, rows = presets.side_by_side(game)
+    return render_template("reference/presets.html", game=game, presets=found, rows=rows)

@@ -1,0 +1,34 @@
+"""Everything the trainee's pages add to the app: languages, CSRF forms, error pages, blueprints."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask
+from flask_wtf.csrf import generate_csrf
+
+from trainer.web import errors, i18n, records
+from trainer.web.drawing import card_face, cards_of, chip_stack, pickable_cards, seat_positions, table_facts
+
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
+
+
+def init_pages(app: Flask) -> None:
+    from trainer.web import pages, practice, progress, quiz, reference, sprint
+
+    i18n.init_app(app, TRANSLATIONS)
+    records.init_app(app)
+    errors.init_app(app)
+    app.jinja_env.globals.update(
+        csrf_token=generate_csrf,
+        card_face=card_face,
+        cards_of=cards_of,
+        chip_stack=chip_stack,
+        pickable_cards=pickable_cards,
+        seat_positions=seat_positions,
+        table_facts=table_facts,
+    )
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+    for module in (pages, practice, sprint, quiz, progress, reference):
+        app.register_blueprint(module.bp)

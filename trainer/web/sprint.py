@@ -1,0 +1,203 @@
+"""Sprints: N questions of one drill against a clock that the server keeps.
+
+The store records when the sprint started and counts only answers given within its duration; the
+browser's countdown is a display. Which question is current, and how many were answered or skipped,
+is kept in the signed session cookie (the browser cannot change it). The store's sprint `scope` is
+"<kind>/<N>", so personal bests compare sprints of the same drill and length.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask_babel import gettext
+from werkzeug.wrappers import Response
+
+from trainer.drills import REGISTRY, AnswerError, issue
+from trainer.store import AlreadyAnsweredError, NotFoundError, stats
+from trainer.web import records
+from trainer.web.answer_input import kept_input, read_answer
+from trainer.web.catalog import games_with_kinds, kind_or_404, kind_title
+from trainer.web.forms import DEFAULT_SPRINT_SECONDS, SPRINT_LENGTHS, SPRINT_SECONDS, EmptyForm, SprintForm
+from trainer.web.guards import check_form, own_drill, require_trainee
+
+bp = Blueprint("sprint", __name__, url_prefix="/sprint")
+
+
+@bp.route("/", methods=["GET", "POST"])
+def start() -> str | Response | tuple[str, int]:
+    form = SprintForm()
+    if request.method == "GET":
+        form.kind.data = request.args.get("kind", "")
+        form.level.data = 1
+        form.length.data = SPRINT_LENGTHS[0]
+        form.seconds.data = DEFAULT_SPRINT_SECONDS
+        return render_template(
+            "sprint_start.html",
+            form=form,
+            games=games_with_kinds(),
+            lengths=SPRINT_LENGTHS,
+            times=SPRINT_SECONDS,
+        )
+    trainee = require_trainee()
+    check_form(form)
+    kind = kind_or_404(form.kind.data)
+    if form.level.data not in kind.levels:
+        abort(400, description=gettext("This drill has no level %(level)s.", level=form.level.data))
+    n, seconds = form.length.data, form.seconds.data
+    sprint_id = records.store().start_sprint(trainee, f"{kind.id}/{n}", form.level.data, seconds)
+    drill_id = records.store().save_drill(
+        trainee, issue(kind, form.level.data), mode="sprint", sprint_id=sprint_id
+    )
+    session["sprint"] = {
+        "id": sprint_id,
+        "kind": kind.id,
+        "n": n,
+        "done": 0,
+        "skipped": 0,
+        "current": drill_id,
+    }
+    return redirect(url_for("sprint.run", sprint_id=sprint_id))
+
+
+def _own_sprint(sprint_id: int, trainee: int) -> dict[str, Any]:
+    try:
+        sprint = records.store().sprint(sprint_id)
+    except NotFoundError:
+        sprint = None
+    if sprint is None or sprint["trainee_id"] != trainee:
+        abort(404, description=gettext("There is no such sprint."))
+    return sprint
+
+
+def _state(sprint_id: int) -> dict[str, Any] | None:
+    state = session.get("sprint")
+    return state if isinstance(state, dict) and state.get("id") == sprint_id else None
+
+
+def _remaining(sprint: dict[str, Any]) -> float:
+    started = datetime.fromisoformat(sprint["started_at"])
+    ends = started + timedelta(seconds=sprint["duration_s"])
+    return (ends - datetime.now(UTC)).total_seconds()
+
+
+def _over(sprint: dict[str, Any], state: dict[str, Any] | None) -> bool:
+    return (
+        sprint["finished_at"] is not None
+        or state is None
+        or state["done"] >= state["n"]
+        or _remaining(sprint) <= 0
+    )
+
+
+@bp.get("/<int:sprint_id>")
+def run(sprint_id: int) -> str | Response:
+    trainee = require_trainee()
+    sprint = _own_sprint(sprint_id, trainee)
+    state = _state(sprint_id)
+    if _over(sprint, state):
+        return redirect(url_for("sprint.result", sprint_id=sprint_id))
+    return _render(sprint, state)
+
+
+def _render(
+    sprint: dict[str, Any],
+    state: dict[str, Any],
+    error: str | None = None,
+    kept: dict[str, Any] | None = None,
+) -> str:
+    drill = own_drill(state["current"], sprint["trainee_id"], "sprint")
+    kind = REGISTRY[drill["kind"]]
+    return render_template(
+        "sprint_run.html",
+        sprint=sprint,
+        state=state,
+        drill=drill,
+        kind=kind,
+        title=kind_title(kind),
+        situation=drill["situation"],
+        remaining=max(0, int(_remaining(sprint))),
+        form=EmptyForm(),
+        error=error,
+        kept=kept or {},
+    )
+
+
+def _advance(sprint: dict[str, Any], state: dict[str, Any], *, skipped: bool, last: bool | None) -> None:
+    state = dict(state, done=state["done"] + 1, skipped=state["skipped"] + int(skipped), last=last)
+    if state["done"] < state["n"] and _remaining(sprint) > 0:
+        kind = REGISTRY[state["kind"]]
+        state["current"] = records.store().save_drill(
+            sprint["trainee_id"], issue(kind, sprint["level"]), mode="sprint", sprint_id=sprint["id"]
+        )
+    session["sprint"] = state
+
+
+@bp.post("/<int:sprint_id>/answer")
+def answer(sprint_id: int) -> str | Response | tuple[str, int]:
+    trainee = require_trainee()
+    check_form(EmptyForm())
+    sprint = _own_sprint(sprint_id, trainee)
+    state = _state(sprint_id)
+    if _over(sprint, state):
+        return redirect(url_for("sprint.result", sprint_id=sprint_id))
+    if request.form.get("drill") != str(state["current"]):
+        # An old tab or a double click: the current question is still open, show it again.
+        return redirect(url_for("sprint.run", sprint_id=sprint_id))
+    drill = own_drill(state["current"], trainee, "sprint")
+    fmt = drill["situation"]["answer_format"]
+    try:
+        result, _attempt = records.store().answer(drill["id"], read_answer(fmt, request.form))
+    except AnswerError as error:
+        return _render(sprint, state, gettext(str(error)), kept_input(fmt, request.form)), 400
+    except AlreadyAnsweredError:
+        return redirect(url_for("sprint.run", sprint_id=sprint_id))
+    _advance(sprint, state, skipped=False, last=result.correct)
+    return redirect(url_for("sprint.run", sprint_id=sprint_id))
+
+
+@bp.post("/<int:sprint_id>/skip")
+def skip(sprint_id: int) -> Response:
+    trainee = require_trainee()
+    check_form(EmptyForm())
+    sprint = _own_sprint(sprint_id, trainee)
+    state = _state(sprint_id)
+    if not _over(sprint, state) and request.form.get("drill") == str(state["current"]):
+        _advance(sprint, state, skipped=True, last=None)
+    return redirect(url_for("sprint.run", sprint_id=sprint_id))
+
+
+@bp.get("/<int:sprint_id>/result")
+def result(sprint_id: int) -> str:
+    trainee = require_trainee()
+    sprint = _own_sprint(sprint_id, trainee)
+    state = _state(sprint_id)
+    if sprint["finished_at"] is None:
+        sprint = records.store().finish_sprint(sprint_id)
+        if state is not None:
+            session.pop("sprint", None)
+    kind_id, _, n = sprint["scope"].partition("/")
+    started = datetime.fromisoformat(sprint["started_at"])
+    taken = (datetime.fromisoformat(sprint["finished_at"]) - started).total_seconds()
+    best = next(
+        (
+            row
+            for row in stats.sprint_bests(records.store().db, trainee)
+            if (row["scope"], row["level"], row["duration_s"])
+            == (sprint["scope"], sprint["level"], sprint["duration_s"])
+        ),
+        None,
+    )
+    return render_template(
+        "sprint_result.html",
+        sprint=sprint,
+        title=kind_title(kind_id),
+        kind_id=kind_id,
+        n=int(n) if n.isdigit() else None,
+        taken=min(taken, sprint["duration_s"]),
+        best=best,
+        lengths=SPRINT_LENGTHS,
+        default_seconds=DEFAULT_SPRINT_SECONDS,
+    )
