@@ -454,3 +454,30 @@ def test_sheet_total_is_the_sum_of_deal_scores(sheet):
         if any(r.premia):
             assert sheet.rules.scoring.set_premium is not SetPremium.NONE
             assert r.deal.number == len(sheet.deals) or sheet.deals[r.deal.number].set != r.deal.set
+
+
+def test_preset_inherits_its_base(tmp_path, monkeypatch):
+    assert GEORGIAN.scoring.multiplier == load_rules("classic").scoring.multiplier  # from the base file
+    assert GEORGIAN.not_applied and load_rules("classic").not_applied == ()
+    monkeypatch.setattr(painted_rules, "RULES_DIR", tmp_path)
+    (tmp_path / "classic.toml").write_text((RULES_DIR / "classic.toml").read_text(encoding="utf-8"), "utf-8")
+    (tmp_path / "doubled.toml").write_text('base = "classic"\n[scoring.multiplier]\ngold = 2\n', "utf-8")
+    assert score(None, 3, "gold", load_rules("doubled")) == 120
+    (tmp_path / "loop-a.toml").write_text('base = "loop-b"\n', "utf-8")
+    (tmp_path / "loop-b.toml").write_text('base = "loop-a"\n', "utf-8")
+    with pytest.raises(
+        ValueError, match=r"loop-a\.toml: key base: presets inherit from each other in a loop"
+    ):
+        load_rules("loop-a")
+    (tmp_path / "orphan.toml").write_text('base = "nowhere"\n', "utf-8")
+    with pytest.raises(ValueError, match=r"orphan\.toml: key base: no painted poker rules named 'nowhere'"):
+        load_rules("orphan")
+    (tmp_path / "gaps.toml").write_text('base = "classic"\nnot_applied = [3]\n', "utf-8")
+    with pytest.raises(ValueError, match=r"gaps\.toml: key not_applied"):
+        load_rules("gaps")
+
+
+def test_deal_kinds_outside_the_preset_are_refused():
+    for kind in ("dark", "gold", "miser", "no_trump"):
+        with pytest.raises(ValueError, match="georgian-joker rules have no"):
+            score(None if kind in ("gold", "miser") else 1, 1, kind, GEORGIAN, cards=9)

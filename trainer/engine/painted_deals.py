@@ -146,6 +146,8 @@ def explain_score(
         raise ValueError(
             f"deal must be one of {', '.join(k.value for k in DealKind)}, not {deal!r}"
         ) from None
+    if kind not in r.deal_kinds:
+        raise ValueError(f"the {r.name} rules have no {kind.label} deals")
     if cards is not None:
         whole_number("cards", cards, 1)
     whole_number("tricks taken", took, 0, cards)
@@ -154,8 +156,7 @@ def explain_score(
         if bid is not None:
             raise ValueError(f"a {kind.label} deal has no bids: bid must be None, not {bid!r}")
         per = s.gold_per_trick if kind is DealKind.GOLD else s.miser_per_trick
-        if per is None:
-            raise ValueError(f"the {r.name} rules have no {kind.label} deals")
+        assert per is not None  # checked on load for every kind the schedule has
         points = per * took
         template = (
             "Gold deal: {per} per trick x {took} = {points}."

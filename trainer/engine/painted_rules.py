@@ -96,6 +96,7 @@ class PaintedRules:
     name: str
     title: str
     source: str
+    not_applied: tuple[str, ...]  # rules of this house that the engine does not model
     lowest_rank: int
     jokers: tuple[Card, ...]
     min_players: int
@@ -110,6 +111,11 @@ class PaintedRules:
     def deck(self) -> tuple[Card, ...]:
         """The cards in play (36 by default: six to ace)."""
         return tuple(c for c in FULL_DECK if c.rank >= self.lowest_rank)
+
+    @property
+    def deal_kinds(self) -> frozenset[DealKind]:
+        """The kinds of deal this house's schedule has."""
+        return frozenset(seg.deal_kind for seg in self.segments)
 
     def is_joker(self, card: Card) -> bool:
         return card in self.jokers
@@ -208,6 +214,15 @@ def _word_or_int(reader: _Reader, key: str, word: str) -> int | None:
     return value
 
 
+def _texts(reader: _Reader, key: str) -> tuple[str, ...]:
+    value = reader.get(key, required=False)
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise reader.fail(key, "expected a list of sentences")
+    return tuple(value)
+
+
 def rules_from_mapping(name: str, data: Mapping[str, Any], source: str = "<rules>") -> PaintedRules:
     """Build and check a preset from a parsed TOML table (`source` names it in error messages)."""
     r = _Reader(source, data)
@@ -263,6 +278,7 @@ def rules_from_mapping(name: str, data: Mapping[str, Any], source: str = "<rules
         name=name,
         title=r.text("title"),
         source=r.text("source"),
+        not_applied=_texts(r, "not_applied"),
         lowest_rank=lowest,
         jokers=tuple(jokers),
         min_players=min_players,
@@ -303,12 +319,41 @@ def _load(name: str) -> PaintedRules:
     path = RULES_DIR / f"{name}.toml"
     if not path.is_file():
         raise ValueError(f"no painted poker rules named {name!r} (have: {', '.join(available_rules())})")
-    source = f"data/rules/painted-poker/{path.name}"
+    return rules_from_mapping(name, _read(path, ()), _source(path))
+
+
+def _source(path: Path) -> str:
+    return f"data/rules/painted-poker/{path.name}"
+
+
+def _read(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
+    """One file's table with its `base` preset's table merged underneath (the file wins)."""
+    source = _source(path)
+    if path in seen:
+        raise ValueError(f"{source}: key base: presets inherit from each other in a loop")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as error:
         raise ValueError(f"{source}: not valid TOML: {error}") from None
-    return rules_from_mapping(name, data, source)
+    base = data.pop("base", None)
+    if base is None:
+        return data
+    base_path = RULES_DIR / f"{base}.toml"
+    if not isinstance(base, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", base) or not base_path.is_file():
+        raise ValueError(f"{source}: key base: no painted poker rules named {base!r}")
+    merged = _read(base_path, (*seen, path))
+    merged.pop("not_applied", None)  # each file states its own gaps
+    return _merge(merged, data)
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
 
 
 def resolve(rules: PaintedRules | str | None) -> PaintedRules:
