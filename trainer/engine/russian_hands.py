@@ -102,13 +102,8 @@ def _combinations_in(cards: Sequence[Card]) -> list[tuple[Category, tuple[Card, 
             elif size == 3:
                 cat = Category.THREE_OF_A_KIND if distinct == 1 else None
             elif size == 4:
-                cat = (
-                    Category.FOUR_OF_A_KIND
-                    if distinct == 1
-                    else Category.TWO_PAIR
-                    if distinct == 2 and ranks[0] == ranks[1]
-                    else None
-                )
+                two_pairs = distinct == 2 and ranks[0] == ranks[1] and ranks[2] == ranks[3]
+                cat = Category.FOUR_OF_A_KIND if distinct == 1 else Category.TWO_PAIR if two_pairs else None
             else:
                 five = _hand_of_five(combo).category
                 full = five in (Category.FULL_HOUSE, Category.FLUSH, Category.STRAIGHT)

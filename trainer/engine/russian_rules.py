@@ -94,6 +94,7 @@ class HouseRules:
     not_applied: tuple[str, ...]
     bet_odds: Mapping[Category, int]
     no_game_ante_odds: int
+    win_ante_odds: int
     bonus_offered: bool
     bonus_requires_bet: bool
     bonus_odds5: Mapping[Category, int]
@@ -201,6 +202,7 @@ SCHEMA: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "not_applied": ("not_applied", _strs),
     "bet.odds": ("bet_odds", _table(_PAYING, complete=True)),
     "bet.no_game_ante_odds": ("no_game_ante_odds", _int(1)),
+    "bet.win_ante_odds": ("win_ante_odds", _int(0)),
     "bonus.offered": ("bonus_offered", _bool),
     "bonus.requires_bet": ("bonus_requires_bet", _bool),
     "bonus.odds5": ("bonus_odds5", _table(_STRAIGHT_UP, complete=False)),
@@ -341,6 +343,7 @@ def _odds_text(odds: int | None) -> str:
 _ROWS: tuple[tuple[str, str, Callable[[HouseRules], Any]], ...] = (
     *((f"bet.odds.{c.value}", f"Bet pays on {c.label}", lambda r, c=c: r.bet_odds[c]) for c in _PAYING),
     ("bet.no_game_ante_odds", "Ante pays when the dealer has no game", lambda r: r.no_game_ante_odds),
+    ("bet.win_ante_odds", "Ante pays when the player wins (0 = returned)", lambda r: r.win_ante_odds),
     ("bonus.offered", "Bonus side bet", lambda r: r.bonus_offered),
     ("bonus.requires_bet", "Bonus paid only to a player who bet", lambda r: r.bonus_requires_bet),
     *(

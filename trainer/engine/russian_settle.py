@@ -296,9 +296,12 @@ def _compare(
     pay = bet_payout(box.player, a, rules)
     r.bet = pay.win
     first_odds = rules.bet_odds[hand.category]
+    if rules.win_ante_odds:
+        r.ante = rules.win_ante_odds * a
+        r.say("The ante {ante} pays {odds} to 1 = {win}.", ante=a, odds=rules.win_ante_odds, win=r.ante)
     r.say(
         "Player's {player} beats the dealer's {dealer}: the bet {bet} pays {odds} to 1 = {win}; "
-        "the ante {ante} is returned.",
+        + ("the ante is paid as above." if rules.win_ante_odds else "the ante {ante} is returned."),
         player=hand.category.label,
         dealer=dealer.category.label,
         bet=2 * a,
