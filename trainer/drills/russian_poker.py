@@ -1,0 +1,577 @@
+"""Russian poker drills: every ruling of the table as a graded question, under the house's rules.
+
+Kinds: `rp.qualify`, `rp.combination`, `rp.bet_payout`, `rp.bonus_payout`, `rp.no_game`, `rp.buy`,
+`rp.settle`. Each generator picks the branch first (the combination, game or no game, fold, push, a
+bought game that succeeds or fails), deals cards that produce it (`russian_deals`), then checks the
+situation with the engine; `solve` recomputes the answer from `trainer.engine.russian_poker`.
+
+>>> from trainer.drills.base import issue, grade, expected_of
+>>> situation = issue("rp.settle", 1, seed=3)
+>>> grade(situation, expected_of(situation)[0]).correct
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, register
+from trainer.drills.russian_deals import (
+    BONUS_PAYING,
+    PAYING,
+    DealError,
+    ante_for,
+    bonus_for,
+    build_hand,
+    dealer_hand,
+    house_rules,
+    names,
+    no_game_hand,
+    other_cards,
+)
+from trainer.engine.cards import FULL_DECK, Card, format_cards, parse_cards
+from trainer.engine.explain import Step, step
+from trainer.engine.russian_poker import (
+    Category,
+    HouseRules,
+    Settlement,
+    dealer_qualifies,
+    evaluate,
+    replaced_card,
+    second_combination,
+    settle,
+)
+
+GAME = "russian_poker"
+Data = dict[str, Any]
+Solution = tuple[Any, str, tuple[Step, ...]]
+
+YES_NO = AnswerFormat(AnswerKind.CHOICE, choices=(("yes", "Yes, a game"), ("no", "No game")))
+CATEGORY_CHOICES = AnswerFormat(
+    AnswerKind.CHOICE, choices=tuple((c.value, c.label.capitalize()) for c in Category)
+)
+AMOUNT = AnswerFormat(AnswerKind.AMOUNT)
+
+
+def _retry(make: Callable[[], Data]) -> Data:
+    """Deal again when the cards for a branch could not be found or the engine refuses them."""
+    for _ in range(50):
+        try:
+            return make()
+        except (DealError, ValueError, IndexError):
+            continue
+    raise DealError("no situation could be dealt")
+
+
+def _cards(data: Data, key: str) -> tuple[Card, ...]:
+    return parse_cards(data[key])
+
+
+def _settle(data: Data) -> Settlement:
+    """The engine's ruling on a whole-box situation (the fields every settling kind shares)."""
+    return settle(
+        _cards(data, "player"),
+        _cards(data, "dealer"),
+        data["ante"],
+        bonus=data.get("bonus", 0),
+        folded=data.get("folded", False),
+        exchanges=data.get("exchanges", 0),
+        buy_game_card=data.get("game_card"),
+        rules=house_rules(data["rules"]),
+    )
+
+
+def _text(amount: int) -> str:
+    return f"{amount:,}"
+
+
+def _amounts_text(values: dict[str, int]) -> str:
+    return "; ".join(f"{label}: {_text(v)}" for label, v in values.items())
+
+
+def _prompt(data: Data, template: str, **params: Any) -> Data:
+    data["prompt"] = template
+    data["prompt_params"] = params
+    return data
+
+
+def _kind(kind_id: str, title: str, generate: Any, answer_format: Any, solve: Any) -> DrillKind:
+    return register(DrillKind(kind_id, GAME, title, 1, (1, 2, 3), generate, answer_format, solve))
+
+
+# rp.qualify ---------------------------------------------------------------------------------------
+
+
+def _gen_qualify(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    rules = house_rules(rules_name)
+
+    def make() -> Data:
+        data: Data = {"rules": rules.name}
+        if level == 3 and rules.buy_game_allowed and rng.random() < 0.5:
+            dealer = no_game_hand(rng, ())
+            gone = replaced_card(dealer, rules)
+            kept = [c for c in dealer if c != gone]
+            want = rng.random() < 0.5
+            pool = [c for c in FULL_DECK if c not in dealer and dealer_qualifies([*kept, c]) == want]
+            data.update(dealer=names(dealer), game_card=str(rng.choice(pool)))
+            return _prompt(
+                data,
+                "The dealer shows {dealer} and has no game; the player buys the game and the dealer "
+                "draws {card}. Does the dealer have a game now?",
+                dealer=format_cards(dealer),
+                card=data["game_card"],
+            )
+        if rng.random() < 0.5:
+            dealer = no_game_hand(rng, ())
+        else:
+            weights = [4 if c is Category.ACE_KING else 3 if c is Category.PAIR else 1 for c in PAYING]
+            dealer = build_hand(rng, rng.choices(PAYING, weights)[0], ())
+        data["dealer"] = names(dealer)
+        return _prompt(
+            data, "The dealer opens {dealer}. Does the dealer have a game?", dealer=format_cards(dealer)
+        )
+
+    return _retry(make)
+
+
+def _solve_qualify(data: Data) -> Solution:
+    rules = house_rules(data["rules"])
+    dealer = _cards(data, "dealer")
+    steps = [step("Dealer's hand: {hand}.", hand=str(evaluate(dealer)))]
+    if data.get("game_card"):
+        gone = replaced_card(dealer, rules)
+        dealer = (*(c for c in dealer if c != gone), *parse_cards([data["game_card"]]))
+        steps.append(
+            step(
+                "The dealer replaces his {which} card {removed} with {drawn}: {hand}.",
+                which=rules.buy_game_replaces.value,
+                removed=str(gone),
+                drawn=data["game_card"],
+                hand=str(evaluate(dealer)),
+            )
+        )
+    game = dealer_qualifies(dealer)
+    if game:
+        steps.append(step("Ace-king or better is a game: the dealer qualifies."))
+    else:
+        steps.append(step("Below ace-king (no pair, not both an ace and a king): no game."))
+    return ("yes" if game else "no"), ("Yes, a game" if game else "No game"), tuple(steps)
+
+
+_kind("rp.qualify", "Does the dealer have a game?", _gen_qualify, lambda d: YES_NO, _solve_qualify)
+
+
+# rp.combination -----------------------------------------------------------------------------------
+
+
+def _gen_combination(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    rules = house_rules(rules_name)
+    size = 6 if level == 3 and rng.random() < 0.7 else 5
+
+    def make() -> Data:
+        category = rng.choice(tuple(Category))
+        hand = build_hand(rng, category, (), size=size)
+        data: Data = {"rules": rules.name, "player": names(hand)}
+        if size == 6:
+            return _prompt(
+                data,
+                "The player bought a sixth card and holds {cards}. What is his paying combination?",
+                cards=format_cards(hand),
+            )
+        return _prompt(
+            data, "The player holds {cards}. What is his paying combination?", cards=format_cards(hand)
+        )
+
+    return _retry(make)
+
+
+def _solve_combination(data: Data) -> Solution:
+    cards = _cards(data, "player")
+    hand = evaluate(cards)
+    steps = [step("The best five cards: {hand}.", hand=str(hand))]
+    if len(cards) == 6:
+        steps.insert(0, step("With six cards the best five of the six play."))
+    if hand.category is Category.ACE_KING:
+        steps.append(step("No pair, but an ace and a king: ace-king, paid like a pair."))
+    elif hand.category is Category.HIGH_CARD:
+        steps.append(step("No pair and not both an ace and a king: no paying combination."))
+    return hand.category.value, hand.category.label.capitalize(), tuple(steps)
+
+
+_kind(
+    "rp.combination",
+    "The player's combination",
+    _gen_combination,
+    lambda d: CATEGORY_CHOICES,
+    _solve_combination,
+)
+
+
+# rp.bet_payout ------------------------------------------------------------------------------------
+
+
+def _gen_bet_payout(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    rules = house_rules(rules_name)
+
+    def make() -> Data:
+        ante = ante_for(rng, level)
+        category = rng.choice(PAYING)
+        six = level == 3 and rules.sixth_card_allowed and rng.random() < 0.4
+        accept = None
+        kickers: tuple[int, ...] = ()
+        if rules.two_combinations and rng.random() < 0.5:
+            kickers = rng.choice(((14, 13), (13, 14), (14,), (13,)))
+
+            def accept(cards: tuple[Card, ...]) -> bool:
+                return second_combination(cards, rules) is not None
+
+        player = build_hand(rng, category, (), size=6 if six else 5, kickers=kickers, accept=accept)
+        dealer = dealer_hand(rng, player, "lower", ())
+        # A dealt royal or straight flush is an instant payout where the house has one: this hand was
+        # made by an exchange instead, so the bet is settled as usual.
+        drew = not six and category in rules.instant_odds
+        data: Data = {"rules": rules.name, "ante": ante, "player": names(player), "dealer": names(dealer)}
+        if drew:
+            data["exchanges"] = 1
+        _settle(data)
+        return _prompt(
+            data,
+            "Ante {ante}. The player{drew} holds {player}; the dealer has a game with {dealer}, "
+            "and the player's hand is higher. What is paid on the bet?",
+            ante=ante,
+            drew=" (after an exchange)" if drew else "",
+            player=format_cards(player),
+            dealer=format_cards(dealer),
+        )
+
+    return _retry(make)
+
+
+def _solve_bet_payout(data: Data) -> Solution:
+    s = _settle(data)
+    return s.bet, _text(s.bet), s.steps
+
+
+_kind("rp.bet_payout", "What is paid on the bet?", _gen_bet_payout, lambda d: AMOUNT, _solve_bet_payout)
+
+
+# rp.bonus_payout ----------------------------------------------------------------------------------
+
+
+def _gen_bonus_payout(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    rules = house_rules(rules_name)
+    if not rules.bonus_offered:
+        raise ValueError(f"{rules.title}: the table offers no bonus bet")
+
+    def make() -> Data:
+        ante, bonus = ante_for(rng, level), bonus_for(rng, level)
+        six = level == 3 and rules.sixth_card_allowed and rng.random() < 0.5
+        if rng.random() < 0.75:
+            category = rng.choice(BONUS_PAYING)
+        else:
+            category = rng.choice(
+                (Category.THREE_OF_A_KIND, Category.TWO_PAIR, Category.PAIR, Category.HIGH_CARD)
+            )
+        player = build_hand(rng, category, (), size=6 if six else 5)
+        dealer = other_cards(rng, player, 5)
+        data: Data = {
+            "rules": rules.name,
+            "ante": ante,
+            "bonus": bonus,
+            "player": names(player),
+            "dealer": names(dealer),
+        }
+        if not six and category in rules.instant_odds:
+            data["exchanges"] = 1
+        _settle(data)
+        return _prompt(
+            data,
+            "Ante {ante}, bonus {bonus}. The player{how} holds {player} and bets; the dealer has {dealer}. "
+            "What is the player's result on the bonus (a loss as a negative amount)?",
+            ante=ante,
+            bonus=bonus,
+            how=" (after buying a sixth card)"
+            if six
+            else " (after an exchange)"
+            if data.get("exchanges")
+            else "",
+            player=format_cards(player),
+            dealer=format_cards(dealer),
+        )
+
+    return _retry(make)
+
+
+def _solve_bonus_payout(data: Data) -> Solution:
+    s = _settle(data)
+    return s.bonus, _text(s.bonus), s.steps
+
+
+_kind("rp.bonus_payout", "What does the bonus pay?", _gen_bonus_payout, lambda d: AMOUNT, _solve_bonus_payout)
+
+
+# rp.no_game ---------------------------------------------------------------------------------------
+
+
+def _spots(data: Data, *, buys: bool = False, net: bool = False) -> AnswerFormat:
+    labels = ["Ante", "Bet"]
+    if data.get("bonus"):
+        labels.append("Bonus")
+    if buys:
+        labels.append("Buys")
+    if net:
+        labels.append("Net")
+    return AnswerFormat(AnswerKind.AMOUNTS, labels=tuple(labels))
+
+
+def _spot_values(s: Settlement, fmt: AnswerFormat) -> dict[str, int]:
+    values = {"Ante": s.ante, "Bet": s.bet, "Bonus": s.bonus, "Buys": s.fees, "Net": s.net}
+    return {label: values[label] for label in fmt.labels}
+
+
+def _player_category(rng: random.Random, rules: HouseRules, strong: bool) -> Category:
+    pool = [c for c in Category if (c.rank >= Category.PAIR.rank) == strong and c not in rules.instant_odds]
+    return rng.choice(pool)
+
+
+def _gen_no_game(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    rules = house_rules(rules_name)
+
+    def make() -> Data:
+        ante = ante_for(rng, level)
+        branch = rng.choice(("strong", "weak", "fold"))
+        player = build_hand(rng, _player_category(rng, rules, branch == "strong"), ())
+        dealer = no_game_hand(rng, player)
+        data: Data = {"rules": rules.name, "ante": ante, "player": names(player), "dealer": names(dealer)}
+        if level >= 2 and rules.bonus_offered and rng.random() < 0.6:
+            data["bonus"] = bonus_for(rng, level)
+        data["folded"] = branch == "fold"
+        _settle(data)
+        return _prompt(
+            data,
+            "Ante {ante}{bonus}. The player holds {player} and {action}. The dealer opens {dealer}: no game. "
+            "What is the result on each betting spot (a loss as a negative amount)?",
+            ante=ante,
+            bonus=f", bonus {data['bonus']}" if data.get("bonus") else "",
+            player=format_cards(player),
+            action="folds" if data["folded"] else "bets",
+            dealer=format_cards(dealer),
+        )
+
+    return _retry(make)
+
+
+def _solve_spots(data: Data, fmt: AnswerFormat) -> Solution:
+    s = _settle(data)
+    values = _spot_values(s, fmt)
+    return values, _amounts_text(values), s.steps
+
+
+_kind(
+    "rp.no_game",
+    "The dealer has no game",
+    _gen_no_game,
+    lambda d: _spots(d),
+    lambda d: _solve_spots(d, _spots(d)),
+)
+
+
+# rp.buy -------------------------------------------------------------------------------------------
+
+
+def _buy_format(data: Data) -> AnswerFormat:
+    if data["question"] == "cost":
+        return AMOUNT
+    return AnswerFormat(AnswerKind.AMOUNTS, labels=("Ante", "Bet", "Buys"))
+
+
+def _draws(rng: random.Random, rules: HouseRules, level: int) -> tuple[int, bool]:
+    """(exchanges, sixth card) allowed by the house: one draw-buy at levels 1-2, as many as allowed at 3."""
+    options: list[tuple[int, bool]] = []
+    exchanges = rules.max_exchanges if rules.exchange_allowed else 0
+    for n in range(exchanges + 1):
+        options.append((n, False))
+        if rules.sixth_card_allowed and (n == 0 or rules.sixth_card_with_exchange):
+            options.append((n, True))
+    if level < 3:
+        options = [o for o in options if o[0] + o[1] <= 1]
+    return rng.choice(options)
+
+
+def _gen_buy(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    rules = house_rules(rules_name)
+
+    def make() -> Data:
+        ante = ante_for(rng, level)
+        question = "game" if rules.buy_game_allowed and rng.random() < 0.6 else "cost"
+        exchanges, six = (0, False) if question == "game" and level == 1 else _draws(rng, rules, level)
+        game = question == "game" or (rules.buy_game_allowed and level == 3 and rng.random() < 0.5)
+        if exchanges + six + game == 0:
+            raise DealError("a buy question needs at least one buy")
+        category = rng.choice(tuple(Category))
+        player = build_hand(rng, category, (), size=6 if six else 5)
+        data: Data = {"rules": rules.name, "question": question, "ante": ante, "player": names(player)}
+        if exchanges:
+            data["exchanges"] = exchanges
+        if game:
+            dealer = no_game_hand(rng, player)
+            data["dealer"] = names(dealer)
+            data["game_card"] = str(_game_card(rng, rules, player, dealer))
+        else:
+            data["dealer"] = names(other_cards(rng, player, 5))
+        _settle(data)
+        buys = _buys_text(exchanges, six, game)
+        if question == "cost":
+            return _prompt(
+                data, "Ante {ante}. The player buys {buys}. What do his buys cost?", ante=ante, buys=buys
+            )
+        draws = _buys_text(exchanges, six, False)
+        return _prompt(
+            data,
+            "Ante {ante}.{draws} The player holds {player} and bets. The dealer opens {dealer}: no game; "
+            "the player buys the game and the dealer draws {card}. What is the result on each spot "
+            "(ante, bet and the buys; a loss as a negative amount)?",
+            ante=ante,
+            draws=f" The player buys {draws}." if draws else "",
+            player=format_cards(player),
+            dealer=format_cards(dealer),
+            card=data["game_card"],
+        )
+
+    return _retry(make)
+
+
+def _buys_text(exchanges: int, six: bool, game: bool) -> str:
+    parts = []
+    if exchanges:
+        parts.append("an exchange" if exchanges == 1 else f"{exchanges} exchanges")
+    if six:
+        parts.append("a sixth card")
+    if game:
+        parts.append("the game from the dealer")
+    return " and ".join(parts)
+
+
+def _game_card(
+    rng: random.Random, rules: HouseRules, player: tuple[Card, ...], dealer: tuple[Card, ...]
+) -> Card:
+    """The card the dealer draws, picked for an outcome chosen first: the player wins, loses, pushes,
+    or the dealer still has no game."""
+    gone = replaced_card(dealer, rules)
+    kept = [c for c in dealer if c != gone]
+    mine = evaluate(player)
+    buckets: dict[str, list[Card]] = {"win": [], "lose": [], "push": [], "no_game": []}
+    for card in FULL_DECK:
+        if card in player or card in dealer:
+            continue
+        theirs = evaluate([*kept, card])
+        if theirs.category is Category.HIGH_CARD:
+            buckets["no_game"].append(card)
+        else:
+            buckets["win" if mine > theirs else "lose" if mine < theirs else "push"].append(card)
+    outcome = rng.choice([name for name, cards in buckets.items() if cards])
+    return rng.choice(buckets[outcome])
+
+
+def _solve_buy(data: Data) -> Solution:
+    s = _settle(data)
+    if data["question"] == "cost":
+        return -s.fees, _text(-s.fees), s.steps
+    return _solve_spots(data, _buy_format(data))
+
+
+_kind("rp.buy", "Buys: their cost and buying the game", _gen_buy, _buy_format, _solve_buy)
+
+
+# rp.settle ----------------------------------------------------------------------------------------
+
+_OUTCOMES = {
+    1: ("fold", "no_game", "dealer_wins", "player_wins", "player_wins"),
+    2: ("fold", "no_game", "dealer_wins", "player_wins", "player_wins", "push"),
+    3: ("fold", "no_game", "dealer_wins", "player_wins", "player_wins", "push", "buy_game"),
+}
+
+
+def _settle_format(data: Data) -> AnswerFormat:
+    buys = bool(data.get("exchanges") or len(data["player"]) == 6 or data.get("game_card"))
+    return _spots(data, buys=buys, net=True)
+
+
+def _gen_settle(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    rules = house_rules(rules_name)
+
+    def make() -> Data:
+        outcome = rng.choice(_OUTCOMES[level])
+        if outcome == "buy_game" and not rules.buy_game_allowed:
+            outcome = "no_game"
+        exchanges, six = _draws(rng, rules, level) if level == 3 and rng.random() < 0.6 else (0, False)
+        ante = ante_for(rng, level)
+        data: Data = {"rules": rules.name, "ante": ante}
+        if level >= 2 and rules.bonus_offered and rng.random() < 0.5:
+            data["bonus"] = bonus_for(rng, level)
+        size = 6 if six else 5
+        if outcome == "player_wins":
+            category = rng.choice(PAYING)
+        elif outcome == "push":
+            category = rng.choice(
+                (
+                    Category.ACE_KING,
+                    Category.PAIR,
+                    Category.TWO_PAIR,
+                    Category.THREE_OF_A_KIND,
+                    Category.STRAIGHT,
+                    Category.FULL_HOUSE,
+                )
+            )
+            size = 5
+            six = False
+        elif outcome == "dealer_wins":
+            category = rng.choice([c for c in Category if c.rank < Category.STRAIGHT_FLUSH.rank])
+        else:
+            category = rng.choice(tuple(Category))
+        player = build_hand(rng, category, (), size=size)
+        if outcome in ("player_wins", "dealer_wins", "push"):
+            relation = {"player_wins": "lower", "dealer_wins": "higher", "push": "equal"}[outcome]
+            dealer = dealer_hand(rng, player, relation, ())
+        elif outcome == "fold":
+            dealer = other_cards(rng, player, 5)
+        else:
+            dealer = no_game_hand(rng, player)
+        data.update(player=names(player), dealer=names(dealer), folded=outcome == "fold")
+        if exchanges:
+            data["exchanges"] = exchanges
+        elif not six and category in rules.instant_odds and outcome != "fold":
+            data["exchanges"] = 1  # made by an exchange: no instant payout, the hand is played out
+        if outcome == "buy_game":
+            data["game_card"] = str(_game_card(rng, rules, player, dealer))
+        _settle(data)
+        return _prompt(
+            data,
+            "Ante {ante}{bonus}.{buys} The player holds {player} and {action}. "
+            "The dealer opens {dealer}.{game} "
+            "What is the result on each spot and the net (a loss as a negative amount)?",
+            ante=ante,
+            bonus=f", bonus {data['bonus']}" if data.get("bonus") else "",
+            buys=f" The player buys {_buys_text(data.get('exchanges', 0), six, False)}."
+            if data.get("exchanges") or six
+            else "",
+            player=format_cards(player),
+            action="folds" if data["folded"] else "bets",
+            dealer=format_cards(dealer),
+            game=f" The player buys the game; the dealer draws {data['game_card']}."
+            if data.get("game_card")
+            else "",
+        )
+
+    return _retry(make)
+
+
+_kind(
+    "rp.settle",
+    "Settle a whole hand",
+    _gen_settle,
+    _settle_format,
+    lambda d: _solve_spots(d, _settle_format(d)),
+)
