@@ -605,3 +605,50 @@ def test_ante_paid_on_a_win_when_the_house_says_so(tmp_path):
     assert "The ante 10 pays 1 to 1 = 10." in [str(x) for x in s.steps]
     lost = settle("Qc Qd 9h 6s 3c", "Ks Kd 7c 5h 2d", 10, rules=load_rules(path))
     assert (lost.ante, lost.bet) == (-10, -20)
+
+
+@st.composite
+def legal_boxes(draw):
+    """A random box with stakes and buys that the drawn preset allows."""
+    rules = load_rules(draw(st.sampled_from(["cis", "lunar", "insured"])))
+    deck = draw(deals)
+    six = rules.sixth_card_allowed and draw(st.booleans())
+    player, dealer = (deck[:6] if six else deck[:5]), deck[6:11]
+    ante = draw(st.integers(1, 200))
+    most = (
+        rules.max_exchanges if rules.exchange_allowed and (not six or rules.sixth_card_with_exchange) else 0
+    )
+    kwargs = {"exchanges": draw(st.integers(0, most)), "folded": draw(st.booleans()), "rules": rules}
+    drew = six or kwargs["exchanges"] > 0
+    if drew:
+        kwargs["dealt"] = deck[:5] if six else (*deck[:4], deck[5])  # deck[5]: the discarded card
+    dealt = evaluate(kwargs.get("dealt", player))
+    if dealt.category in rules.instant_odds and (drew or kwargs["folded"]):
+        return None  # a dealt royal or straight flush ends the round at once: no buys, no fold
+    if rules.bonus_offered:
+        kwargs["bonus"] = draw(st.integers(0, 50))
+    if rules.super_offered and draw(st.booleans()):
+        kwargs["super_bet"] = ante * draw(st.integers(rules.super_min_antes, 5))
+        kwargs["super_on_dealer"] = rules.super_on_dealer and draw(st.booleans())
+    game = dealer_qualifies(dealer)
+    if rules.buy_game_allowed and not game and not kwargs["folded"] and draw(st.booleans()):
+        kwargs["buy_game_card"] = deck[11]
+    hand = evaluate(player)
+    insurable = hand.category.rank >= rules.insurance_min_category.rank
+    if rules.insurance_offered and insurable and not kwargs["folded"] and "buy_game_card" not in kwargs:
+        kwargs["insurance"] = ante * draw(st.integers(1, 2))
+    return player, dealer, ante, kwargs
+
+
+@settings(max_examples=400, deadline=None)
+@given(legal_boxes())
+def test_every_preset_settles_legal_boxes_consistently(box):
+    if box is None:
+        return
+    player, dealer, ante, kwargs = box
+    s = settle(player, dealer, ante, **kwargs)
+    assert s.net == s.ante + s.bet + s.bonus + s.fees + s.insurance + s.super_bet
+    assert s.capped >= 0 and s.fees <= 0
+    assert str(s.steps[-1]) == f"Net result: {s.net}."
+    if kwargs["folded"] and not s.instant:
+        assert s.ante == -ante and s.bet == 0

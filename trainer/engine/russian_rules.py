@@ -125,13 +125,6 @@ class HouseRules:
     table_max_payout: int
     table_max_scope: CapScope
 
-    def max_buys(self) -> int:
-        """The most buys (exchanges, sixth card, game) one hand can pay for under these rules."""
-        draws = self.max_exchanges if self.exchange_allowed else 0
-        if self.sixth_card_allowed:
-            draws = draws + 1 if self.sixth_card_with_exchange or draws == 0 else draws
-        return draws + (1 if self.buy_game_allowed else 0)
-
 
 # The schema: TOML key -> (HouseRules field, converter). Converters raise ValueError with the reason.
 
