@@ -7,6 +7,7 @@ start-up whenever a .po is newer: a fresh clone then shows translated pages on i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -64,10 +65,73 @@ def current_language() -> str:
     return str(get_locale() or DEFAULT_LANGUAGE)
 
 
+# Numbers and cards inside a phrase from the drills ("Seat 2 (9h)", "1 cards, normal") are masked as
+# {0}, {1}, ... so that one message id ("Seat {0} ({1})") translates every such phrase.
+_CARD_OR_NUMBER = re.compile(r"(?<![A-Za-z0-9])(?:(?:10|[2-9TJQKA])[shdc](?![A-Za-z])|[-+]?\d+)")
+_MAX_MASKED = 3
+
+
+def mask(text: str) -> tuple[str, list[str]]:
+    """("Seat {0} ({1})", ["2", "9h"]) for "Seat 2 (9h)"; braces in the text are doubled."""
+    values: list[str] = []
+
+    def hole(match: re.Match[str]) -> str:
+        values.append(match.group(0))
+        return f"\x00{len(values) - 1}\x01"
+
+    masked = _CARD_OR_NUMBER.sub(hole, text)
+    masked = masked.replace("{", "{{").replace("}", "}}").replace("\x00", "{").replace("\x01", "}")
+    return masked, values
+
+
+def split_list(text: str) -> list[str]:
+    """Top-level pieces of "seat 1 0, seat 2 3" (commas inside brackets do not split)."""
+    pieces, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        if depth == 0 and text.startswith(", ", i):
+            pieces.append(text[start:i])
+            start = i + 2
+    pieces.append(text[start:])
+    return pieces
+
+
+def message_ids(text: str) -> list[str]:
+    """The message ids that translating `text` looks up (what the catalogs must hold)."""
+    if not text.strip() or not re.search(r"[A-Za-z]", text):
+        return []
+    key, values = mask(text)
+    if not values:
+        return [text]
+    if len(values) <= _MAX_MASKED:
+        return [key]
+    pieces = split_list(text)
+    if len(pieces) == 1:
+        return [key]
+    return [m for piece in pieces for m in message_ids(piece)]
+
+
 def translate_word(text: Any) -> Any:
-    """Translate a word that arrives as data (a category, an action, a drill title); others pass."""
-    if isinstance(text, str) and text:
-        return gettext(text)
+    """Translate words and phrases that arrive as data (a category, a choice label, a prompt part)."""
+    if not isinstance(text, str) or not text:
+        return text
+    translated = gettext(text)
+    if translated != text:
+        return translated
+    key, values = mask(text)
+    if values and re.search(r"[A-Za-z]", key):
+        translated = gettext(key)
+        if translated != key:
+            try:
+                return translated.format(*values)
+            except (IndexError, KeyError, ValueError):
+                return text
+        pieces = split_list(text)
+        if len(pieces) > 1:
+            return ", ".join(str(translate_word(piece)) for piece in pieces)
     return text
 
 

@@ -11,7 +11,6 @@ them), collected by drawing situations of every kind at every level.
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -20,6 +19,8 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
+
+from trainer.web.i18n import message_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "translations"
@@ -35,8 +36,6 @@ KEYWORDS = {
 }
 METHODS = [("trainer/**.py", "python"), ("templates/**.html", "jinja2")]
 SAMPLES_PER_LEVEL = 40
-# Words the engines use as ids (categories, actions): shown translated even in English.
-_WORDLIKE = re.compile(r"^[^\d{}%]*[A-Za-z][^\d{}%]*$")
 
 
 def static_messages() -> dict[str, tuple[str, str] | None]:
@@ -68,14 +67,33 @@ def _word_params(params: dict[str, Any]) -> Iterator[str]:
     for value in params.values():
         values = value if isinstance(value, list | tuple) else [value]
         for item in values:
-            if isinstance(item, str) and _WORDLIKE.match(item) and not _is_card_text(item):
-                yield item
+            if isinstance(item, str) and not _is_card_text(item):
+                yield from message_ids(item)
 
 
 def _steps_messages(steps: Iterable[Any]) -> Iterator[str]:
     for s in steps:
         yield s.template
         yield from _word_params(dict(s.params))
+
+
+def is_template(prompt: str, params: dict[str, Any]) -> bool:
+    """A prompt is a message id only if it is the template: its parameters are not baked in."""
+    return not params or "{" in prompt
+
+
+def formatted_prompts(samples: int = 3) -> list[str]:
+    """Kinds whose prompts arrive already formatted (numbers inside), so no catalog can hold them."""
+    from trainer.drills import REGISTRY, issue
+
+    bad = set()
+    for kind in REGISTRY.values():
+        for level in kind.levels:
+            for seed in range(samples):
+                data = issue(kind, level, seed=seed)["data"]
+                if not is_template(data["prompt"], data.get("prompt_params", {})):
+                    bad.add(kind.id)
+    return sorted(bad)
 
 
 def drill_messages(samples: int = SAMPLES_PER_LEVEL) -> set[str]:
@@ -85,16 +103,17 @@ def drill_messages(samples: int = SAMPLES_PER_LEVEL) -> set[str]:
 
     found: set[str] = set()
     for kind in REGISTRY.values():
-        found.add(kind.title)
+        found.update(message_ids(kind.title))
         for level in kind.levels:
             for seed in range(samples):
                 situation = issue(kind, level, seed=seed)
                 data = situation["data"]
-                found.add(data["prompt"])
+                if is_template(data["prompt"], data.get("prompt_params", {})):
+                    found.add(data["prompt"])
                 found.update(_word_params(data.get("prompt_params", {})))
                 fmt = situation["answer_format"]
-                found.update(label for label in fmt["labels"] if _WORDLIKE.match(label))
-                found.update(c["label"] for c in fmt["choices"])
+                for label in [*fmt["labels"], *(c["label"] for c in fmt["choices"])]:
+                    found.update(message_ids(label))
                 _value, _text, steps = expected_of(situation, kind)
                 found.update(_steps_messages(steps))
     return {m for m in found if m}

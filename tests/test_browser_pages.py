@@ -1,0 +1,241 @@
+"""Real-browser tests: Playwright driving Debian's Chromium through the pages like a trainee.
+
+In each language: a practice round, a sprint and the self-check quiz in each game, clicking and
+typing as a person would; screenshots go to tests/artifacts/ (git-ignored). An accessibility check
+(axe-core, vendored under tests/vendor) of the main pages fails on serious or critical violations.
+
+Without /usr/bin/chromium the tests are skipped locally; under CI (env CI set) they fail instead.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+from trainer.web import create_app
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).parent / "artifacts"
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+GAMES = ("russian_poker", "omaha", "painted_poker")
+LANGUAGES = {"ka": "ქართული", "en": "English", "ru": "Русский"}
+BROWSER_LOCALES = {"ka": "ka-GE", "en": "en-US", "ru": "ru-RU"}
+PHONE = {"width": 390, "height": 844}
+
+
+def _need_chromium() -> None:
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail("CI is set but /usr/bin/chromium is missing: install Debian's chromium")
+        pytest.skip("/usr/bin/chromium is missing (apt-get install -y chromium); set CI to make this fail")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from werkzeug.serving import make_server
+
+    tmp = tmp_path_factory.mktemp("browser")
+    app = create_app({"TESTING": True, "DATABASE": str(tmp / "trainer.sqlite"), "SECRET_KEY": "browser"})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    _need_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page_in(browser, server):
+    contexts = []
+
+    def open_page(lang: str, viewport=PHONE):
+        context = browser.new_context(
+            viewport=viewport, locale={"ka": "ka-GE", "en": "en-US", "ru": "ru-RU"}[lang]
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(server + "/")
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def choose_language(page, lang: str) -> None:
+    page.get_by_role("button", name=LANGUAGES[lang], exact=True).click()
+    page.wait_for_load_state()
+    assert page.locator("html").get_attribute("lang") == lang
+
+
+def give_name(page, name: str) -> None:
+    page.locator("input[name=name]").fill(name)
+    page.locator("form:has(input[name=name]) button[type=submit]").click()
+    page.wait_for_load_state()
+
+
+def answer_like_a_person(scope) -> None:
+    """Fill whatever the question asks for: the first option, a number, or a click on a card."""
+    radios = scope.locator(".choices input[type=radio]")
+    texts = scope.locator("input[type=text][name$=answer], input[type=text][name*=amount-]")
+    cards = scope.locator(".pick-card")
+    if cards.count():
+        cards.first.click()
+    elif radios.count():
+        scope.locator(".choices label").first.click()
+    for i in range(texts.count()):
+        texts.nth(i).click()
+        texts.nth(i).press_sequentially("20")
+
+
+def practice_round(page, lang: str, game: str) -> None:
+    page.get_by_role("navigation").locator("a").first.click()
+    page.locator(f"#game-{game} ~ ul .button").first.click()
+    page.wait_for_load_state()
+    assert page.locator(".felt, .facts").count() >= 1
+    answer_like_a_person(page.locator("main form"))
+    page.get_by_role("button", name=re.compile(".+")).filter(
+        has=page.locator("xpath=self::*[@class='primary']")
+    )
+    page.locator("main form button.primary").click()
+    page.wait_for_load_state()
+    feedback = page.locator("#feedback")
+    assert feedback.count() == 1, page.content()[:2000]
+    shot(page, f"{lang}-{game}-practice")
+    page.locator("#next").click()  # "next" keeps the drill and the level
+    page.wait_for_load_state()
+    assert page.locator("main form button.primary").count() == 1
+
+
+def sprint(page, server: str, lang: str, game: str) -> None:
+    page.goto(server + "/sprint/")
+    first_kind = page.locator(f"#kind optgroup:nth-of-type({GAMES.index(game) + 1}) option").first
+    page.locator("#kind").select_option(first_kind.get_attribute("value"))
+    page.locator("label:has(input[name=length][value='10'])").click()
+    page.locator("main form button.primary").click()
+    page.wait_for_load_state()
+    for i in range(10):
+        assert page.locator("#clock").count() == 1
+        if i == 0:
+            shot(page, f"{lang}-{game}-sprint")
+        if i % 4 == 3:
+            page.locator("main form button.secondary").click()  # skip
+        else:
+            answer_like_a_person(page.locator("main form"))
+            page.locator("main form button.primary").click()
+        page.wait_for_load_state()
+    assert page.locator("#sprint-score").count() == 1
+    assert "/ 10" in page.locator("#sprint-score").inner_text()
+    shot(page, f"{lang}-{game}-sprint-result")
+
+
+def quiz(page, server: str, lang: str, game: str) -> None:
+    page.goto(f"{server}/quiz/{game}")
+    questions = page.locator(".quiz-question")
+    assert questions.count() == 3
+    shot(page, f"{lang}-{game}-quiz")
+    for i in range(questions.count()):
+        answer_like_a_person(questions.nth(i))
+    page.locator("main form button.primary").click()
+    page.wait_for_load_state()
+    assert re.search(r"\d", page.locator("#quiz-score").inner_text())
+    assert page.locator(".feedback").count() == 3
+    shot(page, f"{lang}-{game}-quiz-result")
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_practice_sprint_and_quiz_in_every_game(page_in, server, lang):
+    page = page_in("en")
+    choose_language(page, lang)
+    give_name(page, f"Browser trainee {lang}")
+    shot(page, f"{lang}-home")
+    for game in GAMES:
+        practice_round(page, lang, game)
+        sprint(page, server, lang, game)
+        quiz(page, server, lang, game)
+    page.goto(server + "/progress/")
+    page.wait_for_function("() => !document.getElementById('trend') || window.Chart !== undefined")
+    shot(page, f"{lang}-progress")
+    assert page.locator("#by-drill tbody tr").count() >= 3
+
+
+def test_keyboard_alone_answers_a_question(page_in, server):
+    page = page_in("en")
+    give_name(page, "Keyboard trainee")
+    page.goto(server + "/practice/rp.bet_payout?level=1")
+    page.keyboard.type("40")  # the answer field has the focus
+    page.keyboard.press("Enter")
+    page.wait_for_load_state()
+    assert page.locator("#feedback").count() == 1
+    page.keyboard.press("Enter")  # "next question" has the focus
+    page.wait_for_load_state()
+    assert page.locator("input[name=answer]").count() == 1
+
+
+MAIN_PAGES = [
+    "/",
+    "/reference/",
+    "/reference/rules/russian-poker",
+    "/reference/payouts",
+    "/reference/glossary",
+    "/reference/presets/russian-poker",
+    "/sprint/",
+    "/quiz/",
+    "/quiz/russian_poker",
+    "/quiz/omaha",
+    "/quiz/painted_poker",
+    "/practice/rp.settle?level=3",
+    "/practice/om.side_pots?level=2",
+    "/practice/pp.sheet?level=1",
+    "/progress/",
+]
+
+
+@pytest.mark.parametrize("lang", ["ka", "en"])
+def test_main_pages_have_no_serious_accessibility_violations(page_in, server, lang):
+    page = page_in(lang, viewport={"width": 1280, "height": 900})
+    give_name(page, f"Axe trainee {lang}")
+    script = AXE.read_text()
+    problems = []
+    for url in MAIN_PAGES:
+        page.goto(server + url)
+        page.wait_for_load_state()
+        page.add_script_tag(content=script)
+        result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+        for violation in result["violations"]:
+            if violation["impact"] in ("serious", "critical"):
+                targets = [n["target"] for n in violation["nodes"][:3]]
+                problems.append(f"{url}: {violation['id']} ({violation['impact']}) {targets}")
+        if url.startswith("/practice/"):
+            shot(page, f"{lang}-wide-{url.split('/')[2].split('?')[0]}")
+    assert not problems, "\n".join(problems)
