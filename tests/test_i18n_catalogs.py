@@ -71,7 +71,10 @@ def test_catalogs_compile_at_start_up(tmp_path):
 
 @pytest.mark.parametrize(
     ("locale", "words"),
-    [("ka", ["ვარჯიში", "ცნობარი", "კრუპიეს ტრენაჟორი"]), ("ru", ["Практика", "Справочник", "Тренажёр крупье"])],
+    [
+        ("ka", ["ვარჯიში", "ცნობარი", "კრუპიეს ტრენაჟორი"]),
+        ("ru", ["Практика", "Справочник", "Тренажёр крупье"]),
+    ],
 )
 def test_pages_in_each_language(client, locale, words):
     client.post("/language", data={"lang": locale})
