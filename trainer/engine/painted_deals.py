@@ -45,11 +45,20 @@ class Deal:
     segment: Segment
 
 
+# Schedules already built, by preset identity: the sheet and the drills ask for them again and again.
+_SCHEDULES: dict[tuple[int, int, int], tuple[PaintedRules, tuple[Deal, ...]]] = {}
+
+
 def schedule(players: int, rules: PaintedRules | str | None = None, first_dealer: int = 0) -> list[Deal]:
     """Every deal of a whole game for `players` players; the deal passes clockwise from `first_dealer`."""
     r = resolve(rules)
     top, repeat = r.max_hand(players), r.repeats(players)
     whole_number("first_dealer", first_dealer, 0, players - 1)
+    cached = _SCHEDULES.get((id(r), players, first_dealer))
+    if cached is not None and cached[0] is r:
+        return list(cached[1])
+    if len(_SCHEDULES) > 512:
+        _SCHEDULES.clear()
     deals: list[Deal] = []
     for set_number, segment in enumerate(r.segments, 1):
         if segment is Segment.RISING:
@@ -62,6 +71,7 @@ def schedule(players: int, rules: PaintedRules | str | None = None, first_dealer
             number = len(deals) + 1
             dealer = (first_dealer + number - 1) % players
             deals.append(Deal(number, cards, segment.deal_kind, dealer, set_number, segment))
+    _SCHEDULES[(id(r), players, first_dealer)] = (r, tuple(deals))
     return deals
 
 

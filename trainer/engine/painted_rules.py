@@ -107,12 +107,12 @@ class PaintedRules:
     hook: bool
     scoring: Scoring
 
-    @property
+    @functools.cached_property
     def deck(self) -> tuple[Card, ...]:
         """The cards in play (36 by default: six to ace)."""
         return tuple(c for c in FULL_DECK if c.rank >= self.lowest_rank)
 
-    @property
+    @functools.cached_property
     def deal_kinds(self) -> frozenset[DealKind]:
         """The kinds of deal this house's schedule has."""
         return frozenset(seg.deal_kind for seg in self.segments)

@@ -35,13 +35,17 @@ class DealRecord:
 class ScoreSheet:
     """The painted score sheet: players by seat, the deals played so far and the running totals.
 
-    Immutable: `record` returns a new sheet with the next deal of the schedule written in.
+    Immutable: `record` returns a new sheet with the next deal of the schedule written in. A sheet
+    may be taken over mid-game (`resume`): it then starts at deal `first_deal` with the `carried`
+    totals, and a set that began before it earns no premium here (its earlier deals are unknown).
     """
 
     players: tuple[str, ...]
     rules: PaintedRules
     first_dealer: int = 0
     records: tuple[DealRecord, ...] = ()
+    first_deal: int = 1
+    carried: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         names = self.players
@@ -57,6 +61,13 @@ class ScoreSheet:
             raise ValueError(f"rules must be a painted poker preset, not {self.rules!r}")
         self.rules.check_players(len(names))
         whole_number("first_dealer", self.first_dealer, 0, len(names) - 1)
+        whole_number("first_deal", self.first_deal, 1, len(self.deals))
+        if not self.carried:
+            object.__setattr__(self, "carried", (0,) * len(names))
+        if len(self.carried) != len(names) or not all(
+            isinstance(c, int) and not isinstance(c, bool) for c in self.carried
+        ):
+            raise ValueError(f"carried must be {len(names)} whole numbers, one per player")
 
     @classmethod
     def start(
@@ -66,6 +77,19 @@ class ScoreSheet:
         names = tuple(players) if not isinstance(players, str) else ()
         return cls(names, resolve(rules), first_dealer)
 
+    @classmethod
+    def resume(
+        cls,
+        players: Sequence[str],
+        rules: PaintedRules | str | None,
+        first_dealer: int,
+        first_deal: int,
+        carried: Sequence[int],
+    ) -> ScoreSheet:
+        """A sheet taken over before deal `first_deal`, with each player's total so far."""
+        names = tuple(players) if not isinstance(players, str) else ()
+        return cls(names, resolve(rules), first_dealer, (), first_deal, tuple(carried))
+
     @property
     def deals(self) -> list[Deal]:
         """The whole schedule of this game."""
@@ -73,8 +97,8 @@ class ScoreSheet:
 
     @property
     def next_deal(self) -> Deal | None:
-        deals = self.deals
-        return deals[len(self.records)] if len(self.records) < len(deals) else None
+        deals, index = self.deals, self.first_deal - 1 + len(self.records)
+        return deals[index] if index < len(deals) else None
 
     @property
     def finished(self) -> bool:
@@ -82,7 +106,10 @@ class ScoreSheet:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return tuple(sum(rec.points[seat] for rec in self.records) for seat in range(len(self.players)))
+        return tuple(
+            carried + sum(rec.points[seat] for rec in self.records)
+            for seat, carried in enumerate(self.carried)
+        )
 
     def leaders(self) -> tuple[str, ...]:
         """The players with the most points (the winners once the sheet is finished); ties share."""
@@ -121,7 +148,9 @@ class ScoreSheet:
         )
         rec = DealRecord(deal, bid_row, took, scores, (0,) * n)
         rec = DealRecord(deal, bid_row, took, scores, self._premia(rec))
-        return ScoreSheet(self.players, self.rules, self.first_dealer, (*self.records, rec))
+        return ScoreSheet(
+            self.players, self.rules, self.first_dealer, (*self.records, rec), self.first_deal, self.carried
+        )
 
     def _premia(self, last: DealRecord) -> tuple[int, ...]:
         """Set premia due when `last` closes its set: whoever made every bid of the set gets his best
@@ -132,6 +161,8 @@ class ScoreSheet:
         following = self.deals[last.deal.number :]
         if following and following[0].set == last.deal.set:
             return (0,) * n
+        if self.first_deal > 1 and self.deals[self.first_deal - 2].set == last.deal.set:
+            return (0,) * n  # the set began before this sheet took over: its earlier deals are unknown
         in_set = [r for r in self.records if r.deal.set == last.deal.set] + [last]
         premia = []
         for seat in range(n):

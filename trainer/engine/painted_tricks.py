@@ -265,7 +265,11 @@ def explain_trick(
         if trump is not None:
             steps.append(step("No trump was played."))
         steps.append(
-            step("The highest {suit} is {card}.", suit=SUIT_NAMES[led_suit], card=str(trick[winner].card))
+            step(
+                "The highest card of {suit} is {card}.",
+                suit=SUIT_NAMES[led_suit],
+                card=str(trick[winner].card),
+            )
         )
     steps.append(
         step("Play {position} ({card}) takes the trick.", position=winner + 1, card=str(trick[winner].card))

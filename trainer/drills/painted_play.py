@@ -1,0 +1,321 @@
+"""Painted poker drills on the play and the sheet: who takes a trick (`pp.trick`) and a player's total
+after a few deals (`pp.sheet`). Registered by `trainer.drills.painted_poker`."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from trainer.drills.base import AnswerFormat, AnswerKind
+from trainer.drills.painted_common import bid_and_took, players_for, rules_of, score_branches, seat_names
+from trainer.engine import painted_poker as pp
+from trainer.engine.cards import SUIT_NAMES, Card
+from trainer.engine.explain import Step, step
+from trainer.engine.painted_rules import DealKind, PaintedRules, SetPremium
+from trainer.engine.painted_tricks import JokerCall, Play
+
+SUITS = "shdc"
+TRICK_BRANCHES = {
+    1: ("follow", "trumped", "trump_led", "joker_high", "joker_low"),
+    2: (
+        "follow",
+        "trumped",
+        "joker_high",
+        "joker_low",
+        "led_highest",
+        "led_highest_trump",
+        "led_low",
+        "no_trump",
+        "turned_joker",
+    ),
+    3: (
+        "follow",
+        "trumped",
+        "trump_led",
+        "joker_high",
+        "joker_low",
+        "led_highest",
+        "led_highest_trump",
+        "led_low",
+        "no_trump",
+        "turned_joker",
+    ),
+}
+
+
+def _play_text(play: Play) -> str:
+    if play.call is None:
+        return str(play.card)
+    if play.call is JokerCall.HIGHEST:
+        assert play.suit is not None
+        return f"{play.card} (joker, led: highest {SUIT_NAMES[play.suit]})"
+    described = {
+        JokerCall.HIGH: "joker, high",
+        JokerCall.LOW: "joker, low",
+        JokerCall.HIGHEST_TRUMP: "joker, led: highest trump",
+    }[play.call]
+    return f"{play.card} ({described})"
+
+
+def _build_trick(
+    rng: random.Random, branch: str, rules: PaintedRules, players: int
+) -> tuple[DealKind, Card | None, list[Play]]:
+    """A trick of `players` cards that teaches `branch` (any trick is possible for some hands)."""
+    jokers = list(rules.jokers)
+    rng.shuffle(jokers)
+    plain = [c for c in rules.deck if not rules.is_joker(c)]
+    rng.shuffle(plain)
+    kind, turned = DealKind.NORMAL, None
+    if branch == "no_trump":
+        kind = DealKind.NO_TRUMP
+    elif branch == "turned_joker":
+        turned = jokers.pop()
+    else:
+        turned = plain.pop()
+    trump = pp.trump_of(turned, rules, kind)
+
+    def take(wanted: str, led: str | None) -> Card:
+        tests = {
+            "suit": lambda c: c.suit == led,
+            "trump": lambda c: c.suit == trump,
+            "discard": lambda c: c.suit not in (led, trump),
+        }
+        card = next((c for c in plain if tests[wanted](c)), plain[0])
+        plain.remove(card)
+        return card
+
+    plays: list[Play] = []
+    led: str | None
+    if branch in ("led_highest", "led_highest_trump", "led_low") or (
+        branch == "two_jokers" and rng.random() < 0.5
+    ):
+        call = {"led_highest": JokerCall.HIGHEST, "led_highest_trump": JokerCall.HIGHEST_TRUMP}.get(branch)
+        if call is None:
+            calls = [JokerCall.LOW, JokerCall.HIGHEST] + ([JokerCall.HIGHEST_TRUMP] if trump else [])
+            call = JokerCall.LOW if branch == "led_low" else rng.choice(calls)
+        led = (
+            trump
+            if call is JokerCall.HIGHEST_TRUMP
+            else (rng.choice(SUITS) if call is JokerCall.HIGHEST else None)
+        )
+        plays.append(Play(jokers.pop(), call, led if call is JokerCall.HIGHEST else None))
+    else:
+        led = trump if branch == "trump_led" else rng.choice([s for s in SUITS if s != trump])
+        plays.append(Play(take("suit", led)))
+    extra: list[Play] = []
+    if branch == "joker_high":
+        extra.append(Play(jokers.pop(), JokerCall.HIGH))
+    elif branch == "joker_low":
+        extra.append(Play(jokers.pop(), JokerCall.LOW))
+    elif branch == "two_jokers" or (jokers and branch in ("no_trump", "turned_joker") and rng.random() < 0.3):
+        extra.extend(Play(j, rng.choice([JokerCall.HIGH, JokerCall.LOW])) for j in jokers)
+    slots = sorted(rng.sample(range(1, players), min(len(extra), players - 1)))
+    roles = ["suit", "discard"] + (["trump"] if trump and branch != "follow" else [])
+    ordinary = [i for i in range(1, players) if i not in slots]
+    forced_trump = rng.choice(ordinary) if branch == "trumped" and ordinary else None
+    for position in range(1, players):
+        if position in slots:
+            plays.append(extra[slots.index(position)])
+            continue
+        if led is None:  # after a joker led low the first ordinary card sets the suit
+            card = plain.pop()
+            led = card.suit
+            plays.append(Play(card))
+            continue
+        role = "trump" if position == forced_trump else rng.choice([*roles, "suit"])
+        plays.append(Play(take(role, led)))
+    return kind, turned, plays
+
+
+def generate_trick(rng: random.Random, level: int, rules_name: str | None) -> dict[str, Any]:
+    rules = rules_of(rules_name)
+    players = players_for(rng, level, rules)
+    branches = TRICK_BRANCHES[level] + (("two_jokers",) if len(rules.jokers) > 1 and level > 1 else ())
+    kind, turned, plays = _build_trick(rng, rng.choice(branches), rules, players)
+    trump = pp.trump_of(turned, rules, kind)
+    pp.check_trick(plays, trump, rules)
+    leader = rng.randrange(players)
+    shown = [
+        {"seat": (leader + i) % players + 1, "play": str(p), "text": _play_text(p)}
+        for i, p in enumerate(plays)
+    ]
+    table = "a no-trump deal" if kind is DealKind.NO_TRUMP else f"the turned-up card is {turned}"
+    params = {
+        "players": players,
+        "table": table,
+        "joker": " and ".join(str(j) for j in rules.jokers),
+        "plays": ", ".join(f"seat {s['seat']} {s['text']}" for s in shown),
+    }
+    prompt = "{players} players, {table} (joker: {joker}). Played in order: {plays}. Who takes the trick?"
+    return {
+        "rules": rules.name,
+        "players": players,
+        "deal": kind.value,
+        "turned": str(turned) if turned else None,
+        "plays": shown,
+        "prompt": prompt.format(**params),
+        "prompt_params": params,
+    }
+
+
+def format_trick(data: dict[str, Any]) -> AnswerFormat:
+    return AnswerFormat(
+        AnswerKind.CHOICE,
+        choices=tuple((str(p["seat"]), f"Seat {p['seat']} ({p['text']})") for p in data["plays"]),
+    )
+
+
+def solve_trick(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
+    rules = rules_of(data["rules"])
+    turned = Card.from_text(data["turned"]) if data["turned"] else None
+    plays = [Play.parse(p["play"]) for p in data["plays"]]
+    steps: list[Step] = []
+    if turned is not None and rules.is_joker(turned):
+        steps.append(step("The turned-up card {card} is a joker: no trump.", card=str(turned)))
+    elif data["deal"] == DealKind.NO_TRUMP.value:
+        steps.append(step("A no-trump deal."))
+    position, reasons = pp.explain_trick(plays, pp.trump_of(turned, rules, data["deal"]), rules)
+    seat = data["plays"][position]["seat"]
+    steps.extend(reasons)
+    steps.append(step("That is seat {seat}.", seat=seat))
+    return str(seat), f"Seat {seat}", tuple(steps)
+
+
+# --- the sheet ------------------------------------------------------------------------------------
+
+
+def _spread(rng: random.Random, total: int, seats: int, cap: int) -> list[int]:
+    values = [0] * seats
+    for _ in range(total):
+        values[rng.choice([i for i in range(seats) if values[i] < cap])] += 1
+    return values
+
+
+def _row(
+    rng: random.Random, deal: pp.Deal, players: int, seat: int, rules: PaintedRules, streak: bool
+) -> dict[str, Any]:
+    """One deal of the sheet with the asked seat's result drawn from a scoring case."""
+    cards, others = deal.cards, [s for s in range(players) if s != seat]
+    row: dict[str, Any] = {
+        "number": deal.number,
+        "cards": cards,
+        "deal": deal.kind.value,
+        "dealer": deal.dealer + 1,
+    }
+    if not deal.kind.has_bids:
+        took = rng.randint(0, cards)
+        rest = _spread(rng, cards - took, len(others), cards)
+        tricks = [0] * players
+        tricks[seat] = took
+        for s, t in zip(others, rest, strict=True):
+            tricks[s] = t
+        row.update(bids=None, tricks=tricks)
+        return row
+    cases = [b for b in score_branches(rules) if b not in ("gold", "miser")]
+    if streak:
+        cases = [b for b in cases if b in ("exact", "pass", "all_taken")]
+    while (pair := bid_and_took(rng, rng.choice(cases), cards, rules)) is None:
+        pass
+    tricks = [0] * players
+    tricks[seat] = pair[1]
+    for s, t in zip(others, _spread(rng, cards - pair[1], len(others), cards), strict=True):
+        tricks[s] = t
+    bids = [max(0, min(cards, t + rng.choice((-1, 0, 0, 1)))) for t in tricks]
+    bids[seat] = pair[0]
+    dealer = deal.dealer
+    banned = pp.forbidden_bid(cards, [b for s, b in enumerate(bids) if s != dealer], deal.kind, rules)
+    if banned == bids[dealer]:
+        # Keep the asked seat's case: move the dealer's bid, or (if the dealer is asked) another seat's.
+        mover = dealer if dealer != seat else others[0] if others[0] != dealer else others[1]
+        bids[mover] = bids[mover] + 1 if bids[mover] < cards else bids[mover] - 1
+    row.update(bids=bids, tricks=tricks)
+    return row
+
+
+def generate_sheet(rng: random.Random, level: int, rules_name: str | None) -> dict[str, Any]:
+    rules = rules_of(rules_name)
+    players = players_for(rng, level, rules)
+    first_dealer = rng.randrange(players) if level > 1 else 0
+    deals = pp.schedule(players, rules, first_dealer)
+    premia = rules.scoring.set_premium is not SetPremium.NONE
+    streak = False
+    if level == 1:
+        window = deals[: rng.randint(2, 3)]
+    elif premia and level == 3:
+        # A whole short set, so a set premium can be earned and checked from what the sheet shows.
+        sets = [n for n in sorted({d.set for d in deals}) if sum(d.set == n for d in deals) <= 5]
+        chosen = rng.choice(sets)
+        window = [d for d in deals if d.set == chosen]
+        streak = rng.random() < 0.5
+    else:
+        length = 3 if level == 2 else rng.randint(4, 5)
+        if premia:
+            # Stay inside one set and short of its last deal: no premium falls due on hidden deals.
+            starts = [
+                d.number - 1
+                for d in deals
+                if d.number - 1 + length < len(deals)
+                and all(x.set == d.set for x in deals[d.number - 1 : d.number + length])
+            ]
+        else:
+            starts = list(range(len(deals) - length + 1))
+            specials = [i for i in starts if deals[i + length - 1].kind is not DealKind.NORMAL]
+            starts = specials if specials and rng.random() < 0.5 else starts
+        start = rng.choice(starts)
+        window = deals[start : start + length]
+    seat = rng.randrange(players)
+    scale = 5 if rules.scoring.exact_per_trick >= 50 else 1
+    before = (
+        0
+        if window[0].number == 1
+        else rng.randint(-30, 90) * scale * (1 if level == 2 else 7) + rng.randint(0, 9)
+    )
+    rows = [_row(rng, d, players, seat, rules, streak) for d in window]
+    params = {
+        "first": window[0].number,
+        "last": window[-1].number,
+        "seat": seat + 1,
+        "before": before,
+        "players": players,
+    }
+    prompt = (
+        "{players} players. From the sheet of deals {first} to {last}, what is seat {seat}'s total?"
+        if window[0].number == 1
+        else "{players} players. Seat {seat} has {before} points before deal {first}. From the sheet of "
+        "deals {first} to {last}, what is seat {seat}'s total after deal {last}?"
+    )
+    data = {
+        "rules": rules.name,
+        "players": players,
+        "first_dealer": first_dealer + 1,
+        "seat": seat + 1,
+        "before": before,
+        "deals": rows,
+        "prompt": prompt.format(**params),
+        "prompt_params": params,
+    }
+    solve_sheet(data)  # the engine accepts every row (tricks add up, no hook broken)
+    return data
+
+
+def solve_sheet(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
+    rules = rules_of(data["rules"])
+    players, seat = data["players"], data["seat"] - 1
+    first = data["deals"][0]["number"]
+    carried = [0] * players
+    carried[seat] = data["before"]
+    sheet = pp.ScoreSheet.resume(seat_names(players), rules, data["first_dealer"] - 1, first, carried)
+    for row in data["deals"]:
+        sheet = sheet.record(row["bids"], row["tricks"])
+    total = data["before"]
+    steps = [step("Before deal {number}: {before}.", number=first, before=total)]
+    for rec in sheet.records:
+        bid = rec.bids[seat]
+        _, reasons = pp.explain_score(bid, rec.tricks[seat], rec.deal.kind, rules, rec.deal.cards)
+        steps.append(step("Deal {number}:", number=rec.deal.number))
+        steps.extend(reasons)
+        steps.extend(s for s in sheet.premium_steps(rec) if s.params["player"] == seat_names(players)[seat])
+        total += rec.points[seat]
+        steps.append(step("Running total: {total}.", total=total))
+    assert total == sheet.totals[seat]
+    return total, str(total), tuple(steps)

@@ -1,0 +1,233 @@
+"""Painted poker drills: a deal's score, the schedule, the hook, who takes a trick, a sheet's total.
+
+Each generator first picks the branch to teach with the rng (exact, pass, over, under, gold, miser,
+the Georgian all-taken and khishti; dark deals; the hook hit, at 0, at all the cards, or passed by;
+every joker call and trump rule), then builds the numbers or cards that produce it; `solve` asks the
+engine (`trainer.engine.painted_poker`) for the answer and its explanation. Situations carry the
+preset name, so a grade is always against the rules the question was drawn under.
+
+Levels: 1 few players and small hands; 2 more seats, dark and no-trump deals, the joker led;
+3 up to six players (or the whole deck to two), the largest hands, a sheet with a running total.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, register
+from trainer.drills.painted_common import (
+    AMOUNT,
+    GAME,
+    bid_and_took,
+    bid_kind,
+    cards_for,
+    players_for,
+    rules_of,
+    score_branch,
+    score_branches,
+)
+from trainer.drills.painted_play import format_trick, generate_sheet, generate_trick, solve_sheet, solve_trick
+from trainer.engine import painted_poker as pp
+from trainer.engine.explain import Step
+from trainer.engine.painted_rules import DealKind, PaintedRules
+
+
+def _generate_score(rng: random.Random, level: int, rules_name: str | None) -> dict[str, Any]:
+    rules = rules_of(rules_name)
+    players = players_for(rng, level, rules)
+    branch = rng.choice(score_branches(rules))
+    kind = DealKind(branch) if branch in ("gold", "miser") else bid_kind(rng, level, rules)
+    while True:
+        cards = cards_for(rng, level, rules, players, kind)
+        if kind.has_bids:
+            pair = bid_and_took(rng, branch, cards, rules)
+            if pair is None:
+                continue
+            bid, took = pair
+            bid_value: int | None = bid
+        else:
+            bid_value, took = None, rng.randint(0, cards)
+        if score_branch(bid_value, took, cards, kind, rules) == branch:
+            break
+    params = {"deal": kind.label, "cards": cards, "bid": bid_value, "took": took}
+    prompt = (
+        "A {deal} deal, hands of {cards}: the player bid {bid} and took {took}. What does the player score?"
+        if kind.has_bids
+        else "A {deal} deal, hands of {cards}: the player took {took} tricks. What does the player score?"
+    )
+    return {
+        "rules": rules.name,
+        "players": players,
+        "deal": kind.value,
+        "cards": cards,
+        "bid": bid_value,
+        "took": took,
+        "prompt": prompt.format(**params),
+        "prompt_params": params,
+    }
+
+
+def _solve_score(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
+    points, steps = pp.explain_score(
+        data["bid"], data["took"], data["deal"], rules_of(data["rules"]), data["cards"]
+    )
+    return points, str(points), steps
+
+
+# --- the schedule ---------------------------------------------------------------------------------
+
+
+def _schedule_choices(players: int, rules: PaintedRules) -> tuple[tuple[str, str], ...]:
+    seen: dict[str, str] = {}
+    for deal in pp.schedule(players, rules):
+        seen.setdefault(f"{deal.cards}:{deal.kind.value}", f"{deal.cards} cards, {deal.kind.label}")
+    return tuple(seen.items())
+
+
+def _generate_schedule(rng: random.Random, level: int, rules_name: str | None) -> dict[str, Any]:
+    rules = rules_of(rules_name)
+    players = players_for(rng, level, rules)
+    deals = pp.schedule(players, rules)
+    sets = sorted({d.set for d in deals})
+    part = rng.choice(sets)
+    chosen = [d for d in deals if d.set == part]
+    # The edges of a part (where it turns or changes kind) are where the count goes wrong: ask them often.
+    deal = rng.choice([chosen[0], chosen[-1]]) if rng.random() < 0.5 else rng.choice(chosen)
+    params = {"players": players, "number": deal.number}
+    return {
+        "rules": rules.name,
+        "players": players,
+        "number": deal.number,
+        "prompt": "{players} players: how many cards each, and what kind of deal, is deal {number}?".format(
+            **params
+        ),
+        "prompt_params": params,
+    }
+
+
+def _solve_schedule(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
+    deal, steps = pp.explain_deal(data["players"], data["number"], rules_of(data["rules"]))
+    return f"{deal.cards}:{deal.kind.value}", f"{deal.cards} cards, {deal.kind.label}", steps
+
+
+def _format_schedule(data: dict[str, Any]) -> AnswerFormat:
+    return AnswerFormat(
+        AnswerKind.CHOICE, choices=_schedule_choices(data["players"], rules_of(data["rules"]))
+    )
+
+
+# --- the hook -------------------------------------------------------------------------------------
+
+HOOK_BRANCHES = ("middle", "zero", "all", "over", "dark")
+
+
+def _spread(rng: random.Random, total: int, seats: int, cap: int) -> list[int]:
+    """`seats` bids of at most `cap` each adding up to `total`."""
+    bids = [0] * seats
+    for _ in range(total):
+        bids[rng.choice([i for i in range(seats) if bids[i] < cap])] += 1
+    return bids
+
+
+def _generate_hook(rng: random.Random, level: int, rules_name: str | None) -> dict[str, Any]:
+    rules = rules_of(rules_name)
+    while True:
+        players = players_for(rng, level, rules)
+        branch = rng.choice(HOOK_BRANCHES)
+        if branch == "dark" and DealKind.DARK not in rules.deal_kinds:
+            continue
+        kind = DealKind.DARK if branch == "dark" else bid_kind(rng, level, rules)
+        if kind is DealKind.DARK and branch != "dark":
+            continue
+        cards = cards_for(rng, level, rules, players, kind)
+        others = players - 1
+        if branch == "middle" and cards >= 2:
+            total = cards - rng.randint(1, cards - 1)
+        elif branch == "zero":
+            total = cards
+        elif branch == "all":
+            total = 0
+        elif branch == "over" and others * cards > cards:
+            total = rng.randint(cards + 1, others * cards)
+        elif branch == "dark":
+            total = rng.randint(0, others * cards)
+        else:
+            continue
+        break
+    dealer = rng.randrange(players)
+    bids = _spread(rng, total, others, cards)
+    order = [(dealer + 1 + i) % players for i in range(others)]  # left of the dealer first
+    said = [{"seat": seat + 1, "bid": bid} for seat, bid in zip(order, bids, strict=True)]
+    params = {
+        "players": players,
+        "cards": cards,
+        "deal": kind.label,
+        "dealer": dealer + 1,
+        "bids": ", ".join(f"seat {b['seat']} {b['bid']}" for b in said),
+    }
+    prompt = (
+        "{players} players, hands of {cards}, a {deal} deal. Seat {dealer} deals and bids last; "
+        "the others bid: {bids}. Which bid may the dealer not make?"
+    )
+    return {
+        "rules": rules.name,
+        "players": players,
+        "cards": cards,
+        "deal": kind.value,
+        "dealer": dealer + 1,
+        "bids": said,
+        "prompt": prompt.format(**params),
+        "prompt_params": params,
+    }
+
+
+def _format_hook(data: dict[str, Any]) -> AnswerFormat:
+    options = [("none", "Any bid is allowed")] + [(str(b), str(b)) for b in range(data["cards"] + 1)]
+    return AnswerFormat(AnswerKind.CHOICE, choices=tuple(options))
+
+
+def _solve_hook(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
+    others = [b["bid"] for b in data["bids"]]
+    forbidden, steps = pp.explain_hook(data["cards"], others, data["deal"], rules_of(data["rules"]))
+    if forbidden is None:
+        return "none", "Any bid is allowed", steps
+    return str(forbidden), str(forbidden), steps
+
+
+KINDS = (
+    DrillKind(
+        "pp.score", GAME, "Score one deal", 1, (1, 2, 3), _generate_score, lambda d: AMOUNT, _solve_score
+    ),
+    DrillKind(
+        "pp.schedule",
+        GAME,
+        "Cards and kind of a deal",
+        1,
+        (1, 2, 3),
+        _generate_schedule,
+        _format_schedule,
+        _solve_schedule,
+    ),
+    DrillKind(
+        "pp.hook", GAME, "The dealer's forbidden bid", 1, (1, 2, 3), _generate_hook, _format_hook, _solve_hook
+    ),
+    DrillKind(
+        "pp.trick", GAME, "Who takes the trick", 1, (1, 2, 3), generate_trick, format_trick, solve_trick
+    ),
+    DrillKind(
+        "pp.sheet",
+        GAME,
+        "A player's total on the sheet",
+        1,
+        (1, 2, 3),
+        generate_sheet,
+        lambda d: AMOUNT,
+        solve_sheet,
+    ),
+)
+
+for _kind in KINDS:
+    register(_kind)
+
+__all__ = ["KINDS", "score_branch", "score_branches"]
