@@ -135,7 +135,7 @@ def final_strengths(kept: Sequence[int], pool: Sequence[int], k: int) -> dict[in
             hist[s] = hist.get(s, 0) + n
     # All five suited: move those single draws from their non-flush strength to the flush.
     suits = {i % 4 for i in kept} if kept else {0, 1, 2, 3}
-    if len(suits) == 1:
+    if len(suits) == 1 or not kept:
         for suit in suits:
             ranks = [r for r in range(13) if suit_mask[suit] >> r & 1]
             for drawn in combinations(ranks, k):
