@@ -5,6 +5,8 @@ import re
 import pytest
 from web_toys import toy_kinds
 
+from trainer.drills import REGISTRY
+from trainer.drills.base import expected_of
 from trainer.web import create_app
 
 
@@ -310,3 +312,32 @@ def test_language_from_the_browser(client):
 
 def test_bad_language_is_400(client):
     assert client.post("/language", data={"lang": "xx"}).status_code == 400
+
+
+def _answer_form(fmt, expected):
+    """The form fields a trainee fills to give `expected` for this answer format."""
+    if fmt["kind"] == "amounts":
+        return {f"amount-{i}": str(expected[label]) for i, label in enumerate(fmt["labels"])}
+    if fmt["kind"] == "cards":
+        return {"cards": expected} if expected else {"cards_none": "1"}
+    return {"answer": str(expected)}
+
+
+@pytest.mark.parametrize("kind_id", sorted(REGISTRY))
+def test_every_real_drill_renders_and_grades_at_every_level(named, kind_id):
+    kind = REGISTRY[kind_id]
+    for level in kind.levels:
+        url = named.get(f"/practice/{kind_id}?level={level}").headers["Location"]
+        page = named.get(url)
+        assert page.status_code == 200
+        assert b'class="felt' in page.data or b'class="facts' in page.data
+        drill_id = int(url.rsplit("/", 1)[1])
+        with named.application.app_context():
+            from trainer.web import records
+
+            situation = records.store().drill(drill_id)["situation"]
+        expected, _text, _steps = expected_of(situation)
+        form = {"drill": str(drill_id), **_answer_form(situation["answer_format"], expected)}
+        assert named.post(url, data=form).status_code == 302
+        feedback = named.get(url).get_data(as_text=True)
+        assert "✓ Right" in feedback, (kind_id, level, expected)

@@ -121,3 +121,87 @@ def table_facts(data: dict[str, Any], shown: tuple[str, ...] = ()) -> list[tuple
         if isinstance(value, bool | int | str):
             facts.append((key, value))
     return facts
+
+
+BET_ANTES = 2  # the bet ("game") is always two antes (rule page, "Bets")
+
+
+def russian_poker_table(data: dict[str, Any], kind_id: str) -> dict[str, Any]:
+    """What lies on a Russian poker box: the dealer's cards, the player's, and the betting spots."""
+    ante = data.get("ante") if isinstance(data.get("ante"), int) else None
+    # The bet is on the table when the situation says the player bet (not folded), or the drill is
+    # about a bet that was made.
+    betting = data.get("folded") is False or kind_id in ("rp.bet_payout", "rp.bonus_payout")
+    betting = betting or data.get("question") == "game"
+    spots = []
+    if ante is not None:
+        spots.append({"name": "ante", "amount": ante})
+        if data.get("bonus"):
+            spots.append({"name": "bonus", "amount": data["bonus"]})
+        spots.append(
+            {"name": "bet", "amount": BET_ANTES * ante if betting else 0, "folded": data.get("folded")}
+        )
+    dealer = cards_of(data.get("dealer"))
+    up_card = data.get("up_card") or data.get("dealer_up")
+    return {
+        "dealer": dealer,
+        "up_card": None if dealer else up_card,
+        "game_card": data.get("game_card"),
+        "player": cards_of(data.get("player")),
+        "spots": spots,
+        "exchanges": data.get("exchanges", 0),
+        "shown": (
+            "dealer",
+            "player",
+            "ante",
+            "bonus",
+            "folded",
+            "game_card",
+            "up_card",
+            "dealer_up",
+            "rules",
+        ),
+    }
+
+
+def painted_plays(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The cards of a trick in the order played: seat, card, and how a joker was played."""
+    plays = []
+    for play in data.get("plays") or []:
+        code, _, how = str(play.get("play", "")).partition(":")
+        plays.append({"seat": play.get("seat"), "card": code, "how": how, "text": play.get("text", "")})
+    return plays
+
+
+def _per_seat(data: dict[str, Any], *keys: str) -> list[Any]:
+    for key in keys:
+        value = data.get(key)
+        if isinstance(value, list):
+            return value
+    return []
+
+
+def omaha_table(data: dict[str, Any]) -> dict[str, Any]:
+    """Seats around the Omaha table: hole cards (None when folded), stacks, chips in front, button."""
+    holes = _per_seat(data, "holes", "hands", "hole_cards")
+    stacks = _per_seat(data, "stacks")
+    bets = _per_seat(data, "contributions", "bets", "in_pot")
+    count = max(len(holes), len(stacks), len(bets), int(data.get("players") or data.get("seats") or 0))
+    base = int(data.get("first_seat", 0))
+    folded = set(_per_seat(data, "folded"))
+    seats = []
+    for i, (x, y) in enumerate(seat_positions(count)):
+        hole = holes[i] if i < len(holes) else None
+        seats.append(
+            {
+                "seat": i + base,
+                "cards": cards_of(hole) if hole else [],
+                "folded": (i < len(holes) and hole is None) or (i + base) in folded,
+                "stack": stacks[i] if i < len(stacks) else None,
+                "bet": bets[i] if i < len(bets) else None,
+                "button": data.get("button") == i + base,
+                "x": x,
+                "y": y,
+            }
+        )
+    return {"board": cards_of(data.get("board")), "seats": seats, "pot": data.get("pot")}

@@ -7,8 +7,7 @@ from pathlib import Path
 from flask import Flask
 from flask_wtf.csrf import generate_csrf
 
-from trainer.web import errors, i18n, records
-from trainer.web.drawing import card_face, cards_of, chip_stack, pickable_cards, seat_positions, table_facts
+from trainer.web import drawing, errors, i18n, records
 
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
 
@@ -21,12 +20,15 @@ def init_pages(app: Flask) -> None:
     errors.init_app(app)
     app.jinja_env.globals.update(
         csrf_token=generate_csrf,
-        card_face=card_face,
-        cards_of=cards_of,
-        chip_stack=chip_stack,
-        pickable_cards=pickable_cards,
-        seat_positions=seat_positions,
-        table_facts=table_facts,
+        card_face=drawing.card_face,
+        cards_of=drawing.cards_of,
+        chip_stack=drawing.chip_stack,
+        pickable_cards=drawing.pickable_cards,
+        seat_positions=drawing.seat_positions,
+        table_facts=drawing.table_facts,
+        russian_poker_table=drawing.russian_poker_table,
+        painted_plays=drawing.painted_plays,
+        omaha_table=drawing.omaha_table,
     )
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
