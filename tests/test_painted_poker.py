@@ -481,3 +481,22 @@ def test_deal_kinds_outside_the_preset_are_refused():
     for kind in ("dark", "gold", "miser", "no_trump"):
         with pytest.raises(ValueError, match="georgian-joker rules have no"):
             score(None if kind in ("gold", "miser") else 1, 1, kind, GEORGIAN, cards=9)
+
+
+def test_sheet_taken_over_mid_game():
+    # Georgian Joker, taken over before deal 21 (the second set of four 9s starts at 21).
+    sheet = ScoreSheet.resume(["A", "B", "C", "D"], GEORGIAN, 0, 21, [100, -50, 0, 7])
+    assert sheet.next_deal.number == 21 and sheet.totals == (100, -50, 0, 7)
+    for _ in range(4):  # A bids 2 and takes 2 every time: a whole set made, premium due
+        sheet = sheet.record([2, 0, 0, 9], [2, 0, 0, 7])
+    assert sheet.finished
+    assert sheet.records[-1].premia == (150, 50, 50, 0)
+    assert sheet.totals == (100 + 4 * 150 + 150, -50 + 4 * 50 + 50, 0 + 4 * 50 + 50, 7 + 4 * 70)
+    # Taken over in the middle of a set: its earlier deals are unknown, so no premium at its end.
+    late = ScoreSheet.resume(["A", "B", "C", "D"], GEORGIAN, 0, 23, [0, 0, 0, 0])
+    late = late.record([2, 0, 0, 9], [2, 0, 0, 7]).record([2, 0, 0, 9], [2, 0, 0, 7])
+    assert late.records[-1].premia == (0, 0, 0, 0) and late.totals == (300, 100, 100, 140)
+    with pytest.raises(ValueError, match="carried"):
+        ScoreSheet.resume(["A", "B"], "classic", 0, 3, [1])
+    with pytest.raises(ValueError, match="first_deal"):
+        ScoreSheet.resume(["A", "B"], "classic", 0, 45, [0, 0])
