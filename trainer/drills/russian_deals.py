@@ -15,6 +15,7 @@ a bought game that fails) come up as often as common ones. Every hand is checked
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Collection, Sequence
 
@@ -42,8 +43,12 @@ class DealError(RuntimeError):
 
 def house_rules(name: str | None) -> HouseRules:
     """The named preset (the default when None); only shipped presets, never a file path."""
-    if name is None:
-        return load_rules(DEFAULT_RULES)
+    return _preset(DEFAULT_RULES if name is None else name)
+
+
+@functools.lru_cache(maxsize=16)
+def _preset(name: str) -> HouseRules:
+    # Cached: generators and solvers ask for the rules many times per situation.
     if name not in preset_names():
         raise ValueError(f"unknown house rules {name!r}: choose one of {', '.join(preset_names())}")
     return load_rules(name)
@@ -158,7 +163,7 @@ def no_game_hand(rng: random.Random, used: Collection[Card]) -> tuple[Card, ...]
         elif trap == "king":
             ranks = [13, *_distinct_ranks(rng, 4, (14, 13))]
         elif trap == "straight":
-            top = rng.randint(6, 12)
+            top = rng.randint(7, 12)
             ranks = [top, top - 1, top - 2, top - 3, rng.choice([r for r in range(2, 13) if r < top - 4])]
         else:
             ranks = _distinct_ranks(rng, 5, (14,) if rng.random() < 0.5 else (13,))

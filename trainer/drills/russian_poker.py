@@ -32,6 +32,7 @@ from trainer.drills.russian_deals import (
     other_cards,
 )
 from trainer.engine.cards import FULL_DECK, Card, format_cards, parse_cards
+from trainer.engine.evaluator import strength5
 from trainer.engine.explain import Step, step
 from trainer.engine.russian_poker import (
     Category,
@@ -461,13 +462,15 @@ def _game_card(
     or the dealer still has no game."""
     gone = replaced_card(dealer, rules)
     kept = [c for c in dealer if c != gone]
-    mine = evaluate(player)
+    mine = evaluate(player).strength
     buckets: dict[str, list[Card]] = {"win": [], "lose": [], "push": [], "no_game": []}
     for card in FULL_DECK:
         if card in player or card in dealer:
             continue
-        theirs = evaluate([*kept, card])
-        if theirs.category is Category.HIGH_CARD:
+        # The evaluator's strength numbers order hands exactly as `evaluate` does, at a fraction of
+        # the cost; this loop runs over the whole remaining deck.
+        theirs = strength5(*(c.index for c in kept), card.index)
+        if not dealer_qualifies([*kept, card]):
             buckets["no_game"].append(card)
         else:
             buckets["win" if mine > theirs else "lose" if mine < theirs else "push"].append(card)

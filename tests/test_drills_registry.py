@@ -1,0 +1,118 @@
+"""Every registered drill kind, whatever its game, keeps the drill contract: reproducible from kind,
+level and seed; graded right on its own expected answer and wrong otherwise, on 1,000 situations per
+level; malformed answers rejected, never graded; the situation never carries the answer."""
+
+import json
+import random
+import re
+
+import pytest
+
+from trainer.drills import REGISTRY
+from trainer.drills.base import AnswerError, card_list, expected_of, get_kind, grade, issue
+from trainer.engine.cards import FULL_DECK
+
+KINDS = sorted(REGISTRY)
+COUNT = 1000
+ANSWER_KEYS = {"answer", "expected", "expected_text", "solution", "correct", "explanation", "result"}
+
+
+def test_kinds_are_well_formed():
+    assert KINDS, "no drill kinds registered"
+    for kind_id in KINDS:
+        kind = get_kind(kind_id)
+        assert re.fullmatch(r"[a-z]+\.[a-z_]+", kind.id) and kind.title and kind.game
+        assert kind.levels == (1, 2, 3) and kind.version >= 1
+
+
+@pytest.mark.parametrize("kind_id", KINDS)
+def test_seeded_generation_is_reproducible(kind_id):
+    for level in (1, 2, 3):
+        first = [issue(kind_id, level, seed=seed) for seed in range(25)]
+        assert [issue(kind_id, level, seed=seed) for seed in range(25)] == first
+        assert len({json.dumps(s["data"], sort_keys=True) for s in first}) > 5  # seeds matter
+        assert all(json.loads(json.dumps(s)) == s for s in first)
+
+
+def _leaves(value):
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaves(item)
+            yield key
+    elif isinstance(value, list):
+        for item in value:
+            yield from _leaves(item)
+    else:
+        yield value
+
+
+def _keys(value):
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _keys(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _keys(item)
+
+
+def _wrong(expected, fmt, rng):
+    if fmt["kind"] == "amount":
+        return expected + rng.choice((-1, 1, 10))
+    if fmt["kind"] == "choice":
+        return rng.choice([c["value"] for c in fmt["choices"] if c["value"] != expected])
+    if fmt["kind"] == "amounts":
+        label = rng.choice(list(expected))
+        return {**expected, label: expected[label] + 1}
+    spare = next(str(c) for c in FULL_DECK if str(c) not in expected)
+    return card_list([*expected, spare])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind_id", KINDS)
+def test_graded_by_its_own_solution_on_many_situations(kind_id):
+    rng = random.Random(kind_id)
+    for level in (1, 2, 3):
+        leaks = [0, 0]
+        for seed in range(COUNT):
+            situation = issue(kind_id, level, seed=seed)
+            data, fmt = situation["data"], situation["answer_format"]
+            assert isinstance(data["prompt"], str) and data["prompt"]
+            data["prompt"].format(**data.get("prompt_params", {}))  # every placeholder has its value
+            assert not ANSWER_KEYS & set(_keys(data)), f"{kind_id}: situation carries an answer key"
+            expected, text, steps = expected_of(situation)
+            json.dumps(expected)
+            assert text and steps and all(str(s) for s in steps)
+            right = grade(situation, expected)
+            assert right.correct and right.expected == expected
+            if not (fmt["kind"] == "choice" and len(fmt["choices"]) < 2):
+                wrong = _wrong(expected, fmt, rng)
+                assert not grade(situation, wrong).correct, (situation, wrong)
+            if fmt["kind"] == "choice" and len(fmt["choices"]) > 1:
+                strings = {
+                    str(v).lower() for v in _leaves({k: v for k, v in data.items() if "prompt" not in k})
+                }
+                leaks[0] += expected.lower() in strings
+                leaks[1] += str(_wrong(expected, fmt, rng)).lower() in strings
+        # A choice answer written into the situation would appear far more often than a wrong choice.
+        assert leaks[0] <= leaks[1] + COUNT * 0.2, (
+            f"{kind_id} level {level}: the answer shows in the situation"
+        )
+
+
+MALFORMED = {
+    "amount": ["", "abc", "1.5", "12 34 5", None, [], {}],
+    "choice": ["", "no such option at all", None, 5, []],
+    "amounts": ["", "abc", None, 5, {"no such label": 1}],
+    "cards": ["", "Zz", "As As", None, 5],
+}
+
+
+@pytest.mark.parametrize("kind_id", KINDS)
+def test_malformed_answers_are_rejected_not_graded(kind_id):
+    for level in (1, 2, 3):
+        situation = issue(kind_id, level, seed=level)
+        for raw in MALFORMED[situation["answer_format"]["kind"]]:
+            with pytest.raises(AnswerError) as info:
+                grade(situation, raw)
+            assert str(info.value)
