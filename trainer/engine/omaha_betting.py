@@ -1,0 +1,312 @@
+"""Omaha betting: pot-limit maximum, limit bet sizes and cap, no-limit minimum raise, blinds.
+
+The configurable options (the limit cap, heads-up without cap, missed small blind) come from a house
+rules file, `data/rules/omaha/<name>.toml`; `standard` is the rule page's default.
+
+Pot 100 and a bet of 100 make P = 200; at blinds 5/10 P is 15 before anyone acts:
+
+>>> pot_limit_max(200, 100), pot_limit_max(15, 10)
+(400, 35)
+>>> limit_raise_to(Street.TURN, 5, 10, bets_made=2, players=3)
+30
+>>> no_limit_min_raise_to([10, 30], big_blind=10)
+50
+>>> b = post_blinds(2, [100, None, 100, 100, 3], 5, 10)
+>>> (b.small, b.big, b.posted, b.all_in, b.first_preflop)
+(3, 4, (0, 0, 0, 5, 3), (4,), 0)
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+RULES_DIR = Path(__file__).resolve().parents[2] / "data" / "rules" / "omaha"
+DEFAULT_RULES = "standard"
+
+
+class Street(StrEnum):
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+
+
+@dataclass(frozen=True, slots=True)
+class OmahaRules:
+    """House options: raises allowed after the bet in limit, no cap heads-up, missed small blind."""
+
+    name: str
+    raises_per_round: int
+    uncapped_heads_up: bool
+    small_only_posts_dead: bool
+
+
+def _option(data: dict[str, Any], source: str, section: str, key: str, kind: type) -> Any:
+    table = data.get(section)
+    if not isinstance(table, dict) or key not in table:
+        raise ValueError(f"{source}: missing [{section}] {key}")
+    value = table[key]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        raise ValueError(f"{source}: [{section}] {key} must be a whole number >= 0, not {value!r}")
+    if kind is bool and not isinstance(value, bool):
+        raise ValueError(f"{source}: [{section}] {key} must be true or false, not {value!r}")
+    return value
+
+
+def load_rules(name_or_path: str | Path = DEFAULT_RULES) -> OmahaRules:
+    """House rules by preset name (a file in data/rules/omaha/) or by path; a malformed file fails
+    here with the file and the key named.
+
+    >>> load_rules().raises_per_round
+    3
+    """
+    path = Path(name_or_path)
+    if path.suffix != ".toml":
+        path = RULES_DIR / f"{name_or_path}.toml"
+    return _load(path.resolve())
+
+
+@lru_cache(maxsize=32)
+def _load(path: Path) -> OmahaRules:
+    # Cached: drills ask for the rules on every question; the files do not change while running.
+    try:
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+    except FileNotFoundError:
+        raise ValueError(f"no Omaha house rules file {path}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise ValueError(f"{path}: not valid TOML ({err})") from None
+    return OmahaRules(
+        name=str(data.get("name", path.stem)),
+        raises_per_round=_option(data, str(path), "limit", "raises_per_round", int),
+        uncapped_heads_up=_option(data, str(path), "limit", "uncapped_heads_up", bool),
+        small_only_posts_dead=_option(data, str(path), "missed_blinds", "small_only_posts_dead", bool),
+    )
+
+
+def _chips(name: str, value: int, *, positive: bool = False) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number of chips, not {value!r}")
+    if value < 0 or (positive and value == 0):
+        raise ValueError(f"{name} must be {'positive' if positive else 'zero or more'}, not {value}")
+
+
+def pot_limit_max(pot: int, to_call: int, *, stack: int | None = None) -> int:
+    """The most a player may put in with this action in pot limit: P + 2C, where P is every chip in
+    the middle and on the table (bets of this round included) and C what he must call first; capped
+    by his `stack` when given.
+
+    >>> pot_limit_max(100, 50)
+    200
+    >>> pot_limit_max(100, 50, stack=120)
+    120
+    """
+    _chips("the pot", pot)
+    _chips("the amount to call", to_call)
+    if to_call > pot:
+        raise ValueError(f"the amount to call ({to_call}) cannot exceed the pot ({pot}), which includes it")
+    most = pot + 2 * to_call
+    if stack is not None:
+        _chips("the stack", stack)
+        most = min(most, stack)
+    return most
+
+
+def _street(street: Street | str) -> Street:
+    try:
+        return Street(street)
+    except ValueError:
+        raise ValueError(f"unknown street {street!r}: one of preflop, flop, turn, river") from None
+
+
+def limit_bet_size(street: Street | str, small_bet: int, big_bet: int) -> int:
+    """The fixed bet and raise size in limit: the small bet pre-flop and on the flop, the big bet on
+    the turn and river.
+
+    >>> limit_bet_size("flop", 5, 10), limit_bet_size("river", 5, 10)
+    (5, 10)
+    """
+    _chips("the small bet", small_bet, positive=True)
+    _chips("the big bet", big_bet, positive=True)
+    if big_bet < small_bet:
+        raise ValueError(f"the big bet ({big_bet}) cannot be smaller than the small bet ({small_bet})")
+    return small_bet if _street(street) in (Street.PREFLOP, Street.FLOP) else big_bet
+
+
+def limit_cap(players: int, rules: OmahaRules | None = None) -> int | None:
+    """How many bets (the bet plus raises) a limit round allows, None when uncapped (heads-up)."""
+    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+        raise ValueError(f"a betting round needs at least 2 players in the hand, not {players!r}")
+    rules = rules or load_rules()
+    if players == 2 and rules.uncapped_heads_up:
+        return None
+    return 1 + rules.raises_per_round
+
+
+def limit_raise_to(
+    street: Street | str,
+    small_bet: int,
+    big_bet: int,
+    *,
+    bets_made: int,
+    players: int,
+    rules: OmahaRules | None = None,
+) -> int | None:
+    """What the next player may bet or raise to in limit, or None when the round is capped.
+
+    `bets_made` counts the bet and raises so far in this round (pre-flop the big blind is the bet);
+    `players` is how many are still in the hand.
+
+    >>> limit_raise_to("preflop", 5, 10, bets_made=4, players=5) is None
+    True
+    >>> limit_raise_to("preflop", 5, 10, bets_made=4, players=2)
+    25
+    """
+    size = limit_bet_size(street, small_bet, big_bet)
+    if isinstance(bets_made, bool) or not isinstance(bets_made, int) or bets_made < 0:
+        raise ValueError(f"bets made must be a whole number >= 0, not {bets_made!r}")
+    if _street(street) is Street.PREFLOP and bets_made == 0:
+        raise ValueError("pre-flop the big blind is already the bet: bets made is at least 1")
+    cap = limit_cap(players, rules)
+    if cap is not None and bets_made > cap:
+        raise ValueError(f"{bets_made} bets in a round capped at {cap}")
+    if cap is not None and bets_made == cap:
+        return None
+    return (bets_made + 1) * size
+
+
+def no_limit_min_raise_to(bets: Sequence[int], big_blind: int) -> int:
+    """The smallest legal bet or raise (as a total) in no limit: at least the big blind, and a raise at
+    least the size of the largest previous bet or raise of this round.
+
+    `bets` are the totals the round's bet was raised to, in order (pre-flop it starts with the big
+    blind); an all-in raise short of a full raise counts only by its own size.
+
+    >>> no_limit_min_raise_to([], 10), no_limit_min_raise_to([10], 10), no_limit_min_raise_to([100, 150], 10)
+    (10, 20, 250)
+    """
+    _chips("the big blind", big_blind, positive=True)
+    largest, previous = 0, 0
+    for total in bets:
+        _chips("a bet", total, positive=True)
+        if total <= previous:
+            raise ValueError(f"each raise must be to more than the one before: {total} after {previous}")
+        largest = max(largest, total - previous)
+        previous = total
+    return previous + max(largest, big_blind)
+
+
+@dataclass(frozen=True, slots=True)
+class Blinds:
+    """Who posts what: blind seats, chips posted per seat, seats all-in on a blind, who acts first."""
+
+    small: int
+    big: int
+    posted: tuple[int, ...]
+    all_in: tuple[int, ...]
+    first_preflop: int
+    first_postflop: int
+
+
+def _next_active(seat: int, active: Sequence[int]) -> int:
+    """The first active seat clockwise after `seat` (seats are numbered clockwise)."""
+    later = [s for s in active if s > seat]
+    return later[0] if later else active[0]
+
+
+def post_blinds(button: int, stacks: Sequence[int | None], small_blind: int, big_blind: int) -> Blinds:
+    """Blinds for a hand: `stacks[seat]` is the seat's chips, None for an empty seat.
+
+    Small blind left of the button, big blind left of that; heads-up the button posts the small blind
+    and acts first pre-flop. A player who cannot cover his blind posts what he has and is all-in.
+
+    >>> post_blinds(0, [50, 50], 5, 10)
+    Blinds(small=0, big=1, posted=(5, 10), all_in=(), first_preflop=0, first_postflop=1)
+    """
+    _chips("the small blind", small_blind, positive=True)
+    _chips("the big blind", big_blind, positive=True)
+    if small_blind > big_blind:
+        raise ValueError(f"the small blind ({small_blind}) cannot exceed the big blind ({big_blind})")
+    for seat, stack in enumerate(stacks):
+        if stack is not None:
+            _chips(f"seat {seat}'s stack", stack, positive=True)
+    active = [seat for seat, stack in enumerate(stacks) if stack is not None]
+    if len(active) < 2:
+        raise ValueError(f"a hand needs at least 2 players, {len(active)} seated")
+    if len(active) > 10:
+        raise ValueError(f"Omaha is played by 2 to 10 players, {len(active)} seated")
+    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < len(stacks):
+        raise ValueError(f"button seat {button!r} is not a seat at this table (0..{len(stacks) - 1})")
+    if stacks[button] is None:
+        raise ValueError(f"the button is on seat {button}, which is empty")
+    small = button if len(active) == 2 else _next_active(button, active)
+    big = _next_active(small, active)
+    posted = [0] * len(stacks)
+    all_in: list[int] = []
+    for seat, blind in ((small, small_blind), (big, big_blind)):
+        stack = stacks[seat]
+        assert stack is not None
+        posted[seat] = min(stack, blind)
+        if stack <= blind:
+            all_in.append(seat)
+    return Blinds(
+        small=small,
+        big=big,
+        posted=tuple(posted),
+        all_in=tuple(sorted(all_in)),
+        first_preflop=_next_active(big, active),
+        first_postflop=_next_active(button, active),
+    )
+
+
+class MissedBlinds(StrEnum):
+    NONE = "none"
+    SMALL = "small"
+    BIG = "big"
+    BOTH = "both"
+
+
+@dataclass(frozen=True, slots=True)
+class BlindPost:
+    """What a returning player posts: `live` counts toward his bet, `dead` goes to the pot."""
+
+    live: int
+    dead: int
+
+    @property
+    def total(self) -> int:
+        return self.live + self.dead
+
+
+def missed_blinds_post(
+    missed: MissedBlinds | str, small_blind: int, big_blind: int, rules: OmahaRules | None = None
+) -> BlindPost:
+    """What a player who missed blinds posts to come back in before his big blind.
+
+    Missed the big blind: the big blind, live. Missed both: the big blind live plus the small blind
+    dead. Missed only the small blind: the small blind dead (Robert's Rules; a house option).
+
+    >>> missed_blinds_post("both", 5, 10)
+    BlindPost(live=10, dead=5)
+    """
+    try:
+        kind = MissedBlinds(missed)
+    except ValueError:
+        raise ValueError(f"unknown missed blinds {missed!r}: one of none, small, big, both") from None
+    _chips("the small blind", small_blind, positive=True)
+    _chips("the big blind", big_blind, positive=True)
+    if small_blind > big_blind:
+        raise ValueError(f"the small blind ({small_blind}) cannot exceed the big blind ({big_blind})")
+    if kind is MissedBlinds.BOTH:
+        return BlindPost(big_blind, small_blind)
+    if kind is MissedBlinds.BIG:
+        return BlindPost(big_blind, 0)
+    if kind is MissedBlinds.SMALL and (rules or load_rules()).small_only_posts_dead:
+        return BlindPost(0, small_blind)
+    return BlindPost(0, 0)
