@@ -1,0 +1,195 @@
+"""Buy decisions drill (`rp.decision`): fold, bet, exchange which cards, or buy a sixth card?
+
+The trainee sees the player's five cards and the dealer's up-card and picks one of every legal option
+(fold, bet, each exchange the house allows, the sixth card). `solve` asks the advisor
+(`trainer.engine.strategy.options`) for the value of every option in antes and expects the best; the
+explanation lists them all.
+
+The drill contract grades by equality with one expected answer, so a situation is only issued when
+exactly one option is best: no other comes within the advisor's tolerance (0.02 ante) of it. Each
+generator first picks the answer it wants (bet, fold, a sixth card, an exchange, by level), deals a
+hand that tends to call for it, and keeps it only when the advisor agrees.
+
+>>> from trainer.drills.base import issue, grade, expected_of
+>>> situation = issue("rp.decision", 1, seed=4)
+>>> grade(situation, expected_of(situation)[0]).correct
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from itertools import combinations
+from typing import Any
+
+from trainer.drills.base import AnswerFormat, AnswerKind, DrillError, DrillKind, card_list, register
+from trainer.drills.russian_deals import house_rules
+from trainer.engine.cards import FULL_DECK, Card, format_cards, parse_cards
+from trainer.engine.explain import Step, step
+from trainer.engine.strategy import Action, Option, options
+from trainer.engine.strategy_terms import Terms
+
+GAME = "russian_poker"
+KIND_ID = "rp.decision"
+Data = dict[str, Any]
+
+# Which answer each level aims for, with weights: level 1 bet or fold, level 2 adds the sixth card and
+# simple exchanges, level 3 leans on exchanges.
+TARGETS = {
+    1: (("bet", 1), ("fold", 1)),
+    2: (("bet", 3), ("fold", 2), ("sixth_card", 3), ("exchange", 2)),
+    3: (("bet", 2), ("fold", 2), ("sixth_card", 2), ("exchange", 4)),
+}
+ATTEMPTS = 12
+_RANKS = "23456789TJQKA"
+
+
+def choice_value(option: Option) -> str:
+    """The answer value of an option: "fold", "bet", "sixth_card" or "exchange Kh 5s 2c"."""
+    if option.action is Action.EXCHANGE:
+        return "exchange " + " ".join(card_list(option.discard))
+    return option.action.value
+
+
+def _terms(rules_name: str) -> Terms:
+    try:
+        return Terms.of(house_rules(rules_name))
+    except ValueError as error:
+        raise DrillError(f"the buy-decision drill cannot use these house rules: {error}") from None
+
+
+def _answer_format(data: Data) -> AnswerFormat:
+    terms = _terms(data["rules"])
+    hand = parse_cards(data["player"])
+    choices = [("fold", "Fold"), ("bet", "Bet")]
+    for k in terms.exchange_sizes:
+        for discard in combinations(hand, k):
+            cards = " ".join(card_list(discard))
+            choices.append((f"exchange {cards}", f"Exchange {cards}"))
+    if terms.sixth_card:
+        choices.append(("sixth_card", "Buy a sixth card"))
+    return AnswerFormat(AnswerKind.CHOICE, choices=tuple(choices))
+
+
+@functools.lru_cache(maxsize=256)
+def _options(player: str, upcard: str, rules_name: str) -> tuple[Option, ...]:
+    # Cached: a situation is solved when issued, checked and graded.
+    return tuple(options(player, upcard, rules=house_rules(rules_name)))
+
+
+def _deal(rng: random.Random, target: str, level: int) -> tuple[list[Card], Card]:
+    """Five cards and an up-card that tend to call for the target answer."""
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    if target == "bet":
+        # A pair of nines or better, or two pair and up: strong enough to bet as dealt.
+        rank = rng.choice("9TJQKA" if level == 1 else "6789TJQKA")
+        pair = [c for c in deck if str(c)[0] == rank][:2]
+        rest = [c for c in deck if str(c)[0] != rank]
+        hand = [*pair, *_no_pair(rest, 3)]
+    elif target == "fold":
+        # No pair, no ace-king, no four to a flush or a straight, against a high up-card.
+        hand = _no_pair([c for c in deck if c.rank < 14], 5, no_draw=True)
+    elif target == "sixth_card":
+        suit = rng.choice("shdc")
+        suited = [c for c in deck if c.suit == suit][:4]
+        hand = [*suited, *_no_pair([c for c in deck if c.suit != suit and c not in suited], 1)]
+    else:
+        # A low pair with high kickers (keep the pair, change three), or one ace (keep it).
+        rank = rng.choice("2345")
+        pair = [c for c in deck if str(c)[0] == rank][:2]
+        hand = [*pair, *_no_pair([c for c in deck if str(c)[0] != rank], 3)]
+    high = [c for c in deck if c not in hand and c.rank >= (12 if target == "fold" else 2)]
+    return _check_distinct(hand), rng.choice(high)
+
+
+def _no_pair(cards: list[Card], count: int, *, no_draw: bool = False) -> list[Card]:
+    """The first `count` cards of distinct ranks (and, with `no_draw`, no four to a flush or a
+    straight in a five-card hand)."""
+    out: list[Card] = []
+    for c in cards:
+        if c.rank in {x.rank for x in out}:
+            continue
+        trial = [*out, c]
+        if no_draw and len(trial) >= 4 and (_four_flush(trial) or _four_straight(trial)):
+            continue
+        out.append(c)
+        if len(out) == count:
+            return out
+    raise DrillError("no hand could be dealt")
+
+
+def _four_flush(cards: list[Card]) -> bool:
+    return any(sum(c.suit == s for c in cards) >= 4 for s in "shdc")
+
+
+def _four_straight(cards: list[Card]) -> bool:
+    ranks = {c.rank for c in cards} | ({1} if any(c.rank == 14 for c in cards) else set())
+    return any(len(ranks & set(range(low, low + 5))) >= 4 for low in range(1, 11))
+
+
+def _check_distinct(hand: list[Card]) -> list[Card]:
+    if len(set(hand)) != 5:
+        raise DrillError("no hand could be dealt")
+    return hand
+
+
+def _generate(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    rules = house_rules(rules_name)
+    terms = _terms(rules.name)
+    wanted = [(t, w) for t, w in TARGETS[level] if t != "sixth_card" or terms.sixth_card]
+    wanted = [(t, w) for t, w in wanted if t != "exchange" or terms.exchange_sizes]
+    target = rng.choices([t for t, _ in wanted], [w for _, w in wanted])[0]
+    fallback: Data | None = None
+    for _ in range(ATTEMPTS):
+        hand, up = _deal(rng, target, level)
+        player = format_cards(hand)
+        opts = _options(player, str(up), rules.name)
+        if sum(o.equivalent for o in opts) != 1:
+            continue  # two options equally good: the answer would not be unique
+        data: Data = {
+            "rules": rules.name,
+            "player": [str(c) for c in hand],
+            "upcard": str(up),
+            "prompt": "You hold {player}; the dealer shows {upcard}. Fold, bet, exchange (which cards?) "
+            "or buy a sixth card?",
+            "prompt_params": {"player": player, "upcard": str(up)},
+        }
+        if opts[0].action.value == target:
+            return data
+        fallback = fallback or data
+    if fallback is None:
+        raise DrillError("no situation with a single best option could be dealt")
+    return fallback
+
+
+def _solve(data: Data) -> tuple[str, str, tuple[Step, ...]]:
+    _terms(data["rules"])
+    opts = _options(format_cards(parse_cards(data["player"])), data["upcard"], data["rules"])
+    best = opts[0]
+    steps = [
+        step(
+            "Values in antes with the ante already staked (a fold loses it: -1); after a buy the player "
+            "folds or bets, whichever is worth more."
+        )
+    ]
+    for o in opts:
+        if o.stderr:
+            steps.append(step("{option}: {ev} antes (estimate, standard error {se}).", **_params(o)))
+        else:
+            steps.append(step("{option}: {ev} antes.", **_params(o)))
+    close = [o.label for o in opts[1:] if o.equivalent]
+    if close:
+        steps.append(step("Within 0.02 ante of the best, as good: {options}.", options=", ".join(close)))
+    steps.append(step("Best: {option}.", option=best.label))
+    return choice_value(best), best.label[:1].upper() + best.label[1:], tuple(steps)
+
+
+def _params(o: Option) -> dict[str, Any]:
+    return {"option": o.label[:1].upper() + o.label[1:], "ev": f"{o.ev:+.3f}", "se": f"{o.stderr:.3f}"}
+
+
+register(
+    DrillKind(KIND_ID, GAME, "Buy decisions: the best play", 1, (1, 2, 3), _generate, _answer_format, _solve)
+)
