@@ -260,3 +260,46 @@ def test_create_app_registers_the_api(tmp_path):
 
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t"})
     assert app.test_client().get("/api/v1/kinds").status_code == 200
+
+
+def test_advisor_ranks_the_options(client):
+    response = client.post("/api/v1/advisor", json={"player": "Qh 9h 6h 3h 2c", "upcard": "Ad"})
+    assert response.status_code == 200
+    body = response.json
+    assert (
+        body["player"] == ["Qh", "9h", "6h", "3h", "2c"] and body["upcard"] == "Ad" and body["rules"] == "cis"
+    )
+    evs = [o["ev"] for o in body["options"]]
+    assert evs == sorted(evs, reverse=True)
+    assert {o["action"] for o in body["options"]} >= {"fold", "bet", "exchange", "sixth_card"}
+    assert next(o for o in body["options"] if o["action"] == "fold")["ev"] == -1.0
+    royal = client.post(
+        "/api/v1/advisor", json={"player": ["As", "Ks", "Qs", "Js", "Ts"], "upcard": "2d"}
+    ).json
+    assert royal["options"][0]["action"] == "bet"
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"upcard": "Ad"}, "five cards"),
+        ({"player": "Qh 9h 6h 3h 2c"}, "up-card"),
+        ({"player": "Qh 9h 6h 3h", "upcard": "Ad"}, "not 4"),
+        ({"player": "Qh 9h 6h 3h 2c", "upcard": "Qh"}, "duplicate card Qh"),
+        ({"player": "Qh 9h 6h 3h Zz", "upcard": "Ad"}, "bad card"),
+        ({"player": "Qh 9h 6h 3h 2c", "upcard": "Ad", "rules": "nosuch"}, "unknown house rules"),
+        ({"player": "Qh 9h 6h 3h 2c", "upcard": "Ad", "rules": 3}, "rules"),
+    ],
+)
+def test_advisor_errors(client, body, message):
+    response = client.post("/api/v1/advisor", json=body)
+    assert response.status_code == 400 and message in response.json["error"]
+
+
+def test_rules_a_kind_cannot_use_are_refused(client):
+    response = client.post("/api/v1/drills", json={"kind": "rp.bonus_payout", "level": 1, "rules": "lunar"})
+    assert response.status_code == 400 and "no bonus" in response.json["error"]
+    response = client.post("/api/v1/drills", json={"kind": "rp.settle", "level": 1, "rules": "../cis"})
+    assert response.status_code == 400 and "unknown house rules" in response.json["error"]
+    drill = client.post("/api/v1/drills", json={"kind": "rp.settle", "level": 3, "rules": "insured"}).json
+    assert drill["rules"] == "insured" and drill["situation"]["rules"] == "insured"

@@ -16,6 +16,7 @@ from trainer.engine.russian_poker import (
     replaced_card,
     settle,
 )
+from trainer.engine.russian_rules import preset_names
 
 RP_KINDS = (
     "rp.qualify",
@@ -305,3 +306,16 @@ def test_dealing_helpers_make_what_they_promise():
         assert not set(lower) & set(player)
     pair = build_hand(rng, Category.PAIR, ())
     assert evaluate(dealer_hand(rng, pair, "equal", ())) == evaluate(pair)
+
+
+@pytest.mark.parametrize("rules", preset_names())
+def test_every_preset_either_deals_or_says_why_not(rules):
+    for kind in RP_KINDS:
+        for level in LEVELS:
+            try:
+                situations = [issue(kind, level, seed=seed, rules=rules) for seed in range(20)]
+            except ValueError as error:
+                assert "offers no" in str(error) or "sells no" in str(error)
+                continue
+            for situation in situations:
+                assert expected_of(situation)[0] == oracle(kind, situation["data"])

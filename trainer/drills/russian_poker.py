@@ -403,6 +403,8 @@ def _draws(rng: random.Random, rules: HouseRules, level: int) -> tuple[int, bool
 
 def _gen_buy(rng: random.Random, level: int, rules_name: str | None) -> Data:
     rules = house_rules(rules_name)
+    if not (rules.exchange_allowed or rules.sixth_card_allowed or rules.buy_game_allowed):
+        raise ValueError(f"{rules.title}: the table sells no buys")
 
     def make() -> Data:
         ante = ante_for(rng, level)

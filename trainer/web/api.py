@@ -20,6 +20,7 @@ from werkzeug.exceptions import HTTPException
 
 from trainer.drills import REGISTRY, AnswerError, DrillError, get_kind, issue
 from trainer.drills.base import LevelError, UnknownKindError, expected_of
+from trainer.drills.russian_deals import house_rules
 from trainer.store import AlreadyAnsweredError, NotFoundError, Store, StoreError, clean_name, open_db
 from trainer.web.openapi import document
 
@@ -239,6 +240,34 @@ def rules() -> ResponseReturnValue:
         fail(503, "House rules are not available in this version.")
     module = importlib.import_module("trainer.engine.russian_rules")
     return jsonify(module.presets_side_by_side())
+
+
+@bp.post("/advisor")
+def advisor() -> ResponseReturnValue:
+    """Every option of a Russian poker hand against the up-card, with its value in antes, best first."""
+    body = _body()
+    player, upcard, rules_name = body.get("player"), body.get("upcard"), body.get("rules")
+    if not isinstance(player, str | list) or not player:
+        fail(400, 'Give the player\'s five cards, such as {"player": "Qh 9h 6h 3h 2c", "upcard": "Ad"}.')
+    if not isinstance(upcard, str) or not upcard.strip():
+        fail(400, 'Give the dealer\'s up-card, such as {"upcard": "Ad"}.')
+    if rules_name is not None and not isinstance(rules_name, str):
+        fail(400, "rules must be the name of a house-rules preset.")
+    if importlib.util.find_spec("trainer.engine.strategy") is None:
+        fail(503, "The advisor is not available in this version.")
+    strategy = importlib.import_module("trainer.engine.strategy")
+    try:
+        rules = house_rules(rules_name)
+        hand, up, _ = strategy.parse_situation(player, upcard)
+        table = strategy.options(hand, up, rules=rules)
+    except ValueError as error:
+        fail(400, str(error))
+    return jsonify(
+        player=[str(c) for c in hand],
+        upcard=str(up),
+        rules=rules.name,
+        options=[option.to_json() for option in table],
+    )
 
 
 @bp.get("/openapi.json")

@@ -147,6 +147,30 @@ SCHEMAS: dict[str, Any] = {
             "time_ms": {"type": "integer", "minimum": 0},
         },
     },
+    "Advice": {
+        "type": "object",
+        "required": ["player", "upcard", "rules", "options"],
+        "properties": {
+            "player": {"type": "array", "items": {"type": "string"}},
+            "upcard": {"type": "string"},
+            "rules": {"type": "string"},
+            "options": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["action", "discard", "label", "ev", "stderr", "equivalent"],
+                    "properties": {
+                        "action": {"enum": ["fold", "bet", "exchange", "sixth_card"]},
+                        "discard": {"type": "array", "items": {"type": "string"}},
+                        "label": {"type": "string"},
+                        "ev": {"type": "number", "description": "Expected result in antes (ante staked)."},
+                        "stderr": {"type": "number", "minimum": 0, "description": "0 when exact."},
+                        "equivalent": {"type": "boolean", "description": "Best, or within 0.02 ante of it."},
+                    },
+                },
+            },
+        },
+    },
     "RulesTable": {
         "type": "object",
         "required": ["game", "default", "presets", "rows"],
@@ -309,6 +333,37 @@ def document() -> dict[str, Any]:
                     "responses": {
                         "200": _json(_ref("RulesTable"), "Presets and rows of options."),
                         "503": _error("House rules are not available in this version."),
+                    },
+                }
+            },
+            "/api/v1/advisor": {
+                "post": {
+                    "summary": "Every option of a Russian poker hand against the up-card, best first.",
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "required": ["player", "upcard"],
+                                    "properties": {
+                                        "player": {
+                                            "description": 'Five cards: text "Qh 9h 6h 3h 2c" or a list.',
+                                            "type": ["string", "array"],
+                                            "items": {"type": "string"},
+                                        },
+                                        "upcard": {"type": "string", "examples": ["Ad"]},
+                                        "rules": {"type": ["string", "null"]},
+                                    },
+                                }
+                            }
+                        },
+                    },
+                    "responses": {
+                        "200": _json(_ref("Advice"), "The options with their values in antes."),
+                        "400": _error("Bad JSON, bad or repeated cards, or rules the advisor cannot model."),
+                        "415": _error("The body is not JSON."),
+                        "503": _error("The advisor is not available in this version."),
                     },
                 }
             },
