@@ -475,3 +475,25 @@ def test_showdown_is_reproducible_with_a_seed():
     holes = [deck.draw(4) for _ in range(6)]
     first = showdown(board, holes, [10, 20, 30, 40, 50, 60], hi_lo=True, button=4)
     assert first == showdown(board, holes, [10, 20, 30, 40, 50, 60], hi_lo=True, button=4)
+
+
+def test_high_with_flush_draws_is_best_two_plus_three():
+    """Flushes are rare in random deals; here every deal has three or more board cards of one suit and
+    two or more of it in the hand, checked against all 60 two-plus-three hands."""
+    from trainer.engine.evaluator import omaha_strength, strength5
+
+    rng = random.Random(11)
+    for _ in range(3000):
+        suit = rng.randrange(4)
+        suited = [i for i in range(52) if i % 4 == suit]
+        other = [i for i in range(52) if i % 4 != suit]
+        on_board = rng.randint(3, 5)
+        in_hand = rng.randint(2, 4)
+        picked = rng.sample(suited, on_board + in_hand)
+        fill = rng.sample(other, 9 - on_board - in_hand)
+        board = picked[:on_board] + fill[: 5 - on_board]
+        hole = picked[on_board:] + fill[5 - on_board :]
+        rng.shuffle(board)
+        rng.shuffle(hole)
+        expected = max(strength5(*h, *b) for h in combinations(hole, 2) for b in combinations(board, 3))
+        assert omaha_strength(hole, board) == expected

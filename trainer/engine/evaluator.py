@@ -169,31 +169,48 @@ def strength6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
     return PRODUCT6[PRIME[a] * PRIME[b] * PRIME[c] * PRIME[d] * PRIME[e] * PRIME[f]]
 
 
-_HOLE_PAIRS = tuple(combinations(range(4), 2))
-_BOARD_TRIPLES = tuple(combinations(range(5), 3))
-
-
 def omaha_strength(hole: Sequence[int], board: Sequence[int]) -> int:
     """Strength of the best Omaha high hand: exactly 2 of the 4 hole and 3 of the 5 board cards."""
-    hp = [PRIME[hole[i]] * PRIME[hole[j]] for i, j in _HOLE_PAIRS]
-    bp = [PRIME[board[i]] * PRIME[board[j]] * PRIME[board[k]] for i, j, k in _BOARD_TRIPLES]
-    table = PRODUCT_TABLE
-    best = max([table[h * b] for h in hp for b in bp])
-    # A flush needs three board cards of one suit and two hole cards of that suit.
-    bsuits = [SUIT[x] for x in board]
-    for s in set(bsuits):
-        if bsuits.count(s) < 3:
-            continue
-        hs = [RANKBIT[x] for x in hole if SUIT[x] == s]
-        if len(hs) < 2:
-            continue
-        bs = [RANKBIT[x] for x in board if SUIT[x] == s]
-        for hm in combinations(hs, 2):
-            hmask = hm[0] | hm[1]
-            for bm in combinations(bs, 3):
-                v = FLUSH_TABLE[hmask | bm[0] | bm[1] | bm[2]]
-                if v > best:
-                    best = v
+    # Unrolled on purpose: this is the hot loop of every Omaha showdown (60 look-ups per hand).
+    p = PRIME
+    a, b, c, d = hole
+    h0, h1, h2, h3 = p[a], p[b], p[c], p[d]
+    v, w, x, y, z = board
+    b0, b1, b2, b3, b4 = p[v], p[w], p[x], p[y], p[z]
+    b01, b23 = b0 * b1, b2 * b3
+    triples = (
+        b01 * b2,
+        b01 * b3,
+        b01 * b4,
+        b0 * b23,
+        b0 * b2 * b4,
+        b0 * b3 * b4,
+        b1 * b23,
+        b1 * b2 * b4,
+        b1 * b3 * b4,
+        b23 * b4,
+    )
+    pairs = (h0 * h1, h0 * h2, h0 * h3, h1 * h2, h1 * h3, h2 * h3)
+    best = max(map(PRODUCT_TABLE.__getitem__, [h * t for h in pairs for t in triples]))
+    # A flush needs three board cards of one suit (only one suit can have three of five, and one of
+    # the first three cards has it) and two hole cards of that suit.
+    s = SUIT
+    sv, sw, sx, sy, sz = s[v], s[w], s[x], s[y], s[z]
+    for suit in (sv, sw, sx):
+        if (sv == suit) + (sw == suit) + (sx == suit) + (sy == suit) + (sz == suit) >= 3:
+            break
+    else:
+        return best
+    hs = [RANKBIT[i] for i in hole if s[i] == suit]
+    if len(hs) < 2:
+        return best
+    bs = [RANKBIT[i] for i in board if s[i] == suit]
+    for hm in combinations(hs, 2):
+        hmask = hm[0] | hm[1]
+        for bm in combinations(bs, 3):
+            f = FLUSH_TABLE[hmask | bm[0] | bm[1] | bm[2]]
+            if f > best:
+                best = f
     return best
 
 

@@ -41,6 +41,7 @@ __all__ = [
     "best_high",
     "best_low",
     "format_low",
+    "low_mask",
     "settle",
     "showdown",
     "side_pots",
@@ -82,6 +83,23 @@ def _low_mask(hole_mask: int, board_mask: int) -> int:
         if three and (not best or pair | three < best):
             best = pair | three
     return best
+
+
+def low_mask(hole: Sequence[int], board: Sequence[int]) -> int:
+    """The fast path of `best_low`, on card indexes (0..51): the best low as a bit mask of its ranks
+    (bit 0 = ace ... bit 7 = eight), 0 when there is none; among lows a smaller mask is better.
+
+    >>> from trainer.engine.cards import parse_cards
+    >>> hole, board = parse_cards("Ah 2h Kc Kd"), parse_cards("3c 4d 8h Kh Qs")
+    >>> bin(low_mask([c.index for c in hole], [c.index for c in board]))  # 8-4-3-2-A
+    '0b10001111'
+    """
+    hole_mask = board_mask = 0
+    for i in hole:
+        hole_mask |= _LOW_BIT[i]
+    for i in board:
+        board_mask |= _LOW_BIT[i]
+    return _low_mask(hole_mask, board_mask)
 
 
 def _low_ranks(mask: int) -> tuple[int, ...]:
