@@ -87,21 +87,25 @@ def page_in(browser, server):
         context.close()
 
 
+def navigate(page, action) -> None:
+    """Do something that loads a new page (click, Enter) and wait until the new page is there."""
+    with page.expect_navigation():
+        action()
+
+
 def shot(page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 def choose_language(page, lang: str) -> None:
-    page.get_by_role("button", name=LANGUAGES[lang], exact=True).click()
-    page.wait_for_load_state()
+    navigate(page, lambda: page.get_by_role("button", name=LANGUAGES[lang], exact=True).click())
     assert page.locator("html").get_attribute("lang") == lang
 
 
 def give_name(page, name: str) -> None:
     page.locator("input[name=name]").fill(name)
-    page.locator("form:has(input[name=name]) button[type=submit]").click()
-    page.wait_for_load_state()
+    navigate(page, lambda: page.locator("form:has(input[name=name]) button[type=submit]").click())
 
 
 def answer_like_a_person(scope) -> None:
@@ -120,20 +124,17 @@ def answer_like_a_person(scope) -> None:
 
 def practice_round(page, lang: str, game: str) -> None:
     page.get_by_role("navigation").locator("a").first.click()
-    page.locator(f"#game-{game} ~ ul .button").first.click()
-    page.wait_for_load_state()
+    navigate(page, lambda: page.locator(f"#game-{game} ~ ul .button").first.click())
     assert page.locator(".felt, .facts").count() >= 1
     answer_like_a_person(page.locator("main form"))
     page.get_by_role("button", name=re.compile(".+")).filter(
         has=page.locator("xpath=self::*[@class='primary']")
     )
-    page.locator("main form button.primary").click()
-    page.wait_for_load_state()
+    navigate(page, lambda: page.locator("main form button.primary").click())
     feedback = page.locator("#feedback")
     assert feedback.count() == 1, page.content()[:2000]
     shot(page, f"{lang}-{game}-practice")
-    page.locator("#next").click()  # "next" keeps the drill and the level
-    page.wait_for_load_state()
+    navigate(page, lambda: page.locator("#next").click())
     assert page.locator("main form button.primary").count() == 1
 
 
@@ -142,18 +143,16 @@ def sprint(page, server: str, lang: str, game: str) -> None:
     first_kind = page.locator(f"#kind optgroup:nth-of-type({GAMES.index(game) + 1}) option").first
     page.locator("#kind").select_option(first_kind.get_attribute("value"))
     page.locator("label:has(input[name=length][value='10'])").click()
-    page.locator("main form button.primary").click()
-    page.wait_for_load_state()
+    navigate(page, lambda: page.locator("main form button.primary").click())
     for i in range(10):
         assert page.locator("#clock").count() == 1
         if i == 0:
             shot(page, f"{lang}-{game}-sprint")
         if i % 4 == 3:
-            page.locator("main form button.secondary").click()  # skip
+            navigate(page, lambda: page.locator("main form button.secondary").click())  # skip
         else:
             answer_like_a_person(page.locator("main form"))
-            page.locator("main form button.primary").click()
-        page.wait_for_load_state()
+            navigate(page, lambda: page.locator("main form button.primary").click())
     assert page.locator("#sprint-score").count() == 1
     assert "/ 10" in page.locator("#sprint-score").inner_text()
     shot(page, f"{lang}-{game}-sprint-result")
@@ -166,8 +165,7 @@ def quiz(page, server: str, lang: str, game: str) -> None:
     shot(page, f"{lang}-{game}-quiz")
     for i in range(questions.count()):
         answer_like_a_person(questions.nth(i))
-    page.locator("main form button.primary").click()
-    page.wait_for_load_state()
+    navigate(page, lambda: page.locator("main form button.primary").click())
     assert re.search(r"\d", page.locator("#quiz-score").inner_text())
     assert page.locator(".feedback").count() == 3
     shot(page, f"{lang}-{game}-quiz-result")
@@ -194,11 +192,9 @@ def test_keyboard_alone_answers_a_question(page_in, server):
     give_name(page, "Keyboard trainee")
     page.goto(server + "/practice/rp.bet_payout?level=1")
     page.keyboard.type("40")  # the answer field has the focus
-    page.keyboard.press("Enter")
-    page.wait_for_load_state()
+    navigate(page, lambda: page.keyboard.press("Enter"))
     assert page.locator("#feedback").count() == 1
-    page.keyboard.press("Enter")  # "next question" has the focus
-    page.wait_for_load_state()
+    navigate(page, lambda: page.keyboard.press("Enter"))
     assert page.locator("input[name=answer]").count() == 1
 
 

@@ -299,6 +299,16 @@ def test_progress_page_after_answers(named, toys):
     assert "Toy amount" in page and "chart.umd.min.js" in page and 'id="trend-data"' in page
 
 
+def test_home_shows_recent_accuracy_per_game_and_weakest_drills(named, toys):
+    for answer in ("1", "2", "3", "4", "5"):  # five wrong answers make the drill "weak"
+        url = named.get("/practice/toy.amount").headers["Location"]
+        named.post(url, data={"drill": url.rsplit("/", 1)[1], "answer": answer})
+    page = named.get("/").get_data(as_text=True)
+    assert "Your accuracy, last 14 days" in page
+    assert "toy: <strong>0%</strong>" in page
+    assert re.search(r"Practise these next.*Toy amount</a> · 0%", page, re.S)
+
+
 def test_language_switch_is_remembered(client):
     response = client.post("/language", data={"lang": "ru", "next": "/reference/"})
     assert response.headers["Location"] == "/reference/"

@@ -29,8 +29,8 @@ def safe_next(target: str | None, default: str) -> str:
 
 @bp.get("/")
 def home() -> str:
-    name = session.get("trainee_name")
-    summary = records.summary(name) if name else None
+    trainee = records.trainee_id()
+    summary = records.summary(trainee) if trainee is not None else None
     return render_template("home.html", games=games_with_kinds(), summary=summary, form=TraineeForm())
 
 

@@ -53,7 +53,7 @@ def answer(drill_id: int) -> str | Response | tuple[str, int]:
         return _render(drill, error=gettext(str(error)), kept=kept_input(fmt, request.form)), 400
     except AlreadyAnsweredError:
         flash(gettext("This question was already answered; the first answer counts."), "error")
-    return redirect(url_for("practice.show", drill_id=drill_id, _anchor="feedback"))
+    return redirect(url_for("practice.show", drill_id=drill_id))
 
 
 def _render(drill: dict[str, Any], error: str | None = None, kept: dict[str, Any] | None = None) -> str:

@@ -5,7 +5,7 @@ Views call these helpers instead of touching SQL or sqlite-utils themselves.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from flask import Flask, current_app, g, session
@@ -49,24 +49,32 @@ def trainee_id() -> int | None:
     return int(row["id"])
 
 
+RECENT_DAYS = 14
+
+
 def summary(trainee: int) -> dict[str, Any]:
-    """Home page figures: accuracy per game over the trainee's answers, and the weakest kinds."""
+    """Home page figures: accuracy per game over the last `RECENT_DAYS` days, and the weakest kinds."""
     from trainer.drills import REGISTRY
 
     db = store().db
+    since = (datetime.now(UTC).date() - timedelta(days=RECENT_DAYS - 1)).isoformat()
     per_game: dict[str, dict[str, int]] = {}
     for row in stats.kind_summary(db, trainee):
         kind = REGISTRY.get(row["kind"])
-        game = kind.game if kind else "other"
-        totals = per_game.setdefault(game, {"attempts": 0, "correct": 0})
-        totals["attempts"] += row["attempts"]
-        totals["correct"] += row["correct"]
+        if kind is None:
+            continue
+        recent = [day for day in stats.trend_by_day(db, trainee, kind=kind.id) if day["day"] >= since]
+        if not recent:
+            continue
+        totals = per_game.setdefault(kind.game, {"attempts": 0, "correct": 0})
+        totals["attempts"] += sum(day["attempts"] for day in recent)
+        totals["correct"] += sum(day["correct"] for day in recent)
     weakest = [
         {**row, "title": kind_title(row["kind"])}
         for row in stats.weakest_kinds(db, trainee)
         if row["kind"] in REGISTRY
     ]
-    return {"games": per_game, "weakest": weakest}
+    return {"games": per_game, "weakest": weakest, "days": RECENT_DAYS}
 
 
 def progress(trainee: int) -> dict[str, Any]:
