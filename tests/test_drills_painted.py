@@ -114,6 +114,8 @@ def test_situation_never_contains_the_answer(drawn, kind, level, rules):
     for situation in drawn[(kind, level, rules)][:200]:
         data = situation["data"]
         assert set(data) == KEYS[kind] | {"prompt", "prompt_params"}
+        # The prompt is the translatable template; the values live apart in prompt_params.
+        assert "{" in data["prompt"] and data["prompt"].format(**data["prompt_params"])
         assert not ANSWER_WORDS & set(data["prompt_params"])
         nested = [row for key in ("deals", "bids", "plays") for row in data.get(key, [])]
         assert all(isinstance(row, dict) and not ANSWER_WORDS & set(row) for row in nested)

@@ -153,7 +153,7 @@ def generate_trick(rng: random.Random, level: int, rules_name: str | None) -> di
         "deal": kind.value,
         "turned": str(turned) if turned else None,
         "plays": shown,
-        "prompt": prompt.format(**params),
+        "prompt": prompt,
         "prompt_params": params,
     }
 
@@ -291,7 +291,7 @@ def generate_sheet(rng: random.Random, level: int, rules_name: str | None) -> di
         "seat": seat + 1,
         "before": before,
         "deals": rows,
-        "prompt": prompt.format(**params),
+        "prompt": prompt,
         "prompt_params": params,
     }
     solve_sheet(data)  # the engine accepts every row (tricks add up, no hook broken)

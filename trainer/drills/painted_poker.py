@@ -63,7 +63,7 @@ def _generate_score(rng: random.Random, level: int, rules_name: str | None) -> d
         "cards": cards,
         "bid": bid_value,
         "took": took,
-        "prompt": prompt.format(**params),
+        "prompt": prompt,
         "prompt_params": params,
     }
 
@@ -99,9 +99,7 @@ def _generate_schedule(rng: random.Random, level: int, rules_name: str | None) -
         "rules": rules.name,
         "players": players,
         "number": deal.number,
-        "prompt": "{players} players: how many cards each, and what kind of deal, is deal {number}?".format(
-            **params
-        ),
+        "prompt": "{players} players: how many cards each, and what kind of deal, is deal {number}?",
         "prompt_params": params,
     }
 
@@ -177,7 +175,7 @@ def _generate_hook(rng: random.Random, level: int, rules_name: str | None) -> di
         "deal": kind.value,
         "dealer": dealer + 1,
         "bids": said,
-        "prompt": prompt.format(**params),
+        "prompt": prompt,
         "prompt_params": params,
     }
 
