@@ -327,6 +327,8 @@ def test_sheet_rejects_the_hook():
     with pytest.raises(ValueError, match=r"deal 3: the dealer \(South\) may not bid 1 \(the hook\)"):
         sheet.record([1, 1, 1], [2, 1, 0])
     sheet = sheet.record([1, 1, 2], [2, 1, 0])
+    with pytest.raises(ValueError, match="not over: deal 4 is next"):
+        sheet.winner  # noqa: B018
     assert sheet.totals == (5 - 10 + 2, 1 + 10 + 10, 5 + 5 - 20)
     assert sheet.leaders() == ("East",)
     assert [r.scores for r in sheet.records] == [(5, 1, 5), (-10, 10, 5), (2, 10, -20)]
@@ -395,6 +397,7 @@ def test_whole_classic_game_special_deals():
     sheet = sheet.record(None, [3, 15])
     sheet = sheet.record([0, 1], [0, 18]).record([0, 1], [0, 18])
     assert sheet.finished and sheet.next_deal is None
+    assert sheet.winner == sheet.leaders() == (("A",) if sheet.totals[0] > sheet.totals[1] else ("B",))
     with pytest.raises(ValueError, match="game is over"):
         sheet.record([0, 0], [0, 18])
     assert sheet.totals == tuple(sum(r.scores[s] for r in sheet.records) for s in range(2))

@@ -111,6 +111,13 @@ class ScoreSheet:
             for seat, carried in enumerate(self.carried)
         )
 
+    @property
+    def winner(self) -> tuple[str, ...]:
+        """The winner (ties share) once every deal is played; `ValueError` before that."""
+        if not self.finished:
+            raise ValueError(f"the game is not over: deal {self.first_deal + len(self.records)} is next")
+        return self.leaders()
+
     def leaders(self) -> tuple[str, ...]:
         """The players with the most points (the winners once the sheet is finished); ties share."""
         totals = self.totals
