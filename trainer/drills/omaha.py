@@ -1,0 +1,547 @@
+"""Omaha and Omaha Hi/Lo drills: hands, winners, lows, hi/lo splits and side pots; betting and blinds
+kinds live in `omaha_bets` and register from here.
+
+Kinds: `om.high`, `om.winner`, `om.low`, `om.split`, `om.side_pots` (this module), `om.pot_limit`,
+`om.limit`, `om.blinds` (`omaha_bets`). Each generator picks the branch first (a category, a tie, no
+low, a counterfeit, quartering, odd chips, all-ins...), deals cards that make it (`omaha_deals`), and
+checks with the engine; `solve` recomputes the answer from `trainer.engine.omaha`.
+
+>>> from trainer.drills.base import issue, grade, expected_of
+>>> situation = issue("om.split", 3, seed=4)
+>>> grade(situation, expected_of(situation)[0]).correct
+True
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any
+
+from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, register
+from trainer.drills.omaha_deals import Dealer, DealError, low_rank, made_five, names, retry
+from trainer.engine.cards import Card, format_cards, parse_cards
+from trainer.engine.evaluator import Category, best_omaha_hand, omaha_strength
+from trainer.engine.explain import Step, step
+from trainer.engine.omaha import Showdown, format_low, settle, side_pots
+from trainer.engine.omaha_explain import explain_high, explain_low, low_candidates
+
+GAME = "omaha"
+Data = dict[str, Any]
+Solution = tuple[Any, str, tuple[Step, ...]]
+
+CATEGORY_CHOICES = AnswerFormat(
+    AnswerKind.CHOICE, choices=tuple((c.value, c.value.replace("_", " ").capitalize()) for c in Category)
+)
+
+
+def _kind(kind_id: str, title: str, generate: Any, answer_format: Any, solve: Any) -> DrillKind:
+    return register(DrillKind(kind_id, GAME, title, 1, (1, 2, 3), generate, answer_format, solve))
+
+
+def _prompt(data: Data, template: str, **params: Any) -> Data:
+    data["prompt"] = template
+    data["prompt_params"] = params
+    return data
+
+
+def _hands_text(holes: list[list[str] | None]) -> str:
+    return "; ".join(
+        f"Seat {seat} {'folded' if hole is None else ' '.join(hole)}" for seat, hole in enumerate(holes)
+    )
+
+
+# om.high ------------------------------------------------------------------------------------------
+
+# Level 1 keeps to the everyday hands; later levels add the rare ones and more traps.
+_HIGH_WEIGHTS = {
+    1: {Category.STRAIGHT: 2, Category.FLUSH: 2, Category.FULL_HOUSE: 1, Category.THREE_OF_A_KIND: 2,
+        Category.TWO_PAIR: 2, Category.PAIR: 2, Category.HIGH_CARD: 1},
+    2: {c: 1 for c in Category},
+    3: {c: 1 for c in Category},
+}  # fmt: skip
+_TRAP_SHARE = {1: 0.2, 2: 0.6, 3: 0.8}
+
+
+def _trap_fill(rng: random.Random, dealer: Dealer, hole: list[Card], board: list[Card]) -> None:
+    """Fill 2 hole and 2 board cards so that a hand that breaks the 2 + 3 rule looks better."""
+    trap = rng.choice(("hole_suited", "board_flush", "board_pair", "hole_trips", "hole_straight"))
+    if trap == "hole_suited":  # three or four of a suit in the hand, at most two on the board
+        suit = hole[0].suit
+        hole += dealer.draw(2, lambda c: c.suit == suit)
+        board += dealer.draw(2, lambda c: c.suit != suit)
+    elif trap == "board_flush":  # four of a suit on the board, one in the hand
+        suit = board[0].suit
+        board += dealer.draw(2, lambda c: c.suit == suit)
+        hole += dealer.draw(2, lambda c: c.suit != suit)
+    elif trap == "board_pair":  # the board pairs one of its cards
+        board += [dealer.rank(board[0].rank), *dealer.draw(1)]
+        hole += dealer.draw(2)
+    elif trap == "hole_trips":  # three of a rank in the hand: only two can play
+        hole.append(dealer.rank(hole[0].rank))
+        hole += dealer.draw(1)
+        board += dealer.draw(2)
+    else:  # connected hole cards: three of a straight in the hand
+        top = max(c.rank for c in hole)
+        hole += dealer.draw(2, lambda c: abs(c.rank - top) <= 3)
+        board += dealer.draw(2)
+
+
+def _gen_high(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    weights = _HIGH_WEIGHTS[level]
+    target = rng.choices(list(weights), list(weights.values()))[0]
+
+    def make() -> Data:
+        dealer = Dealer(rng)
+        five = dealer.take(made_five(rng, target))
+        rng.shuffle(five)
+        hole, board = five[:2], five[2:]
+        if rng.random() < _TRAP_SHARE[level]:
+            _trap_fill(rng, dealer, hole, board)
+        else:
+            hole += dealer.draw(2)
+            board += dealer.draw(2)
+        rng.shuffle(hole)
+        rng.shuffle(board)
+        if best_omaha_hand(hole, board).category is not target:
+            raise DealError("the filler cards changed the hand")
+        data: Data = {"hole": names(hole), "board": names(board)}
+        return _prompt(
+            data,
+            "Omaha. The board is {board}; the player holds {hole}. What is his best high hand?",
+            board=format_cards(board),
+            hole=format_cards(hole),
+        )
+
+    return retry(make)
+
+
+def _solve_high(data: Data) -> Solution:
+    hand, steps = explain_high(data["hole"], data["board"])
+    return hand.category.value, str(hand), steps
+
+
+_kind("om.high", "Omaha: the best high hand", _gen_high, lambda d: CATEGORY_CHOICES, _solve_high)
+
+
+# om.winner ----------------------------------------------------------------------------------------
+
+
+def _seat_value(seats: tuple[int, ...]) -> str:
+    return (
+        "seat-" + "-".join(str(s) for s in seats) if len(seats) == 1 else "seats-" + "-".join(map(str, seats))
+    )
+
+
+def _seat_label(seats: tuple[int, ...]) -> str:
+    if len(seats) == 1:
+        return f"Seat {seats[0]}"
+    return "Seats " + " and ".join(str(s) for s in seats) + " split"
+
+
+def _winner_format(data: Data) -> AnswerFormat:
+    seats = range(len(data["holes"]))
+    options = [(s,) for s in seats] + list(combinations(seats, 2))
+    return AnswerFormat(AnswerKind.CHOICE, choices=tuple((_seat_value(o), _seat_label(o)) for o in options))
+
+
+def _no_flush_board(dealer: Dealer, rng: random.Random) -> list[Card]:
+    """Five board cards with no three of a suit (so equal ranks make equal hands)."""
+    for _ in range(50):
+        board = dealer.draw(5)
+        suits = [c.suit for c in board]
+        if max(suits.count(s) for s in suits) <= 2:
+            return board
+        dealer.left += board
+        rng.shuffle(dealer.left)
+    raise DealError("no board without a flush draw")
+
+
+def _gen_winner(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    players = rng.randint(*{1: (2, 3), 2: (3, 4), 3: (4, 5)}[level])
+    tie = rng.random() < 0.3
+
+    def make() -> Data:
+        dealer = Dealer(rng)
+        board = _no_flush_board(dealer, rng) if tie else dealer.draw(5)
+        holes = [dealer.draw(4) for _ in range(players)]
+        if tie:
+            a, b = rng.sample(range(players), 2)
+            dealer.left += holes[b]
+            holes[b] = dealer.same_ranks(holes[a])
+        strengths = [omaha_strength([c.index for c in h], [c.index for c in board]) for h in holes]
+        winners = [s for s, v in enumerate(strengths) if v == max(strengths)]
+        if len(winners) != (2 if tie else 1):
+            raise DealError("not the branch asked for")
+        data: Data = {"board": names(board), "holes": [names(h) for h in holes]}
+        return _prompt(
+            data,
+            "Omaha high. The board is {board}. {hands}. Which seat wins the pot?",
+            board=format_cards(board),
+            hands=_hands_text(data["holes"]),
+        )
+
+    return retry(make)
+
+
+def _solve_winner(data: Data) -> Solution:
+    board = parse_cards(data["board"])
+    hands = [best_omaha_hand(parse_cards(h), board) for h in data["holes"]]
+    steps = [step("Seat {seat}: {hand}.", seat=seat, hand=str(hand)) for seat, hand in enumerate(hands)]
+    best = max(hands)
+    winners = tuple(s for s, h in enumerate(hands) if h == best)
+    if len(winners) == 1:
+        steps.append(step("Seat {seat} has the best hand and wins the pot.", seat=winners[0]))
+    else:
+        steps.append(
+            step("Seats {seats} have equal hands and split the pot.", seats=", ".join(map(str, winners)))
+        )
+    return _seat_value(winners), _seat_label(winners), tuple(steps)
+
+
+_kind("om.winner", "Omaha: who wins the pot", _gen_winner, _winner_format, _solve_winner)
+
+
+# om.low -------------------------------------------------------------------------------------------
+
+_LOW_BRANCHES = {
+    1: {"low": 6, "board": 2, "hand": 2},
+    2: {"low": 4, "board": 2, "hand": 1, "counterfeit": 3},
+    3: {"low": 4, "board": 1, "hand": 1, "counterfeit": 4},
+}
+
+
+def _is_low(card: Card) -> bool:
+    return low_rank(card) > 0
+
+
+def _gen_low(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    branches = _LOW_BRANCHES[level]
+    branch = rng.choices(list(branches), list(branches.values()))[0]
+
+    def make() -> Data:
+        dealer = Dealer(rng)
+        if branch == "counterfeit":
+            # Hole low ranks all on the board too, so every pair of them leaves too few board lows.
+            ranks = rng.sample([14, *range(2, 9)], rng.choice((3, 4)))
+            board = [dealer.rank(r) for r in ranks] + dealer.draw(5 - len(ranks), lambda c: not _is_low(c))
+            hole = [dealer.rank(r) for r in ranks[: len(ranks) - 1]]
+            hole += dealer.draw(4 - len(hole), lambda c: not _is_low(c))
+        elif branch == "board":  # two low ranks at most on the board, a good-looking low hand
+            board = dealer.draw(rng.choice((1, 2)), _is_low) + dealer.draw(5, lambda c: not _is_low(c))
+            board = board[:5]
+            hole = dealer.draw(rng.choice((2, 3)), _is_low) + dealer.draw(2)
+            hole = hole[:4]
+        elif branch == "hand":  # a good low board, only one low rank (maybe paired) in the hand
+            board = dealer.draw(3, _is_low) + dealer.draw(2)
+            first = dealer.draw(1, _is_low)
+            extra = [dealer.rank(first[0].rank)] if rng.random() < 0.5 else []
+            hole = first + extra + dealer.draw(3 - len(extra), lambda c: not _is_low(c))
+        else:
+            board = dealer.draw(rng.choice((3, 3, 4)), _is_low) + dealer.draw(2)
+            board = board[:5]
+            hole = dealer.draw(rng.choice((2, 3, 4)), _is_low) + dealer.draw(2)
+            hole = hole[:4]
+        rng.shuffle(hole)
+        rng.shuffle(board)
+        low, _ = explain_low(hole, board)
+        if (low is None) != (branch != "low"):
+            raise DealError("not the branch asked for")
+        data: Data = {"hole": names(hole), "board": names(board)}
+        return _prompt(
+            data,
+            "Omaha Hi/Lo. The board is {board}; the player holds {hole}. What is his best low hand?",
+            board=format_cards(board),
+            hole=format_cards(hole),
+        )
+
+    return retry(make)
+
+
+def _rule_breaking_low(hole: list[Card], board: list[Card], hole_count: int) -> list[tuple[int, ...]]:
+    """Lows that break the 2 + 3 rule (`hole_count` hole cards): the near misses a trainee may give."""
+    found = []
+    for h in combinations(hole, hole_count):
+        for b in combinations(board, 5 - hole_count):
+            ranks = sorted((low_rank(c) for c in h + b), reverse=True)
+            if all(ranks) and len(set(ranks)) == 5:
+                found.append(tuple(ranks))
+    return sorted(found)[:1]
+
+
+def _low_format(data: Data) -> AnswerFormat:
+    hole, board = parse_cards(data["hole"]), parse_cards(data["board"])
+    lows = low_candidates(hole, board)[:3]
+    for count in (3, 4, 1):
+        lows += _rule_breaking_low(list(hole), list(board), count)
+    for fallback in ((8, 7, 6, 5, 4), (8, 7, 6, 5, 3), (8, 7, 6, 5, 2)):
+        if len(set(lows)) >= 3:
+            break
+        lows.append(fallback)
+    values = sorted(set(lows))
+    return AnswerFormat(
+        AnswerKind.CHOICE, choices=(*((format_low(v), format_low(v)) for v in values), ("none", "No low"))
+    )
+
+
+def _solve_low(data: Data) -> Solution:
+    low, steps = explain_low(data["hole"], data["board"])
+    if low is None:
+        return "none", "No low", steps
+    return format_low(low), format_low(low), steps
+
+
+_kind("om.low", "Omaha Hi/Lo: the best low hand", _gen_low, _low_format, _solve_low)
+
+
+# om.split and om.side_pots: whole showdowns --------------------------------------------------------
+
+_SPLIT_BRANCHES = ("scoop_no_low", "split", "quarter", "high_tie", "scoop_both", "both_tied")
+
+
+def classify(ruling: Showdown) -> str:
+    """The hi/lo branch of the main pot: who took the high and low halves."""
+    pot = ruling.pots[0]
+    hi, lo = set(pot.high_winners), set(pot.low_winners)
+    if not lo:
+        return "scoop_no_low"
+    if hi == lo:
+        return "scoop_both" if len(hi) == 1 else "both_tied"
+    if len(lo) > 1:
+        return "quarter"
+    return "high_tie" if len(hi) > 1 else "split"
+
+
+def _deal_hilo(rng: random.Random, players: int, branch: str) -> tuple[list[Card], list[list[Card]]]:
+    """Cards steered toward a hi/lo branch (the caller checks the outcome with the engine)."""
+    dealer = Dealer(rng)
+    a, b = rng.sample(range(players), 2)
+    holes: list[list[Card] | None] = [None] * players
+    if branch == "scoop_no_low":
+        board = dealer.draw(rng.choice((0, 1, 2)), _is_low)
+        board += dealer.draw(5 - len(board), lambda c: not _is_low(c))
+    elif branch in ("both_tied", "scoop_both"):
+        # A-2 with 3-4-5 on the board: the wheel, best high straight and best low at once.
+        holes[a] = [dealer.rank(14), dealer.rank(2), *dealer.draw(2, lambda c: not _is_low(c))]
+        board = [dealer.rank(r) for r in (3, 4, 5)] + dealer.draw(2, lambda c: c.rank >= 9)
+        if branch == "both_tied":
+            holes[b] = dealer.same_ranks(holes[a])
+    elif branch == "high_tie":
+        # Two hands of the same ranks make the same 9- or 10-high straight with the board's three low
+        # cards; their other cards are high, so they have no low, and a third seat gets A-2 for it.
+        top = rng.choice((9, 10))
+        board = [dealer.rank(r) for r in (top - 4, top - 3, top - 2)] + dealer.draw(2, lambda c: c.rank >= 9)
+        holes[a] = [dealer.rank(top - 1), dealer.rank(top), *dealer.draw(2, lambda c: c.rank >= 9)]
+        holes[b] = dealer.same_ranks(holes[a])
+        if players > 2:
+            c = next(s for s in range(players) if s not in (a, b))
+            holes[c] = [dealer.rank(14), dealer.rank(2), *dealer.draw(2)]
+    else:  # split or quarter: a good low hand, twice for quartering
+        board = dealer.draw(3, _is_low) + dealer.draw(2)
+        holes[a] = [dealer.rank(14), dealer.rank(rng.choice((2, 3))), *dealer.draw(2)]
+        if branch == "quarter":
+            holes[b] = [*dealer.same_ranks(holes[a][:2]), *dealer.draw(2)]
+    dealt = [h if h is not None else dealer.draw(4) for h in holes]
+    rng.shuffle(board)
+    for h in dealt:
+        rng.shuffle(h)
+    if len(set(board)) != 5:
+        raise DealError("board")
+    return board, dealt
+
+
+_SPLIT_WEIGHTS = {
+    1: (2, 3, 2, 1, 1, 1),
+    2: (2, 2, 3, 2, 1, 2),
+    3: (1, 2, 3, 2, 1, 2),
+}
+
+
+def _chip_and_unit(rng: random.Random, level: int) -> tuple[int, int]:
+    """(smallest chip, unit of the amounts): round at level 1, odd at 2, chip 5 half the time at 3."""
+    if level == 1:
+        return 1, 10
+    if level == 2:
+        return 1, 1
+    return (5, 5) if rng.random() < 0.5 else (1, 1)
+
+
+def _top_amount(rng: random.Random, level: int, unit: int) -> int:
+    """What the deepest live seats put in: round at level 1, odd at 2, large at 3."""
+    return {1: rng.randint(2, 20), 2: rng.randint(15, 99), 3: rng.randint(40, 400)}[level] * unit
+
+
+def _less(rng: random.Random, amount: int, unit: int) -> int:
+    """A smaller contribution (an all-in or a folded seat's chips), in whole units."""
+    return rng.randint(1, max(1, amount // unit - 1)) * unit
+
+
+def _gen_split(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    branch = rng.choices(_SPLIT_BRANCHES, _SPLIT_WEIGHTS[level])[0]
+    players = rng.randint(*{1: (2, 3), 2: (3, 4), 3: (4, 6)}[level])
+    if branch == "high_tie":
+        players = max(players, 3)  # two tied high hands and a third seat with the low
+    chip, unit = _chip_and_unit(rng, level)
+
+    def make() -> Data:
+        board, holes = _deal_hilo(rng, players, branch)
+        button = rng.randrange(players)
+        folded = rng.randint(0, 1) if level >= 2 and players >= 3 else 0
+        all_ins = rng.randint(1, 2) if level == 3 else 0
+        top = _top_amount(rng, level, unit)
+        contributions = [top] * players
+        shown: list[list[str] | None] = [names(h) for h in holes]
+        for seat in rng.sample(range(players), folded):
+            shown[seat] = None
+            contributions[seat] = _less(rng, top, unit)
+        live = [s for s in range(players) if shown[s] is not None]
+        for seat in rng.sample(live, min(all_ins, len(live) - 1)):
+            contributions[seat] = _less(rng, top, unit)
+        ruling = settle(board, shown, contributions, hi_lo=True, button=button, chip=chip, explain=False)
+        if classify(ruling) != branch:
+            raise DealError("not the branch asked for")
+        data: Data = {
+            "board": names(board),
+            "holes": shown,
+            "contributions": contributions,
+            "button": button,
+            "chip": chip,
+        }
+        return _prompt(
+            data,
+            "Omaha Hi/Lo. The board is {board}. {hands}. The button is seat {button}; chips put in by seat: "
+            "{contributions}; the smallest chip is {chip}. What does each seat collect?",
+            board=format_cards(board),
+            hands=_hands_text(shown),
+            button=button,
+            contributions=", ".join(f"{c:,}" for c in contributions),
+            chip=chip,
+        )
+
+    return retry(make)
+
+
+def _seat_labels(data: Data) -> tuple[str, ...]:
+    return tuple(f"Seat {s}" for s in range(len(data["contributions"])))
+
+
+def _ruling(data: Data, hi_lo: bool) -> Showdown:
+    return settle(
+        data["board"],
+        data["holes"],
+        data["contributions"],
+        hi_lo=hi_lo,
+        button=data["button"],
+        chip=data["chip"],
+    )
+
+
+def _solve_split(data: Data) -> Solution:
+    ruling = _ruling(data, True)
+    labels = _seat_labels(data)
+    return list(ruling.payouts), _amounts_text(labels, ruling.payouts), ruling.steps
+
+
+def _amounts_text(labels: tuple[str, ...], values: Any) -> str:
+    return "; ".join(f"{label}: {value:,}" for label, value in zip(labels, values, strict=True))
+
+
+_kind(
+    "om.split",
+    "Omaha Hi/Lo: split the pot",
+    _gen_split,
+    lambda d: AnswerFormat(AnswerKind.AMOUNTS, labels=_seat_labels(d)),
+    _solve_split,
+)
+
+
+# om.side_pots -------------------------------------------------------------------------------------
+
+
+def _pot_labels(data: Data) -> tuple[str, ...]:
+    # As many pot labels as there could be pots (one per live seat), so the labels do not tell.
+    live = sum(h is not None for h in data["holes"])
+    pots = ("Main pot", *(f"Side pot {k}" for k in range(1, live)))
+    extra = ("Returned",) if data["level"] >= 2 else ()
+    return (*pots, *extra, *_seat_labels(data))
+
+
+def _gen_side_pots(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    players = rng.randint(*{1: (3, 4), 2: (4, 5), 3: (4, 6)}[level])
+    all_ins = rng.randint(*{1: (1, 2), 2: (1, 3), 3: (2, 4)}[level])
+    hi_lo = level == 3 and rng.random() < 0.5
+    uncalled = level >= 2 and rng.random() < 0.4
+    chip, unit = _chip_and_unit(rng, level)
+
+    def make() -> Data:
+        dealer = Dealer(rng)
+        board = dealer.draw(5)
+        holes: list[list[str] | None] = [names(dealer.draw(4)) for _ in range(players)]
+        folded = rng.randint(1, 2) if level >= 2 else 0
+        top = _top_amount(rng, level, unit)
+        contributions = [top] * players
+        order = rng.sample(range(players), players)
+        for seat in order[:folded]:
+            holes[seat] = None
+            contributions[seat] = _less(rng, top, unit)
+        live = order[folded:]
+        # Without an uncalled bet two live seats stay at the top; one alone would bet into nobody.
+        for seat in live[: min(all_ins, len(live) - (1 if uncalled else 2))]:
+            contributions[seat] = _less(rng, top, unit)
+        if uncalled:  # the deepest live player's last bet that nobody called
+            contributions[live[-1]] += rng.randint(1, 20) * unit
+        button = rng.randrange(players)
+        ruling = settle(board, holes, contributions, hi_lo=hi_lo, button=button, chip=chip, explain=False)
+        if len(ruling.pots) < 2 or (uncalled and not any(ruling.returned)):
+            raise DealError("no side pot")
+        data: Data = {
+            "board": names(board),
+            "holes": holes,
+            "contributions": contributions,
+            "button": button,
+            "chip": chip,
+            "hi_lo": hi_lo,
+            "level": level,
+        }
+        returned = ", what is returned as an uncalled bet" if level >= 2 else ""
+        return _prompt(
+            data,
+            ("Omaha Hi/Lo" if hi_lo else "Omaha")
+            + ", all bets are in. The board is {board}. {hands}. Chips put in by seat: {contributions} (the "
+            "button is seat {button}, the smallest chip {chip}). How big is each pot (0 for a pot that does "
+            "not exist)" + returned + ", and what does each seat collect?",
+            board=format_cards(board),
+            hands=_hands_text(holes),
+            contributions=", ".join(f"{c:,}" for c in contributions),
+            button=button,
+            chip=chip,
+        )
+
+    return retry(make)
+
+
+def _solve_side_pots(data: Data) -> Solution:
+    ruling = _ruling(data, data["hi_lo"])
+    labels = _pot_labels(data)
+    pots = [
+        p.amount
+        for p in side_pots(data["contributions"], [s for s, h in enumerate(data["holes"]) if h is None])
+    ]
+    pot_count = sum(1 for label in labels if "pot" in label)
+    values = pots + [0] * (pot_count - len(pots))
+    if data["level"] >= 2:
+        values.append(sum(ruling.returned))
+    values += list(ruling.payouts)
+    return values, _amounts_text(labels, values), ruling.steps
+
+
+_kind(
+    "om.side_pots",
+    "Omaha: side pots",
+    _gen_side_pots,
+    lambda d: AnswerFormat(AnswerKind.AMOUNTS, labels=_pot_labels(d)),
+    _solve_side_pots,
+)
+
+# The betting and blinds kinds register on import.
+from trainer.drills import omaha_bets  # noqa: E402, F401

@@ -1,0 +1,250 @@
+"""Omaha rulings with their explanation steps, for drills and reference pages.
+
+Each `explain_*` returns the engine's answer together with the `Step`s that justify it; templates are
+fixed English sentences (message ids), numbers and cards are parameters.
+
+>>> value, steps = explain_pot_limit(pot=15, to_call=10, own_bet=0)
+>>> value, [str(s) for s in steps][-1]
+(35, 'The most he may raise to is 0 + 35 = 35.')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from trainer.engine.cards import Card, format_cards, parse_cards
+from trainer.engine.evaluator import Hand, best_omaha_hand
+from trainer.engine.explain import Step, step
+from trainer.engine.omaha import CardsIn, best_high, best_low, format_low
+from trainer.engine.omaha_betting import (
+    BlindPost,
+    Blinds,
+    MissedBlinds,
+    OmahaRules,
+    Street,
+    limit_bet_size,
+    limit_cap,
+    limit_raise_to,
+    load_rules,
+    missed_blinds_post,
+    no_limit_min_raise_to,
+    post_blinds,
+    pot_limit_max,
+)
+
+
+def explain_high(hole: CardsIn, board: CardsIn) -> tuple[Hand, tuple[Step, ...]]:
+    """The best high hand and why: which two hole and three board cards play.
+
+    >>> hand, steps = explain_high("Ah Kh Qh Jh", "Th 2c 3d 7s 9c")
+    >>> str(steps[-1])
+    'Best high hand: high_card with Ah Kh from the hand and Th 9c 7s from the board.'
+    """
+    hand = best_high(hole, board)
+    h = set(parse_cards(hole))
+    from_hand = [c for c in hand.cards if c in h]
+    from_board = [c for c in hand.cards if c not in h]
+    return hand, (
+        step("A hand uses exactly two of the four hole cards and three of the five board cards."),
+        step(
+            "Best high hand: {hand} with {hole} from the hand and {board} from the board.",
+            hand=hand.category.value,
+            hole=format_cards(from_hand),
+            board=format_cards(from_board),
+        ),
+    )
+
+
+def explain_low(hole: CardsIn, board: CardsIn) -> tuple[tuple[int, ...] | None, tuple[Step, ...]]:
+    """The best 8-or-better low and why, or why there is none.
+
+    >>> low, steps = explain_low("Ah 2h Kc Kd", "3c 4d 8h Kh Qs")
+    >>> low, str(steps[-1])
+    ((8, 4, 3, 2, 1), 'Best low: 8-4-3-2-A.')
+    """
+    low = best_low(hole, board)
+    h, b = parse_cards(hole), parse_cards(board)
+    rule = step(
+        "A low uses exactly two hole cards and three board cards: five different ranks, all 8 or lower, "
+        "the ace low."
+    )
+    board_low = sorted({_low(c) for c in b if _low(c)})
+    hole_low = sorted({_low(c) for c in h if _low(c)})
+    if low is not None:
+        return low, (rule, step("Best low: {low}.", low=format_low(low)))
+    if len(board_low) < 3:
+        why = step(
+            "The board has fewer than three different low ranks ({ranks}): no low.", ranks=_ranks(board_low)
+        )
+    elif len(hole_low) < 2:
+        why = step(
+            "The hand has fewer than two different low ranks ({ranks}): no low.", ranks=_ranks(hole_low)
+        )
+    else:
+        why = step("Every pair of low hole cards pairs the board's low cards: no low (counterfeited).")
+    return None, (rule, why)
+
+
+def _low(card: Card) -> int:
+    rank = 1 if card.rank == 14 else card.rank
+    return rank if rank <= 8 else 0
+
+
+def _ranks(ranks: Sequence[int]) -> str:
+    return ", ".join("A" if r == 1 else str(r) for r in sorted(ranks, reverse=True)) or "none"
+
+
+def low_candidates(hole: CardsIn, board: CardsIn) -> list[tuple[int, ...]]:
+    """Every distinct qualifying low of any two hole and three board cards, best first (for drills that
+    offer the right low among near misses)."""
+    found: set[tuple[int, ...]] = set()
+    for two in combinations(parse_cards(hole), 2):
+        for three in combinations(parse_cards(board), 3):
+            ranks = sorted((_low(c) for c in two + three), reverse=True)
+            if all(ranks) and len(set(ranks)) == 5:
+                found.add(tuple(ranks))
+    return sorted(found)
+
+
+def best_hand_text(hole: CardsIn, board: CardsIn) -> str:
+    """ "flush (Ah Qh Jh 9h 2h)" for a player's best high hand."""
+    return str(best_omaha_hand(parse_cards(hole), parse_cards(board)))
+
+
+def explain_pot_limit(
+    pot: int, to_call: int, own_bet: int = 0, stack: int | None = None
+) -> tuple[int, tuple[Step, ...]]:
+    """The most a player may raise to in pot limit (his bet already on the table included)."""
+    most = pot_limit_max(pot, to_call)
+    steps = [
+        step("The pot counts every chip in the middle and on the table: {pot}.", pot=pot),
+        step(
+            "He may put in the call ({call}) and then raise the pot after his call: "
+            "{pot} + 2 x {call} = {most}.",
+            pot=pot,
+            call=to_call,
+            most=most,
+        ),
+    ]
+    if stack is not None and stack < most:
+        steps.append(step("He has only {stack} left: all-in is the most.", stack=stack))
+        most = pot_limit_max(pot, to_call, stack=stack)
+    steps.append(
+        step(
+            "The most he may raise to is {own} + {most} = {total}.",
+            own=own_bet,
+            most=most,
+            total=own_bet + most,
+        )
+    )
+    return own_bet + most, tuple(steps)
+
+
+def explain_limit(
+    street: Street | str,
+    small_bet: int,
+    big_bet: int,
+    *,
+    bets_made: int,
+    players: int,
+    rules: OmahaRules | None = None,
+) -> tuple[int | None, tuple[Step, ...]]:
+    """What the next player may bet or raise to in fixed limit, or None when capped."""
+    rules = rules or load_rules()
+    size = limit_bet_size(street, small_bet, big_bet)
+    raise_to = limit_raise_to(street, small_bet, big_bet, bets_made=bets_made, players=players, rules=rules)
+    cap = limit_cap(players, rules)
+    steps = [
+        step("Pre-flop and on the flop every bet and raise is the small bet, {size}.", size=size)
+        if Street(street) in (Street.PREFLOP, Street.FLOP)
+        else step("On the turn and the river every bet and raise is the big bet, {size}.", size=size),
+        step("Bets so far this round (the bet and raises): {made}.", made=bets_made),
+    ]
+    if cap is None:
+        steps.append(step("Only two players are left: the raises are not capped."))
+    else:
+        steps.append(step("The cap is {cap} bets: one bet and {raises} raises.", cap=cap, raises=cap - 1))
+    if raise_to is None:
+        steps.append(step("The betting is capped: he may only call or fold."))
+    else:
+        steps.append(
+            step(
+                "He may make it {count} bets: {count} x {size} = {total}.",
+                count=bets_made + 1,
+                size=size,
+                total=raise_to,
+            )
+        )
+    return raise_to, tuple(steps)
+
+
+def explain_min_raise(bets: Sequence[int], big_blind: int) -> tuple[int, tuple[Step, ...]]:
+    """The smallest legal bet or raise (a total) in no limit."""
+    least = no_limit_min_raise_to(bets, big_blind)
+    if not bets:
+        return least, (step("No bet yet: a bet is at least the big blind, {bb}.", bb=big_blind),)
+    increments = [b - a for a, b in zip([0, *bets[:-1]], bets, strict=True)]
+    return least, (
+        step(
+            "The largest bet or raise this round is {inc} (at least the big blind).",
+            inc=max([*increments, big_blind]),
+        ),
+        step(
+            "A raise goes to at least {bet} + {inc} = {least}.",
+            bet=bets[-1],
+            inc=least - bets[-1],
+            least=least,
+        ),
+    )
+
+
+def explain_blinds(
+    button: int, stacks: Sequence[int | None], small_blind: int, big_blind: int
+) -> tuple[Blinds, tuple[Step, ...]]:
+    """Who posts the blinds and how much, and who acts first."""
+    blinds = post_blinds(button, stacks, small_blind, big_blind)
+    active = sum(s is not None for s in stacks)
+    steps = []
+    if active == 2:
+        steps.append(step("Heads-up the button posts the small blind and the other player the big blind."))
+    else:
+        steps.append(step("The small blind is the first player left of the button, the big blind the next."))
+    steps.append(
+        step(
+            "Seat {seat} posts the small blind: {amount}.",
+            seat=blinds.small,
+            amount=blinds.posted[blinds.small],
+        )
+    )
+    steps.append(
+        step("Seat {seat} posts the big blind: {amount}.", seat=blinds.big, amount=blinds.posted[blinds.big])
+    )
+    for seat in blinds.all_in:
+        steps.append(
+            step("Seat {seat} cannot cover the blind: he posts all he has and is all-in.", seat=seat)
+        )
+    steps.append(step("Seat {seat} acts first before the flop.", seat=blinds.first_preflop))
+    return blinds, tuple(steps)
+
+
+def explain_missed_blinds(
+    missed: MissedBlinds | str, small_blind: int, big_blind: int, rules: OmahaRules | None = None
+) -> tuple[BlindPost, tuple[Step, ...]]:
+    """What a returning player posts, live and dead."""
+    post = missed_blinds_post(missed, small_blind, big_blind, rules)
+    kind = MissedBlinds(missed)
+    text = {
+        MissedBlinds.BOTH: "He missed both blinds: the big blind live and the small blind dead.",
+        MissedBlinds.BIG: "He missed the big blind: he posts the big blind, live.",
+        MissedBlinds.SMALL: "He missed only the small blind: the house rules say what he posts.",
+        MissedBlinds.NONE: "He missed no blind: nothing to post.",
+    }[kind]
+    return post, (
+        step(text),
+        step(
+            "Live {live} (counts toward his bet), dead {dead} (goes to the pot).",
+            live=post.live,
+            dead=post.dead,
+        ),
+    )
