@@ -269,15 +269,41 @@ def _rule_breaking_low(hole: list[Card], board: list[Card], hole_count: int) -> 
     return sorted(found)[:1]
 
 
+def _nine_or_ten_low(hole: list[Card], board: list[Card]) -> list[tuple[int, ...]]:
+    """The best 2 + 3 "low" that needs a 9 or a 10: it does not qualify, a common slip."""
+    found = []
+    for h in combinations(hole, 2):
+        for b in combinations(board, 3):
+            ranks = sorted((1 if c.rank == 14 else c.rank for c in h + b), reverse=True)
+            if 8 < ranks[0] <= 10 and len(set(ranks)) == 5:
+                found.append(tuple(ranks))
+    return sorted(found)[:1]
+
+
+def _neighbours(low: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Lows one rank away from `low` in one card: plausible misreadings."""
+    out = []
+    for i in range(5):
+        for delta in (1, -1):
+            ranks = list(low)
+            ranks[i] += delta
+            if 1 <= ranks[i] <= 8 and len(set(ranks)) == 5:
+                out.append(tuple(sorted(ranks, reverse=True)))
+    return out
+
+
 def _low_format(data: Data) -> AnswerFormat:
-    hole, board = parse_cards(data["hole"]), parse_cards(data["board"])
+    hole, board = list(parse_cards(data["hole"])), list(parse_cards(data["board"]))
     lows = low_candidates(hole, board)[:3]
-    for count in (3, 4, 1):
-        lows += _rule_breaking_low(list(hole), list(board), count)
-    for fallback in ((8, 7, 6, 5, 4), (8, 7, 6, 5, 3), (8, 7, 6, 5, 2)):
-        if len(set(lows)) >= 3:
+    for count in (3, 4, 1, 0):  # three or four hole cards, one, or the board alone
+        lows += _rule_breaking_low(hole, board, count)
+    lows += _nine_or_ten_low(hole, board)
+    # Too few near misses (often when there is no low at all): misread neighbours of the first one.
+    seed = lows[0] if lows else (8, 6, 4, 3, 2)
+    for neighbour in [seed, *_neighbours(seed)]:
+        if len(set(lows)) >= 4:
             break
-        lows.append(fallback)
+        lows.append(neighbour)
     values = sorted(set(lows))
     return AnswerFormat(
         AnswerKind.CHOICE, choices=(*((format_low(v), format_low(v)) for v in values), ("none", "No low"))
