@@ -351,3 +351,28 @@ def test_every_real_drill_renders_and_grades_at_every_level(named, kind_id):
         assert named.post(url, data=form).status_code == 302
         feedback = named.get(url).get_data(as_text=True)
         assert "✓ Right" in feedback, (kind_id, level, expected)
+
+
+def test_advisor_page_lists_every_option_best_first(client):
+    assert client.get("/reference/advisor").status_code == 200
+    query = "player=Qh&player=9h&player=6h&player=3h&player=2c&upcard=Ad"
+    page = client.get(f"/reference/advisor?{query}").get_data(as_text=True)
+    rows = re.findall(r'<td class="num">([+-]\d+\.\d+)', page)
+    values = [float(v) for v in rows]
+    assert len(values) > 3 and values == sorted(values, reverse=True)
+    assert "Fold" in page and "Buy a sixth card" in page and "✓" in page
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "player=Qh&player=9h&upcard=Ad",
+        "player=Qh&player=9h&player=6h&player=3h&player=3h&upcard=Ad",
+        "player=Qh&player=9h&player=6h&player=3h&player=2c&upcard=Qh",
+        "player=Zz&player=9h&player=6h&player=3h&player=2c&upcard=Ad",
+        "player=Qh&player=9h&player=6h&player=3h&player=2c&upcard=Ad&rules=nope",
+    ],
+)
+def test_advisor_bad_choice_is_400(client, query):
+    response = client.get(f"/reference/advisor?{query}")
+    assert response.status_code == 400 and b"error-box" in response.data

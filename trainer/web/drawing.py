@@ -204,4 +204,13 @@ def omaha_table(data: dict[str, Any]) -> dict[str, Any]:
                 "y": y,
             }
         )
-    return {"board": cards_of(data.get("board")), "seats": seats, "pot": data.get("pot")}
+    pair = data.get("blinds") or data.get("stakes")
+    return {
+        "board": cards_of(data.get("board")),
+        "seats": seats,
+        "pot": data.get("pot"),
+        "hole": cards_of(data.get("hole")),
+        "actions": [a for a in data.get("actions") or [] if isinstance(a, dict)],
+        "blinds": pair if isinstance(pair, list) and len(pair) == 2 else None,
+        "stakes": "stakes" in data,
+    }

@@ -67,7 +67,9 @@ def current_language() -> str:
 
 # Numbers and cards inside a phrase from the drills ("Seat 2 (9h)", "1 cards, normal") are masked as
 # {0}, {1}, ... so that one message id ("Seat {0} ({1})") translates every such phrase.
-_CARD_OR_NUMBER = re.compile(r"(?<![A-Za-z0-9])(?:(?:10|[2-9TJQKA])[shdc](?![A-Za-z])|[-+]?\d+)")
+_CARD_OR_NUMBER = re.compile(
+    r"(?<![A-Za-z0-9])(?:(?:10|[2-9TJQKA])[shdc](?![A-Za-z])|[-+]?\d{1,3}(?:,\d{3})+(?![\d])|[-+]?\d+(?:\.\d+)?)"
+)
 _MAX_MASKED = 3
 
 
@@ -85,14 +87,15 @@ def mask(text: str) -> tuple[str, list[str]]:
 
 
 def split_list(text: str) -> list[str]:
-    """Top-level pieces of "seat 1 0, seat 2 3" (commas inside brackets do not split)."""
+    """Top-level pieces of "seat 1 0, seat 2 3" or "Seat 0 folded; Seat 1 ..." (not inside brackets)."""
+    separator = "; " if "; " in text else ", "
     pieces, depth, start = [], 0, 0
     for i, ch in enumerate(text):
         if ch in "([":
             depth += 1
         elif ch in ")]":
             depth -= 1
-        if depth == 0 and text.startswith(", ", i):
+        if depth == 0 and text.startswith(separator, i):
             pieces.append(text[start:i])
             start = i + 2
     pieces.append(text[start:])
@@ -131,7 +134,8 @@ def translate_word(text: Any) -> Any:
                 return text
         pieces = split_list(text)
         if len(pieces) > 1:
-            return ", ".join(str(translate_word(piece)) for piece in pieces)
+            separator = "; " if "; " in text else ", "
+            return separator.join(str(translate_word(piece)) for piece in pieces)
     return text
 
 

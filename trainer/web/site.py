@@ -13,7 +13,7 @@ TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
 
 
 def init_pages(app: Flask) -> None:
-    from trainer.web import pages, practice, progress, quiz, reference, sprint
+    from trainer.web import advisor_page, pages, practice, progress, quiz, reference, sprint  # noqa: F401
 
     i18n.init_app(app, TRANSLATIONS)
     records.init_app(app)

@@ -1,0 +1,69 @@
+"""The buy-decision advisor page: click five cards and the dealer's up-card, see every option's value.
+
+The same engine as `POST /api/v1/advisor` (`trainer.engine.strategy.options`); the page is a plain GET
+form, so it works without JavaScript and its address can be shared.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, render_template, request
+from flask_babel import gettext
+
+from trainer.engine.cards import FULL_DECK, Card
+from trainer.engine.russian_rules import load_rules, preset_names
+from trainer.web.reference import bp
+
+PLAYER_CARDS = 5
+SUIT_ORDER = "shdc"
+
+
+def _picker_rows() -> list[list[str]]:
+    """The 52 cards in four rows, one per suit, ace first."""
+    return [[str(c) for c in sorted(FULL_DECK, key=lambda c: -c.rank) if c.suit == s] for s in SUIT_ORDER]
+
+
+def _read(raw_player: list[str], raw_up: str | None, rules_name: str) -> tuple[list[Card], Card, Any]:
+    if rules_name not in preset_names():
+        abort(400, description=gettext("There is no house-rules preset %(name)s.", name=rules_name))
+    try:
+        player = [Card.from_text(c) for c in raw_player]
+        up = Card.from_text(raw_up or "")
+    except ValueError:
+        abort(400, description=gettext("Choose cards from the table of cards."))
+    if len(set(player)) != PLAYER_CARDS:
+        abort(
+            400,
+            description=gettext(
+                "Choose exactly %(count)s different cards for the player.", count=PLAYER_CARDS
+            ),
+        )
+    if up in player:
+        abort(400, description=gettext("The up-card cannot be one of the player's cards."))
+    return player, up, load_rules(rules_name)
+
+
+@bp.get("/advisor")
+def advisor() -> str:
+    from trainer.engine import strategy
+
+    raw_player = request.args.getlist("player")
+    raw_up = request.args.get("upcard")
+    rules_name = request.args.get("rules", "cis")
+    table: list[Any] | None = None
+    if raw_player or raw_up:
+        player, up, rules = _read(raw_player, raw_up, rules_name)
+        try:
+            table = strategy.options(player, up, rules=rules)
+        except ValueError as error:
+            abort(400, description=gettext("The advisor cannot answer this: %(reason)s", reason=str(error)))
+    return render_template(
+        "reference/advisor.html",
+        rows=_picker_rows(),
+        chosen=set(raw_player),
+        upcard=raw_up,
+        rules_name=rules_name,
+        presets=preset_names(),
+        table=table,
+    )
