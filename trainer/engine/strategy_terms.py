@@ -2,9 +2,8 @@
 
 The advisor values every option in antes with the ante already staked: a fold is -1, a lost bet -3
 (ante and the bet of 2 antes), a win against a qualifying dealer the bet's pay-table win plus whatever
-the house pays on the ante. The numbers come from the `HouseRules` of `russian_rules`, plus
-`data/rules/advisor.toml` for the rules the house-rules loader has no key for yet (the Caribbean Stud
-ante paid 1 to 1 when the player wins).
+the house pays on the ante. The numbers come from the `HouseRules` of `russian_rules` (for
+Caribbean Stud, `win_ante_odds` pays the ante 1 to 1 beside the bet).
 
 >>> from trainer.engine.russian_rules import load_rules
 >>> terms = Terms.of(load_rules("cis"))
@@ -12,21 +11,19 @@ ante paid 1 to 1 when the player wins).
 (-1, -3, 1, 1, True)
 >>> terms.win[strength_of("Jh Jd 4s 4c 9h")]  # two pair: the bet 2 pays 2 to 1, ante returned
 4
+>>> Terms.of(load_rules("caribbean")).win[strength_of("Jh Jd 4s 4c 9h")]  # and the ante paid 1 to 1
+5
 """
 
 from __future__ import annotations
 
-import functools
-import tomllib
 from dataclasses import dataclass
-from pathlib import Path
 
 from trainer.engine.cards import parse_cards
 from trainer.engine.evaluator import CLASS_COUNT, PATTERN, category_of, strength5
 from trainer.engine.russian_rules import Category, FailedBuy, HouseRules, ReplaceCard
 from trainer.engine.strategy_dealer import AK_FLOOR
 
-ADVISOR_FILE = Path(__file__).resolve().parents[2] / "data" / "rules" / "advisor.toml"
 BET_ANTES = 2  # the rule page: the bet is always exactly 2 x ante
 FOLD = -1
 
@@ -34,21 +31,6 @@ FOLD = -1
 def strength_of(cards: str) -> int:
     """Evaluator strength of five cards given as text (for doctests and tests)."""
     return strength5(*(c.index for c in parse_cards(cards)))
-
-
-@functools.cache
-def _extras() -> dict[str, dict[str, int]]:
-    with ADVISOR_FILE.open("rb") as f:
-        data = tomllib.load(f)
-    out: dict[str, dict[str, int]] = {}
-    for preset, table in data.items():
-        if not isinstance(table, dict) or set(table) - {"ante_win_odds"}:
-            raise ValueError(f"{ADVISOR_FILE.name}: [{preset}]: the only key is 'ante_win_odds'")
-        odds = table.get("ante_win_odds", 0)
-        if isinstance(odds, bool) or not isinstance(odds, int) or odds < 0:
-            raise ValueError(f"{ADVISOR_FILE.name}: [{preset}] ante_win_odds: expected a whole number >= 0")
-        out[preset] = {"ante_win_odds": odds}
-    return out
 
 
 def _russian_category(strength: int) -> Category:
@@ -94,7 +76,7 @@ def _terms(rules: HouseRules) -> Terms:
         raise ValueError(f"{rules.title}: the advisor does not model paying two combinations in one hand")
     if rules.instant_odds:
         raise ValueError(f"{rules.title}: the advisor does not model instant payouts")
-    ante_win = _extras().get(rules.name, {}).get("ante_win_odds", 0)
+    ante_win = rules.win_ante_odds
     win = [0] * (CLASS_COUNT + 1)
     for s in range(AK_FLOOR, CLASS_COUNT + 1):
         win[s] = BET_ANTES * rules.bet_odds[_russian_category(s)] + ante_win
