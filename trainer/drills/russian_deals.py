@@ -197,7 +197,9 @@ def dealer_hand(
         lowest = max(lowest, mine.category.rank)
         if rng.random() > 1 / 3 and lowest < Category.STRAIGHT_FLUSH.rank:
             lowest += 1
-    choices = [c for c in PAYING if lowest <= c.rank <= highest and c is not Category.ROYAL_FLUSH]
+    choices: list[Category] = [
+        c for c in PAYING if lowest <= c.rank <= highest and c is not Category.ROYAL_FLUSH
+    ]
     choices = choices or [Category.ROYAL_FLUSH]
     for _ in range(TRIES):
         category = rng.choice(choices)

@@ -464,6 +464,7 @@ def _game_card(
     or the dealer still has no game."""
     gone = replaced_card(dealer, rules)
     kept = [c for c in dealer if c != gone]
+    k1, k2, k3, k4 = (c.index for c in kept)
     mine = evaluate(player).strength
     buckets: dict[str, list[Card]] = {"win": [], "lose": [], "push": [], "no_game": []}
     for card in FULL_DECK:
@@ -471,7 +472,7 @@ def _game_card(
             continue
         # The evaluator's strength numbers order hands exactly as `evaluate` does, at a fraction of
         # the cost; this loop runs over the whole remaining deck.
-        theirs = strength5(*(c.index for c in kept), card.index)
+        theirs = strength5(k1, k2, k3, k4, card.index)
         if not dealer_qualifies([*kept, card]):
             buckets["no_game"].append(card)
         else:
@@ -517,6 +518,7 @@ def _gen_settle(rng: random.Random, level: int, rules_name: str | None) -> Data:
         if level >= 2 and rules.bonus_offered and rng.random() < 0.5:
             data["bonus"] = bonus_for(rng, level)
         size = 6 if six else 5
+        category: Category
         if outcome == "player_wins":
             category = rng.choice(PAYING)
         elif outcome == "push":

@@ -48,6 +48,12 @@ def _parse_iso(text: str) -> datetime:
     return datetime.fromisoformat(text)
 
 
+def _pk(value: Any) -> int:
+    if value is None:
+        raise StoreError("the row was not written")
+    return int(value)
+
+
 def clean_name(name: Any) -> str:
     """A trainee name as stored: trimmed, inner runs of spaces collapsed, 1 to 60 characters."""
     if not isinstance(name, str) or not " ".join(name.split()):
@@ -77,13 +83,13 @@ class Store:
             if rows:
                 return rows[0]
             pk = self.db.table("trainees").insert({"name": text, "created_at": _iso(self.clock())}).last_pk
-        return self.trainee(int(pk))
+        return self.trainee(_pk(pk))
 
     def new_anonymous_trainee(self) -> dict[str, Any]:
         """A trainee without a name (one per browser session until a name is given)."""
         with self.db.atomic():
             pk = self.db.table("trainees").insert({"name": None, "created_at": _iso(self.clock())}).last_pk
-        return self.trainee(int(pk))
+        return self.trainee(_pk(pk))
 
     def trainee(self, trainee_id: int) -> dict[str, Any]:
         rows = list(self.db.query("SELECT * FROM trainees WHERE id = ?", [trainee_id]))
@@ -126,7 +132,7 @@ class Store:
             "answered": 0,
         }
         with self.db.atomic():
-            return int(self.db.table("drills").insert(record).last_pk)
+            return _pk(self.db.table("drills").insert(record).last_pk)
 
     def drill(self, drill_id: int) -> dict[str, Any]:
         """The stored drill with `situation` rebuilt as the envelope `trainer.drills.grade` takes."""
@@ -218,7 +224,7 @@ class Store:
             "correct": 0,
         }
         with self.db.atomic():
-            return int(self.db.table("sprints").insert(record).last_pk)
+            return _pk(self.db.table("sprints").insert(record).last_pk)
 
     def sprint(self, sprint_id: int) -> dict[str, Any]:
         rows = list(self.db.query("SELECT * FROM sprints WHERE id = ?", [sprint_id]))

@@ -15,7 +15,8 @@ from sqlite_utils import Database
 
 
 def _where(trainee_id: int, kind: str | None, mode: str | None) -> tuple[str, list[Any]]:
-    clauses, params = ["trainee_id = ?"], [trainee_id]
+    clauses: list[str] = ["trainee_id = ?"]
+    params: list[Any] = [trainee_id]
     if kind is not None:
         clauses.append("kind = ?")
         params.append(kind)
