@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
-from trainer.drills import REGISTRY
+from trainer.drills import REGISTRY, decision
 from trainer.drills.base import AnswerError, DrillError, expected_of, grade, issue
-from trainer.drills.decision import choice_value
+from trainer.drills.decision import choice_label, choice_value
 from trainer.engine.russian_rules import load_rules
 from trainer.engine.strategy import options
 
@@ -25,19 +26,27 @@ def test_registered():
     assert kind.game == "russian_poker" and kind.levels == (1, 2, 3)
 
 
-def test_expected_is_the_advisors_single_best_option(situations):
+def test_expected_is_the_single_best_option_and_every_option_is_explained(situations):
     for s in situations.values():
-        data = s["data"]
-        opts = options(data["player"], data["upcard"], rules=load_rules(data["rules"]))
-        assert [o for o in opts if o.equivalent] == [opts[0]]  # issued only with one best answer
         expected, text, steps = expected_of(s)
-        assert expected == choice_value(opts[0])
-        assert text.lower() == opts[0].label.lower()
-        assert expected in {c["value"] for c in s["answer_format"]["choices"]}
-        # The explanation lists every option with its value in antes.
+        choices = s["answer_format"]["choices"]
+        assert expected in {c["value"] for c in choices}
+        assert text == next(c["label"] for c in choices if c["value"] == expected)
+        # The explanation lists every option with its value in antes, then names the best.
         listed = [str(x) for x in steps if "antes" in str(x)][1:]
-        assert len(listed) == len(opts) == len(s["answer_format"]["choices"])
-        assert str(steps[-1]) == f"Best: {opts[0].label}."
+        assert len(listed) == len(choices)
+        assert not any("as good" in str(x) for x in steps)  # no second option within 0.02 ante
+
+
+@pytest.mark.parametrize("key", [(1, 0), (2, 1), (3, 2)])
+def test_expected_is_what_the_advisor_says_now(situations, key):
+    s = situations[key]
+    data = s["data"]
+    opts = options(data["player"], data["upcard"], rules=load_rules(data["rules"]))
+    assert [o for o in opts if o.equivalent] == [opts[0]]  # issued only with one best answer
+    expected, _text, steps = expected_of(s)
+    assert expected == choice_value(opts[0])
+    assert str(steps[-1]) == f"Best: {choice_label(opts[0])}."
 
 
 def test_grading_accepts_the_best_and_rejects_the_rest(situations):
@@ -70,3 +79,33 @@ def test_levels_reach_every_kind_of_answer(situations):
 def test_house_rules_the_advisor_cannot_value_are_refused():
     with pytest.raises(DrillError, match="two combinations"):
         issue("rp.decision", 1, seed=1, rules="lunar")
+
+
+def test_the_bank_has_every_kind_of_answer_for_each_preset():
+    bank = decision._bank()
+    assert set(bank) >= {"cis", "insured"}
+    for table in bank.values():
+        assert {opts[0].action.value for opts in table.values()} == {"bet", "fold", "sixth_card", "exchange"}
+        assert all(sum(o.equivalent for o in opts) == 1 for opts in table.values())
+
+
+@pytest.mark.parametrize("rules_name", ["cis", "insured"])
+def test_banked_values_are_the_advisors(rules_name):
+    # The bank is a cache of the advisor's tables: re-value a few of its hands now.
+    table = decision._bank()[rules_name]
+    for player, upcard in random.Random(rules_name).sample(sorted(table), 2):
+        banked = table[(player, upcard)]
+        now = options(player, upcard, rules=load_rules(rules_name))
+        assert choice_value(now[0]) == choice_value(banked[0])
+        by_label = {o.label: o for o in now}
+        for o in banked:
+            fresh = by_label[o.label]
+            assert abs(fresh.ev - o.ev) <= 3 * (fresh.stderr + o.stderr) + 1e-5, o.label
+
+
+def test_a_preset_without_a_bank_is_dealt_and_valued_live():
+    s = issue("rp.decision", 1, seed=0, rules="caribbean")
+    data = s["data"]
+    best = options(data["player"], data["upcard"], rules=load_rules("caribbean"))[0]
+    assert expected_of(s)[0] == choice_value(best) in {"bet", "fold"}
+    assert {c["value"] for c in s["answer_format"]["choices"]} == {"bet", "fold"}

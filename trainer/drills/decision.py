@@ -6,9 +6,15 @@ The trainee sees the player's five cards and the dealer's up-card and picks one 
 explanation lists them all.
 
 The drill contract grades by equality with one expected answer, so a situation is only issued when
-exactly one option is best: no other comes within the advisor's tolerance (0.02 ante) of it. Each
-generator first picks the answer it wants (bet, fold, a sixth card, an exchange, by level), deals a
-hand that tends to call for it, and keeps it only when the advisor agrees.
+exactly one option is best: no other comes within the advisor's tolerance (0.02 ante) of it. The
+generator first picks the answer it wants (bet, fold, a sixth card, an exchange, by level), then a hand
+that calls for it.
+
+Valuing a hand takes the advisor about half a second, so the hands come from a bank of situations the
+advisor has already valued, `data/drills/decision-bank.json` (rebuilt with
+`python3 -m trainer.drills.decision`; a test re-values a sample of it). A situation that is not in the
+bank (a preset without a bank) is dealt and valued live: a hand that tends to call for the target,
+kept when the advisor agrees.
 
 >>> from trainer.drills.base import issue, grade, expected_of
 >>> situation = issue("rp.decision", 1, seed=4)
@@ -19,8 +25,10 @@ True
 from __future__ import annotations
 
 import functools
+import json
 import random
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 from trainer.drills.base import AnswerFormat, AnswerKind, DrillError, DrillKind, card_list, register
@@ -52,6 +60,13 @@ def choice_value(option: Option) -> str:
     return option.action.value
 
 
+def choice_label(option: Option) -> str:
+    """The answer label of an option: "Fold", "Bet", "Buy a sixth card" or "Exchange Kh 5s 2c"."""
+    if option.action is Action.EXCHANGE:
+        return "Exchange " + " ".join(card_list(option.discard))
+    return {Action.FOLD: "Fold", Action.BET: "Bet", Action.SIXTH_CARD: "Buy a sixth card"}[option.action]
+
+
 def _terms(rules_name: str) -> Terms:
     try:
         return Terms.of(house_rules(rules_name))
@@ -72,9 +87,39 @@ def _answer_format(data: Data) -> AnswerFormat:
     return AnswerFormat(AnswerKind.CHOICE, choices=tuple(choices))
 
 
+BANK_FILE = Path(__file__).resolve().parents[2] / "data" / "drills" / "decision-bank.json"
+
+
+@functools.cache
+def _bank() -> dict[str, dict[tuple[str, str], tuple[Option, ...]]]:
+    """{rules: {(player, upcard): options}} from the bank file (empty when there is none)."""
+    if not BANK_FILE.exists():
+        return {}
+    raw = json.loads(BANK_FILE.read_text(encoding="utf-8"))
+    bank: dict[str, dict[tuple[str, str], tuple[Option, ...]]] = {}
+    for rules_name, entries in raw["presets"].items():
+        table = bank.setdefault(rules_name, {})
+        for e in entries:
+            table[(e["player"], e["upcard"])] = tuple(
+                Option(Action(a), parse_cards(d), ev, se, eq) for a, d, ev, se, eq in e["options"]
+            )
+    return bank
+
+
+@functools.cache
+def _banked(rules_name: str, answer: str) -> tuple[tuple[str, str], ...]:
+    """The banked (player, upcard) situations of a preset whose best option is this kind of answer."""
+    table = _bank().get(rules_name, {})
+    return tuple(sorted(key for key, opts in table.items() if opts[0].action.value == answer))
+
+
 @functools.lru_cache(maxsize=256)
 def _options(player: str, upcard: str, rules_name: str) -> tuple[Option, ...]:
-    # Cached: a situation is solved when issued, checked and graded.
+    """The advisor's table for a hand: from the bank when it has it, else valued now (and cached: a
+    situation is solved when issued, checked and graded)."""
+    banked = _bank().get(rules_name, {}).get((player, upcard))
+    if banked is not None:
+        return banked
     return tuple(options(player, upcard, rules=house_rules(rules_name)))
 
 
@@ -141,6 +186,12 @@ def _generate(rng: random.Random, level: int, rules_name: str | None) -> Data:
     wanted = [(t, w) for t, w in TARGETS[level] if t != "sixth_card" or terms.sixth_card]
     wanted = [(t, w) for t, w in wanted if t != "exchange" or terms.exchange_sizes]
     target = rng.choices([t for t, _ in wanted], [w for _, w in wanted])[0]
+    banked = sorted(
+        key for key, opts in _bank().get(rules.name, {}).items() if opts[0].action.value == target
+    )
+    if banked:
+        player, upcard = rng.choice(banked)
+        return _situation(rules.name, player, upcard)
     fallback: Data | None = None
     for _ in range(ATTEMPTS):
         hand, up = _deal(rng, target, level)
@@ -148,20 +199,24 @@ def _generate(rng: random.Random, level: int, rules_name: str | None) -> Data:
         opts = _options(player, str(up), rules.name)
         if sum(o.equivalent for o in opts) != 1:
             continue  # two options equally good: the answer would not be unique
-        data: Data = {
-            "rules": rules.name,
-            "player": [str(c) for c in hand],
-            "upcard": str(up),
-            "prompt": "You hold {player}; the dealer shows {upcard}. Fold, bet, exchange (which cards?) "
-            "or buy a sixth card?",
-            "prompt_params": {"player": player, "upcard": str(up)},
-        }
+        data = _situation(rules.name, player, str(up))
         if opts[0].action.value == target:
             return data
         fallback = fallback or data
     if fallback is None:
         raise DrillError("no situation with a single best option could be dealt")
     return fallback
+
+
+def _situation(rules_name: str, player: str, upcard: str) -> Data:
+    return {
+        "rules": rules_name,
+        "player": player.split(),
+        "upcard": upcard,
+        "prompt": "You hold {player}; the dealer shows {upcard}. Fold, bet, exchange (which cards?) "
+        "or buy a sixth card?",
+        "prompt_params": {"player": player, "upcard": upcard},
+    }
 
 
 def _solve(data: Data) -> tuple[str, str, tuple[Step, ...]]:
@@ -179,17 +234,74 @@ def _solve(data: Data) -> tuple[str, str, tuple[Step, ...]]:
             steps.append(step("{option}: {ev} antes (estimate, standard error {se}).", **_params(o)))
         else:
             steps.append(step("{option}: {ev} antes.", **_params(o)))
-    close = [o.label for o in opts[1:] if o.equivalent]
+    close = [choice_label(o) for o in opts[1:] if o.equivalent]
     if close:
         steps.append(step("Within 0.02 ante of the best, as good: {options}.", options=", ".join(close)))
-    steps.append(step("Best: {option}.", option=best.label))
-    return choice_value(best), best.label[:1].upper() + best.label[1:], tuple(steps)
+    steps.append(step("Best: {option}.", option=choice_label(best)))
+    return choice_value(best), choice_label(best), tuple(steps)
 
 
 def _params(o: Option) -> dict[str, Any]:
-    return {"option": o.label[:1].upper() + o.label[1:], "ev": f"{o.ev:+.3f}", "se": f"{o.stderr:.3f}"}
+    return {"option": choice_label(o), "ev": f"{o.ev:+.3f}", "se": f"{o.stderr:.3f}"}
 
 
 register(
     DrillKind(KIND_ID, GAME, "Buy decisions: the best play", 1, (1, 2, 3), _generate, _answer_format, _solve)
 )
+
+
+def build_bank(presets: tuple[str, ...], per_answer: int, seed: int) -> dict[str, Any]:
+    """Deal and value hands until each preset has `per_answer` situations with a single best option for
+    each kind of answer (bet, fold, sixth card, exchange) its rules allow."""
+    rng = random.Random(seed)
+    out: dict[str, Any] = {}
+    for name in presets:
+        terms = _terms(name)
+        targets = [t for t, _ in TARGETS[3] if (t != "sixth_card" or terms.sixth_card)]
+        targets = [t for t in targets if t != "exchange" or terms.exchange_sizes]
+        entries: list[dict[str, Any]] = []
+        seen: set[tuple[str, str]] = set()
+        for target in targets:
+            found = 0
+            while found < per_answer:
+                hand, up = _deal(rng, target, rng.choice((1, 2)))
+                key = (format_cards(hand), str(up))
+                if key in seen:
+                    continue
+                opts = options(*key, rules=house_rules(name))
+                if sum(o.equivalent for o in opts) != 1 or opts[0].action.value != target:
+                    continue
+                seen.add(key)
+                found += 1
+                entries.append(
+                    {
+                        "player": key[0],
+                        "upcard": key[1],
+                        "options": [
+                            [
+                                o.action.value,
+                                [str(c) for c in o.discard],
+                                round(o.ev, 6),
+                                round(o.stderr, 6),
+                                o.equivalent,
+                            ]
+                            for o in opts
+                        ],
+                    }
+                )
+        out[name] = entries
+    return {
+        "about": "Situations for the rp.decision drill, valued by trainer.engine.strategy.options; "
+        "rebuild with python3 -m trainer.drills.decision",
+        "presets": out,
+    }
+
+
+def _bank_row(o: Option) -> list[Any]:
+    return [o.action.value, [str(c) for c in o.discard], round(o.ev, 6), round(o.stderr, 6), o.equivalent]
+
+
+if __name__ == "__main__":
+    BANK_FILE.parent.mkdir(parents=True, exist_ok=True)
+    bank = build_bank(("cis", "insured"), per_answer=30, seed=20261129)
+    BANK_FILE.write_text(json.dumps(bank, separators=(",", ":")) + "\n", encoding="utf-8")

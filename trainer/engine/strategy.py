@@ -13,8 +13,9 @@ player buys the game exactly when that pays more than the sure no-game ante.
   seeded Monte Carlo estimate of the correction (the same hand against the exact dealer model of the
   cards it leaves), with its standard error. Draws are added until the runner-up (and any option
   whose interval still reaches the best) is separated from the best by more than `Z` standard errors
-  of the difference, or declared equivalent: estimated within `TOLERANCE` of it. Past `TIME_BUDGET`
-  (rare) a close call is left to the estimates, whose standard errors are reported.
+  of the difference, or declared equivalent: estimated within `TOLERANCE` of it. Past `MAX_SAMPLES`
+  draws (rare) a close call is left to the estimates, whose standard errors are reported. The draw
+  count never depends on timing, so the same hand always gets the same table.
 
 The bonus side bet is not part of the values (they are per ante, with no bonus staked), and only one
 draw-buy is considered even where a house allows more.
@@ -32,7 +33,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -48,8 +48,7 @@ from trainer.engine.strategy_terms import Terms
 TOLERANCE = 0.02  # antes: options closer than this to the best count as equally good
 Z = 2.0  # standard errors for "confidently" (about 95%)
 FIRST_SAMPLES = 32  # Monte Carlo draws for every estimated exchange before refining the close ones
-MAX_SAMPLES = 1024  # draws at most; beyond this (or TIME_BUDGET) a close call is judged by the estimate
-TIME_BUDGET = 1.6  # seconds from the start of `options` after which no more draws are made
+MAX_SAMPLES = 288  # draws at most (keeps `options` under 2 s); then a close call is judged by the estimate
 
 
 class Action(StrEnum):
@@ -165,7 +164,6 @@ def options(
     `rng` drives the Monte Carlo part; by default it is seeded from the cards, so the same hand always
     gets the same answer.
     """
-    deadline = time.perf_counter() + TIME_BUDGET
     hand, up, _ = parse_situation(player, upcard)
     if len(hand) != 5:
         raise ValueError(f"the options are for the five dealt cards, not {len(hand)}")
@@ -205,8 +203,6 @@ def options(
     def sample(group: list[_Draw], count: int) -> None:
         nonlocal samples
         for _ in range(count):
-            if samples >= FIRST_SAMPLES and time.perf_counter() > deadline:
-                return
             drawn = tuple(rng.sample(pool, 5))
             by_k: dict[int, Valuer] = {}
             for d in group:
@@ -245,7 +241,7 @@ def options(
             if TOLERANCE < gap <= Z * se:
                 open_rows.append(r)
         group = [dr for r in (best, *open_rows) if (dr := r[4]) is not None and dr.exact is None]
-        if not open_rows or not group or samples >= MAX_SAMPLES or time.perf_counter() > deadline:
+        if not open_rows or not group or samples >= MAX_SAMPLES:
             break
         sample(group, min(samples, MAX_SAMPLES - samples))
     top = rows[0][2]
