@@ -12,6 +12,7 @@ them), collected by drawing situations of every kind at every level.
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,8 @@ KEYWORDS = {
 }
 METHODS = [("trainer/**.py", "python"), ("templates/**.html", "jinja2")]
 SAMPLES_PER_LEVEL = 40
+SLOW_SOLVE = 0.2  # seconds: a solver this slow is sampled SLOW_SAMPLES times per level
+SLOW_SAMPLES = 3
 
 
 def static_messages() -> dict[str, tuple[str, str] | None]:
@@ -97,13 +100,15 @@ def formatted_prompts(samples: int = 3) -> list[str]:
 
 
 def drill_messages(samples: int = SAMPLES_PER_LEVEL) -> set[str]:
-    """Words of every registered drill kind, from `samples` situations per level."""
+    """Words of every registered drill kind, from `samples` situations per level (explanations of only
+    a few for a kind whose solver takes a second, such as the buy-decision advisor)."""
     from trainer.drills import REGISTRY, issue
     from trainer.drills.base import expected_of
 
     found: set[str] = set()
     for kind in REGISTRY.values():
         found.update(message_ids(kind.title))
+        slow = False
         for level in kind.levels:
             for seed in range(samples):
                 situation = issue(kind, level, seed=seed)
@@ -114,7 +119,11 @@ def drill_messages(samples: int = SAMPLES_PER_LEVEL) -> set[str]:
                 fmt = situation["answer_format"]
                 for label in [*fmt["labels"], *(c["label"] for c in fmt["choices"])]:
                     found.update(message_ids(label))
+                if slow and seed >= SLOW_SAMPLES:
+                    continue  # drawing is cheap, solving is not: fewer explanations of a slow kind
+                started = time.perf_counter()
                 _value, _text, steps = expected_of(situation, kind)
+                slow = slow or time.perf_counter() - started > SLOW_SOLVE
                 found.update(_steps_messages(steps))
     return {m for m in found if m}
 
@@ -125,6 +134,11 @@ def data_words() -> set[str]:
     from trainer.web import presets
 
     words = {str(c) for c in Category} | {"ace_king"} | set(presets.games())
+    # The advisor names an exchange by its cards ("exchange 7c 4d"): one message per number of cards,
+    # since a few sampled situations cannot be relied on to show all five.
+    for n in range(1, 6):
+        words.add("exchange " + " ".join(f"{{{i}}}" for i in range(n)))
+        words.add("Exchange " + " ".join(f"{{{i}}}" for i in range(n)))
     return words
 
 
