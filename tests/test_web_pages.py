@@ -3,6 +3,8 @@
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from web_toys import toy_kinds
 
 from trainer.drills import REGISTRY
@@ -376,3 +378,35 @@ def test_advisor_page_lists_every_option_best_first(client):
 def test_advisor_bad_choice_is_400(client, query):
     response = client.get(f"/reference/advisor?{query}")
     assert response.status_code == 400 and b"error-box" in response.data
+
+
+JUNK = ["", "x", "-1", "99999999999999999999", "<script>", "１２", "1 400", "As As", "\x00", "é" * 300]
+
+
+@pytest.mark.parametrize("junk", JUNK)
+def test_junk_in_every_form_is_never_a_server_error(named, toys, junk):
+    url = named.get("/practice/toy.amounts").headers["Location"]
+    drill = url.rsplit("/", 1)[1]
+    posts = [
+        ("/trainee", {"name": junk, "next": junk}),
+        ("/language", {"lang": junk, "next": junk}),
+        (url, {"drill": junk, "answer": junk}),
+        (url, {"drill": drill, "amount-0": junk, "amount-1": junk, "cards": junk}),
+        ("/sprint/", {"kind": junk, "level": junk, "length": junk, "seconds": junk}),
+        ("/sprint/1/answer", {"drill": junk, "answer": junk}),
+        ("/sprint/1/skip", {"drill": junk}),
+        ("/quiz/russian_poker", {"drill": junk, "q0-answer": junk}),
+    ]
+    for path, form in posts:
+        response = named.post(path, data=form)
+        assert response.status_code < 500, (path, form, response.status_code)
+    for path in (f"/reference/payouts?ante={junk}", f"/practice/toy.amount?level={junk}"):
+        assert named.get(path).status_code < 500
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(answer=st.text(max_size=40))
+def test_any_typed_answer_is_graded_or_refused_never_a_500(named, toys, answer):
+    url = named.get("/practice/toy.amount").headers["Location"]
+    response = named.post(url, data={"drill": url.rsplit("/", 1)[1], "answer": answer})
+    assert response.status_code in (302, 400)
