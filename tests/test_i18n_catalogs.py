@@ -114,3 +114,17 @@ def test_fresh_app_compiles_missing_mo_files(tmp_path):
     assert all((messages.TRANSLATIONS / loc / "LC_MESSAGES" / "messages.mo").exists() for loc in LOCALES)
     page = app.test_client().get("/", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     assert "Практика" in page
+
+
+def test_read_only_checkout_compiles_into_the_instance_folder(tmp_path, monkeypatch):
+    def refuse(directory):
+        if directory == messages.TRANSLATIONS:
+            raise PermissionError("read-only")
+        return real(directory)
+
+    real = i18n.compile_catalogs
+    monkeypatch.setattr(i18n, "compile_catalogs", refuse)
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite"), "SECRET_KEY": "t"})
+    assert app.config["BABEL_TRANSLATION_DIRECTORIES"].startswith(app.instance_path)
+    page = app.test_client().get("/", headers={"Accept-Language": "ka"}).get_data(as_text=True)
+    assert "ვარჯიში" in page

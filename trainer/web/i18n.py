@@ -8,6 +8,7 @@ start-up whenever a .po is newer: a fresh clone then shows translated pages on i
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -49,7 +50,14 @@ def select_locale() -> str:
 
 def init_app(app: Flask, translations: Path) -> None:
     """Compile the catalogs and attach Babel plus the template helpers."""
-    compile_catalogs(translations)
+    try:
+        compile_catalogs(translations)
+    except OSError:
+        # A read-only checkout: compile a copy in the instance folder instead.
+        copy = Path(app.instance_path) / "translations"
+        shutil.copytree(translations, copy, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.mo*"))
+        compile_catalogs(copy)
+        translations = copy
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(translations))
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     Babel(app, locale_selector=select_locale)
