@@ -198,6 +198,22 @@ def test_keyboard_alone_answers_a_question(page_in, server):
     assert page.locator("input[name=answer]").count() == 1
 
 
+def test_buy_decision_by_clicking_cards(page_in, server):
+    page = page_in("ru")
+    give_name(page, "Card clicker")
+    page.goto(server + "/practice/rp.decision?level=2")
+    page.locator("label:has(input[value=__exchange__])").click()
+    cards = page.locator(".pick-card")
+    assert cards.count() == 5
+    cards.nth(0).click()
+    cards.nth(3).click()
+    assert page.locator(".pick-card input:checked").count() == 2
+    shot(page, "ru-decision-clicked")
+    navigate(page, lambda: page.locator("main form button.primary").click())
+    assert page.locator("#feedback").count() == 1
+    assert "Обмен" in page.locator("#feedback").inner_text() or page.locator("#feedback .card").count()
+
+
 MAIN_PAGES = [
     "/",
     "/reference/",
@@ -213,6 +229,8 @@ MAIN_PAGES = [
     "/practice/rp.settle?level=3",
     "/practice/om.side_pots?level=2",
     "/practice/pp.sheet?level=1",
+    "/practice/rp.decision?level=2",
+    "/reference/advisor?player=Qh&player=9h&player=6h&player=3h&player=2c&upcard=Ad",
     "/progress/",
 ]
 

@@ -332,6 +332,8 @@ def _answer_form(fmt, expected):
         return {f"amount-{i}": str(expected[label]) for i, label in enumerate(fmt["labels"])}
     if fmt["kind"] == "cards":
         return {"cards": expected} if expected else {"cards_none": "1"}
+    if str(expected).startswith("exchange "):  # click the cards to exchange
+        return {"answer": "__exchange__", "discard": str(expected).split()[1:]}
     return {"answer": str(expected)}
 
 
@@ -410,3 +412,15 @@ def test_any_typed_answer_is_graded_or_refused_never_a_500(named, toys, answer):
     url = named.get("/practice/toy.amount").headers["Location"]
     response = named.post(url, data={"drill": url.rsplit("/", 1)[1], "answer": answer})
     assert response.status_code in (302, 400)
+
+
+def test_buy_decision_is_answered_by_clicking_the_cards(named):
+    if "rp.decision" not in REGISTRY:
+        pytest.skip("the buy-decision drill is not installed")
+    url = named.get("/practice/rp.decision?level=2").headers["Location"]
+    page = named.get(url).get_data(as_text=True)
+    assert 'value="__exchange__"' in page
+    assert len(re.findall(r'name="discard" value="\w\w"', page)) == 5
+    assert 'name="answer" value="exchange ' not in page  # no list of 31 exchanges to read through
+    response = named.post(url, data={"drill": url.rsplit("/", 1)[1], "answer": "__exchange__"})
+    assert response.status_code == 400 and "Click the cards to exchange." in response.get_data(as_text=True)

@@ -12,11 +12,14 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from trainer.drills import AnswerError
+from trainer.drills.answers import card_list
 
 
 def read_answer(fmt: dict[str, Any], form: MultiDict[str, str], prefix: str = "") -> Any:
     """The raw answer for `fmt` (the situation's answer format as JSON) from the form fields."""
     kind = fmt.get("kind")
+    if kind == "choice" and form.get(prefix + "answer") == EXCHANGE:
+        return _exchange(form.getlist(prefix + "discard"))
     if kind in ("amount", "choice"):
         value = form.get(prefix + "answer", "")
         if not value.strip():
@@ -40,6 +43,25 @@ def read_answer(fmt: dict[str, Any], form: MultiDict[str, str], prefix: str = ""
     raise AnswerError(_("This question cannot be answered here."))
 
 
+EXCHANGE = "__exchange__"  # the radio "exchange the cards I click" of a buy decision
+
+
+def exchange_choices(fmt: dict[str, Any]) -> bool:
+    """A choice among exchanges ("exchange 7c 4d") is answered by clicking the cards instead."""
+    return fmt.get("kind") == "choice" and any(
+        str(c["value"]).startswith("exchange ") for c in fmt.get("choices", [])
+    )
+
+
+def _exchange(discards: list[str]) -> str:
+    if not discards:
+        raise AnswerError(_("Click the cards to exchange."))
+    try:
+        return "exchange " + " ".join(card_list(discards))
+    except ValueError:
+        raise AnswerError(_("Click the cards to exchange.")) from None
+
+
 def kept_input(fmt: dict[str, Any], form: MultiDict[str, str], prefix: str = "") -> dict[str, Any]:
     """What the trainee typed, to put back into the form after a rejected answer."""
     return {
@@ -47,4 +69,5 @@ def kept_input(fmt: dict[str, Any], form: MultiDict[str, str], prefix: str = "")
         "amounts": [form.get(f"{prefix}amount-{i}", "") for i in range(len(fmt.get("labels", [])))],
         "cards": form.getlist(prefix + "cards"),
         "cards_text": form.get(prefix + "cards_text", ""),
+        "discard": form.getlist(prefix + "discard"),
     }

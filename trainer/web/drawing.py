@@ -142,7 +142,7 @@ def russian_poker_table(data: dict[str, Any], kind_id: str) -> dict[str, Any]:
             {"name": "bet", "amount": BET_ANTES * ante if betting else 0, "folded": data.get("folded")}
         )
     dealer = cards_of(data.get("dealer"))
-    up_card = data.get("up_card") or data.get("dealer_up")
+    up_card = data.get("upcard") or data.get("up_card") or data.get("dealer_up")
     return {
         "dealer": dealer,
         "up_card": None if dealer else up_card,

@@ -8,6 +8,7 @@ from flask import Flask
 from flask_wtf.csrf import generate_csrf
 
 from trainer.web import drawing, errors, i18n, records
+from trainer.web.answer_input import exchange_choices
 
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
 
@@ -29,6 +30,7 @@ def init_pages(app: Flask) -> None:
         russian_poker_table=drawing.russian_poker_table,
         painted_plays=drawing.painted_plays,
         omaha_table=drawing.omaha_table,
+        exchange_choices=exchange_choices,
     )
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
