@@ -9,7 +9,7 @@ from web_toys import toy_kinds
 
 from trainer.drills import REGISTRY
 from trainer.drills.base import expected_of
-from trainer.web import create_app
+from trainer.web import create_app, presets
 
 
 @pytest.fixture
@@ -88,6 +88,12 @@ def test_cheat_sheet_bad_ante_is_400_with_a_message(client, ante):
     response = client.get(f"/reference/payouts?ante={ante}")
     assert response.status_code == 400
     assert b"whole number" in response.data
+
+
+@pytest.mark.parametrize("game", presets.games())
+def test_every_games_presets_page(client, game):
+    response = client.get(f"/reference/presets/{game}")
+    assert response.status_code == 200 and b"<table" in response.data
 
 
 def test_presets_side_by_side_mark_differences(client):
