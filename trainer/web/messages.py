@@ -11,6 +11,7 @@ them), collected by drawing situations of every kind at every level.
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -36,6 +37,7 @@ KEYWORDS = {
     "Step": None,
 }
 METHODS = [("trainer/**.py", "python"), ("templates/**.html", "jinja2")]
+_IDENTIFIER = re.compile(r"[a-z0-9]+(?:_[a-z0-9]+)+")
 SAMPLES_PER_LEVEL = 40
 SLOW_SOLVE = 0.2  # seconds: a solver this slow is sampled SLOW_SAMPLES times per level
 SLOW_SAMPLES = 3
@@ -134,6 +136,8 @@ def data_words() -> set[str]:
     from trainer.web import presets
 
     words = {str(c) for c in Category} | {"ace_king"} | set(presets.games())
+    for game in presets.games():
+        words.update(presets.key_words(game))
     # The advisor names an exchange by its cards ("exchange 7c 4d"): one message per number of cards,
     # since a few sampled situations cannot be relied on to show all five.
     for n in range(1, 6):

@@ -81,3 +81,9 @@ def side_by_side(game: str) -> tuple[list[dict[str, Any]], list[tuple[str, list[
         values = [flat.get(key) for flat in flats]
         rows.append((key, values, len({repr(v) for v in values}) > 1))
     return presets, rows
+
+
+def key_words(game: str) -> set[str]:
+    """The parts of the presets' dotted keys ("bet", "odds", "flush"): each is shown translated."""
+    _presets, rows = side_by_side(game)
+    return {part for key, _values, _differ in rows for part in key.split(".")}
