@@ -128,3 +128,53 @@ def test_read_only_checkout_compiles_into_the_instance_folder(tmp_path, monkeypa
     assert app.config["BABEL_TRANSLATION_DIRECTORIES"].startswith(app.instance_path)
     page = app.test_client().get("/", headers={"Accept-Language": "ka"}).get_data(as_text=True)
     assert "ვარჯიში" in page
+
+
+def _visible_latin_words(page: str) -> set[str]:
+    import html
+
+    body = page.split("<main", 1)[1].split(">", 1)[1]
+    body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body, flags=re.S)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", body))
+    return set(re.findall(r"[A-Za-z][A-Za-z'\-]{2,}", text))
+
+
+def test_georgian_pages_show_no_english_words(client):
+    """Georgian is written in its own script, so any Latin word on a Georgian page (card codes are too
+    short to count) is a string that escaped translation."""
+    from trainer.drills import REGISTRY
+
+    client.post("/language", data={"lang": "ka"})
+    client.post("/trainee", data={"name": "სტაჟიორი"})
+    urls = [
+        "/",
+        "/reference/",
+        "/reference/payouts",
+        "/reference/glossary",
+        "/sprint/",
+        "/quiz/",
+        "/progress/",
+    ]
+    urls += [f"/reference/rules/{game}" for game in ("russian-poker", "omaha", "painted-poker")]
+    for kind in sorted(REGISTRY):
+        for level in REGISTRY[kind].levels:
+            url = client.get(f"/practice/{kind}?level={level}").headers["Location"]
+            urls.append(url)
+            # and once answered: the feedback with the expected answer and the explanation steps
+            url = client.get(f"/practice/{kind}?level={level}").headers["Location"]
+            fmt = REGISTRY[kind]
+            page = client.get(url).get_data(as_text=True)
+            field = re.search(r'name="(answer|amount-0)" (?:type="radio" )?value="([^"]*)"', page)
+            data = {"drill": url.rsplit("/", 1)[1], "answer": "0"}
+            if 'name="amount-0"' in page:
+                data = {"drill": data["drill"], **{f"amount-{i}": "0" for i in range(12)}}
+            elif field and field.group(1) == "answer" and field.group(2):
+                data["answer"] = field.group(2)
+            client.post(url, data=data)
+            assert fmt and 'class="feedback' in client.get(url).get_data(as_text=True), (kind, level)
+            urls.append(url)
+    leaks = {}
+    for url in urls:
+        for word in _visible_latin_words(client.get(url).get_data(as_text=True)):
+            leaks.setdefault(word, url)
+    assert not leaks, leaks

@@ -64,6 +64,6 @@ def advisor() -> str:
         chosen=set(raw_player),
         upcard=raw_up,
         rules_name=rules_name,
-        presets=preset_names(),
+        presets=[(name, load_rules(name).title) for name in preset_names()],
         table=table,
     )

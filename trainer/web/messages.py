@@ -187,14 +187,9 @@ def missing(locale: str, messages: dict[str, tuple[str, str] | None] | None = No
     gaps = []
     for msgid in messages:
         entry = catalog.get(msgid)
-        if (
-            entry is None
-            or entry.fuzzy
-            or (
-                locale != "en"
-                and not (all(entry.string) if isinstance(entry.string, tuple) else entry.string)
-            )
-        ):
+        # English may keep an English message id, but an identifier ("no_game_ante_odds") needs words.
+        needs_words = locale != "en" or _IDENTIFIER.fullmatch(msgid) is not None
+        if entry is None or entry.fuzzy or (needs_words and not _translated(entry.string)):
             gaps.append(msgid)
     return sorted(gaps)
 

@@ -6,6 +6,7 @@ can set presets side by side and mark where they differ.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -83,7 +84,17 @@ def side_by_side(game: str) -> tuple[list[dict[str, Any]], list[tuple[str, list[
     return presets, rows
 
 
+_WORD_VALUE = re.compile(r"[a-z][a-z_\-]*")
+
+
 def key_words(game: str) -> set[str]:
-    """The parts of the presets' dotted keys ("bet", "odds", "flush"): each is shown translated."""
+    """The parts of the presets' dotted keys ("bet", "odds", "flush") and their word values
+    ("highest", "ante_paid"): each is shown translated. Preset names are names, not words."""
     _presets, rows = side_by_side(game)
-    return {part for key, _values, _differ in rows for part in key.split(".")}
+    words = {part for key, _values, _differ in rows for part in key.split(".")}
+    for _key, values, _differ in rows:
+        for value in values:
+            for item in value if isinstance(value, list | tuple) else [value]:
+                if isinstance(item, str) and _WORD_VALUE.fullmatch(item) and item not in names(game):
+                    words.add(item)
+    return words
