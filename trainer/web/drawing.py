@@ -169,7 +169,8 @@ def painted_plays(data: dict[str, Any]) -> list[dict[str, Any]]:
     plays = []
     for play in data.get("plays") or []:
         code, _, how = str(play.get("play", "")).partition(":")
-        plays.append({"seat": play.get("seat"), "card": code, "how": how, "text": play.get("text", "")})
+        how, _, suit = how.partition(":")  # "7c:highest:h": the joker led, calling the highest heart
+        plays.append({"seat": play.get("seat"), "card": code, "how": how, "suit": suit})
     return plays
 
 

@@ -38,7 +38,7 @@ KEYWORDS = {
 }
 METHODS = [("trainer/**.py", "python"), ("templates/**.html", "jinja2")]
 _IDENTIFIER = re.compile(r"[a-z0-9]+(?:_[a-z0-9]+)+")
-SAMPLES_PER_LEVEL = 40
+SAMPLES_PER_LEVEL = 100
 SLOW_SOLVE = 0.2  # seconds: a solver this slow is sampled SLOW_SAMPLES times per level
 SLOW_SAMPLES = 3
 

@@ -15,6 +15,7 @@ RULE_GAMES = ("russian-poker", "omaha", "painted-poker")
 DEFAULT_ANTES = (10, 100)
 MAX_ANTE = 1_000_000
 CHEAT_SHEET_PRESET = "cis"
+PAINTED_PRESET = "classic"
 
 
 @bp.get("/")
@@ -26,7 +27,11 @@ def index() -> str:
 def rules(game: str) -> str:
     if game not in RULE_GAMES:
         abort(404)
-    return render_template(f"reference/rules_{game.replace('-', '_')}.html", game=game)
+    extra = {}
+    if game == "painted-poker":
+        # The scores quoted on the rules page come from the default preset, not from the template.
+        extra = {"scoring": presets.load(game, PAINTED_PRESET)["scoring"], "preset_name": PAINTED_PRESET}
+    return render_template(f"reference/rules_{game.replace('-', '_')}.html", game=game, **extra)
 
 
 def _ante_from(raw: str | None) -> int | None:

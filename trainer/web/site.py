@@ -31,6 +31,7 @@ def init_pages(app: Flask) -> None:
         painted_plays=drawing.painted_plays,
         omaha_table=drawing.omaha_table,
         exchange_choices=exchange_choices,
+        SUIT_WORDS=drawing.SUIT_WORDS,
     )
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
