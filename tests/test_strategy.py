@@ -244,3 +244,14 @@ def test_bet_value_bounds(cards):
     if strength < AK_FLOOR:
         # Below ace-king the player only ever wins the no-game ante (and never buys the game).
         assert value < 1
+
+
+def test_changing_a_kicker_that_cannot_matter_costs_exactly_the_fee():
+    # With four kings the kicker never decides anything, and drawing a random unseen card (into the
+    # hand, out of the dealer's reach) leaves the dealer's hidden cards and bought-game card uniformly
+    # random: exchanging the deuce, or buying a sixth card, is worth exactly the bet less one ante.
+    opts = {o.label: o for o in options("Kd Ks Kh Kc 2d", "Qs")}
+    bet = opts["bet"].ev
+    assert opts["exchange 2d"].ev == pytest.approx(bet - 1, abs=1e-12)
+    assert opts["sixth card"].ev == pytest.approx(bet - 1, abs=1e-12)
+    assert opts["exchange 2d"].stderr == opts["sixth card"].stderr == 0
