@@ -184,3 +184,17 @@ def test_georgian_pages_show_no_english_words(client, monkeypatch):
         for word in _visible_latin_words(client.get(url).get_data(as_text=True)):
             leaks.setdefault(word, url)
     assert not leaks, leaks
+
+
+def test_an_unreadable_answer_is_explained_in_the_language(client):
+    from web_toys import toy_kinds
+
+    client.post("/language", data={"lang": "ru"})
+    client.post("/trainee", data={"name": "stazher"})
+    with toy_kinds():
+        url = client.get("/practice/toy.amounts").headers["Location"]
+        response = client.post(
+            url, data={"drill": url.rsplit("/", 1)[1], "amount-0": "12", "amount-1": "abc"}
+        )
+    assert response.status_code == 400
+    assert "B: введите целое число фишек" in response.get_data(as_text=True)

@@ -12,7 +12,8 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from trainer.drills import AnswerError
-from trainer.drills.answers import card_list
+from trainer.drills.answers import card_list, parse_amount
+from trainer.web.i18n import translate_word
 
 
 def read_answer(fmt: dict[str, Any], form: MultiDict[str, str], prefix: str = "") -> Any:
@@ -24,11 +25,16 @@ def read_answer(fmt: dict[str, Any], form: MultiDict[str, str], prefix: str = ""
         value = form.get(prefix + "answer", "")
         if not value.strip():
             raise AnswerError(_("No answer was given."))
+        if kind == "amount":
+            _check_amount(value, None)
         return value
     if kind == "amounts":
-        values = [form.get(f"{prefix}amount-{i}", "") for i in range(len(fmt.get("labels", [])))]
+        labels = fmt.get("labels", [])
+        values = [form.get(f"{prefix}amount-{i}", "") for i in range(len(labels))]
         if not any(v.strip() for v in values):
             raise AnswerError(_("No answer was given."))
+        for label, value in zip(labels, values, strict=True):
+            _check_amount(value, label)
         return values
     if kind == "cards":
         picked = form.getlist(prefix + "cards")
@@ -41,6 +47,21 @@ def read_answer(fmt: dict[str, Any], form: MultiDict[str, str], prefix: str = ""
             return picked
         raise AnswerError(_("No answer was given."))
     raise AnswerError(_("This question cannot be answered here."))
+
+
+def _check_amount(value: str, label: str | None) -> None:
+    """Say what is wrong with a typed amount in the trainee's language (the drills say it in English)."""
+    try:
+        parse_amount(value)
+    except AnswerError:
+        if label is None:
+            raise AnswerError(_("Enter a whole number of chips, such as 1400 or 1 400.")) from None
+        if not value.strip():
+            raise AnswerError(_("%(label)s: enter an amount.", label=translate_word(label))) from None
+        message = _(
+            "%(label)s: enter a whole number of chips, such as 1400 or 1 400.", label=translate_word(label)
+        )
+        raise AnswerError(message) from None
 
 
 EXCHANGE = "__exchange__"  # the radio "exchange the cards I click" of a buy decision
