@@ -430,3 +430,9 @@ def test_buy_decision_is_answered_by_clicking_the_cards(named):
     assert 'name="answer" value="exchange ' not in page  # no list of 31 exchanges to read through
     response = named.post(url, data={"drill": url.rsplit("/", 1)[1], "answer": "__exchange__"})
     assert response.status_code == 400 and "Click the cards to exchange." in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("url", ["/language", "/sprint/1/answer", "/sprint/1/skip"])
+def test_wrong_method_is_a_405_page(client, url):
+    response = client.get(url)
+    assert response.status_code == 405 and b"error-box" in response.data
