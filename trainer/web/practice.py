@@ -8,7 +8,8 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from trainer.drills import AnswerError, issue
+from trainer.drills import AnswerError, get_kind, issue
+from trainer.drills.base import expected_of
 from trainer.store import AlreadyAnsweredError
 from trainer.web import records
 from trainer.web.answer_input import kept_input, read_answer
@@ -57,14 +58,10 @@ def answer(drill_id: int) -> str | Response | tuple[str, int]:
 
 
 def _render(drill: dict[str, Any], error: str | None = None, kept: dict[str, Any] | None = None) -> str:
-    from trainer.drills import get_kind
-
     kind = get_kind(drill["kind"])
     attempt = records.store().attempt(drill["id"]) if drill["answered"] else None
     grade = None
     if attempt is not None:
-        from trainer.drills.base import expected_of
-
         _expected, expected_text, steps = expected_of(drill["situation"], kind)
         grade = {"expected_text": expected_text, "steps": steps}
     form = AnswerForm(drill=str(drill["id"]))
