@@ -436,3 +436,10 @@ def test_buy_decision_is_answered_by_clicking_the_cards(named):
 def test_wrong_method_is_a_405_page(client, url):
     response = client.get(url)
     assert response.status_code == 405 and b"error-box" in response.data
+
+
+def test_a_question_of_a_removed_drill_is_a_404_not_a_500(named):
+    with toy_kinds():
+        url = named.get("/practice/toy.amount").headers["Location"]
+    assert named.get(url).status_code == 404
+    assert named.post(url, data={"drill": url.rsplit("/", 1)[1], "answer": "1"}).status_code == 404

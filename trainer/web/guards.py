@@ -8,6 +8,7 @@ from flask import abort, redirect, request, url_for
 from flask_babel import gettext
 from flask_wtf import FlaskForm
 
+from trainer.drills import REGISTRY
 from trainer.store import NotFoundError
 from trainer.web import records
 
@@ -46,4 +47,7 @@ def own_drill(drill_id: int, trainee: int, mode: str) -> dict[str, Any]:
         drill = None
     if drill is None or drill["trainee_id"] != trainee or drill["mode"] != mode:
         abort(404, description=gettext("There is no such question."))
+    if drill["kind"] not in REGISTRY:
+        # A question of a drill that is no longer installed cannot be shown or graded.
+        abort(404, description=gettext("This question belongs to a drill that is no longer available."))
     return drill
