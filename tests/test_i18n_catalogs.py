@@ -179,9 +179,23 @@ def test_georgian_pages_show_no_english_words(client, monkeypatch):
             client.post(url, data=data)
             assert fmt and 'class="feedback' in client.get(url).get_data(as_text=True), (kind, level)
             urls.append(url)
+    urls += ["/trainee", "/no-such-page", "/reference/presets/omaha", "/quiz/omaha"]
+    run = client.post("/sprint/", data={"kind": "om.high", "level": "1", "length": "10", "seconds": "90"})
+    urls.append(run.headers["Location"])
+    urls.append(run.headers["Location"] + "/result")
+    pages = {url: client.get(url).get_data(as_text=True) for url in urls}
+    quiz = pages["/quiz/omaha"]
+    answers = {"drill": re.findall(r'name="drill" value="(\d+)"', quiz)}
+    for i in range(3):
+        answers.update({f"q{i}-answer": "0", **{f"q{i}-amount-{j}": "0" for j in range(12)}})
+        first = re.search(rf'name="q{i}-answer" value="([^"]+)"', quiz)
+        if first:
+            answers[f"q{i}-answer"] = first.group(1)
+    pages["/quiz/omaha (result)"] = client.post("/quiz/omaha", data=answers).get_data(as_text=True)
+    assert 'id="quiz-score"' in pages["/quiz/omaha (result)"]
     leaks = {}
-    for url in urls:
-        for word in _visible_latin_words(client.get(url).get_data(as_text=True)):
+    for url, page in pages.items():
+        for word in _visible_latin_words(page):
             leaks.setdefault(word, url)
     assert not leaks, leaks
 

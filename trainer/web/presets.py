@@ -90,8 +90,9 @@ _WORD_VALUE = re.compile(r"[a-z][a-z_\-]*")
 def key_words(game: str) -> set[str]:
     """The parts of the presets' dotted keys ("bet", "odds", "flush") and their word values
     ("highest", "ante_paid"): each is shown translated. Preset names are names, not words."""
-    _presets, rows = side_by_side(game)
+    found, rows = side_by_side(game)
     words = {part for key, _values, _differ in rows for part in key.split(".")}
+    words.update(str(p.get("title") or p["name"]) for p in found)  # the column headings
     for _key, values, _differ in rows:
         for value in values:
             for item in value if isinstance(value, list | tuple) else [value]:
