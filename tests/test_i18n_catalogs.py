@@ -139,9 +139,10 @@ def _visible_latin_words(page: str) -> set[str]:
     return set(re.findall(r"[A-Za-z][A-Za-z'\-]{2,}", text))
 
 
-def test_georgian_pages_show_no_english_words(client, monkeypatch):
-    """Georgian is written in its own script, so any Latin word on a Georgian page (card codes are too
-    short to count) is a string that escaped translation."""
+@pytest.mark.parametrize("locale", ["ka", "ru"])
+def test_georgian_and_russian_pages_show_no_english_words(client, monkeypatch, locale):
+    """Georgian and Russian are not written in Latin letters, so any Latin word on such a page (card
+    codes are too short to count) is a string that escaped translation."""
     import itertools
 
     from trainer.drills import REGISTRY, base
@@ -150,7 +151,7 @@ def test_georgian_pages_show_no_english_words(client, monkeypatch):
     # every kind and level, so this test checks the pages, not the luck of the draw.
     seeds = itertools.count()
     monkeypatch.setattr(base.secrets, "randbelow", lambda _limit: next(seeds) % messages.SAMPLES_PER_LEVEL)
-    client.post("/language", data={"lang": "ka"})
+    client.post("/language", data={"lang": locale})
     client.post("/trainee", data={"name": "სტაჟიორი"})
     urls = [
         "/",
