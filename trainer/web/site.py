@@ -10,12 +10,15 @@ from flask_wtf.csrf import generate_csrf
 from trainer.web import drawing, errors, i18n, records
 from trainer.web.answer_input import exchange_choices
 
+CSRF_TIME_LIMIT = 12 * 3600  # seconds
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
 
 
 def init_pages(app: Flask) -> None:
     from trainer.web import advisor_page, pages, practice, progress, quiz, reference, sprint  # noqa: F401
 
+    # A trainee may leave a question open for a while; a form stays valid for a working shift.
+    app.config.setdefault("WTF_CSRF_TIME_LIMIT", CSRF_TIME_LIMIT)
     i18n.init_app(app, TRANSLATIONS)
     records.init_app(app)
     errors.init_app(app)
