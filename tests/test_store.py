@@ -107,6 +107,24 @@ def test_trainees_by_name_and_anonymous(store):
         store.trainee(12345)
 
 
+def test_a_name_created_by_a_racing_request_is_reused(tmp_path, clock):
+    first = Store(open_db(tmp_path / "race.sqlite"), clock=clock)
+    second = Store(open_db(tmp_path / "race.sqlite"), clock=clock)
+    made = first.trainee_named("Trainee Three")
+    real_query = second.db.query
+    calls = []
+
+    def stale_query(sql, params=()):
+        calls.append(sql)
+        if len(calls) == 1:  # the racing request's first look found nobody yet
+            return iter([])
+        return real_query(sql, params)
+
+    second.db.query = stale_query
+    assert second.trainee_named("trainee three")["id"] == made["id"]
+    assert len(list(first.db.query("SELECT * FROM trainees"))) == 1
+
+
 def test_drill_round_trip_keeps_everything_needed_to_grade(store):
     trainee = store.trainee_named("T")
     situation = issue("test.a", 2, seed=77, rules="cis")

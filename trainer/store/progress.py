@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -78,11 +79,17 @@ class Store:
     def trainee_named(self, name: str) -> dict[str, Any]:
         """The trainee with this name (any case), created on first use."""
         text = clean_name(name)
-        with self.db.atomic():
-            rows = list(self.db.query("SELECT * FROM trainees WHERE name = ? COLLATE NOCASE", [text]))
-            if rows:
-                return rows[0]
-            pk = self.db.table("trainees").insert({"name": text, "created_at": _iso(self.clock())}).last_pk
+        rows = list(self.db.query("SELECT * FROM trainees WHERE name = ? COLLATE NOCASE", [text]))
+        if rows:
+            return rows[0]
+        try:
+            with self.db.atomic():
+                pk = (
+                    self.db.table("trainees").insert({"name": text, "created_at": _iso(self.clock())}).last_pk
+                )
+        except sqlite3.IntegrityError:
+            # Another request created the same name first: the unique index refused ours, use theirs.
+            return next(iter(self.db.query("SELECT * FROM trainees WHERE name = ? COLLATE NOCASE", [text])))
         return self.trainee(_pk(pk))
 
     def new_anonymous_trainee(self) -> dict[str, Any]:
