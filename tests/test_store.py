@@ -2,6 +2,7 @@
 
 import random
 import sqlite3
+import threading
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
@@ -349,3 +350,31 @@ def test_summary_matches_a_plain_count(tmp_path_factory, answers):
     assert stats.streaks(store.db, me, today=date(2026, 3, 2))["longest_correct"] == max(
         (len(run) for run in "".join("1" if r else "0" for _, r, _ in answers).split("0")), default=0
     )
+
+
+def test_concurrent_answers_record_exactly_one(tmp_path, clock):
+    path = tmp_path / "threads.sqlite"
+    store = Store(open_db(path), clock=clock)
+    trainee = store.trainee_named("T")
+    drill_ids = [store.save_drill(trainee["id"], issue("test.a", 1, seed=n)) for n in range(20)]
+    outcomes = []
+
+    def worker(barrier):
+        mine = Store(open_db(path, migrate=False), clock=clock)
+        for drill_id in drill_ids:
+            barrier.wait()
+            try:
+                mine.answer(drill_id, "1")
+                outcomes.append((drill_id, "recorded"))
+            except AlreadyAnsweredError:
+                outcomes.append((drill_id, "conflict"))
+
+    barrier = threading.Barrier(3)
+    threads = [threading.Thread(target=worker, args=(barrier,)) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for drill_id in drill_ids:
+        assert sorted(o for d, o in outcomes if d == drill_id) == ["conflict", "conflict", "recorded"]
+    assert _count(store, "attempts") == len(drill_ids)
