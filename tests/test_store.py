@@ -378,3 +378,25 @@ def test_concurrent_answers_record_exactly_one(tmp_path, clock):
     for drill_id in drill_ids:
         assert sorted(o for d, o in outcomes if d == drill_id) == ["conflict", "conflict", "recorded"]
     assert _count(store, "attempts") == len(drill_ids)
+
+
+def test_trainees_overview_for_instructors(store, clock):
+    a = store.trainee_named("Bravo")["id"]
+    b = store.trainee_named("alpha")["id"]
+    store.trainee_named("Charlie")  # never answered
+    store.new_anonymous_trainee()
+    _play(store, clock, a, "test.a", [True, False, True, True], seconds=4)
+    clock.advance(seconds=1)
+    cut = clock.now
+    clock.advance(days=1)
+    _play(store, clock, b, "test.b", [False, True], seconds=6)
+    _play(store, clock, a, "test.b", [True], seconds=2)
+    rows = stats.trainees_overview(store.db)
+    assert [r["name"] for r in rows] == ["alpha", "Bravo", "Charlie"]
+    alpha, bravo, charlie = rows
+    assert (alpha["attempts"], alpha["correct"], alpha["accuracy"], alpha["median_ms"]) == (2, 1, 0.5, 6000)
+    assert (bravo["attempts"], bravo["correct"], bravo["median_ms"]) == (5, 4, 4000)
+    assert bravo["last_answer"] == clock.now.isoformat(timespec="microseconds")
+    assert charlie["attempts"] == 0 and charlie["accuracy"] is None and charlie["last_answer"] is None
+    recent = {r["name"]: r["attempts"] for r in stats.trainees_overview(store.db, since=cut)}
+    assert recent == {"alpha": 2, "Bravo": 1, "Charlie": 0}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import statistics
 from collections import defaultdict
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
@@ -115,3 +115,42 @@ def sprint_bests(db: Database, trainee_id: int) -> list[dict[str, Any]]:
     for row in rows:
         bests.setdefault((row["scope"], row["level"], row["duration_s"]), row)
     return list(bests.values())
+
+
+def trainees_overview(db: Database, *, since: datetime | None = None) -> list[dict[str, Any]]:
+    """For instructors: every named trainee with attempts, accuracy, median time and last answer
+    (optionally only answers at or after `since`), by name. Anonymous sessions are left out; when
+    groups arrive this takes a group id."""
+    params: list[Any] = []
+    window = ""
+    if since is not None:
+        window = "AND a.answered_at >= ?"
+        # The same text form as the stored times (UTC, microseconds), so text order is time order.
+        params.append(since.astimezone(UTC).isoformat(timespec="microseconds"))
+    rows = db.query(
+        f"""SELECT t.id, t.name, a.correct, a.time_ms, a.answered_at
+            FROM trainees t LEFT JOIN attempts a ON a.trainee_id = t.id {window}
+            WHERE t.name IS NOT NULL ORDER BY t.name COLLATE NOCASE, a.answered_at""",
+        params,
+    )
+    overview: dict[int, dict[str, Any]] = {}
+    times: dict[int, list[int]] = defaultdict(list)
+    for row in rows:
+        entry = overview.setdefault(row["id"], {"trainee_id": row["id"], "name": row["name"], "correct": 0})
+        if row["time_ms"] is not None:
+            times[row["id"]].append(row["time_ms"])
+            entry["correct"] += row["correct"]
+            entry["last_answer"] = row["answered_at"]
+    result = []
+    for trainee_id, entry in overview.items():
+        mine = times[trainee_id]
+        result.append(
+            {
+                **entry,
+                "attempts": len(mine),
+                "accuracy": entry["correct"] / len(mine) if mine else None,
+                "median_ms": statistics.median(mine) if mine else None,
+                "last_answer": entry.get("last_answer"),
+            }
+        )
+    return result
