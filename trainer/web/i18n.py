@@ -110,17 +110,19 @@ def split_list(text: str) -> list[str]:
     return pieces
 
 
-def message_ids(text: str) -> list[str]:
-    """The message ids that translating `text` looks up (what the catalogs must hold)."""
+def message_ids(text: str, *, lists: bool = False) -> list[str]:
+    """The message ids that translating `text` looks up (what the catalogs must hold). With `lists`
+    (parameters, which may join several labels: "Bet, Buy a sixth card") a list of plain words is
+    looked up piece by piece; a label such as "Yes, a game" is one message."""
     if not text.strip() or not re.search(r"[A-Za-z]", text):
         return []
     key, values = mask(text)
+    pieces = split_list(text)
+    if lists and len(pieces) > 1:
+        return [m for piece in pieces for m in message_ids(piece)]
     if not values:
         return [text]
-    if len(values) <= _MAX_MASKED:
-        return [key]
-    pieces = split_list(text)
-    if len(pieces) == 1:
+    if len(values) <= _MAX_MASKED or len(pieces) == 1:
         return [key]
     return [m for piece in pieces for m in message_ids(piece)]
 
@@ -140,10 +142,10 @@ def translate_word(text: Any) -> Any:
                 return translated.format(*values)
             except (IndexError, KeyError, ValueError):
                 return text
-        pieces = split_list(text)
-        if len(pieces) > 1:
-            separator = "; " if "; " in text else ", "
-            return separator.join(str(translate_word(piece)) for piece in pieces)
+    pieces = split_list(text)
+    if len(pieces) > 1:
+        separator = "; " if "; " in text else ", "
+        return separator.join(str(translate_word(piece)) for piece in pieces)
     return text
 
 

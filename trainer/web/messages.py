@@ -73,7 +73,7 @@ def _word_params(params: dict[str, Any]) -> Iterator[str]:
         values = value if isinstance(value, list | tuple) else [value]
         for item in values:
             if isinstance(item, str) and not _is_card_text(item):
-                yield from message_ids(item)
+                yield from message_ids(item, lists=True)
 
 
 def _steps_messages(steps: Iterable[Any]) -> Iterator[str]:
