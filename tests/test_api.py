@@ -303,3 +303,20 @@ def test_rules_a_kind_cannot_use_are_refused(client):
     assert response.status_code == 400 and "unknown house rules" in response.json["error"]
     drill = client.post("/api/v1/drills", json={"kind": "rp.settle", "level": 3, "rules": "insured"}).json
     assert drill["rules"] == "insured" and drill["situation"]["rules"] == "insured"
+
+
+@pytest.mark.parametrize("drill_id", [2**63, 10**23])
+def test_drill_ids_beyond_sqlite_integers_are_404(client, drill_id):
+    assert client.get(f"/api/v1/drills/{drill_id}").status_code == 404
+    response = client.post(f"/api/v1/drills/{drill_id}/answer", json={"answer": "1"})
+    assert response.status_code == 404
+
+
+def test_oversized_body_is_refused(tmp_path):
+    from trainer.web import create_app
+
+    full_app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "big.sqlite"), "SECRET_KEY": "t"})
+    response = full_app.test_client().post(
+        "/api/v1/drills", data=b"{" + b" " * 300_000 + b"}", content_type="application/json"
+    )
+    assert response.status_code == 413

@@ -400,3 +400,15 @@ def test_trainees_overview_for_instructors(store, clock):
     assert charlie["attempts"] == 0 and charlie["accuracy"] is None and charlie["last_answer"] is None
     recent = {r["name"]: r["attempts"] for r in stats.trainees_overview(store.db, since=cut)}
     assert recent == {"alpha": 2, "Bravo": 1, "Charlie": 0}
+
+
+def test_ids_sqlite_cannot_hold_are_not_found(tmp_path):
+    store = Store(open_db(tmp_path / "ids.sqlite"))
+    for bad in (2**63, 10**30, 0, -1):
+        with pytest.raises(NotFoundError):
+            store.drill(bad)
+        with pytest.raises(NotFoundError):
+            store.sprint(bad)
+        with pytest.raises(NotFoundError):
+            store.trainee(bad)
+        assert store.attempt(bad) is None

@@ -29,6 +29,9 @@ class StoreError(ValueError):
     """A request the store refuses; the message says why."""
 
 
+_MAX_ROWID = 2**63 - 1
+
+
 class NotFoundError(StoreError, LookupError):
     """No such trainee, drill or sprint (or not this trainee's)."""
 
@@ -98,11 +101,17 @@ class Store:
             pk = self.db.table("trainees").insert({"name": None, "created_at": _iso(self.clock())}).last_pk
         return self.trainee(_pk(pk))
 
-    def trainee(self, trainee_id: int) -> dict[str, Any]:
-        rows = list(self.db.query("SELECT * FROM trainees WHERE id = ?", [trainee_id]))
+    def _row(self, table: str, row_id: int, what: str) -> dict[str, Any]:
+        # An id SQLite cannot hold (outside 64-bit) names no row: say "not found", not OverflowError.
+        if not isinstance(row_id, int) or not 0 < row_id <= _MAX_ROWID:
+            raise NotFoundError(f"no {what} {row_id}")
+        rows = list(self.db.query(f"SELECT * FROM {table} WHERE id = ?", [row_id]))
         if not rows:
-            raise NotFoundError(f"no trainee {trainee_id}")
+            raise NotFoundError(f"no {what} {row_id}")
         return rows[0]
+
+    def trainee(self, trainee_id: int) -> dict[str, Any]:
+        return self._row("trainees", trainee_id, "trainee")
 
     # Drills and answers ----------------------------------------------------------------------------
 
@@ -143,10 +152,7 @@ class Store:
 
     def drill(self, drill_id: int) -> dict[str, Any]:
         """The stored drill with `situation` rebuilt as the envelope `trainer.drills.grade` takes."""
-        rows = list(self.db.query("SELECT * FROM drills WHERE id = ?", [drill_id]))
-        if not rows:
-            raise NotFoundError(f"no drill {drill_id}")
-        row = rows[0]
+        row = self._row("drills", drill_id, "drill")
         stored = json.loads(row["situation"])
         row["situation"] = {
             "kind": row["kind"],
@@ -162,6 +168,8 @@ class Store:
 
     def attempt(self, drill_id: int) -> dict[str, Any] | None:
         """The answer given to a drill, if any (answer and expected decoded from JSON)."""
+        if not isinstance(drill_id, int) or not 0 < drill_id <= _MAX_ROWID:
+            return None
         rows = list(self.db.query("SELECT * FROM attempts WHERE drill_id = ?", [drill_id]))
         if not rows:
             return None
@@ -234,10 +242,7 @@ class Store:
             return _pk(self.db.table("sprints").insert(record).last_pk)
 
     def sprint(self, sprint_id: int) -> dict[str, Any]:
-        rows = list(self.db.query("SELECT * FROM sprints WHERE id = ?", [sprint_id]))
-        if not rows:
-            raise NotFoundError(f"no sprint {sprint_id}")
-        return rows[0]
+        return self._row("sprints", sprint_id, "sprint")
 
     def finish_sprint(self, sprint_id: int) -> dict[str, Any]:
         """Close a sprint and score it: answers given within its duration count, later ones do not."""

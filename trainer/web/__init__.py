@@ -25,6 +25,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         SECRET_KEY=os.environ.get("TRAINER_SECRET_KEY") or _instance_secret(app.instance_path),
         DATABASE=os.path.join(app.instance_path, "trainer.sqlite"),
+        # No form or answer comes near this; a larger body is refused with 413 before it is read.
+        MAX_CONTENT_LENGTH=256 * 1024,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -82,6 +82,7 @@ def _close_store(_error: BaseException | None) -> None:
 def _body() -> dict[str, Any]:
     if not request.is_json:
         fail(415, "Send a JSON object with Content-Type: application/json.")
+    request.get_data()  # a body over MAX_CONTENT_LENGTH stops here with 413, not as "not JSON"
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
         fail(400, "The request body must be a JSON object.")
