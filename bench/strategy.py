@@ -209,7 +209,7 @@ def speed(count: int, seed: int) -> None:
         # Unpaired (so pessimistic) standard error of the top two's difference.
         if not (gap <= TOLERANCE or gap > Z * math.hypot(opts[0].stderr, opts[1].stderr)):
             unresolved += 1
-    q = statistics.quantiles(times, n=10)
+    q = statistics.quantiles(times, n=10) if len(times) > 1 else times
     print(f"\noptions() over {count} random hands (CIS rules, default precision):")
     print(
         f"  min {min(times):.2f} s, median {statistics.median(times):.2f} s, 90th percentile {q[-1]:.2f} s, "
@@ -230,6 +230,8 @@ def main() -> None:
     parser.add_argument("--skip-caribbean", action="store_true")
     parser.add_argument("--strata", action="store_true", help="print each category's raise value")
     args = parser.parse_args()
+    if args.hands < 1:
+        parser.error("--hands must be at least 1")
     if not args.skip_caribbean:
         caribbean(args.seed, args.strata)
     speed(args.hands, args.seed)
