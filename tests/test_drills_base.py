@@ -255,6 +255,76 @@ def test_grade_right_wrong_and_malformed():
         grade(situation, "a lot", kind=TOY)
 
 
+def test_without_accepts_only_the_expected_answer_is_right():
+    assert TOY.accepts is None
+    situation = issue(TOY, 2, seed=8)
+    total = situation["data"]["a"] + situation["data"]["b"]
+    assert [grade(situation, str(total + d), kind=TOY).correct for d in (-1, 0, 1)] == [False, True, False]
+
+
+def test_accepts_widens_the_right_answers_and_keeps_the_expected_one():
+    calls = []
+
+    def within_ten(data, answer):
+        calls.append(answer)
+        return abs(answer - data["a"] - data["b"]) <= 10
+
+    lenient = DrillKind(
+        "test.about", "test", "About", 1, (1, 2, 3), _toy_generate, lambda d: AMOUNT, _toy_solve, within_ten
+    )
+    situation = issue(lenient, 3, seed=4)
+    total = situation["data"]["a"] + situation["data"]["b"]
+    close, far = (
+        grade(situation, str(total + 10), kind=lenient),
+        grade(situation, str(total - 11), kind=lenient),
+    )
+    assert close.correct and not far.correct
+    assert close.expected == far.expected == total  # the one best answer, for display
+    assert calls == [total + 10, total - 11]  # it sees the parsed answer, not the raw text
+    assert grade(situation, str(total), kind=lenient).correct
+    assert calls == [total + 10, total - 11]  # the expected answer is right without asking
+    # A kind's `accepts` can widen but never narrow: its own expected answer stays right.
+    strict = DrillKind(
+        "test.none",
+        "test",
+        "None",
+        1,
+        (1, 2, 3),
+        _toy_generate,
+        lambda d: AMOUNT,
+        _toy_solve,
+        accepts=lambda data, answer: False,
+    )
+    situation = issue(strict, 1, seed=4)
+    total = situation["data"]["a"] + situation["data"]["b"]
+    assert grade(situation, str(total), kind=strict).correct
+    assert not grade(situation, str(total + 1), kind=strict).correct
+    assert "accepts" not in lenient.to_json() and "accepts" not in close.to_json()
+
+
+def test_choice_naming_cards_in_any_order_and_notation():
+    fmt = AnswerFormat(
+        AnswerKind.CHOICE,
+        choices=(
+            ("fold", "Fold"),
+            ("exchange Kh 5s 2c", "Exchange Kh 5s 2c"),
+            ("exchange Kh 5s", "Exchange Kh 5s"),
+        ),
+    )
+    for raw in ("exchange 2c 5s Kh", "Exchange: 2c, 5s, kh", "EXCHANGE 2♣ K♥ 5♠", "exchange 2c5sKh"):
+        assert parse_answer(fmt, raw) == "exchange Kh 5s 2c", raw
+    assert parse_answer(fmt, "exchange 5s kh") == "exchange Kh 5s"
+    for raw in (
+        "exchange 2c 5s",
+        "exchange 2c 2c 5s Kh",
+        "discard 2c 5s Kh",
+        "exchange 2c 5s Kh Qd",
+        "fold 2c",
+    ):
+        with pytest.raises(AnswerError, match="not one of the options"):
+            parse_answer(fmt, raw)
+
+
 def test_registry_lookup_and_errors():
     register(TOY)
     try:

@@ -111,7 +111,13 @@ def parse_amount(raw: Any) -> int:
 
 
 def parse_choice(fmt: AnswerFormat, raw: Any) -> str:
-    """The value of the choice named by its value or its label, in any case."""
+    """The value of the choice named by its value or its label, in any case; a choice naming cards
+    ("exchange Kh 5s 2c") also by its word and the same cards in any order and notation.
+
+    >>> fmt = AnswerFormat(AnswerKind.CHOICE, choices=(("fold", "Fold"), ("exchange Kh 2c", "Exchange")))
+    >>> parse_choice(fmt, "Exchange 2♣, K♥")
+    'exchange Kh 2c'
+    """
     options = ", ".join(label for _, label in fmt.choices)
     if not isinstance(raw, str) or not raw.strip():
         raise AnswerError(f"Choose one of: {options}.")
@@ -119,7 +125,28 @@ def parse_choice(fmt: AnswerFormat, raw: Any) -> str:
     for value, label in fmt.choices:
         if wanted in (_norm(value), _norm(label)):
             return value
+    said = _word_and_cards(raw)
+    if said is not None:
+        for value, label in fmt.choices:
+            if said in (_word_and_cards(value), _word_and_cards(label)):
+                return value
     raise AnswerError(f"{raw.strip()!r} is not one of the options: {options}.")
+
+
+_WORD_AND_CARDS = re.compile(r"\s*([^\W\d_]+)[\s:]+(.+?)\s*", re.DOTALL)
+
+
+def _word_and_cards(text: str) -> tuple[str, frozenset[Card]] | None:
+    """("exchange", {Kh, 2c}) for "exchange Kh 2c" or "Exchange: 2c, Kh"; None for text that is not a
+    word followed by distinct cards."""
+    match = _WORD_AND_CARDS.fullmatch(text)
+    if match is None:
+        return None
+    try:
+        cards = parse_cards(match.group(2))
+    except ValueError:
+        return None
+    return (match.group(1).lower(), frozenset(cards)) if cards else None
 
 
 def parse_amounts(fmt: AnswerFormat, raw: Any) -> dict[str, int]:

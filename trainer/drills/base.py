@@ -6,6 +6,11 @@ shape the answer takes, and `solve(data)` recomputes the expected answer and its
 engine. `issue` wraps a situation in an envelope that makes it reproducible (kind, level, seed,
 generator version, rules); `grade` parses a raw answer and compares it with `solve`.
 
+A kind where more than one answer is right (two plays worth the same) also gives
+`accepts(data, answer)`: the parsed answer is graded right when it equals the expected one or
+`accepts` says yes. Without it only the expected answer is right. `Grade.expected` stays the one best
+answer, the one shown to the trainee.
+
 >>> import random
 >>> from trainer.engine.explain import step
 >>> toy = DrillKind(
@@ -20,6 +25,14 @@ generator version, rules); `grade` parses a raw answer and compares it with `sol
 True
 >>> grade(situation, str(situation["data"]["n"] * 2), kind=toy).correct
 True
+>>> lenient = DrillKind(  # within 10 of the double is right too; the expected answer stays the double
+...     id="doc.about", game="doc", title="About double", version=1, generate=toy.generate,
+...     answer_format=toy.answer_format, solve=toy.solve,
+...     accepts=lambda data, answer: abs(answer - 2 * data["n"]) <= 10,
+... )
+>>> situation = issue(lenient, 1, seed=5)
+>>> [grade(situation, str(situation["data"]["n"] * 2 + d), kind=lenient).correct for d in (5, 11)]
+[True, False]
 """
 
 from __future__ import annotations
@@ -64,6 +77,7 @@ __all__ = [
 
 Generate = Callable[[random.Random, int, str | None], dict[str, Any]]
 Solve = Callable[[dict[str, Any]], tuple[Any, str, tuple[Step, ...]]]
+Accepts = Callable[[dict[str, Any], Any], bool]
 
 MAX_SEED = 2**53 - 1  # seeds stay exact as JSON numbers in a browser
 
@@ -101,7 +115,10 @@ class Grade:
 
 @dataclass(frozen=True, init=False)
 class DrillKind:
-    """One kind of question. Accepts the fields positionally in this order or by keyword."""
+    """One kind of question. Accepts the fields positionally in this order or by keyword.
+
+    `accepts(data, answer)` (optional) says whether a parsed answer other than the expected one is
+    also right; the expected answer is always right."""
 
     id: str
     game: str
@@ -111,6 +128,7 @@ class DrillKind:
     generate: Generate
     answer_format: Callable[[dict[str, Any]], AnswerFormat]
     solve: Solve
+    accepts: Accepts | None
 
     def __init__(
         self,
@@ -122,6 +140,7 @@ class DrillKind:
         generate: Generate | None = None,
         answer_format: Callable[[dict[str, Any]], AnswerFormat] | None = None,
         solve: Solve | None = None,
+        accepts: Accepts | None = None,
     ) -> None:
         if generate is None or answer_format is None or solve is None:
             raise TypeError(f"drill kind {id!r} needs generate, answer_format and solve")
@@ -136,6 +155,7 @@ class DrillKind:
             ("generate", generate),
             ("answer_format", answer_format),
             ("solve", solve),
+            ("accepts", accepts),
         ):
             object.__setattr__(self, name, value)
 
@@ -217,8 +237,12 @@ def expected_of(
 
 
 def grade(situation: dict[str, Any], raw: Any, *, kind: DrillKind | None = None) -> Grade:
-    """Grade a raw answer to an issued situation; `AnswerError` if the answer cannot be read."""
+    """Grade a raw answer to an issued situation; `AnswerError` if the answer cannot be read.
+
+    Right when the parsed answer equals the expected one, or the kind `accepts` it."""
     kind = kind or get_kind(situation["kind"])
-    answer = parse_answer(kind.answer_format(situation["data"]), raw)
+    data = situation["data"]
+    answer = parse_answer(kind.answer_format(data), raw)
     expected, text, steps = expected_of(situation, kind)
-    return Grade(answer == expected, expected, text, steps)
+    correct = answer == expected or (kind.accepts is not None and bool(kind.accepts(data, answer)))
+    return Grade(correct, expected, text, steps)

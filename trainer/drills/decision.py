@@ -5,10 +5,12 @@ The trainee sees the player's five cards and the dealer's up-card and picks one 
 (`trainer.engine.strategy.options`) for the value of every option in antes and expects the best; the
 explanation lists them all.
 
-The drill contract grades by equality with one expected answer, so a situation is only issued when
-exactly one option is best: no other comes within the advisor's tolerance (0.02 ante) of it. The
-generator first picks the answer it wants (bet, fold, a sixth card, an exchange, by level), then a hand
-that calls for it.
+Every option the advisor marks equivalent (the best, or within its tolerance, 0.02 ante, of the best)
+is graded right (`accepts`); the expected answer shown is the best, and the explanation says which
+choices were accepted and why. An exchange is named by its discards, in any order and card notation.
+The generator first picks the answer it wants (bet, fold, a sixth card, an exchange, by level), then a
+hand that calls for it. At levels 2 and 3 a share (`CLOSE_SHARE`) of the hands are close calls, with
+more than one right answer; level 1 keeps to hands whose right answers are bet or fold.
 
 Valuing a hand takes the advisor about half a second, so the hands come from a bank of situations the
 advisor has already valued, `data/drills/decision-bank.json` (rebuilt with
@@ -35,7 +37,7 @@ from trainer.drills.base import AnswerFormat, AnswerKind, DrillError, DrillKind,
 from trainer.drills.russian_deals import house_rules
 from trainer.engine.cards import FULL_DECK, Card, format_cards, parse_cards
 from trainer.engine.explain import Step, step
-from trainer.engine.strategy import Action, Option, options
+from trainer.engine.strategy import TOLERANCE, Action, Option, options
 from trainer.engine.strategy_terms import Terms
 
 GAME = "russian_poker"
@@ -49,6 +51,7 @@ TARGETS = {
     2: (("bet", 3), ("fold", 2), ("sixth_card", 3), ("exchange", 2)),
     3: (("bet", 2), ("fold", 2), ("sixth_card", 2), ("exchange", 4)),
 }
+CLOSE_SHARE = 0.25  # of the hands at levels 2 and 3 drawn from the close calls (several right answers)
 ATTEMPTS = 12
 _RANKS = "23456789TJQKA"
 
@@ -106,11 +109,26 @@ def _bank() -> dict[str, dict[tuple[str, str], tuple[Option, ...]]]:
     return bank
 
 
+def _close(opts: tuple[Option, ...] | list[Option]) -> bool:
+    """A close call: more than one option is the best or within the tolerance of it."""
+    return sum(o.equivalent for o in opts) > 1
+
+
+def _fits(opts: tuple[Option, ...] | list[Option], level: int) -> bool:
+    """Level 1 asks bet or fold only, so every right answer must be one of those."""
+    return level > 1 or all(o.action in (Action.BET, Action.FOLD) for o in opts if o.equivalent)
+
+
 @functools.cache
-def _banked(rules_name: str, answer: str) -> tuple[tuple[str, str], ...]:
-    """The banked (player, upcard) situations of a preset whose best option is this kind of answer."""
+def _banked(rules_name: str, answer: str, level: int, close: bool) -> tuple[tuple[str, str], ...]:
+    """The banked (player, upcard) situations of a preset for a level: close calls (any best answer),
+    or hands with one best option of this kind."""
     table = _bank().get(rules_name, {})
-    return tuple(sorted(key for key, opts in table.items() if opts[0].action.value == answer))
+    if close:
+        return tuple(sorted(key for key, opts in table.items() if _fits(opts, level) and _close(opts)))
+    return tuple(
+        sorted(key for key, opts in table.items() if not _close(opts) and opts[0].action.value == answer)
+    )
 
 
 @functools.lru_cache(maxsize=256)
@@ -186,9 +204,8 @@ def _generate(rng: random.Random, level: int, rules_name: str | None) -> Data:
     wanted = [(t, w) for t, w in TARGETS[level] if t != "sixth_card" or terms.sixth_card]
     wanted = [(t, w) for t, w in wanted if t != "exchange" or terms.exchange_sizes]
     target = rng.choices([t for t, _ in wanted], [w for _, w in wanted])[0]
-    banked = sorted(
-        key for key, opts in _bank().get(rules.name, {}).items() if opts[0].action.value == target
-    )
+    close = level > 1 and rng.random() < CLOSE_SHARE
+    banked = _banked(rules.name, target, level, close) or _banked(rules.name, target, level, False)
     if banked:
         player, upcard = rng.choice(banked)
         return _situation(rules.name, player, upcard)
@@ -197,14 +214,14 @@ def _generate(rng: random.Random, level: int, rules_name: str | None) -> Data:
         hand, up = _deal(rng, target, level)
         player = format_cards(hand)
         opts = _options(player, str(up), rules.name)
-        if sum(o.equivalent for o in opts) != 1:
-            continue  # two options equally good: the answer would not be unique
+        if not _fits(opts, level):
+            continue  # a level-1 hand whose right answers include a buy
         data = _situation(rules.name, player, str(up))
         if opts[0].action.value == target:
             return data
         fallback = fallback or data
     if fallback is None:
-        raise DrillError("no situation with a single best option could be dealt")
+        raise DrillError("no situation for this level could be dealt")
     return fallback
 
 
@@ -234,11 +251,24 @@ def _solve(data: Data) -> tuple[str, str, tuple[Step, ...]]:
             steps.append(step("{option}: {ev} antes (estimate, standard error {se}).", **_params(o)))
         else:
             steps.append(step("{option}: {ev} antes.", **_params(o)))
-    close = [choice_label(o) for o in opts[1:] if o.equivalent]
-    if close:
-        steps.append(step("Within 0.02 ante of the best, as good: {options}.", options=", ".join(close)))
+    accepted = [choice_label(o) for o in opts if o.equivalent]
+    if len(accepted) > 1:
+        steps.append(
+            step(
+                "Accepted as right: {options}. Each is within {tolerance} ante of the best, too small a "
+                "difference to count as a mistake.",
+                options=", ".join(accepted),
+                tolerance=f"{TOLERANCE:g}",
+            )
+        )
     steps.append(step("Best: {option}.", option=choice_label(best)))
     return choice_value(best), choice_label(best), tuple(steps)
+
+
+def _accepts(data: Data, answer: Any) -> bool:
+    """Any option the advisor marks equivalent to the best is a right answer."""
+    opts = _options(format_cards(parse_cards(data["player"])), data["upcard"], data["rules"])
+    return answer in {choice_value(o) for o in opts if o.equivalent}
 
 
 def _params(o: Option) -> dict[str, Any]:
@@ -246,49 +276,64 @@ def _params(o: Option) -> dict[str, Any]:
 
 
 register(
-    DrillKind(KIND_ID, GAME, "Buy decisions: the best play", 1, (1, 2, 3), _generate, _answer_format, _solve)
+    DrillKind(
+        KIND_ID,
+        GAME,
+        "Buy decisions: the best play",
+        2,  # 2: close calls with several right answers are issued
+        (1, 2, 3),
+        _generate,
+        _answer_format,
+        _solve,
+        _accepts,
+    )
 )
 
 
-def build_bank(presets: tuple[str, ...], per_answer: int, seed: int) -> dict[str, Any]:
+def build_bank(presets: tuple[str, ...], per_answer: int, per_close: int, seed: int) -> dict[str, Any]:
     """Deal and value hands until each preset has `per_answer` situations with a single best option for
-    each kind of answer (bet, fold, sixth card, exchange) its rules allow."""
-    rng = random.Random(seed)
+    each kind of answer (bet, fold, sixth card, exchange) its rules allow, and `per_close` close calls
+    (more than one option within the tolerance of the best), kept as they come up among the deals (at
+    most two thirds of them with the same set of right actions, so they are not all one pattern; fewer
+    if `20 * per_close` deals past the single-best hands do not find them)."""
     out: dict[str, Any] = {}
     for name in presets:
+        rng = random.Random(f"{seed}/{name}")  # each preset alone, so presets can be built in parallel
         terms = _terms(name)
+        rules = house_rules(name)
         targets = [t for t, _ in TARGETS[3] if (t != "sixth_card" or terms.sixth_card)]
         targets = [t for t in targets if t != "exchange" or terms.exchange_sizes]
         entries: list[dict[str, Any]] = []
         seen: set[tuple[str, str]] = set()
-        for target in targets:
-            found = 0
-            while found < per_answer:
-                hand, up = _deal(rng, target, rng.choice((1, 2)))
-                key = (format_cards(hand), str(up))
-                if key in seen:
+        single = dict.fromkeys(targets, 0)
+        close: dict[frozenset[str], int] = {}
+        limit = 60 * per_answer * len(targets)
+        deal = extra = 0
+        while min(single.values()) < per_answer or (
+            sum(close.values()) < per_close and extra < 20 * per_close
+        ):
+            if deal >= limit:
+                raise DrillError(f"{name}: {limit} deals did not fill the bank")
+            deal += 1
+            extra += min(single.values()) >= per_answer
+            # Round the targets still short of hands (all of them once those are full: close calls).
+            short = [t for t in targets if single[t] < per_answer] or targets
+            hand, up = _deal(rng, short[deal % len(short)], rng.choice((1, 2)))
+            key = (format_cards(hand), str(up))
+            if key in seen:
+                continue
+            opts = options(*key, rules=rules)
+            if _close(opts):
+                pattern = frozenset(o.action.value for o in opts if o.equivalent)
+                if sum(close.values()) >= per_close or 3 * close.get(pattern, 0) >= 2 * per_close:
                     continue
-                opts = options(*key, rules=house_rules(name))
-                if sum(o.equivalent for o in opts) != 1 or opts[0].action.value != target:
-                    continue
-                seen.add(key)
-                found += 1
-                entries.append(
-                    {
-                        "player": key[0],
-                        "upcard": key[1],
-                        "options": [
-                            [
-                                o.action.value,
-                                [str(c) for c in o.discard],
-                                round(o.ev, 6),
-                                round(o.stderr, 6),
-                                o.equivalent,
-                            ]
-                            for o in opts
-                        ],
-                    }
-                )
+                close[pattern] = close.get(pattern, 0) + 1
+            elif single.get(opts[0].action.value, per_answer) < per_answer:
+                single[opts[0].action.value] += 1
+            else:
+                continue
+            seen.add(key)
+            entries.append({"player": key[0], "upcard": key[1], "options": [_bank_row(o) for o in opts]})
         out[name] = entries
     return {
         "about": "Situations for the rp.decision drill, valued by trainer.engine.strategy.options; "
@@ -303,5 +348,5 @@ def _bank_row(o: Option) -> list[Any]:
 
 if __name__ == "__main__":
     BANK_FILE.parent.mkdir(parents=True, exist_ok=True)
-    bank = build_bank(("cis", "insured"), per_answer=30, seed=20261129)
+    bank = build_bank(("cis", "insured"), per_answer=30, per_close=30, seed=20261129)
     BANK_FILE.write_text(json.dumps(bank, separators=(",", ":")) + "\n", encoding="utf-8")
