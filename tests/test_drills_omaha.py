@@ -293,3 +293,10 @@ def test_unknown_house_rules_are_refused():
     assert issue("om.limit", 2, seed=1, rules="standard")["data"]["preset"] == "standard"
     with pytest.raises(ValueError, match="unknown Omaha house rules 'lunar'"):
         issue("om.limit", 2, seed=1, rules="lunar")
+
+
+@pytest.mark.parametrize("kind", sorted(k for k in REGISTRY if k.startswith("om.")))
+@pytest.mark.parametrize("rules", ["no-such-house", "cis", "", "x" * 300])
+def test_a_preset_omaha_does_not_have_is_refused(kind, rules):
+    with pytest.raises(ValueError):
+        issue(kind, 1, seed=1, rules=rules)

@@ -19,7 +19,7 @@ from itertools import combinations
 from typing import Any
 
 from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, register
-from trainer.drills.omaha_deals import Dealer, DealError, low_rank, made_five, names, retry
+from trainer.drills.omaha_deals import Dealer, DealError, house_rules, low_rank, made_five, names, retry
 from trainer.engine.cards import Card, format_cards, parse_cards
 from trainer.engine.evaluator import Category, best_omaha_hand, omaha_strength
 from trainer.engine.explain import Step, step
@@ -88,6 +88,7 @@ def _trap_fill(rng: random.Random, dealer: Dealer, hole: list[Card], board: list
 
 
 def _gen_high(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    house_rules(rules_name)  # a preset this game does not have is refused, not recorded
     weights = _HIGH_WEIGHTS[level]
     target = rng.choices(list(weights), list(weights.values()))[0]
 
@@ -158,6 +159,7 @@ def _no_flush_board(dealer: Dealer, rng: random.Random) -> list[Card]:
 
 
 def _gen_winner(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    house_rules(rules_name)  # a preset this game does not have is refused, not recorded
     players = rng.randint(*{1: (2, 3), 2: (3, 4), 3: (4, 5)}[level])
     tie = rng.random() < 0.3
 
@@ -216,6 +218,7 @@ def _is_low(card: Card) -> bool:
 
 
 def _gen_low(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    house_rules(rules_name)  # a preset this game does not have is refused, not recorded
     branches = _LOW_BRANCHES[level]
     branch = rng.choices(list(branches), list(branches.values()))[0]
 
@@ -403,6 +406,7 @@ def _less(rng: random.Random, amount: int, unit: int) -> int:
 
 
 def _gen_split(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    house_rules(rules_name)  # a preset this game does not have is refused, not recorded
     branch = rng.choices(_SPLIT_BRANCHES, _SPLIT_WEIGHTS[level])[0]
     players = rng.randint(*{1: (2, 3), 2: (3, 4), 3: (4, 6)}[level])
     if branch == "high_tie":
@@ -493,6 +497,7 @@ def _pot_labels(data: Data) -> tuple[str, ...]:
 
 
 def _gen_side_pots(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    house_rules(rules_name)  # a preset this game does not have is refused, not recorded
     players = rng.randint(*{1: (3, 4), 2: (4, 5), 3: (4, 6)}[level])
     all_ins = rng.randint(*{1: (1, 2), 2: (1, 3), 3: (2, 4)}[level])
     hi_lo = level == 3 and rng.random() < 0.5

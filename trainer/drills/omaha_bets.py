@@ -11,9 +11,9 @@ import random
 from typing import Any
 
 from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, register
-from trainer.drills.omaha_deals import DealError, retry
+from trainer.drills.omaha_deals import DealError, house_rules, retry
 from trainer.engine.explain import Step, step
-from trainer.engine.omaha_betting import RULES_DIR, OmahaRules, Street, limit_cap, load_rules, pot_limit_max
+from trainer.engine.omaha_betting import DEFAULT_RULES, Street, limit_cap, pot_limit_max
 from trainer.engine.omaha_explain import (
     explain_blinds,
     explain_limit,
@@ -25,7 +25,6 @@ GAME = "omaha"
 Data = dict[str, Any]
 Solution = tuple[Any, str, tuple[Step, ...]]
 AMOUNT = AnswerFormat(AnswerKind.AMOUNT)
-DEFAULT_RULES = "standard"
 
 _BLINDS = {
     1: ((5, 10), (10, 20), (25, 50)),
@@ -42,15 +41,6 @@ def _prompt(data: Data, template: str, **params: Any) -> Data:
     data["prompt"] = template
     data["prompt_params"] = params
     return data
-
-
-def house_rules(name: str | None) -> OmahaRules:
-    """A shipped preset by name (the default when None), never a path."""
-    name = DEFAULT_RULES if name is None else name
-    shipped = sorted(p.stem for p in RULES_DIR.glob("*.toml"))
-    if name not in shipped:
-        raise ValueError(f"unknown Omaha house rules {name!r}: choose one of {', '.join(shipped)}")
-    return load_rules(name)
 
 
 def _actions_text(actions: list[dict[str, Any]]) -> str:
@@ -83,6 +73,7 @@ def replay(actions: list[dict[str, Any]]) -> dict[int, int]:
 
 
 def _gen_pot_limit(rng: random.Random, level: int, rules_name: str | None) -> Data:
+    house_rules(rules_name)  # a preset this game does not have is refused, not recorded
     sb, bb = rng.choice(_BLINDS[level])
     players = rng.randint(*{1: (3, 6), 2: (4, 7), 3: (5, 9)}[level])
     street = Street.PREFLOP if rng.random() < 0.5 else rng.choice((Street.FLOP, Street.TURN, Street.RIVER))
