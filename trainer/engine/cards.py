@@ -90,6 +90,8 @@ class Card:
         object.__setattr__(self, "index", (self.rank - 2) * 4 + SUITS.index(self.suit))
 
     def __new__(cls, rank: int, suit: str) -> Card:
+        if isinstance(rank, bool) or not isinstance(rank, int) or not isinstance(suit, str):
+            raise ValueError(f"a card is a rank 2..14 and a suit s h d c, not {rank!r}, {suit!r}")
         cached = _INTERNED.get((rank, suit))
         if cached is not None:
             return cached
@@ -115,6 +117,8 @@ class Card:
     @classmethod
     def from_text(cls, token: str) -> Card:
         """Parse one token such as "As", "10h", "td", "♠A" or "A♠"."""
+        if not isinstance(token, str):
+            raise ValueError(f"bad card {token!r}: expected text such as 'As'")
         text = token.strip()
         if len(text) < 2:
             raise ValueError(f"bad card {token!r}: expected a rank and a suit, such as 'As'")
@@ -165,10 +169,17 @@ def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     ...
     ValueError: duplicate card As
     """
-    items: Iterable[str | Card] = _tokens(cards) if isinstance(cards, str) else cards
+    if isinstance(cards, str):
+        items: Iterable[str | Card] = _tokens(cards)
+    elif isinstance(cards, Iterable) and not isinstance(cards, bytes | bytearray | dict):
+        items = cards
+    else:
+        raise ValueError(f"bad cards {cards!r}: expected text such as 'As Kd' or a list of cards")
     result: list[Card] = []
     seen: set[Card] = set()
     for item in items:
+        if len(result) >= len(FULL_DECK):
+            raise ValueError(f"more than {len(FULL_DECK)} cards given: a deck has {len(FULL_DECK)}")
         if isinstance(item, Card):
             card = item
         elif isinstance(item, str):
@@ -182,9 +193,16 @@ def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     return tuple(result)
 
 
-def format_cards(cards: Iterable[Card]) -> str:
-    """ "As Kd 7c" for a sequence of cards."""
-    return " ".join(str(c) for c in cards)
+def _card_set(cards: Iterable[str | Card]) -> set[Card]:
+    """The distinct cards named (a card named twice counts once), checked like `parse_cards`."""
+    if isinstance(cards, str) or not isinstance(cards, Iterable):
+        return set(parse_cards(cards))
+    return {card for item in cards for card in parse_cards([item])}
+
+
+def format_cards(cards: str | Iterable[str | Card]) -> str:
+    """ "As Kd 7c" for a sequence of cards (checked like `parse_cards`)."""
+    return " ".join(str(c) for c in parse_cards(cards))
 
 
 class Deck:
@@ -196,7 +214,9 @@ class Deck:
     """
 
     def __init__(self, rng: random.Random, exclude: Iterable[Card] = ()) -> None:
-        removed = set(exclude)
+        if not isinstance(rng, random.Random):
+            raise ValueError(f"a deck is shuffled by a random.Random, not {rng!r}")
+        removed = _card_set(exclude)
         self._cards = [c for c in FULL_DECK if c not in removed]
         rng.shuffle(self._cards)
 
@@ -204,6 +224,8 @@ class Deck:
         return len(self._cards)
 
     def draw(self, count: int = 1) -> tuple[Card, ...]:
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise ValueError(f"the number of cards to draw must be a whole number, not {count!r}")
         if count < 0 or count > len(self._cards):
             raise ValueError(f"cannot draw {count} cards from a deck of {len(self._cards)}")
         drawn = self._cards[:count]
@@ -212,5 +234,5 @@ class Deck:
 
     def remove(self, cards: Iterable[Card]) -> None:
         """Take known cards out (cards already on the table)."""
-        gone = set(cards)
+        gone = _card_set(cards)
         self._cards = [c for c in self._cards if c not in gone]

@@ -26,6 +26,7 @@ from trainer.engine.omaha_pots import (
     Pot,
     SidePots,
     check_chips,
+    check_list,
     clockwise_from_button,
     side_pots,
     split_evenly,
@@ -85,6 +86,15 @@ def _low_mask(hole_mask: int, board_mask: int) -> int:
     return best
 
 
+def _indexes(value: object, count: int) -> bool:
+    """Whether `value` is a sequence of `count` card indexes."""
+    return (
+        isinstance(value, list | tuple)
+        and len(value) == count
+        and all(type(i) is int and 0 <= i < 52 for i in value)
+    )
+
+
 def low_mask(hole: Sequence[int], board: Sequence[int]) -> int:
     """The fast path of `best_low`, on card indexes (0..51): the best low as a bit mask of its ranks
     (bit 0 = ace ... bit 7 = eight), 0 when there is none; among lows a smaller mask is better.
@@ -94,6 +104,10 @@ def low_mask(hole: Sequence[int], board: Sequence[int]) -> int:
     >>> bin(low_mask([c.index for c in hole], [c.index for c in board]))  # 8-4-3-2-A
     '0b10001111'
     """
+    if not (_indexes(hole, 4) and _indexes(board, 5)) or len({*hole, *board}) != 9:
+        raise ValueError(
+            f"expected 4 hole and 5 board card indexes 0..51, all different: {hole!r:.40}, {board!r:.40}"
+        )
     hole_mask = board_mask = 0
     for i in hole:
         hole_mask |= _LOW_BIT[i]
@@ -108,6 +122,8 @@ def _low_ranks(mask: int) -> tuple[int, ...]:
 
 def format_low(low: Sequence[int]) -> str:
     """ "8-4-3-2-A" for the low (8, 4, 3, 2, 1)."""
+    if not isinstance(low, list | tuple) or not all(type(r) is int and 1 <= r <= 8 for r in low):
+        raise ValueError(f"a low is a list of ranks 1..8 (ace = 1), not {low!r:.60}")
     return "-".join("A" if r == 1 else str(r) for r in low)
 
 
@@ -180,6 +196,8 @@ class Showdown:
 def _check_table(
     board: CardsIn, holes: Sequence[CardsIn | None], contributions: Sequence[int], button: int, chip: int
 ) -> tuple[tuple[Card, ...], list[tuple[Card, ...] | None]]:
+    check_chips(contributions)
+    check_list(holes, "hands")
     n = len(contributions)
     if len(holes) != n:
         raise ValueError(f"{len(holes)} hands for {n} contributions: give one entry per seat")

@@ -18,6 +18,7 @@ Pot 100 and a bet of 100 make P = 200; at blinds 5/10 P is 15 before anyone acts
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,8 +27,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from trainer.engine.omaha_pots import check_list
+
 RULES_DIR = Path(__file__).resolve().parents[2] / "data" / "rules" / "omaha"
 DEFAULT_RULES = "standard"
+# A preset name: short, lower-case letters, digits, "-" and "_" (so it is always a valid file name).
+_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 
 
 class Street(StrEnum):
@@ -66,10 +71,25 @@ def load_rules(name_or_path: str | Path = DEFAULT_RULES) -> OmahaRules:
     >>> load_rules().raises_per_round
     3
     """
+    if not isinstance(name_or_path, str | Path):
+        raise ValueError(
+            f"Omaha house rules are a preset name such as 'standard' or a path, not {name_or_path!r}"
+        )
     path = Path(name_or_path)
     if path.suffix != ".toml":
+        if not isinstance(name_or_path, str) or not _NAME.fullmatch(name_or_path):
+            raise ValueError(
+                f"bad Omaha house rules name {str(name_or_path)[:40]!r}: use one such as 'standard'"
+            )
         path = RULES_DIR / f"{name_or_path}.toml"
+    elif len(path.name) > 128:
+        raise ValueError(f"bad Omaha house rules file name {path.name[:40]!r}...: too long")
     return _load(path.resolve())
+
+
+def resolve_rules(rules: OmahaRules | str | Path | None) -> OmahaRules:
+    """House rules from an `OmahaRules` object, a preset name or path, or None (the default preset)."""
+    return rules if isinstance(rules, OmahaRules) else load_rules(DEFAULT_RULES if rules is None else rules)
 
 
 @lru_cache(maxsize=32)
@@ -80,6 +100,8 @@ def _load(path: Path) -> OmahaRules:
             data = tomllib.load(f)
     except FileNotFoundError:
         raise ValueError(f"no Omaha house rules file {path}") from None
+    except OSError as err:
+        raise ValueError(f"cannot read Omaha house rules file {str(path)[:200]}: {err.strerror}") from None
     except tomllib.TOMLDecodeError as err:
         raise ValueError(f"{path}: not valid TOML ({err})") from None
     return OmahaRules(
@@ -139,11 +161,11 @@ def limit_bet_size(street: Street | str, small_bet: int, big_bet: int) -> int:
     return small_bet if _street(street) in (Street.PREFLOP, Street.FLOP) else big_bet
 
 
-def limit_cap(players: int, rules: OmahaRules | None = None) -> int | None:
+def limit_cap(players: int, rules: OmahaRules | str | None = None) -> int | None:
     """How many bets (the bet plus raises) a limit round allows, None when uncapped (heads-up)."""
     if isinstance(players, bool) or not isinstance(players, int) or players < 2:
         raise ValueError(f"a betting round needs at least 2 players in the hand, not {players!r}")
-    rules = rules or load_rules()
+    rules = resolve_rules(rules)
     if players == 2 and rules.uncapped_heads_up:
         return None
     return 1 + rules.raises_per_round
@@ -156,7 +178,7 @@ def limit_raise_to(
     *,
     bets_made: int,
     players: int,
-    rules: OmahaRules | None = None,
+    rules: OmahaRules | str | None = None,
 ) -> int | None:
     """What the next player may bet or raise to in limit, or None when the round is capped.
 
@@ -192,6 +214,8 @@ def no_limit_min_raise_to(bets: Sequence[int], big_blind: int) -> int:
     (10, 20, 250)
     """
     _chips("the big blind", big_blind, positive=True)
+    if not isinstance(bets, list | tuple):
+        raise ValueError(f"bets must be a list of the totals the bet was raised to, not {bets!r:.60}")
     largest, previous = 0, 0
     for total in bets:
         _chips("a bet", total, positive=True)
@@ -233,6 +257,7 @@ def post_blinds(button: int, stacks: Sequence[int | None], small_blind: int, big
     _chips("the big blind", big_blind, positive=True)
     if small_blind > big_blind:
         raise ValueError(f"the small blind ({small_blind}) cannot exceed the big blind ({big_blind})")
+    check_list(stacks, "stacks")
     for seat, stack in enumerate(stacks):
         if stack is not None:
             _chips(f"seat {seat}'s stack", stack, positive=True)
@@ -285,7 +310,7 @@ class BlindPost:
 
 
 def missed_blinds_post(
-    missed: MissedBlinds | str, small_blind: int, big_blind: int, rules: OmahaRules | None = None
+    missed: MissedBlinds | str, small_blind: int, big_blind: int, rules: OmahaRules | str | None = None
 ) -> BlindPost:
     """What a player who missed blinds posts to come back in before his big blind.
 
@@ -307,6 +332,6 @@ def missed_blinds_post(
         return BlindPost(big_blind, small_blind)
     if kind is MissedBlinds.BIG:
         return BlindPost(big_blind, 0)
-    if kind is MissedBlinds.SMALL and (rules or load_rules()).small_only_posts_dead:
+    if kind is MissedBlinds.SMALL and resolve_rules(rules).small_only_posts_dead:
         return BlindPost(0, small_blind)
     return BlindPost(0, 0)

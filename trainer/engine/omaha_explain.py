@@ -26,11 +26,11 @@ from trainer.engine.omaha_betting import (
     limit_bet_size,
     limit_cap,
     limit_raise_to,
-    load_rules,
     missed_blinds_post,
     no_limit_min_raise_to,
     post_blinds,
     pot_limit_max,
+    resolve_rules,
 )
 
 
@@ -148,10 +148,10 @@ def explain_limit(
     *,
     bets_made: int,
     players: int,
-    rules: OmahaRules | None = None,
+    rules: OmahaRules | str | None = None,
 ) -> tuple[int | None, tuple[Step, ...]]:
     """What the next player may bet or raise to in fixed limit, or None when capped."""
-    rules = rules or load_rules()
+    rules = resolve_rules(rules)
     size = limit_bet_size(street, small_bet, big_bet)
     raise_to = limit_raise_to(street, small_bet, big_bet, bets_made=bets_made, players=players, rules=rules)
     cap = limit_cap(players, rules)
@@ -229,7 +229,7 @@ def explain_blinds(
 
 
 def explain_missed_blinds(
-    missed: MissedBlinds | str, small_blind: int, big_blind: int, rules: OmahaRules | None = None
+    missed: MissedBlinds | str, small_blind: int, big_blind: int, rules: OmahaRules | str | None = None
 ) -> tuple[BlindPost, tuple[Step, ...]]:
     """What a returning player posts, live and dead."""
     post = missed_blinds_post(missed, small_blind, big_blind, rules)

@@ -54,8 +54,23 @@ class SidePots:
         return tuple(p.amount for p in self.pots)
 
 
+def _whole(what: str, value: object, least: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"{what} must be a whole number >= {least}, not {value!r:.60}")
+
+
+def check_list(value: object, what: str, longest: int = 64) -> None:
+    """Raise `ValueError` unless `value` is a list or tuple (one entry per seat) of a sane length; the
+    callers check the exact number of seats with their own message."""
+    if not isinstance(value, list | tuple):
+        raise ValueError(f"{what} must be a list with one entry per seat, not {value!r:.60}")
+    if len(value) > longest:
+        raise ValueError(f"{what}: at most {longest} seats, got {len(value)}")
+
+
 def check_chips(contributions: Sequence[int], what: str = "contribution") -> None:
     """Raise `ValueError` unless every entry is a non-negative whole number of chips."""
+    check_list(contributions, f"{what}s")
     for seat, amount in enumerate(contributions):
         if isinstance(amount, bool) or not isinstance(amount, int):
             raise ValueError(f"seat {seat}: {what} must be a whole number of chips, not {amount!r}")
@@ -65,6 +80,8 @@ def check_chips(contributions: Sequence[int], what: str = "contribution") -> Non
 
 def check_seats(seats: Collection[int], count: int, what: str) -> frozenset[int]:
     """The seats as a set, each checked to be one of 0..count-1."""
+    if isinstance(seats, str | bytes) or not isinstance(seats, Collection):
+        raise ValueError(f"{what} seats must be a collection of seat numbers, not {seats!r:.60}")
     result: set[int] = set()
     for seat in seats:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
@@ -75,6 +92,7 @@ def check_seats(seats: Collection[int], count: int, what: str) -> frozenset[int]
 
 def uncalled(contributions: Sequence[int]) -> tuple[int, ...]:
     """What each seat gets back as an uncalled bet: the top contributor's excess over the next one."""
+    check_chips(contributions)
     returned = [0] * len(contributions)
     if len(contributions) < 2:
         return tuple(returned)
@@ -124,6 +142,9 @@ def side_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> Sid
 
 def clockwise_from_button(seats: Collection[int], button: int, count: int) -> tuple[int, ...]:
     """Seats in the order odd chips are handed out: clockwise, starting left of the button."""
+    _whole("the seat count", count, 1)
+    _whole("the button", button, 0)
+    check_seats(seats, count, "a")
     return tuple(sorted(seats, key=lambda seat: (seat - button - 1) % count))
 
 
@@ -134,6 +155,11 @@ def split_evenly(amount: int, winners: Sequence[int], chip: int) -> dict[int, in
     >>> split_evenly(25, (3, 0), 5)
     {3: 15, 0: 10}
     """
+    _whole("the amount", amount, 0)
+    _whole("the smallest chip", chip, 1)
+    check_list(winners, "winners")
+    if not winners:
+        raise ValueError("a split needs at least one winner")
     units, rest = divmod(amount, chip)
     if rest:
         raise ValueError(f"{amount} is not a whole number of {chip}-chips")

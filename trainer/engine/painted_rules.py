@@ -295,6 +295,10 @@ def rules_from_mapping(name: str, data: Mapping[str, Any], source: str = "<rules
     return rules
 
 
+# A preset name: short, lower-case letters, digits, "-" and "_" (so it is always a valid file name).
+_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+
+
 def available_rules() -> tuple[str, ...]:
     """The names of the presets in `data/rules/painted-poker/`."""
     return tuple(sorted(p.stem for p in RULES_DIR.glob("*.toml")))
@@ -309,8 +313,8 @@ def load_rules(name: str | None = None) -> PaintedRules:
     ValueError: no painted poker rules named 'no-such-house' (have: classic, georgian-joker)
     """
     name = DEFAULT_RULES if name is None else name
-    if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
-        raise ValueError(f"bad painted poker rules name {name!r}")
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise ValueError(f"bad painted poker rules name {name!r:.60}: use one such as 'classic'")
     return _load(name)
 
 
@@ -339,7 +343,7 @@ def _read(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
     if base is None:
         return data
     base_path = RULES_DIR / f"{base}.toml"
-    if not isinstance(base, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", base) or not base_path.is_file():
+    if not isinstance(base, str) or not _NAME.fullmatch(base) or not base_path.is_file():
         raise ValueError(f"{source}: key base: no painted poker rules named {base!r}")
     merged = _read(base_path, (*seen, path))
     merged.pop("not_applied", None)  # each file states its own gaps

@@ -31,6 +31,11 @@ class DealRecord:
         return tuple(a + b for a, b in zip(self.scores, self.premia, strict=True))
 
 
+def _names(players: Sequence[str]) -> tuple[str, ...]:
+    """The players' names as a tuple; anything but a list of names is rejected by the sheet's check."""
+    return tuple(players) if isinstance(players, list | tuple) else ()
+
+
 @dataclass(frozen=True)
 class ScoreSheet:
     """The painted score sheet: players by seat, the deals played so far and the running totals.
@@ -74,8 +79,7 @@ class ScoreSheet:
         cls, players: Sequence[str], rules: PaintedRules | str | None = None, first_dealer: int = 0
     ) -> ScoreSheet:
         """A blank sheet for `players` (names by seat) under a preset (name or object)."""
-        names = tuple(players) if not isinstance(players, str) else ()
-        return cls(names, resolve(rules), first_dealer)
+        return cls(_names(players), resolve(rules), first_dealer)
 
     @classmethod
     def resume(
@@ -87,8 +91,9 @@ class ScoreSheet:
         carried: Sequence[int],
     ) -> ScoreSheet:
         """A sheet taken over before deal `first_deal`, with each player's total so far."""
-        names = tuple(players) if not isinstance(players, str) else ()
-        return cls(names, resolve(rules), first_dealer, (), first_deal, tuple(carried))
+        if not isinstance(carried, list | tuple):
+            raise ValueError(f"carried must be a list of totals, one per player, not {carried!r:.60}")
+        return cls(_names(players), resolve(rules), first_dealer, (), first_deal, tuple(carried))
 
     @property
     def deals(self) -> list[Deal]:
@@ -136,11 +141,11 @@ class ScoreSheet:
         if sum(took) != deal.cards:
             raise ValueError(f"{where}: the tricks add up to {sum(took)}, but {deal.cards} were played")
         if not deal.kind.has_bids:
-            if bids is not None and any(b is not None for b in bids):
+            if bids is not None and (not isinstance(bids, list | tuple) or any(b is not None for b in bids)):
                 raise ValueError(f"{where}: a {deal.kind.label} deal has no bids")
             bid_row: tuple[int | None, ...] = (None,) * n
         else:
-            if bids is None or isinstance(bids, str) or len(bids) != n:
+            if not isinstance(bids, list | tuple) or len(bids) != n:
                 raise ValueError(f"{where}: give the bids of all {n} players")
             made = tuple(whole_number(f"{where}: bid", b, 0, deal.cards) for b in bids)
             others = [b for seat, b in enumerate(made) if seat != deal.dealer]

@@ -31,11 +31,12 @@ to follow and the player right after the leader may play anything.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from trainer.engine.cards import SUIT_NAMES, SUITS, Card, parse_cards
+from trainer.engine.cards import FULL_DECK, SUIT_NAMES, SUITS, Card, parse_cards
 from trainer.engine.explain import Step, step
 from trainer.engine.painted_rules import DealKind, PaintedRules, resolve
 
@@ -90,7 +91,14 @@ class Play:
     @classmethod
     def parse_all(cls, text: str | Iterable[str]) -> tuple[Play, ...]:
         """Plays from "9h 7c:high 6s" or a list of such tokens."""
-        tokens = text.split() if isinstance(text, str) else list(text)
+        if isinstance(text, str):
+            tokens = text.split()
+        elif isinstance(text, Iterable) and not isinstance(text, bytes | bytearray | dict):
+            tokens = list(itertools.islice(text, len(FULL_DECK) + 1))
+        else:
+            raise ValueError(f"bad plays {text!r:.60}: expected text such as '9h 7c:high' or a list of it")
+        if len(tokens) > len(FULL_DECK):
+            raise ValueError(f"more than {len(FULL_DECK)} plays: a deck has {len(FULL_DECK)} cards")
         return tuple(cls.parse(t) for t in tokens)
 
 
@@ -99,6 +107,10 @@ def trump_of(
 ) -> str | None:
     """The trump suit shown by the turned-up card: None for a joker, a no-trump deal or no card."""
     r = resolve(rules)
+    if turned is not None and not isinstance(turned, Card):
+        raise ValueError(f"the turned-up card must be a Card or None, not {turned!r:.60}")
+    if not isinstance(deal, str):
+        raise ValueError(f"the deal kind must be one of {', '.join(DealKind)}, not {deal!r:.60}")
     if DealKind(deal) is DealKind.NO_TRUMP or turned is None or r.is_joker(turned):
         return None
     return turned.suit
@@ -113,6 +125,8 @@ def check_trick(trick: Sequence[Play], trump: str | None, rules: PaintedRules | 
     """Raise `ValueError` unless every play is a distinct card of the deck with a call that fits it."""
     r = resolve(rules)
     _check_trump(trump)
+    if not isinstance(trick, list | tuple):
+        raise ValueError(f"a trick is a list of plays, not {trick!r:.60}")
     if len(trick) > r.max_players:
         raise ValueError(f"a trick has at most {r.max_players} cards, not {len(trick)}")
     deck = set(r.deck)

@@ -19,7 +19,7 @@ from itertools import combinations
 
 from trainer.engine import evaluator
 from trainer.engine.cards import Card, format_cards, parse_cards
-from trainer.engine.russian_rules import Category, HouseRules
+from trainer.engine.russian_rules import Category, HouseRules, resolve_rules
 
 CardsLike = str | Iterable[str | Card]
 
@@ -124,7 +124,7 @@ class Combination:
         return f"{self.category.label} ({format_cards(self.cards)})"
 
 
-def second_combination(cards: CardsLike, rules: HouseRules) -> Combination | None:
+def second_combination(cards: CardsLike, rules: HouseRules | str) -> Combination | None:
     """The second combination paid beside the first under the two-combination rule, or None.
 
     The first combination is the hand's best five (`evaluate`), and its scoring cards are the ones
@@ -142,6 +142,7 @@ def second_combination(cards: CardsLike, rules: HouseRules) -> Combination | Non
     >>> print(second_combination("Jh Jd 4s 4c 9h", lunar))
     None
     """
+    rules = resolve_rules(rules)
     parsed = parse_cards(cards)
     first = evaluate(parsed)
     # When several fives are equally best (two straights sharing four ranks) any may be the first:

@@ -45,7 +45,13 @@ from trainer.engine.russian_hands import (
     evaluate,
     second_combination,
 )
-from trainer.engine.russian_rules import Category, HouseRules, load_rules, presets_side_by_side
+from trainer.engine.russian_rules import (
+    Category,
+    HouseRules,
+    load_rules,
+    presets_side_by_side,
+    resolve_rules,
+)
 from trainer.engine.russian_settle import (
     BetPayout,
     Box,
@@ -76,7 +82,7 @@ __all__ = [
 ]
 
 
-def check_exchange(discards: int, rules: HouseRules | None = None) -> None:
+def check_exchange(discards: int, rules: HouseRules | str | None = None) -> None:
     """Raise `ValueError` unless the house lets a player exchange this many cards at once.
 
     >>> check_exchange(1)
@@ -85,10 +91,14 @@ def check_exchange(discards: int, rules: HouseRules | None = None) -> None:
     ...
     ValueError: Lunar Poker: an exchange is 2 to 5 cards, not 1
     """
-    rules = rules or load_rules()
+    rules = resolve_rules(rules)
     if not rules.exchange_allowed:
         raise ValueError(f"{rules.title}: no exchange")
-    if isinstance(discards, bool) or not rules.exchange_min_cards <= discards <= rules.exchange_max_cards:
+    if (
+        isinstance(discards, bool)
+        or not isinstance(discards, int)
+        or not rules.exchange_min_cards <= discards <= rules.exchange_max_cards
+    ):
         raise ValueError(
             f"{rules.title}: an exchange is {rules.exchange_min_cards} to {rules.exchange_max_cards} cards, "
             f"not {discards}"
@@ -110,7 +120,7 @@ def settle(
     folded: bool = False,
     exchanges: int = 0,
     buy_game_card: str | Card | None = None,
-    rules: HouseRules | None = None,
+    rules: HouseRules | str | None = None,
     dealt: CardsLike | None = None,
     super_bet: int = 0,
     super_on_dealer: bool = False,
@@ -130,7 +140,7 @@ def settle(
     >>> s.replaced, s.dealer_hand.category, s.bet, s.fees, s.net
     ((Card('Js'), Card('Jc')), <Category.HIGH_CARD: 'high_card'>, 0, -10, 0)
     """
-    rules = rules or load_rules()
+    rules = resolve_rules(rules)
     ante = _amount("ante", ante, 1)
     p = parse_cards(player)
     d = parse_cards(dealer)

@@ -14,6 +14,7 @@ and give only what differs; every key is checked on load, and a malformed file f
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
@@ -250,6 +251,8 @@ def _read(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
             data = tomllib.load(f)
     except FileNotFoundError:
         raise ValueError(f"no rules file {path}") from None
+    except OSError as err:
+        raise ValueError(f"cannot read rules file {str(path)[:200]}: {err.strerror}") from None
     except tomllib.TOMLDecodeError as err:
         raise ValueError(f"{path.name}: not valid TOML: {err}") from None
     base = data.pop("base", None)
@@ -259,19 +262,31 @@ def _read(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
             raise ValueError(f"{path.name}: unknown key {key!r}")
     if base is None:
         return flat
-    if not isinstance(base, str):
+    if not isinstance(base, str) or not _NAME.fullmatch(base):
         raise ValueError(f"{path.name}: key 'base': expected a preset name, got {base!r}")
-    merged = _read(RULES_DIR / f"{base}.toml", (*seen, path))
+    base_path = RULES_DIR / f"{base}.toml"
+    if not base_path.is_file():
+        raise ValueError(f"{path.name}: key 'base': no preset {base!r} (no file {base_path})")
+    merged = _read(base_path, (*seen, path))
     merged.pop("not_applied", None)  # each file states its own gaps
     return merged | flat
 
 
+# A preset name: short, lower-case letters, digits, "-" and "_" (so it is always a valid file name).
+_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+
+
 def _rules_path(name_or_path: str | Path) -> Path:
+    if not isinstance(name_or_path, str | Path):
+        raise ValueError(f"rules must be a preset name such as 'cis' or a path, not {name_or_path!r}")
     text = str(name_or_path)
     if isinstance(name_or_path, Path) or "/" in text or text.endswith(".toml"):
-        return Path(name_or_path)
-    if not text or not all(ch.isalnum() or ch in "-_" for ch in text):
-        raise ValueError(f"bad rules name {text!r}: use a preset name such as 'cis' or a path")
+        path = Path(name_or_path)
+        if len(path.name) > 128 or not path.name.endswith(".toml"):
+            raise ValueError(f"bad rules file name {path.name[:40]!r}: expected a short name ending in .toml")
+        return path
+    if not _NAME.fullmatch(text):
+        raise ValueError(f"bad rules name {text[:40]!r}: use a preset name such as 'cis' or a path")
     return RULES_DIR / f"{text}.toml"
 
 
@@ -315,6 +330,17 @@ def load_rules(name_or_path: str | Path = DEFAULT_RULES) -> HouseRules:
     ValueError: no rules file .../data/rules/russian-poker/nosuch.toml
     """
     return _load(_rules_path(name_or_path).resolve())
+
+
+def resolve_rules(rules: HouseRules | str | Path | None) -> HouseRules:
+    """House rules from a `HouseRules` object, a preset name or path, or None (the default preset).
+
+    >>> resolve_rules("lunar") is load_rules("lunar"), resolve_rules(None).name
+    (True, 'cis')
+    """
+    if isinstance(rules, HouseRules):
+        return rules
+    return load_rules(DEFAULT_RULES if rules is None else rules)
 
 
 def preset_names() -> tuple[str, ...]:

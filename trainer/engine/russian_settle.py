@@ -27,7 +27,7 @@ from trainer.engine.russian_rules import (
     HouseRules,
     InsuranceMax,
     ReplaceCard,
-    load_rules,
+    resolve_rules,
 )
 
 
@@ -41,15 +41,17 @@ class BetPayout:
     win: int
 
 
-def bet_payout(cards: CardsLike, ante: int, rules: HouseRules | None = None) -> BetPayout:
+def bet_payout(cards: CardsLike, ante: int, rules: HouseRules | str | None = None) -> BetPayout:
     """The bet's win (bet = 2 x ante) for a hand that beats a qualifying dealer.
 
-    >>> bet_payout("Kh Kd Ks Kc Ah", 10, load_rules("lunar")).win  # 20 + 1 = 21 to 1 on a bet of 20
+    >>> bet_payout("Kh Kd Ks Kc Ah", 10, "lunar").win  # 20 + 1 = 21 to 1 on a bet of 20
     420
     >>> bet_payout("Kh Kd Ks Kc Ah", 10).win  # CIS: only the higher combination
     400
     """
-    rules = rules or load_rules()
+    rules = resolve_rules(rules)
+    if isinstance(ante, bool) or not isinstance(ante, int) or ante < 1:
+        raise ValueError(f"ante must be a whole number of chips >= 1, got {ante!r:.60}")
     hand = evaluate(cards)
     if hand.category is Category.HIGH_CARD:
         return BetPayout(hand, 0, None, 0)
@@ -60,20 +62,25 @@ def bet_payout(cards: CardsLike, ante: int, rules: HouseRules | None = None) -> 
     return BetPayout(hand, odds, second, odds * 2 * ante)
 
 
-def bonus_odds(hand: Hand, card_count: int, rules: HouseRules) -> int:
+def bonus_odds(hand: Hand, card_count: int, rules: HouseRules | str | None = None) -> int:
     """Bonus odds for a hand of 5 cards, or of 6 (after a bought sixth card); 0 below the table."""
+    rules = resolve_rules(rules)
+    if not isinstance(hand, Hand):
+        raise ValueError(f"expected a Russian poker Hand (from evaluate), not {hand!r}")
+    if isinstance(card_count, bool) or card_count not in (5, 6):
+        raise ValueError(f"the bonus is paid on 5 cards, or 6 after a bought sixth card, not {card_count!r}")
     table = rules.bonus_odds6 if card_count == 6 else rules.bonus_odds5
     return table.get(hand.category, 0)
 
 
-def replaced_card(dealer: CardsLike, rules: HouseRules | None = None) -> Card:
+def replaced_card(dealer: CardsLike, rules: HouseRules | str | None = None) -> Card:
     """The dealer card swapped when a player buys the game: his highest or lowest, per house. A dealer
     without a game holds five different ranks, so the card is always unique.
 
-    >>> replaced_card("Qs Jd 8c 4d 2s"), replaced_card("Qs Jd 8c 4d 2s", load_rules("insured"))
+    >>> replaced_card("Qs Jd 8c 4d 2s"), replaced_card("Qs Jd 8c 4d 2s", "insured")
     (Card('Qs'), Card('2s'))
     """
-    rules = rules or load_rules()
+    rules = resolve_rules(rules)
     pick = max if rules.buy_game_replaces is ReplaceCard.HIGHEST else min
     return pick(parse_cards(dealer), key=lambda c: c.rank)
 

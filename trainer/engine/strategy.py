@@ -40,7 +40,7 @@ from itertools import combinations
 
 from trainer.engine.cards import Card, format_cards, parse_cards
 from trainer.engine.evaluator import strength5, strength6
-from trainer.engine.russian_rules import HouseRules, load_rules
+from trainer.engine.russian_rules import HouseRules, resolve_rules
 from trainer.engine.strategy_dealer import DealerModel
 from trainer.engine.strategy_draws import Valuer, final_strengths
 from trainer.engine.strategy_terms import Terms
@@ -108,7 +108,7 @@ def bet_value(
     upcard: str | Card,
     *,
     dead: str | Iterable[str | Card] = (),
-    rules: HouseRules | None = None,
+    rules: HouseRules | str | None = None,
 ) -> float:
     """Exact expected result in antes of betting (folding is -1), for 5 cards, or 6 after a bought
     sixth card; `dead` are cards known to be out of play (the player's discards).
@@ -117,7 +117,7 @@ def bet_value(
     -1.7441
     """
     hand, up, out = parse_situation(player, upcard, dead)
-    terms = Terms.of(rules or load_rules())
+    terms = Terms.of(resolve_rules(rules))
     known = {c.index for c in (*hand, up, *out)}
     pool = [i for i in range(52) if i not in known]
     valuer = Valuer(DealerModel(up.index, pool, terms.replace), terms)
@@ -156,7 +156,7 @@ def options(
     player: str | Iterable[str | Card],
     upcard: str | Card,
     *,
-    rules: HouseRules | None = None,
+    rules: HouseRules | str | None = None,
     rng: random.Random | None = None,
 ) -> list[Option]:
     """Every legal option with its expected value in antes, best first (see the module docstring).
@@ -167,8 +167,10 @@ def options(
     hand, up, _ = parse_situation(player, upcard)
     if len(hand) != 5:
         raise ValueError(f"the options are for the five dealt cards, not {len(hand)}")
-    rules = rules or load_rules()
+    rules = resolve_rules(rules)
     terms = Terms.of(rules)
+    if rng is not None and not isinstance(rng, random.Random):
+        raise ValueError(f"rng must be a random.Random or None, not {rng!r:.60}")
     if rng is None:
         rng = random.Random(f"{format_cards(sorted(hand))}|{up}|{rules.name}")
     idx = tuple(c.index for c in hand)
