@@ -331,6 +331,35 @@ def test_explanations_say_which_rule_applied():
 
 
 ERRORS = [
+    # The dealt five must fit the final hand (the audit's case: a dealt pair of jacks, final queens).
+    (
+        "dealt-contradicts-hand-without-exchange",
+        LUNAR,
+        ("Qh Qd 6h 3h 2c", "Ad Kc 7c 5s 4d", 10),
+        {"dealt": "Jh Jd 6h 3h 2c"},
+        "without an exchange the dealt cards stay in the hand, but Jh Jd",
+    ),
+    (
+        "dealt-not-among-six",
+        LUNAR,
+        ("Qh Qd 6h 3h 2c 9s", "Ad Kc 7c 5s 4d", 10),
+        {"dealt": "Jh Qd 6h 3h 2c"},
+        "but Jh of the dealt five",
+    ),
+    (
+        "exchange-discarded-too-few",
+        LUNAR,
+        ("Qh Qd 6h 3h 2c", "Ad Kc 7c 5s 4d", 10),
+        {"dealt": "Jh Qd 6h 3h 2c", "exchanges": 1},
+        "discard 2 to 5 of the dealt cards, but 1 of them",
+    ),
+    (
+        "exchange-discarded-none",
+        CIS,
+        ("Qh Qd 6h 3h 2c", "Ad Kc 7c 5s 4d", 10),
+        {"dealt": "Qh Qd 6h 3h 2c", "exchanges": 1},
+        "discard 1 to 5 of the dealt cards, but 0 of them",
+    ),
     ("super-below-ante", LUNAR, ("Jh Jd 4s 4c 9h", D_AK, 10), {"super_bet": 5}, "at least 10"),
     ("super-not-offered", CIS, ("Jh Jd 4s 4c 9h", D_AK, 10), {"super_bet": 10}, "no Super bet"),
     (
@@ -448,7 +477,7 @@ def test_second_combination_choice(cards, expected):
 
 # Properties
 
-deals = st.permutations(FULL_DECK).map(lambda d: d[:12])
+deals = st.permutations(FULL_DECK).map(lambda d: d[:17])
 
 
 @settings(max_examples=300, deadline=None)
@@ -620,8 +649,12 @@ def legal_boxes(draw):
     )
     kwargs = {"exchanges": draw(st.integers(0, most)), "folded": draw(st.booleans()), "rules": rules}
     drew = six or kwargs["exchanges"] > 0
-    if drew:
-        kwargs["dealt"] = deck[:5] if six else (*deck[:4], deck[5])  # deck[5]: the discarded card
+    if kwargs["exchanges"]:
+        # The exchange discarded k dealt cards (deck[12:12 + k], seen nowhere else) and kept the rest.
+        k = draw(st.integers(rules.exchange_min_cards, rules.exchange_max_cards))
+        kwargs["dealt"] = (*deck[: 5 - k], *deck[12 : 12 + k])
+    elif six:
+        kwargs["dealt"] = deck[:5]
     dealt = evaluate(kwargs.get("dealt", player))
     if dealt.category in rules.instant_odds and (drew or kwargs["folded"]):
         return None  # a dealt royal or straight flush ends the round at once: no buys, no fold

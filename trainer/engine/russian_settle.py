@@ -141,6 +141,33 @@ def _check_buys(box: Box, rules: HouseRules, dealer_game: bool) -> None:
             raise ValueError("the dealer has a game: there is no game to buy")
 
 
+def _check_dealt(box: Box, rules: HouseRules) -> None:
+    """The dealt five must fit the final hand: without an exchange they are the final cards (all five,
+    or five of the six after a sixth card); an exchange discards cards that never come back, so the
+    dealt cards missing from the final hand are the discards, as many as the exchanges allow."""
+    if box.dealt is None:
+        return
+    dealt, final = set(box.dealt), set(box.player)
+    discarded = dealt - final
+    if not box.exchanges:
+        if discarded:
+            raise ValueError(
+                f"without an exchange the dealt cards stay in the hand, but {_cards(discarded)} "
+                "of the dealt five are not in the player's final cards"
+            )
+        return
+    low, high = rules.exchange_min_cards, min(5, box.exchanges * rules.exchange_max_cards)
+    if not low <= len(discarded) <= high:
+        raise ValueError(
+            f"{box.exchanges} exchange(s) discard {low} to {high} of the dealt cards, but "
+            f"{len(discarded)} of them ({_cards(discarded) or 'none'}) are missing from the final cards"
+        )
+
+
+def _cards(cards: set[Card]) -> str:
+    return " ".join(str(c) for c in sorted(cards, key=lambda c: (-c.rank, c.index)))
+
+
 def _check_side_bets(box: Box, rules: HouseRules, hand: Hand) -> None:
     if box.bonus and not rules.bonus_offered:
         raise ValueError(f"{rules.title}: the table offers no bonus bet")
@@ -190,6 +217,7 @@ def settle_box(box: Box, rules: HouseRules) -> Settlement:
     dealer_first = evaluate(box.dealer)
     dealer_game = dealer_first.category.rank >= Category.ACE_KING.rank
     _check_buys(box, rules, dealer_game)
+    _check_dealt(box, rules)
     _check_side_bets(box, rules, hand)
     r = _Ruling()
     r.say("Player's hand: {hand}.", hand=str(hand))
