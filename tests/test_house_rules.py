@@ -588,6 +588,24 @@ def _write(tmp_path, text, name="house.toml"):
         ('title = "x"\n', "missing key 'source'"),
         ('base = "cis"\n[bet\n', "not valid TOML"),
         ("base = 3\n", "key 'base'"),
+        ('base = "nope"\n', "house.toml: key 'base': no preset 'nope' (no file "),
+        ('base = "../cis"\n', "house.toml: key 'base': expected a preset name"),
+        (
+            'base = "cis"\n[bet]\nodds = { royal_flush = 100, straight_flush = 50, four_of_a_kind = 20, '
+            "full_house = 7, flush = 5, straight = 4, three_of_a_kind = 3, two_pair = 2, pair = -1, "
+            "ace_king = 1 }\n",
+            "house.toml: key 'bet.odds': row 'pair': expected a whole number >= 1, got -1",
+        ),
+        (
+            'base = "cis"\n[bet]\nodds = { royal_flush = 100, straight_flush = 50, four_of_a_kind = 20, '
+            "full_house = 7, flush = 5, straight = 4, three_of_a_kind = 3, two_pair = 2, pair = 3, "
+            "ace_king = 1 }\n",
+            "house.toml: key 'bet.odds': row 'two_pair' pays 2 to 1, less than the worse row 'pair'",
+        ),
+        (
+            'base = "cis"\n[bonus]\nodds6 = { straight = "8" }\n',
+            "house.toml: key 'bonus.odds6': row 'straight': expected a whole number",
+        ),
     ],
 )
 def test_malformed_rules_files_name_file_and_key(tmp_path, text, message):

@@ -14,6 +14,7 @@ and give only what differs; every key is checked on load, and a malformed file f
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import tomllib
 from collections.abc import Callable, Mapping
@@ -178,7 +179,10 @@ def _table(allowed: tuple[Category, ...], complete: bool) -> Callable[[Any], Map
         for key, odds in value.items():
             if key not in {c.value for c in allowed}:
                 raise ValueError(f"unknown category {key!r} (allowed: {', '.join(c.value for c in allowed)})")
-            out[Category(key)] = _int(1)(odds)
+            try:
+                out[Category(key)] = _int(1)(odds)
+            except ValueError as err:
+                raise ValueError(f"row {key!r}: {err}") from None
         missing = [c.value for c in allowed if c not in out]
         if complete and missing:
             raise ValueError(f"missing {', '.join(missing)}")
@@ -311,9 +315,12 @@ def _check(file: str, r: HouseRules) -> None:
     """Checks that span several keys."""
     if not r.exchange_min_cards <= r.exchange_max_cards <= 5:
         raise ValueError(f"{file}: key 'exchange.max_cards': must be >= exchange.min_cards and <= 5")
-    order = [r.bet_odds[c] for c in _PAYING]
-    if order != sorted(order, reverse=True):
-        raise ValueError(f"{file}: key 'bet.odds': a better hand must never pay less than a worse one")
+    for better, worse in itertools.pairwise(_PAYING):
+        if r.bet_odds[better] < r.bet_odds[worse]:
+            raise ValueError(
+                f"{file}: key 'bet.odds': row {better.value!r} pays {r.bet_odds[better]} to 1, less than the "
+                f"worse row {worse.value!r} ({r.bet_odds[worse]} to 1): a better hand must never pay less"
+            )
     if r.bonus_offered and not (r.bonus_odds5 and r.bonus_odds6):
         raise ValueError(f"{file}: key 'bonus.odds5': a table that offers the bonus needs both bonus tables")
     if r.super_offered and not r.super_odds:
