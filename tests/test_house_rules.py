@@ -27,8 +27,17 @@ from trainer.engine.russian_poker import (
     replaced_card,
     second_combination,
     settle,
+    super_combinations,
+    super_row,
 )
-from trainer.engine.russian_rules import RULES_DIR, SCHEMA, CapScope, Category, preset_names
+from trainer.engine.russian_rules import (
+    RULES_DIR,
+    SCHEMA,
+    CapScope,
+    Category,
+    SuperCombination,
+    preset_names,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 D_AK = "As Kd 7c 5h 2d"
@@ -122,19 +131,19 @@ CASES = [
         {"super_bet": -10, "bet": 20, "net": 10},
     ),
     (
-        "super-two-pair-own",
+        "super-two-pair-loses",
         LUNAR,
         "Jh Jd 4s 4c 9h",
         D_AK,
         10,
         {"super_bet": 20},
-        {"super_bet": 40, "net": 80},
+        {"super_bet": -20, "bet": 40, "net": 20},
     ),
     (
-        "super-on-dealer-two-pair",
+        "super-on-dealer-same-colored",
         LUNAR,
         "Ah Ad Kc 7s 3h",
-        "Qs Qd 5c 5h 2d",
+        "Qs Qc 5c 5s 2s",
         10,
         {"super_bet": 10, "super_on_dealer": True},
         {"super_bet": 20, "bet": -20, "ante": -10, "net": -10},
@@ -155,7 +164,7 @@ CASES = [
         D_AK,
         10,
         {"super_bet": 10, "exchanges": 1, "dealt": "9c 9d 9h Qc 3s"},
-        {"super_bet": 60, "bet": 400, "fees": -10, "net": 450},
+        {"super_bet": 80, "bet": 400, "fees": -10, "net": 470},
     ),
     (
         "super-and-instant",
@@ -164,7 +173,7 @@ CASES = [
         D_AK,
         10,
         {"super_bet": 10},
-        {"ante": 2000, "super_bet": 5000, "net": 7000},
+        {"ante": 2000, "super_bet": 1500, "net": 3500},
     ),
     (
         "super-survives-fold",
@@ -703,3 +712,85 @@ def test_every_preset_settles_legal_boxes_consistently(box):
     assert str(s.steps[-1]) == f"Net result: {s.net}."
     if kwargs["folded"] and not s.instant:
         assert s.ante == -ante and s.bet == 0
+
+
+# The Super pay table of lunar.toml (manufacturer's table): one known answer per row, plus hands that
+# make several rows (the best row pays) and hands that make none.
+SUPER_ROWS = [
+    ("Kh Kd Ks Kc 3h", SuperCombination.FOUR_OF_A_KIND, 250),
+    ("9h 8d 7h 6h 5d", SuperCombination.SAME_COLORED_STRAIGHT, 150),  # red straight, not a flush
+    ("Ts 9c 8s 7c 6s", SuperCombination.SAME_COLORED_STRAIGHT, 150),  # black straight
+    ("5c 4c 3c 2c Ac", SuperCombination.SAME_COLORED_STRAIGHT, 150),  # a straight flush is one too
+    ("Ah Kh Qh Jh Th", SuperCombination.SAME_COLORED_STRAIGHT, 150),  # and a royal flush
+    ("Qh Qd Qs 4c 4h", SuperCombination.FULL_HOUSE, 100),
+    ("Ah Jh 8h 5h 2h", SuperCombination.FLUSH, 60),
+    ("Ah Kh Qh 5h 2h", SuperCombination.FLUSH, 60),  # a flush beats ace-king-queen and one colour
+    ("9h 8s 7h 6h 5d", SuperCombination.STRAIGHT, 30),  # mixed colours
+    ("Ah Kc Qd Js Th", SuperCombination.STRAIGHT, 30),  # a straight beats ace-king-queen
+    ("7h 7d 7s Kc 2h", SuperCombination.THREE_OF_A_KIND, 8),
+    ("Ah Ad Ac Kd Qh", SuperCombination.THREE_OF_A_KIND, 8),  # trips beat ace-king-queen
+    ("Ah Kc Qd 7s 2h", SuperCombination.ACE_KING_QUEEN, 6),
+    ("Ah Kc Qd Qs 2h", SuperCombination.ACE_KING_QUEEN, 6),  # a pair is not on the Super table
+    ("Ah Kh Qd 7d 2h", SuperCombination.ACE_KING_QUEEN, 6),  # all red, but ace-king-queen is better
+    ("Ah Jh 8d 5d 2h", SuperCombination.SAME_COLORED, 2),
+    ("Js Jc 8s 5c 2s", SuperCombination.SAME_COLORED, 2),  # a black pair: paid as one colour
+    ("Ah Jc 8d 5d 2h", None, 0),
+    ("Jh Jd 4s 4c 9h", None, 0),  # two pair, mixed colours
+    ("Ah Kc Jd 7s 2h", None, 0),  # ace-king without the queen
+]
+
+
+@pytest.mark.parametrize(("five", "row", "odds"), SUPER_ROWS, ids=[r[0] for r in SUPER_ROWS])
+def test_lunar_super_table_known_answers(five, row, odds):
+    lunar = load_rules(LUNAR)
+    assert super_row(five, lunar) is row
+    assert (lunar.super_odds[row] if row else 0) == odds
+    # Settled on the dealer's five: the Super bet of 10 wins odds x 10, or loses 10.
+    player = "2c 3c 4d 6d 8s" if not {"2c", "3c", "4d", "6d", "8s"} & set(five.split()) else None
+    if player is not None:
+        s = settle(player, five, 10, rules=LUNAR, super_bet=10, super_on_dealer=True)
+        assert s.super_bet == (odds * 10 if odds else -10)
+
+
+def test_every_super_row_has_a_known_answer_and_the_table_is_sourced():
+    assert {row for _, row, _ in SUPER_ROWS if row} == set(SuperCombination)
+    text = (RULES_DIR / "lunar.toml").read_text(encoding="utf-8")
+    assert "TCS John Huxley" in text and "lunarpoker.com" in text
+    assert load_rules(LUNAR).instant_odds == {Category.ROYAL_FLUSH: 1000, Category.STRAIGHT_FLUSH: 200}
+
+
+def test_a_dealt_straight_flush_is_paid_by_both_tables():
+    s = settle("9s 8s 7s 6s 5s", D_AK, 10, rules=LUNAR, super_bet=20)
+    assert (s.ante, s.super_bet, s.instant) == (2000, 3000, True)
+    assert any("same colored straight pays 150 to 1 = 3000" in str(x) for x in s.steps)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations(FULL_DECK).map(lambda d: d[:5]))
+def test_super_rows_are_consistent_with_the_cards(five):
+    rows = super_combinations(five)
+    colours = {c.suit in "hd" for c in five}
+    category = evaluate(five).category
+    assert list(rows) == sorted(rows, key=list(SuperCombination).index)
+    assert (SuperCombination.SAME_COLORED in rows) == (len(colours) == 1)
+    straight = category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH)
+    assert (SuperCombination.SAME_COLORED_STRAIGHT in rows) == (straight and len(colours) == 1)
+    assert (SuperCombination.ACE_KING_QUEEN in rows) == ({14, 13, 12} <= {c.rank for c in five})
+    if rows:
+        assert super_row(five, LUNAR) is rows[0]
+
+
+def test_a_house_super_table_without_a_row_pays_the_next_row_the_hand_makes(tmp_path):
+    path = _write(tmp_path, 'base = "lunar"\n[super]\nodds = { flush = 60, same_colored = 2 }\n')
+    assert super_row("Ah Kh Qh 5h 2h", load_rules(path)) is SuperCombination.FLUSH
+    assert super_row("Ah Kh Qd 7d 2h", load_rules(path)) is SuperCombination.SAME_COLORED
+    bad = _write(tmp_path, 'base = "lunar"\n[super]\nodds = { pair = 2 }\n', "bad.toml")
+    with pytest.raises(
+        ValueError, match=re.escape("bad.toml: key 'super.odds': unknown Super combination 'pair'")
+    ):
+        load_rules(bad)
+    low = _write(tmp_path, 'base = "lunar"\n[super]\nodds = { flush = 6, straight = 30 }\n', "low.toml")
+    with pytest.raises(
+        ValueError, match=re.escape("low.toml: key 'super.odds': row 'flush' pays 6 to 1, less")
+    ):
+        load_rules(low)

@@ -19,7 +19,7 @@ from itertools import combinations
 
 from trainer.engine import evaluator
 from trainer.engine.cards import Card, format_cards, parse_cards
-from trainer.engine.russian_rules import Category, HouseRules, resolve_rules
+from trainer.engine.russian_rules import Category, HouseRules, SuperCombination, resolve_rules
 
 CardsLike = str | Iterable[str | Card]
 
@@ -87,6 +87,46 @@ def dealer_qualifies(cards: CardsLike) -> bool:
     (True, False)
     """
     return evaluate(cards).category.rank >= Category.ACE_KING.rank
+
+
+_RED = frozenset({"h", "d"})
+_STRAIGHTS = (Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH)
+# Super rows that are a poker category of the five cards, whatever their colours.
+_SUPER_OF_CATEGORY = {
+    Category.FOUR_OF_A_KIND: SuperCombination.FOUR_OF_A_KIND,
+    Category.FULL_HOUSE: SuperCombination.FULL_HOUSE,
+    Category.FLUSH: SuperCombination.FLUSH,
+    Category.STRAIGHT: SuperCombination.STRAIGHT,
+    Category.THREE_OF_A_KIND: SuperCombination.THREE_OF_A_KIND,
+}
+
+
+def super_combinations(cards: CardsLike) -> tuple[SuperCombination, ...]:
+    """Every row of the Super pay table that five cards make, best first (the Super bet pays the
+    best row the house's table has). A straight flush is a same colored straight (and five same
+    colored cards); a flush is also five same colored cards.
+
+    >>> [c.value for c in super_combinations("9h 8d 7h 6h 5d")]
+    ['same_colored_straight', 'straight', 'same_colored']
+    >>> [c.value for c in super_combinations("Ah Kc Qd 7s 2h")], super_combinations("Ah Jc Qd 7s 2h")
+    (['ace_king_queen'], ())
+    """
+    five = parse_cards(cards)
+    if len(five) != 5:
+        raise ValueError(f"the Super bet is settled on five cards, got {len(five)}")
+    category = _hand_of_five(five).category
+    one_colour = len({c.suit in _RED for c in five}) == 1
+    ranks = {c.rank for c in five}
+    made = {
+        SuperCombination.SAME_COLORED_STRAIGHT: one_colour and category in _STRAIGHTS,
+        SuperCombination.ACE_KING_QUEEN: {14, 13, 12} <= ranks,
+        SuperCombination.SAME_COLORED: one_colour,
+    }
+    if category in _SUPER_OF_CATEGORY:
+        made[_SUPER_OF_CATEGORY[category]] = True
+    if category in _STRAIGHTS:
+        made[SuperCombination.STRAIGHT] = True
+    return tuple(c for c in SuperCombination if made.get(c))
 
 
 def _combinations_in(cards: Sequence[Card]) -> list[tuple[Category, tuple[Card, ...]]]:

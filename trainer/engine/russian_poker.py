@@ -44,10 +44,12 @@ from trainer.engine.russian_hands import (
     dealer_qualifies,
     evaluate,
     second_combination,
+    super_combinations,
 )
 from trainer.engine.russian_rules import (
     Category,
     HouseRules,
+    SuperCombination,
     load_rules,
     presets_side_by_side,
     resolve_rules,
@@ -60,6 +62,7 @@ from trainer.engine.russian_settle import (
     bonus_odds,
     replaced_card,
     settle_box,
+    super_row,
 )
 
 __all__ = [
@@ -69,6 +72,7 @@ __all__ = [
     "Hand",
     "HouseRules",
     "Settlement",
+    "SuperCombination",
     "bet_payout",
     "bonus_odds",
     "check_exchange",
@@ -79,6 +83,8 @@ __all__ = [
     "replaced_card",
     "second_combination",
     "settle",
+    "super_combinations",
+    "super_row",
 ]
 
 

@@ -57,6 +57,36 @@ class Category(StrEnum):
 CATEGORIES: tuple[Category, ...] = tuple(Category)
 
 
+class SuperCombination(StrEnum):
+    """The rows of Lunar Poker's Super pay table, best first, judged on the first five cards.
+
+    Not the bet's categories: a straight whose five cards are all red or all black (straight flushes
+    included) is a "same colored straight"; ace, king and queen among the five, and five cards of one
+    colour, are rows of their own; a pair or two pair pays nothing.
+    """
+
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    SAME_COLORED_STRAIGHT = "same_colored_straight"
+    FULL_HOUSE = "full_house"
+    FLUSH = "flush"
+    STRAIGHT = "straight"
+    THREE_OF_A_KIND = "three_of_a_kind"
+    ACE_KING_QUEEN = "ace_king_queen"
+    SAME_COLORED = "same_colored"
+
+    @property
+    def label(self) -> str:
+        """English name: "same colored straight", "ace-king-queen", "5 same colored cards"."""
+        if self is SuperCombination.ACE_KING_QUEEN:
+            return "ace-king-queen"
+        if self is SuperCombination.SAME_COLORED:
+            return "5 same colored cards"
+        return self.value.replace("_", " ")
+
+
+SUPER_COMBINATIONS: tuple[SuperCombination, ...] = tuple(SuperCombination)
+
+
 class ReplaceCard(StrEnum):
     """Which dealer card is swapped when a player buys the game."""
 
@@ -117,7 +147,7 @@ class HouseRules:
     super_compulsory: bool
     super_min_antes: int
     super_on_dealer: bool
-    super_odds: Mapping[Category, int]
+    super_odds: Mapping[SuperCombination, int]
     insurance_offered: bool
     insurance_min_category: Category
     insurance_odds: int
@@ -191,6 +221,22 @@ def _table(allowed: tuple[Category, ...], complete: bool) -> Callable[[Any], Map
     return convert
 
 
+def _super_table(value: Any) -> Mapping[SuperCombination, int]:
+    """The Super pay table {row: odds}; a house may leave rows out (they then pay nothing)."""
+    if not isinstance(value, dict):
+        raise ValueError(f"expected a table of Super combination = odds, got {value!r}")
+    allowed = ", ".join(c.value for c in SUPER_COMBINATIONS)
+    out: dict[SuperCombination, int] = {}
+    for key, odds in value.items():
+        if key not in {c.value for c in SUPER_COMBINATIONS}:
+            raise ValueError(f"unknown Super combination {key!r} (allowed: {allowed})")
+        try:
+            out[SuperCombination(key)] = _int(1)(odds)
+        except ValueError as err:
+            raise ValueError(f"row {key!r}: {err}") from None
+    return MappingProxyType({c: out[c] for c in SUPER_COMBINATIONS if c in out})
+
+
 _PAYING = CATEGORIES[: CATEGORIES.index(Category.ACE_KING) + 1]
 _STRAIGHT_UP = CATEGORIES[: CATEGORIES.index(Category.STRAIGHT) + 1]
 
@@ -221,7 +267,7 @@ SCHEMA: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "super.compulsory": ("super_compulsory", _bool),
     "super.min_antes": ("super_min_antes", _int(0)),
     "super.on_dealer": ("super_on_dealer", _bool),
-    "super.odds": ("super_odds", _table(_PAYING, complete=False)),
+    "super.odds": ("super_odds", _super_table),
     "insurance.offered": ("insurance_offered", _bool),
     "insurance.min_category": ("insurance_min_category", _enum(Category)),
     "insurance.odds": ("insurance_odds", _int(1)),
@@ -325,6 +371,12 @@ def _check(file: str, r: HouseRules) -> None:
         raise ValueError(f"{file}: key 'bonus.odds5': a table that offers the bonus needs both bonus tables")
     if r.super_offered and not r.super_odds:
         raise ValueError(f"{file}: key 'super.odds': a table that offers the Super bet needs its pay table")
+    for (top, high), (next_row, low) in itertools.pairwise(r.super_odds.items()):
+        if high < low:
+            raise ValueError(
+                f"{file}: key 'super.odds': row {top.value!r} pays {high} to 1, less than the worse "
+                f"row {next_row.value!r} ({low} to 1): a better Super combination must never pay less"
+            )
 
 
 def load_rules(name_or_path: str | Path = DEFAULT_RULES) -> HouseRules:
@@ -404,7 +456,7 @@ _ROWS: tuple[tuple[str, str, Callable[[HouseRules], Any]], ...] = (
     ("super.on_dealer", "Super bet on the dealer's hand", lambda r: r.super_on_dealer),
     *(
         (f"super.odds.{c.value}", f"Super pays on {c.label}", lambda r, c=c: r.super_odds.get(c))
-        for c in _PAYING[:-2]
+        for c in SUPER_COMBINATIONS
     ),
     ("insurance.offered", "Insurance", lambda r: r.insurance_offered),
     ("insurance.min_category", "Insurance from", lambda r: r.insurance_min_category.value),

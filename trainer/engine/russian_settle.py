@@ -19,7 +19,14 @@ from dataclasses import dataclass
 
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.explain import Step, step
-from trainer.engine.russian_hands import CardsLike, Combination, Hand, evaluate, second_combination
+from trainer.engine.russian_hands import (
+    CardsLike,
+    Combination,
+    Hand,
+    evaluate,
+    second_combination,
+    super_combinations,
+)
 from trainer.engine.russian_rules import (
     CapScope,
     Category,
@@ -27,6 +34,7 @@ from trainer.engine.russian_rules import (
     HouseRules,
     InsuranceMax,
     ReplaceCard,
+    SuperCombination,
     resolve_rules,
 )
 
@@ -232,7 +240,7 @@ def settle_box(box: Box, rules: HouseRules) -> Settlement:
             "Buys: {count} x {cost} = {fees}, kept by the house.", count=buys, cost=-fees // buys, fees=-fees
         )
     if box.super_bet:
-        _super(r, box, rules, dealt, dealer_first)
+        _super(r, box, rules)
     dealer_hand, replaced = dealer_first, None
     main_win = 0  # the win the table maximum may limit: the bet's, or an instant payout
     second = None
@@ -395,27 +403,40 @@ def _insurance(r: _Ruling, box: Box, rules: HouseRules, dealer_game: bool) -> No
         )
 
 
-def _super(r: _Ruling, box: Box, rules: HouseRules, dealt: Hand | None, dealer: Hand) -> None:
-    on = dealer if box.super_on_dealer else dealt
+def super_row(cards: CardsLike, rules: HouseRules | str | None = None) -> SuperCombination | None:
+    """The row of the house's Super table that five cards are paid by: the best row they make that
+    the table has, or None (the Super bet loses).
+
+    >>> super_row("Ah Kh Qh Jh Th", "lunar"), super_row("Qs Qd 9c 5h 2d", "lunar")
+    (<SuperCombination.SAME_COLORED_STRAIGHT: 'same_colored_straight'>, None)
+    """
+    rules = resolve_rules(rules)
+    return next((c for c in super_combinations(cards) if c in rules.super_odds), None)
+
+
+def _super(r: _Ruling, box: Box, rules: HouseRules) -> None:
+    on = box.dealer if box.super_on_dealer else box.dealt
     assert on is not None
     whose = "dealer's" if box.super_on_dealer else "player's"
-    odds = rules.super_odds.get(on.category, 0)
-    r.super_bet = odds * box.super_bet if odds else -box.super_bet
-    if odds:
+    row = super_row(on, rules)
+    if row is not None:
+        odds = rules.super_odds[row]
+        r.super_bet = odds * box.super_bet
         r.say(
-            "Super {stake} on the {whose} first five cards: {category} pays {odds} to 1 = {win}.",
+            "Super {stake} on the {whose} first five cards: {combination} pays {odds} to 1 = {win}.",
             stake=box.super_bet,
             whose=whose,
-            category=on.category.label,
+            combination=row.label,
             odds=odds,
             win=r.super_bet,
         )
     else:
+        r.super_bet = -box.super_bet
         r.say(
-            "Super {stake} on the {whose} first five cards loses: {category} is not on the Super table.",
+            "Super {stake} on the {whose} first five cards loses: {category} makes no Super combination.",
             stake=box.super_bet,
             whose=whose,
-            category=on.category.label,
+            category=evaluate(on).category.label,
         )
 
 
@@ -455,4 +476,5 @@ __all__ = [
     "bonus_odds",
     "replaced_card",
     "settle_box",
+    "super_row",
 ]
