@@ -121,9 +121,10 @@ def _low_ranks(mask: int) -> tuple[int, ...]:
 
 
 def format_low(low: Sequence[int]) -> str:
-    """ "8-4-3-2-A" for the low (8, 4, 3, 2, 1)."""
-    if not isinstance(low, list | tuple) or not all(type(r) is int and 1 <= r <= 8 for r in low):
-        raise ValueError(f"a low is a list of ranks 1..8 (ace = 1), not {low!r:.60}")
+    """ "8-4-3-2-A" for the low (8, 4, 3, 2, 1); ranks up to 13 are written too (a drill shows
+    "9-5-4-3-A" as a wrong choice)."""
+    if not isinstance(low, list | tuple) or not all(type(r) is int and 1 <= r <= 13 for r in low):
+        raise ValueError(f"a low is a list of ranks 1..13 (ace = 1), not {low!r:.60}")
     return "-".join("A" if r == 1 else str(r) for r in low)
 
 
