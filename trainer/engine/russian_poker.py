@@ -117,6 +117,12 @@ def _amount(name: str, value: int, minimum: int) -> int:
     return value
 
 
+def _flag(name: str, value: bool) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be True or False, got {value!r:.60}")
+    return value
+
+
 def settle(
     player: CardsLike,
     dealer: CardsLike,
@@ -167,12 +173,12 @@ def settle(
         dealer=d,
         ante=ante,
         bonus=_amount("bonus", bonus, 0),
-        folded=folded,
+        folded=_flag("folded", folded),
         exchanges=_amount("exchanges", exchanges, 0),
         game_card=drawn[0] if drawn else None,
         dealt=first,
         super_bet=_amount("super bet", super_bet, 0),
-        super_on_dealer=super_on_dealer,
+        super_on_dealer=_flag("super_on_dealer", super_on_dealer),
         insurance=_amount("insurance", insurance, 0),
     )
     return settle_box(box, rules)
