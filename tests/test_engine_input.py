@@ -194,7 +194,7 @@ _JUNK_VALUES = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(name=st.sampled_from(sorted(CALLS)), data=st.data())
 def test_hypothesis_junk_gives_value_error(name: str, data: st.DataObject) -> None:
     fn, args, kwargs = CALLS[name]
@@ -223,6 +223,7 @@ def test_hypothesis_junk_gives_value_error(name: str, data: st.DataObject) -> No
         lambda: cards.Deck(random.Random(1)).draw("2"),  # type: ignore[arg-type]
         lambda: russian_rules.load_rules("x" * 300),
         lambda: russian_rules.load_rules("../cis"),
+        lambda: omaha_pots.split_evenly(1, (None, []), 1),  # type: ignore[arg-type]
         lambda: russian_poker.settle("Jh Jd 4s 4c 9h", "As Kd 7c 5h 2d", 10, folded="no"),  # type: ignore[arg-type]
         lambda: russian_poker.settle("Jh Jd 4s 4c 9h", "As Kd 7c 5h 2d", 10, rules="no-such-house"),
         lambda: strategy.options("2c 3d 4h 5s 7c", "Ad", rng=5),  # type: ignore[arg-type]

@@ -160,6 +160,10 @@ def split_evenly(amount: int, winners: Sequence[int], chip: int) -> dict[int, in
     check_list(winners, "winners")
     if not winners:
         raise ValueError("a split needs at least one winner")
+    for seat in winners:
+        _whole("a winner's seat", seat, 0)
+    if len(set(winners)) != len(winners):
+        raise ValueError(f"a seat is named twice among the winners {winners!r}")
     units, rest = divmod(amount, chip)
     if rest:
         raise ValueError(f"{amount} is not a whole number of {chip}-chips")
