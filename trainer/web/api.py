@@ -10,8 +10,6 @@ which a plain HTML form cannot send, so the blueprint is exempt from the forms' 
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from typing import Any, NoReturn
 
 from flask import Blueprint, Flask, current_app, g, jsonify, request, session, url_for
@@ -21,6 +19,8 @@ from werkzeug.exceptions import HTTPException
 from trainer.drills import REGISTRY, AnswerError, DrillError, get_kind, issue
 from trainer.drills.base import LevelError, UnknownKindError, expected_of
 from trainer.drills.russian_deals import house_rules
+from trainer.engine import strategy
+from trainer.engine.russian_rules import presets_side_by_side
 from trainer.store import AlreadyAnsweredError, NotFoundError, Store, StoreError, clean_name, open_db
 from trainer.web.openapi import document
 
@@ -237,10 +237,7 @@ def answer_drill(drill_id: int) -> ResponseReturnValue:
 @bp.get("/rules")
 def rules() -> ResponseReturnValue:
     """The Russian poker house-rules presets side by side (from the rules files)."""
-    if importlib.util.find_spec("trainer.engine.russian_rules") is None:
-        fail(503, "House rules are not available in this version.")
-    module = importlib.import_module("trainer.engine.russian_rules")
-    return jsonify(module.presets_side_by_side())
+    return jsonify(presets_side_by_side())
 
 
 @bp.post("/advisor")
@@ -254,9 +251,6 @@ def advisor() -> ResponseReturnValue:
         fail(400, 'Give the dealer\'s up-card, such as {"upcard": "Ad"}.')
     if rules_name is not None and not isinstance(rules_name, str):
         fail(400, "rules must be the name of a house-rules preset.")
-    if importlib.util.find_spec("trainer.engine.strategy") is None:
-        fail(503, "The advisor is not available in this version.")
-    strategy = importlib.import_module("trainer.engine.strategy")
     try:
         rules = house_rules(rules_name)
         hand, up, _ = strategy.parse_situation(player, upcard)
