@@ -332,7 +332,6 @@ def document() -> dict[str, Any]:
                     "summary": "Russian poker house-rules presets side by side, from the rules files.",
                     "responses": {
                         "200": _json(_ref("RulesTable"), "Presets and rows of options."),
-                        "503": _error("House rules are not available in this version."),
                     },
                 }
             },
@@ -363,7 +362,6 @@ def document() -> dict[str, Any]:
                         "200": _json(_ref("Advice"), "The options with their values in antes."),
                         "400": _error("Bad JSON, bad or repeated cards, or rules the advisor cannot model."),
                         "415": _error("The body is not JSON."),
-                        "503": _error("The advisor is not available in this version."),
                     },
                 }
             },
