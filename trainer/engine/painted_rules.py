@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.engine.cards import FULL_DECK, RANK_CHARS, Card
+from trainer.engine.presets import merge_tables
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "data" / "rules" / "painted-poker"
 DEFAULT_RULES = "classic"
@@ -347,17 +348,7 @@ def _read(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
         raise ValueError(f"{source}: key base: no painted poker rules named {base!r}")
     merged = _read(base_path, (*seen, path))
     merged.pop("not_applied", None)  # each file states its own gaps
-    return _merge(merged, data)
-
-
-def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in over.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
-        else:
-            merged[key] = value
-    return merged
+    return merge_tables(merged, data)
 
 
 def resolve(rules: PaintedRules | str | None) -> PaintedRules:

@@ -12,6 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from trainer.engine.presets import merge_tables
+
 RULES_DIR = Path(__file__).resolve().parents[2] / "data" / "rules"
 _META = ("title", "source", "base", "not_applied")
 
@@ -30,18 +32,8 @@ def load(game: str, name: str) -> dict[str, Any]:
         data = tomllib.load(handle)
     base = data.get("base")
     if isinstance(base, str) and base != name:
-        return _merge(load(game, base), data)
+        return merge_tables(load(game, base), data)
     return data
-
-
-def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in over.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
-        else:
-            merged[key] = value
-    return merged
 
 
 def names(game: str) -> list[str]:
