@@ -1,4 +1,4 @@
-"""Benchmark and check of the buy-decision advisor (`trainer.engine.strategy`).
+"""Benchmark and check of the buy-decision advisor (`trainer.engine.russian_poker.strategy`).
 
 1. Caribbean Stud house edges with `data/rules/russian-poker/caribbean.toml`, against the published
    figures (Shackleford, "Caribbean Stud Poker", Contingencies, Nov/Dec 2000): raising on a pair or
@@ -25,11 +25,11 @@ import time
 
 from trainer.engine.cards import CARD_BY_INDEX
 from trainer.engine.evaluator import PATTERN, category_of, strength5
-from trainer.engine.russian_rules import load_rules
-from trainer.engine.strategy import TOLERANCE, Z, bet_value, options
-from trainer.engine.strategy_dealer import AK_FLOOR, DealerModel
-from trainer.engine.strategy_draws import Valuer, final_strengths
-from trainer.engine.strategy_terms import Terms
+from trainer.engine.russian_poker.rules import load_rules
+from trainer.engine.russian_poker.strategy import TOLERANCE, Z, bet_value, options
+from trainer.engine.russian_poker.strategy.dealer import AK_FLOOR, DealerModel
+from trainer.engine.russian_poker.strategy.draws import Valuer, final_strengths
+from trainer.engine.russian_poker.strategy.terms import Terms
 
 PUBLISHED = {"pair or better": 5.47, "ace-king or better": 5.68, "always": 16.61, "optimal": 5.22}
 # Samples per category (strata); slices within a category are equally likely.

@@ -234,7 +234,7 @@ def test_unknown_routes_and_methods_answer_in_json(client):
 
 def test_rules_side_by_side(client):
     response = client.get("/api/v1/rules")
-    from trainer.engine.russian_rules import presets_side_by_side
+    from trainer.engine.russian_poker.rules import presets_side_by_side
 
     assert response.status_code == 200
     assert response.json == presets_side_by_side()

@@ -8,11 +8,12 @@ from collections import Counter
 import pytest
 from api_helpers import make_api_app
 
-from trainer.drills import REGISTRY, decision
+from trainer.drills import REGISTRY
 from trainer.drills.base import AnswerError, DrillError, expected_of, grade, issue
-from trainer.drills.decision import choice_label, choice_value
-from trainer.engine.russian_rules import load_rules
-from trainer.engine.strategy import TOLERANCE, Action, options
+from trainer.drills.russian_poker import decision
+from trainer.drills.russian_poker.decision import choice_label, choice_value
+from trainer.engine.russian_poker.rules import load_rules
+from trainer.engine.russian_poker.strategy import TOLERANCE, Action, options
 from trainer.store import Store, open_db
 
 SEEDS = range(5)

@@ -12,10 +12,10 @@ import pytest
 
 from trainer.drills import REGISTRY
 from trainer.drills.base import AnswerError, grade, issue
-from trainer.drills.omaha import classify
-from trainer.drills.omaha_bets import replay
+from trainer.drills.omaha.bets import replay
+from trainer.drills.omaha.kinds import classify
 from trainer.engine.omaha import best_high, best_low, format_low, settle, showdown, side_pots
-from trainer.engine.omaha_betting import (
+from trainer.engine.omaha.betting import (
     Street,
     limit_raise_to,
     load_rules,

@@ -9,10 +9,10 @@ from collections import Counter
 import pytest
 
 from trainer.drills import REGISTRY, AnswerError, DrillError, expected_of, grade, issue
-from trainer.drills.painted_common import score_branch
+from trainer.drills.painted_poker.common import score_branch
 from trainer.engine import painted_poker as pp
 from trainer.engine.cards import Card
-from trainer.engine.painted_rules import DealKind, SetPremium
+from trainer.engine.painted_poker.rules import DealKind, SetPremium
 
 KINDS = ("pp.score", "pp.schedule", "pp.hook", "pp.trick", "pp.sheet")
 LEVELS = (1, 2, 3)

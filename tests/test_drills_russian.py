@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from trainer.drills.base import REGISTRY, AnswerError, expected_of, grade, issue
-from trainer.drills.russian_deals import build_hand, dealer_hand, no_game_hand
+from trainer.drills.russian_poker.deals import build_hand, dealer_hand, no_game_hand
 from trainer.engine.russian_poker import (
     Category,
     dealer_qualifies,
@@ -16,7 +16,7 @@ from trainer.engine.russian_poker import (
     replaced_card,
     settle,
 )
-from trainer.engine.russian_rules import preset_names
+from trainer.engine.russian_poker.rules import preset_names
 
 RP_KINDS = (
     "rp.qualify",

@@ -15,22 +15,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.engine import (
-    cards,
-    omaha,
-    omaha_betting,
-    omaha_explain,
-    omaha_pots,
-    painted_deals,
-    painted_rules,
-    painted_tricks,
-    russian_hands,
-    russian_poker,
-    russian_rules,
-    russian_settle,
-    strategy,
-)
-from trainer.engine.painted_sheet import ScoreSheet
+from trainer.engine import cards, omaha, russian_poker
+from trainer.engine.omaha import betting as omaha_betting
+from trainer.engine.omaha import explain as omaha_explain
+from trainer.engine.omaha import pots as omaha_pots
+from trainer.engine.painted_poker import deals as painted_deals
+from trainer.engine.painted_poker import rules as painted_rules
+from trainer.engine.painted_poker import tricks as painted_tricks
+from trainer.engine.painted_poker.sheet import ScoreSheet
+from trainer.engine.russian_poker import hands as russian_hands
+from trainer.engine.russian_poker import rules as russian_rules
+from trainer.engine.russian_poker import settlement as russian_settle
+from trainer.engine.russian_poker import strategy
 
 JUNK: tuple[Any, ...] = (
     None,

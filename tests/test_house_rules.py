@@ -30,7 +30,7 @@ from trainer.engine.russian_poker import (
     super_combinations,
     super_row,
 )
-from trainer.engine.russian_rules import (
+from trainer.engine.russian_poker.rules import (
     RULES_DIR,
     SCHEMA,
     CapScope,

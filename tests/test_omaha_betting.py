@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pokerkit import Automation, Mode, PotLimitOmahaHoldem
 
-from trainer.engine.omaha_betting import (
+from trainer.engine.omaha.betting import (
     BlindPost,
     MissedBlinds,
     OmahaRules,

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.engine import painted_rules
 from trainer.engine.painted_poker import (
     DealKind,
     ScoreSheet,
@@ -21,7 +20,8 @@ from trainer.engine.painted_poker import (
     schedule,
     score,
 )
-from trainer.engine.painted_rules import RULES_DIR, SetPremium, rules_from_mapping
+from trainer.engine.painted_poker import rules as painted_rules
+from trainer.engine.painted_poker.rules import RULES_DIR, SetPremium, rules_from_mapping
 
 GEORGIAN = load_rules("georgian-joker")
 

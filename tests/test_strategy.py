@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 from trainer.engine.cards import FULL_DECK, parse_cards
 from trainer.engine.evaluator import category_of, strength5
-from trainer.engine.russian_rules import load_rules
-from trainer.engine.strategy import TOLERANCE, Action, bet_value, options
-from trainer.engine.strategy_dealer import AK_FLOOR, TWO_PAIR_FLOOR, DealerModel
-from trainer.engine.strategy_draws import final_strengths
-from trainer.engine.strategy_terms import Terms
+from trainer.engine.russian_poker.rules import load_rules
+from trainer.engine.russian_poker.strategy import TOLERANCE, Action, bet_value, options
+from trainer.engine.russian_poker.strategy.dealer import AK_FLOOR, TWO_PAIR_FLOOR, DealerModel
+from trainer.engine.russian_poker.strategy.draws import final_strengths
+from trainer.engine.russian_poker.strategy.terms import Terms
 
 CIS = load_rules("cis")
 INSURED = load_rules("insured")  # dealer replaces his lowest card; a failed bought game pays nothing

@@ -11,9 +11,9 @@ import importlib
 from trainer.drills import base
 from trainer.drills.base import *  # noqa: F403  (the contract, listed once in base.__all__)
 
-GAME_MODULES = ("russian_poker", "omaha", "painted_poker", "decision")
+GAME_PACKAGES = ("russian_poker", "omaha", "painted_poker")
 
-for _name in GAME_MODULES:
+for _name in GAME_PACKAGES:
     importlib.import_module(f"{__name__}.{_name}")
 
-__all__ = ["GAME_MODULES", *base.__all__]
+__all__ = ["GAME_PACKAGES", *base.__all__]

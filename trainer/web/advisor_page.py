@@ -1,7 +1,7 @@
 """The buy-decision advisor page: click five cards and the dealer's up-card, see every option's value.
 
-The same engine as `POST /api/v1/advisor` (`trainer.engine.strategy.options`); the page is a plain GET
-form, so it works without JavaScript and its address can be shared.
+The same engine as `POST /api/v1/advisor` (`trainer.engine.russian_poker.strategy.options`); the page is
+a plain GET form, so it works without JavaScript and its address can be shared.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from flask import abort, render_template, request
 from flask_babel import gettext
 
 from trainer.engine.cards import FULL_DECK, Card
-from trainer.engine.russian_rules import load_rules, preset_names
+from trainer.engine.russian_poker.rules import load_rules, preset_names
 from trainer.web.reference import bp
 
 PLAYER_CARDS = 5
@@ -46,7 +46,7 @@ def _read(raw_player: list[str], raw_up: str | None, rules_name: str) -> tuple[l
 
 @bp.get("/advisor")
 def advisor() -> str:
-    from trainer.engine import strategy
+    from trainer.engine.russian_poker import strategy
 
     raw_player = request.args.getlist("player")
     raw_up = request.args.get("upcard")

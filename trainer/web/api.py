@@ -18,9 +18,9 @@ from werkzeug.exceptions import HTTPException
 
 from trainer.drills import REGISTRY, AnswerError, DrillError, get_kind, issue
 from trainer.drills.base import LevelError, UnknownKindError, expected_of
-from trainer.drills.russian_deals import house_rules
-from trainer.engine import strategy
-from trainer.engine.russian_rules import presets_side_by_side
+from trainer.drills.russian_poker.deals import house_rules
+from trainer.engine.russian_poker import strategy
+from trainer.engine.russian_poker.rules import presets_side_by_side
 from trainer.store import AlreadyAnsweredError, NotFoundError, Store, StoreError, clean_name, open_db
 from trainer.web.openapi import document
 

@@ -38,7 +38,7 @@ from enum import StrEnum
 
 from trainer.engine.cards import FULL_DECK, SUIT_NAMES, SUITS, Card, parse_cards
 from trainer.engine.explain import Step, step
-from trainer.engine.painted_rules import DealKind, PaintedRules, resolve
+from trainer.engine.painted_poker.rules import DealKind, PaintedRules, resolve
 
 
 class JokerCall(StrEnum):

@@ -19,12 +19,12 @@ from itertools import combinations
 from typing import Any
 
 from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, register
-from trainer.drills.omaha_deals import Dealer, DealError, house_rules, low_rank, made_five, names, retry
+from trainer.drills.omaha.deals import Dealer, DealError, house_rules, low_rank, made_five, names, retry
 from trainer.engine.cards import Card, format_cards, parse_cards
 from trainer.engine.evaluator import Category, best_omaha_hand, omaha_strength
 from trainer.engine.explain import Step, step
 from trainer.engine.omaha import Showdown, format_low, settle, side_pots
-from trainer.engine.omaha_explain import explain_high, explain_low, low_candidates
+from trainer.engine.omaha.explain import explain_high, explain_low, low_candidates
 
 GAME = "omaha"
 Data = dict[str, Any]
@@ -573,6 +573,3 @@ _kind(
     lambda d: AnswerFormat(AnswerKind.AMOUNTS, labels=_pot_labels(d)),
     _solve_side_pots,
 )
-
-# The betting and blinds kinds register on import.
-from trainer.drills import omaha_bets  # noqa: E402, F401

@@ -25,8 +25,8 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 
 from trainer.engine.evaluator import CLASS_COUNT, FLUSH_TABLE, PRODUCT_TABLE, category_of
-from trainer.engine.strategy_dealer import PRIMES, TWO_PAIR_FLOOR, DealerModel
-from trainer.engine.strategy_terms import Terms
+from trainer.engine.russian_poker.strategy.dealer import PRIMES, TWO_PAIR_FLOOR, DealerModel
+from trainer.engine.russian_poker.strategy.terms import Terms
 
 _FLOORS: dict[str, int] = {}
 for _s in range(1, CLASS_COUNT + 1):

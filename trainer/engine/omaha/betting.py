@@ -27,9 +27,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from trainer.engine.omaha_pots import check_list
+from trainer.engine.omaha.pots import check_list
 
-RULES_DIR = Path(__file__).resolve().parents[2] / "data" / "rules" / "omaha"
+RULES_DIR = Path(__file__).resolve().parents[3] / "data" / "rules" / "omaha"
 DEFAULT_RULES = "standard"
 # A preset name: short, lower-case letters, digits, "-" and "_" (so it is always a valid file name).
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")

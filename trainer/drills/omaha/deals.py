@@ -13,7 +13,7 @@ from typing import Any
 
 from trainer.engine.cards import FULL_DECK, SUITS, Card
 from trainer.engine.evaluator import Category, category_of, strength5
-from trainer.engine.omaha_betting import DEFAULT_RULES, RULES_DIR, OmahaRules, load_rules
+from trainer.engine.omaha.betting import DEFAULT_RULES, RULES_DIR, OmahaRules, load_rules
 
 
 class DealError(ValueError):

@@ -24,7 +24,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-RULES_DIR = Path(__file__).resolve().parents[2] / "data" / "rules" / "russian-poker"
+RULES_DIR = Path(__file__).resolve().parents[3] / "data" / "rules" / "russian-poker"
 DEFAULT_RULES = "cis"
 
 

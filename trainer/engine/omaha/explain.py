@@ -17,7 +17,7 @@ from trainer.engine.cards import Card, format_cards, parse_cards
 from trainer.engine.evaluator import Hand, best_omaha_hand
 from trainer.engine.explain import Step, step
 from trainer.engine.omaha import CardsIn, best_high, best_low, format_low
-from trainer.engine.omaha_betting import (
+from trainer.engine.omaha.betting import (
     BlindPost,
     Blinds,
     MissedBlinds,

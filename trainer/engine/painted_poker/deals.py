@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.engine.explain import Step, step
-from trainer.engine.painted_rules import DealKind, PaintedRules, Segment, resolve
+from trainer.engine.painted_poker.rules import DealKind, PaintedRules, Segment, resolve
 
 
 def whole_number(name: str, value: object, low: int = 0, high: int | None = None) -> int:

@@ -37,7 +37,7 @@ The rule page's worked examples:
 from __future__ import annotations
 
 from trainer.engine.cards import Card, parse_cards
-from trainer.engine.russian_hands import (
+from trainer.engine.russian_poker.hands import (
     CardsLike,
     Combination,
     Hand,
@@ -46,7 +46,7 @@ from trainer.engine.russian_hands import (
     second_combination,
     super_combinations,
 )
-from trainer.engine.russian_rules import (
+from trainer.engine.russian_poker.rules import (
     Category,
     HouseRules,
     SuperCombination,
@@ -54,7 +54,7 @@ from trainer.engine.russian_rules import (
     presets_side_by_side,
     resolve_rules,
 )
-from trainer.engine.russian_settle import (
+from trainer.engine.russian_poker.settlement import (
     BetPayout,
     Box,
     Settlement,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.explain import Step, step
-from trainer.engine.russian_hands import (
+from trainer.engine.russian_poker.hands import (
     CardsLike,
     Combination,
     Hand,
@@ -27,7 +27,7 @@ from trainer.engine.russian_hands import (
     second_combination,
     super_combinations,
 )
-from trainer.engine.russian_rules import (
+from trainer.engine.russian_poker.rules import (
     CapScope,
     Category,
     FailedBuy,

@@ -21,7 +21,7 @@ from collections.abc import Callable, Collection, Sequence
 
 from trainer.engine.cards import FULL_DECK, Card
 from trainer.engine.russian_poker import Category, HouseRules, evaluate, load_rules
-from trainer.engine.russian_rules import DEFAULT_RULES, preset_names
+from trainer.engine.russian_poker.rules import DEFAULT_RULES, preset_names
 
 SUITS = "shdc"
 TRIES = 400  # a construction fails only on bad luck with the cards already used; this is plenty

@@ -7,7 +7,7 @@ import random
 
 from trainer.drills.base import AnswerFormat, AnswerKind, DrillError
 from trainer.engine import painted_poker as pp
-from trainer.engine.painted_rules import DealKind, PaintedRules
+from trainer.engine.painted_poker.rules import DealKind, PaintedRules
 
 GAME = "painted_poker"
 AMOUNT = AnswerFormat(AnswerKind.AMOUNT)

@@ -25,7 +25,7 @@ from typing import Any
 from trainer.engine.cards import FULL_DECK, RANK_CHARS, Card
 from trainer.engine.presets import merge_tables
 
-RULES_DIR = Path(__file__).resolve().parents[2] / "data" / "rules" / "painted-poker"
+RULES_DIR = Path(__file__).resolve().parents[3] / "data" / "rules" / "painted-poker"
 DEFAULT_RULES = "classic"
 
 

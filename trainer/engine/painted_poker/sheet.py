@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.engine.explain import Step, step
-from trainer.engine.painted_deals import Deal, forbidden_bid, schedule, score, whole_number
-from trainer.engine.painted_rules import PaintedRules, SetPremium, resolve
+from trainer.engine.painted_poker.deals import Deal, forbidden_bid, schedule, score, whole_number
+from trainer.engine.painted_poker.rules import PaintedRules, SetPremium, resolve
 
 
 @dataclass(frozen=True)

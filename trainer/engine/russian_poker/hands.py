@@ -19,7 +19,7 @@ from itertools import combinations
 
 from trainer.engine import evaluator
 from trainer.engine.cards import Card, format_cards, parse_cards
-from trainer.engine.russian_rules import Category, HouseRules, SuperCombination, resolve_rules
+from trainer.engine.russian_poker.rules import Category, HouseRules, SuperCombination, resolve_rules
 
 CardsLike = str | Iterable[str | Card]
 
@@ -175,7 +175,7 @@ def second_combination(cards: CardsLike, rules: HouseRules | str) -> Combination
     kickers, so only a pair or ace-king made with a kicker can be second; with 6 cards the sixth card
     can also complete a second straight, flush, two pair or full house. Only two are ever paid.
 
-    >>> from trainer.engine.russian_rules import load_rules
+    >>> from trainer.engine.russian_poker.rules import load_rules
     >>> lunar = load_rules("lunar")
     >>> str(second_combination("Kh Kd Ks Kc Ah", lunar)), str(second_combination("Ah Ks Kd 3c 5h", lunar))
     ('ace-king (Ah Kh)', 'ace-king (Ah Ks)')

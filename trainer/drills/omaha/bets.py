@@ -11,10 +11,10 @@ import random
 from typing import Any
 
 from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, register
-from trainer.drills.omaha_deals import DealError, house_rules, retry
+from trainer.drills.omaha.deals import DealError, house_rules, retry
 from trainer.engine.explain import Step, step
-from trainer.engine.omaha_betting import DEFAULT_RULES, Street, limit_cap, pot_limit_max
-from trainer.engine.omaha_explain import (
+from trainer.engine.omaha.betting import DEFAULT_RULES, Street, limit_cap, pot_limit_max
+from trainer.engine.omaha.explain import (
     explain_blinds,
     explain_limit,
     explain_missed_blinds,

@@ -78,7 +78,7 @@ ValueError: deal 1: the dealer (North) may not bid 0 (the hook): the bids would 
 
 from __future__ import annotations
 
-from trainer.engine.painted_deals import (
+from trainer.engine.painted_poker.deals import (
     Deal,
     explain_deal,
     explain_hook,
@@ -87,7 +87,7 @@ from trainer.engine.painted_deals import (
     schedule,
     score,
 )
-from trainer.engine.painted_rules import (
+from trainer.engine.painted_poker.rules import (
     DEFAULT_RULES,
     DealKind,
     PaintedRules,
@@ -96,8 +96,8 @@ from trainer.engine.painted_rules import (
     available_rules,
     load_rules,
 )
-from trainer.engine.painted_sheet import DealRecord, ScoreSheet
-from trainer.engine.painted_tricks import (
+from trainer.engine.painted_poker.sheet import DealRecord, ScoreSheet
+from trainer.engine.painted_poker.tricks import (
     JokerCall,
     Play,
     check_trick,

@@ -3,7 +3,7 @@
 A hand is made of exactly 2 of the 4 hole cards and exactly 3 of the 5 board cards, for high and
 (independently) for low. `showdown` pays every pot: uncalled bets back first, then each pot to its
 best eligible high hand, or in hi/lo half to the best high and half to the best 8-or-better low, split
-down to the smallest chip. Betting sizes and blinds are in `trainer.engine.omaha_betting`.
+down to the smallest chip. Betting sizes and blinds are in `trainer.engine.omaha.betting`.
 
 >>> board = "3c 4d 8h Kc Ks"
 >>> holes = ["Ah 2h 9c 9d", "As 2s Tc Td", "Kd Qs Jc Jd"]
@@ -22,7 +22,7 @@ from itertools import combinations
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.evaluator import Category, Hand, best_omaha_hand, omaha_strength
 from trainer.engine.explain import Step, step
-from trainer.engine.omaha_pots import (
+from trainer.engine.omaha.pots import (
     Pot,
     SidePots,
     check_chips,

@@ -2,8 +2,8 @@
 
 The trainee sees the player's five cards and the dealer's up-card and picks one of every legal option
 (fold, bet, each exchange the house allows, the sixth card). `solve` asks the advisor
-(`trainer.engine.strategy.options`) for the value of every option in antes and expects the best; the
-explanation lists them all.
+(`trainer.engine.russian_poker.strategy.options`) for the value of every option in antes and expects
+the best; the explanation lists them all.
 
 Every option the advisor marks equivalent (the best, or within its tolerance, 0.02 ante, of the best)
 is graded right (`accepts`); the expected answer shown is the best, and the explanation says which
@@ -14,9 +14,9 @@ more than one right answer; level 1 keeps to hands whose right answers are bet o
 
 Valuing a hand takes the advisor about half a second, so the hands come from a bank of situations the
 advisor has already valued, `data/drills/decision-bank.json` (rebuilt with
-`python3 -m trainer.drills.decision`; a test re-values a sample of it). A situation that is not in the
-bank (a preset without a bank) is dealt and valued live: a hand that tends to call for the target,
-kept when the advisor agrees.
+`python3 -m trainer.drills.russian_poker.decision`; a test re-values a sample of it). A situation
+that is not in the bank (a preset without a bank) is dealt and valued live: a hand that tends to call
+for the target, kept when the advisor agrees.
 
 >>> from trainer.drills.base import issue, grade, expected_of
 >>> situation = issue("rp.decision", 1, seed=4)
@@ -34,11 +34,11 @@ from pathlib import Path
 from typing import Any
 
 from trainer.drills.base import AnswerFormat, AnswerKind, DrillError, DrillKind, card_list, register
-from trainer.drills.russian_deals import house_rules
+from trainer.drills.russian_poker.deals import house_rules
 from trainer.engine.cards import FULL_DECK, Card, format_cards, parse_cards
 from trainer.engine.explain import Step, step
-from trainer.engine.strategy import TOLERANCE, Action, Option, options
-from trainer.engine.strategy_terms import Terms
+from trainer.engine.russian_poker.strategy import TOLERANCE, Action, Option, options
+from trainer.engine.russian_poker.strategy.terms import Terms
 
 GAME = "russian_poker"
 KIND_ID = "rp.decision"
@@ -90,7 +90,7 @@ def _answer_format(data: Data) -> AnswerFormat:
     return AnswerFormat(AnswerKind.CHOICE, choices=tuple(choices))
 
 
-BANK_FILE = Path(__file__).resolve().parents[2] / "data" / "drills" / "decision-bank.json"
+BANK_FILE = Path(__file__).resolve().parents[3] / "data" / "drills" / "decision-bank.json"
 
 
 @functools.cache
@@ -336,8 +336,9 @@ def build_bank(presets: tuple[str, ...], per_answer: int, per_close: int, seed: 
             entries.append({"player": key[0], "upcard": key[1], "options": [_bank_row(o) for o in opts]})
         out[name] = entries
     return {
-        "about": "Situations for the rp.decision drill, valued by trainer.engine.strategy.options; "
-        "rebuild with python3 -m trainer.drills.decision",
+        "about": "Situations for the rp.decision drill, valued by "
+        "trainer.engine.russian_poker.strategy.options; "
+        "rebuild with python3 -m trainer.drills.russian_poker.decision",
         "presets": out,
     }
 

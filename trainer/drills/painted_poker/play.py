@@ -7,12 +7,18 @@ import random
 from typing import Any
 
 from trainer.drills.base import AnswerFormat, AnswerKind
-from trainer.drills.painted_common import bid_and_took, players_for, rules_of, score_branches, seat_names
+from trainer.drills.painted_poker.common import (
+    bid_and_took,
+    players_for,
+    rules_of,
+    score_branches,
+    seat_names,
+)
 from trainer.engine import painted_poker as pp
 from trainer.engine.cards import SUIT_NAMES, Card
 from trainer.engine.explain import Step, step
-from trainer.engine.painted_rules import DealKind, PaintedRules, SetPremium
-from trainer.engine.painted_tricks import JokerCall, Play
+from trainer.engine.painted_poker.rules import DealKind, PaintedRules, SetPremium
+from trainer.engine.painted_poker.tricks import JokerCall, Play
 
 SUITS = "shdc"
 TRICK_BRANCHES = {

@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, register
-from trainer.drills.painted_common import (
+from trainer.drills.painted_poker.common import (
     AMOUNT,
     GAME,
     bid_and_took,
@@ -27,10 +27,16 @@ from trainer.drills.painted_common import (
     score_branch,
     score_branches,
 )
-from trainer.drills.painted_play import format_trick, generate_sheet, generate_trick, solve_sheet, solve_trick
+from trainer.drills.painted_poker.play import (
+    format_trick,
+    generate_sheet,
+    generate_trick,
+    solve_sheet,
+    solve_trick,
+)
 from trainer.engine import painted_poker as pp
 from trainer.engine.explain import Step
-from trainer.engine.painted_rules import DealKind, PaintedRules
+from trainer.engine.painted_poker.rules import DealKind, PaintedRules
 
 
 def _generate_score(rng: random.Random, level: int, rules_name: str | None) -> dict[str, Any]:

@@ -5,7 +5,7 @@ The advisor values every option in antes with the ante already staked: a fold is
 the house pays on the ante. The numbers come from the `HouseRules` of `russian_rules` (for
 Caribbean Stud, `win_ante_odds` pays the ante 1 to 1 beside the bet).
 
->>> from trainer.engine.russian_rules import load_rules
+>>> from trainer.engine.russian_poker.rules import load_rules
 >>> terms = Terms.of(load_rules("cis"))
 >>> terms.fold, terms.lose, terms.no_game, terms.buy_fee, terms.buy_game
 (-1, -3, 1, 1, True)
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from trainer.engine.cards import parse_cards
 from trainer.engine.evaluator import CLASS_COUNT, PATTERN, category_of, strength5
-from trainer.engine.russian_rules import Category, FailedBuy, HouseRules, ReplaceCard
-from trainer.engine.strategy_dealer import AK_FLOOR
+from trainer.engine.russian_poker.rules import Category, FailedBuy, HouseRules, ReplaceCard
+from trainer.engine.russian_poker.strategy.dealer import AK_FLOOR
 
 BET_ANTES = 2  # the rule page: the bet is always exactly 2 x ante
 FOLD = -1

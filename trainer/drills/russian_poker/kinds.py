@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, register
-from trainer.drills.russian_deals import (
+from trainer.drills.russian_poker.deals import (
     BONUS_PAYING,
     PAYING,
     DealError,

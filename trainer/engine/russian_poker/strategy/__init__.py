@@ -40,10 +40,10 @@ from itertools import combinations
 
 from trainer.engine.cards import Card, format_cards, parse_cards
 from trainer.engine.evaluator import strength5, strength6
-from trainer.engine.russian_rules import HouseRules, resolve_rules
-from trainer.engine.strategy_dealer import DealerModel
-from trainer.engine.strategy_draws import Valuer, final_strengths
-from trainer.engine.strategy_terms import Terms
+from trainer.engine.russian_poker.rules import HouseRules, resolve_rules
+from trainer.engine.russian_poker.strategy.dealer import DealerModel
+from trainer.engine.russian_poker.strategy.draws import Valuer, final_strengths
+from trainer.engine.russian_poker.strategy.terms import Terms
 
 TOLERANCE = 0.02  # antes: options closer than this to the best count as equally good
 Z = 2.0  # standard errors for "confidently" (about 95%)

@@ -1,0 +1,10 @@
+"""Painted poker drills: deal scores, the schedule, the forbidden bid (`kinds`), trick winners and
+score sheets (`play`); `common` holds what they share."""
+
+# Import order is registration order: the catalog lists kinds before play.
+# isort: off
+from trainer.drills.painted_poker import kinds
+from trainer.drills.painted_poker import play
+# isort: on
+
+__all__ = ["kinds", "play"]
