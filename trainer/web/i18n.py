@@ -7,6 +7,7 @@ start-up whenever a .po is newer: a fresh clone then shows translated pages on i
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from collections.abc import Iterable, Mapping
@@ -31,10 +32,11 @@ def compile_catalogs(directory: Path) -> list[Path]:
             continue
         with po_path.open("rb") as po_file:
             catalog = read_po(po_file, locale=po_path.parts[-3])
-        tmp_path = mo_path.with_suffix(".mo.tmp")
+        tmp_path = mo_path.with_suffix(f".mo.{os.getpid()}.tmp")
         with tmp_path.open("wb") as mo_file:
             write_mo(mo_file, catalog)
-        # Atomic swap: two app processes starting together never read a half-written catalog.
+        # Atomic swap from a file of this process's own: two app processes (test workers, server
+        # workers) starting together never read or write a half-written catalog.
         tmp_path.replace(mo_path)
         written.append(mo_path)
     return written
