@@ -11,7 +11,8 @@ from flask import Flask
 
 from trainer.drills.base import REGISTRY, AnswerFormat, AnswerKind, DrillKind
 from trainer.engine.explain import step
-from trainer.web import api
+from trainer.web import api, i18n
+from trainer.web.site import TRANSLATIONS
 
 
 def _generate(rng: random.Random, level: int, rules: str | None) -> dict:
@@ -61,6 +62,8 @@ def toy_kinds():
 def make_api_app(tmp_path, **config) -> Flask:
     app = Flask("api_test")
     app.config.update(TESTING=True, DATABASE=str(tmp_path / "api.sqlite"), SECRET_KEY="test", **config)
+    # Babel as in the real app: the messages the API shares with the pages (drill-or-404) are translated.
+    i18n.init_app(app, TRANSLATIONS)
     api.init_app(app)
     return app
 

@@ -2,7 +2,6 @@
 
 import pytest
 from api_helpers import make_api_app, total, toy_kinds  # noqa: F401  (toy_kinds is a fixture)
-from flask_wtf.csrf import CSRFProtect
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -45,8 +44,10 @@ def test_kinds_lists_ids_titles_games_levels(client):
 
 
 def test_trainee_is_anonymous_until_named_and_kept_in_the_session(client, app):
+    assert client.get("/api/v1/trainee").json == {"id": None, "name": None}
+    _new(client)  # the first drill makes the session's anonymous trainee
     first = client.get("/api/v1/trainee").json
-    assert first["name"] is None and client.get("/api/v1/trainee").json == first
+    assert first["name"] is None and first["id"] and client.get("/api/v1/trainee").json == first
     named = client.post("/api/v1/trainee", json={"name": "  Trainee   One "})
     assert named.status_code == 200 and named.json["name"] == "Trainee One"
     assert client.get("/api/v1/trainee").json == named.json
@@ -201,7 +202,7 @@ def test_answer_errors(client):
     missing = client.post(f"/api/v1/drills/{drill['id']}/answer", json={"reply": "1"})
     assert missing.status_code == 400 and "Give the answer" in missing.json["error"]
     unknown = client.post("/api/v1/drills/9999/answer", json={"answer": "1"})
-    assert unknown.status_code == 404 and "no drill 9999" in unknown.json["error"]
+    assert unknown.status_code == 404 and "no such question" in unknown.json["error"]
     assert client.get("/api/v1/drills/9999").status_code == 404
 
 
@@ -242,12 +243,39 @@ def test_rules_side_by_side(client):
 
 
 def test_api_posts_need_no_csrf_token_but_must_be_json(tmp_path):
-    app = make_api_app(tmp_path, WTF_CSRF_ENABLED=True)
-    CSRFProtect(app)
+    from trainer.web import create_app
+
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t"})
     client = app.test_client()
-    # Registered before the API: the blueprint must be exempted whichever comes first.
     assert client.post("/api/v1/trainee", json={"name": "T"}).status_code == 200
+    # A plain HTML form (what another site can make a browser send) is refused.
     assert client.post("/api/v1/trainee", data={"name": "T"}).status_code == 415
+    assert client.post("/api/v1/drills", data={"kind": "test.sum", "level": "1"}).status_code == 415
+
+
+def test_a_cookieless_get_creates_no_trainee(client, app):
+    for _ in range(20):
+        assert app.test_client().get("/api/v1/trainee").json == {"id": None, "name": None}
+    assert _rows(app, "trainees") == []
+
+
+def test_a_drill_of_a_kind_no_longer_installed_is_404_not_500(client, app):
+    from api_helpers import SUM
+
+    from trainer.drills.base import REGISTRY
+
+    drill = _new(client)
+    answered = _new(client)
+    client.post(f"/api/v1/drills/{answered['id']}/answer", json={"answer": str(total(answered))})
+    del REGISTRY[SUM.id]
+    try:
+        for drill_id in (drill["id"], answered["id"]):
+            response = client.get(f"/api/v1/drills/{drill_id}")
+            assert response.status_code == 404 and "no longer available" in response.json["error"]
+        response = client.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": "1"})
+        assert response.status_code == 404 and response.json["status"] == 404
+    finally:
+        REGISTRY[SUM.id] = SUM
 
 
 def test_create_app_registers_the_api(tmp_path):

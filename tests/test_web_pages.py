@@ -353,9 +353,9 @@ def test_every_real_drill_renders_and_grades_at_every_level(named, kind_id):
         assert b'class="felt' in page.data or b'class="facts' in page.data
         drill_id = int(url.rsplit("/", 1)[1])
         with named.application.app_context():
-            from trainer.web import records
+            from trainer.web import db
 
-            situation = records.store().drill(drill_id)["situation"]
+            situation = db.store().drill(drill_id)["situation"]
         expected, _text, _steps = expected_of(situation)
         form = {"drill": str(drill_id), **_answer_form(situation["answer_format"], expected)}
         assert named.post(url, data=form).status_code == 302

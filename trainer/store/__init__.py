@@ -1,6 +1,17 @@
 """Progress kept in SQLite through sqlite-utils: migrations, WAL, one transaction per answer."""
 
 from trainer.store.progress import AlreadyAnsweredError, NotFoundError, Store, StoreError, clean_name
-from trainer.store.schema import MODES, open_db
+from trainer.store.schema import MODES, apply_migrations, insert, open_db, writing
 
-__all__ = ["MODES", "AlreadyAnsweredError", "NotFoundError", "Store", "StoreError", "clean_name", "open_db"]
+__all__ = [
+    "MODES",
+    "AlreadyAnsweredError",
+    "NotFoundError",
+    "Store",
+    "StoreError",
+    "apply_migrations",
+    "clean_name",
+    "insert",
+    "open_db",
+    "writing",
+]

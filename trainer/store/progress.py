@@ -10,7 +10,6 @@ True
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -18,7 +17,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.drills.base import Grade, get_kind, grade, parse_answer
-from trainer.store.schema import MODES
+from trainer.store.schema import MODES, insert, writing
 
 Clock = Callable[[], datetime]
 
@@ -52,12 +51,6 @@ def _parse_iso(text: str) -> datetime:
     return datetime.fromisoformat(text)
 
 
-def _pk(value: Any) -> int:
-    if value is None:
-        raise StoreError("the row was not written")
-    return int(value)
-
-
 def clean_name(name: Any) -> str:
     """A trainee name as stored: trimmed, inner runs of spaces collapsed, 1 to 60 characters."""
     if not isinstance(name, str) or not " ".join(name.split()):
@@ -82,24 +75,27 @@ class Store:
     def trainee_named(self, name: str) -> dict[str, Any]:
         """The trainee with this name (any case), created on first use."""
         text = clean_name(name)
-        rows = list(self.db.query("SELECT * FROM trainees WHERE name = ? COLLATE NOCASE", [text]))
-        if rows:
-            return rows[0]
-        try:
-            with self.db.atomic():
-                pk = (
-                    self.db.table("trainees").insert({"name": text, "created_at": _iso(self.clock())}).last_pk
-                )
-        except sqlite3.IntegrityError:
-            # Another request created the same name first: the unique index refused ours, use theirs.
-            return next(iter(self.db.query("SELECT * FROM trainees WHERE name = ? COLLATE NOCASE", [text])))
-        return self.trainee(_pk(pk))
+        found = self.find_trainee_named(text)
+        if found is not None:
+            return found
+        # Look again under the write lock: another request may have created the name meanwhile.
+        with writing(self.db):
+            found = self.find_trainee_named(text)
+            if found is not None:
+                return found
+            pk = insert(self.db, "trainees", {"name": text, "created_at": _iso(self.clock())})
+        return self.trainee(pk)
+
+    def find_trainee_named(self, name: str) -> dict[str, Any] | None:
+        """The trainee with this name (any case), or None; never writes."""
+        rows = list(self.db.query("SELECT * FROM trainees WHERE name = ? COLLATE NOCASE", [name]))
+        return rows[0] if rows else None
 
     def new_anonymous_trainee(self) -> dict[str, Any]:
         """A trainee without a name (one per browser session until a name is given)."""
-        with self.db.atomic():
-            pk = self.db.table("trainees").insert({"name": None, "created_at": _iso(self.clock())}).last_pk
-        return self.trainee(_pk(pk))
+        with writing(self.db):
+            pk = insert(self.db, "trainees", {"name": None, "created_at": _iso(self.clock())})
+        return self.trainee(pk)
 
     def _row(self, table: str, row_id: int, what: str) -> dict[str, Any]:
         # An id SQLite cannot hold (outside 64-bit) names no row: say "not found", not OverflowError.
@@ -147,8 +143,8 @@ class Store:
             "issued_at": _iso(self.clock()),
             "answered": 0,
         }
-        with self.db.atomic():
-            return _pk(self.db.table("drills").insert(record).last_pk)
+        with writing(self.db):
+            return insert(self.db, "drills", record)
 
     def drill(self, drill_id: int) -> dict[str, Any]:
         """The stored drill with `situation` rebuilt as the envelope `trainer.drills.grade` takes."""
@@ -211,13 +207,13 @@ class Store:
             "mode": row["mode"],
             "answered_at": _iso(now),
         }
-        with self.db.atomic():
+        with writing(self.db):
             cursor = self.db.execute(
                 "UPDATE drills SET answered = 1 WHERE id = ? AND answered = 0", [drill_id]
             )
             if cursor.rowcount != 1:
                 raise AlreadyAnsweredError(f"drill {drill_id} has already been answered")
-            self.db.table("attempts").insert(attempt)
+            insert(self.db, "attempts", attempt)
         stored = self.attempt(drill_id)
         assert stored is not None
         return result, stored
@@ -238,8 +234,8 @@ class Store:
             "answered": 0,
             "correct": 0,
         }
-        with self.db.atomic():
-            return _pk(self.db.table("sprints").insert(record).last_pk)
+        with writing(self.db):
+            return insert(self.db, "sprints", record)
 
     def sprint(self, sprint_id: int) -> dict[str, Any]:
         return self._row("sprints", sprint_id, "sprint")
@@ -250,7 +246,7 @@ class Store:
         if sprint["finished_at"] is not None:
             return sprint
         deadline = _iso(_parse_iso(sprint["started_at"]) + timedelta(seconds=sprint["duration_s"]))
-        with self.db.atomic():
+        with writing(self.db):
             counts = next(
                 self.db.query(
                     """SELECT count(*) AS answered, coalesce(sum(a.correct), 0) AS correct

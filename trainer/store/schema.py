@@ -17,7 +17,10 @@ Tables, all STRICT:
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
@@ -127,14 +130,82 @@ def m001_progress(db: Database) -> None:
     db.execute("CREATE INDEX sprints_trainee ON sprints (trainee_id, scope, level, duration_s)")
 
 
-def open_db(path: str | Path, *, migrate: bool = True) -> Database:
-    """Open the database file (":memory:" for a throwaway one), with WAL and foreign keys on."""
-    # A busy timeout lets concurrent writers wait for each other instead of failing at once.
-    conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False)
+BUSY_TIMEOUT_S = 10
+
+
+def _connect(path: str | Path, *, create: bool, timeout: float) -> sqlite3.Connection:
+    # `check_same_thread=False`: a connection may be handed between the threads of one request.
+    if str(path) == ":memory:":
+        return sqlite3.connect(":memory:", timeout=timeout, check_same_thread=False)
+    # Only start-up (migrations) may create the file: a file that disappears while the app runs
+    # must not be recreated empty by the next request, so requests open it read-write only.
+    uri = Path(path).absolute().as_uri() + ("?mode=rwc" if create else "?mode=rw")
+    return sqlite3.connect(uri, uri=True, timeout=timeout, check_same_thread=False)
+
+
+def open_db(path: str | Path, *, migrate: bool = True, timeout: float = BUSY_TIMEOUT_S) -> Database:
+    """Open the database file (":memory:" for a throwaway one), with WAL and foreign keys on.
+
+    With `migrate=False` (every request) the file must exist already: a missing file raises
+    `sqlite3.OperationalError` instead of being created empty. A writer waits up to `timeout` seconds
+    for another's lock before "database is locked".
+    """
+    conn = _connect(path, create=migrate, timeout=timeout)
     db = Database(conn)
     db.execute("PRAGMA foreign_keys = ON")
-    if str(path) != ":memory:":
-        db.enable_wal()
     if migrate:
-        MIGRATIONS.apply(db)
+        if str(path) != ":memory:":
+            db.enable_wal()
+        apply_migrations(db)
     return db
+
+
+def apply_migrations(db: Database) -> list[str]:
+    """Apply the pending migrations once, whatever the number of processes starting together.
+
+    Checking is a read; only when something is pending does it take the write lock (BEGIN IMMEDIATE,
+    waiting for another process that is migrating) and look again, so the second process finds the
+    work done instead of failing with "database is locked" or applying a migration twice.
+    """
+    if not MIGRATIONS.pending(db):
+        return []
+    with writing(db):
+        names = [m.name for m in MIGRATIONS.pending(db)]
+        MIGRATIONS.apply(db)
+    return names
+
+
+@contextmanager
+def writing(db: Database) -> Iterator[Database]:
+    """One write transaction, started as BEGIN IMMEDIATE.
+
+    A deferred transaction that reads and then writes cannot wait for the lock: SQLite refuses the
+    upgrade at once (SQLITE_BUSY) and the busy timeout never applies. Taking the write lock first
+    makes concurrent writers queue for the connection's timeout instead. Nested use becomes a savepoint.
+    """
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield db
+        return
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.rollback()
+        raise
+    try:
+        db.conn.execute("COMMIT")
+    except BaseException:
+        db.rollback()
+        raise
+
+
+def insert(db: Database, table: str, record: dict[str, Any]) -> int:
+    """INSERT one row and return its id, without re-reading the schema (sqlite-utils' `insert()`
+    inspects `sqlite_master` and the table's columns on every call). Call it inside `writing`."""
+    columns = ", ".join(f"[{name}]" for name in record)
+    marks = ", ".join("?" for _ in record)
+    cursor = db.execute(f"INSERT INTO [{table}] ({columns}) VALUES ({marks})", list(record.values()))
+    if cursor.lastrowid is None:
+        raise sqlite3.DatabaseError(f"no row was written to {table}")
+    return int(cursor.lastrowid)

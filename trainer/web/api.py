@@ -5,14 +5,16 @@ Every error is JSON `{"error": message, "status": code}` with a 4xx status; bad 
 or, until one is given, an anonymous trainee created for the session.
 
 Cross-site requests cannot forge these calls: every POST must carry `Content-Type: application/json`,
-which a plain HTML form cannot send, so the blueprint is exempt from the forms' CSRF tokens.
+which a plain HTML form cannot send (and a script on another site cannot without a CORS preflight that
+this app never grants), so the API needs no CSRF token. The store, the trainee and drill-or-404 come
+through `trainer.web.db`, as for the pages.
 """
 
 from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from flask import Blueprint, Flask, current_app, g, jsonify, request, session, url_for
+from flask import Blueprint, Flask, current_app, jsonify, request, session, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
@@ -21,12 +23,11 @@ from trainer.drills.base import LevelError, UnknownKindError, expected_of
 from trainer.drills.russian_poker.deals import house_rules
 from trainer.engine.russian_poker import strategy
 from trainer.engine.russian_poker.rules import presets_side_by_side
-from trainer.store import AlreadyAnsweredError, NotFoundError, Store, StoreError, clean_name, open_db
+from trainer.store import AlreadyAnsweredError, StoreError, clean_name
+from trainer.web import db
 from trainer.web.openapi import document
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
-
-ANON_KEY = "anonymous_trainee_id"  # the pages keep the named trainee under "trainee_name"
 
 
 class ApiError(Exception):
@@ -52,31 +53,9 @@ def _http_error(error: HTTPException) -> ResponseReturnValue:
 
 
 def init_app(app: Flask) -> None:
-    """Register the blueprint; migrate the database once at start-up."""
-    open_db(app.config["DATABASE"]).conn.close()
+    """Register the blueprint (the database is created and migrated once, by `db.init_app`)."""
+    db.init_app(app)
     app.register_blueprint(bp)
-    app.teardown_appcontext(_close_store)
-    _exempt_from_csrf(app)
-    # CSRFProtect may be set up after the API; this hook runs before its check either way.
-    app.before_request(lambda: _exempt_from_csrf(current_app))
-
-
-def _exempt_from_csrf(app: Flask) -> None:
-    csrf = app.extensions.get("csrf")
-    if csrf is not None:
-        csrf.exempt(bp)
-
-
-def api_store() -> Store:
-    if "api_store" not in g:
-        g.api_store = Store(open_db(current_app.config["DATABASE"], migrate=False))
-    return g.api_store
-
-
-def _close_store(_error: BaseException | None) -> None:
-    held = g.pop("api_store", None)
-    if held is not None:
-        held.db.conn.close()
 
 
 def _body() -> dict[str, Any]:
@@ -87,25 +66,6 @@ def _body() -> dict[str, Any]:
     if not isinstance(body, dict):
         fail(400, "The request body must be a JSON object.")
     return body
-
-
-def _trainee(store: Store) -> dict[str, Any]:
-    """The session's trainee: the named one, else the session's anonymous one (created on first use)."""
-    name = session.get("trainee_name")
-    if isinstance(name, str) and name:
-        try:
-            return store.trainee_named(name)
-        except StoreError:
-            session.pop("trainee_name", None)
-    anonymous = session.get(ANON_KEY)
-    if isinstance(anonymous, int):
-        try:
-            return store.trainee(anonymous)
-        except NotFoundError:
-            pass
-    row = store.new_anonymous_trainee()
-    session[ANON_KEY] = int(row["id"])
-    return row
 
 
 def _prompt_text(data: dict[str, Any]) -> str:
@@ -135,14 +95,8 @@ def _drill_json(drill_id: int, envelope: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _own_drill(store: Store, drill_id: int) -> dict[str, Any]:
-    try:
-        row = store.drill(drill_id)
-    except NotFoundError:
-        fail(404, f"There is no drill {drill_id}.")
-    if row["trainee_id"] != _trainee(store)["id"]:
-        fail(404, f"There is no drill {drill_id}.")  # another trainee's drill: do not reveal it exists
-    return row
+def _own_drill(drill_id: int) -> dict[str, Any]:
+    return db.drill_or_404(drill_id, db.trainee_id(anonymous=True))
 
 
 @bp.get("/kinds")
@@ -152,7 +106,10 @@ def kinds() -> ResponseReturnValue:
 
 @bp.get("/trainee")
 def get_trainee() -> ResponseReturnValue:
-    row = _trainee(api_store())
+    """The session's trainee; before any drill or name, `{"id": null, "name": null}` (no row is made)."""
+    row = db.trainee(anonymous=True)
+    if row is None:
+        return jsonify(id=None, name=None)
     return jsonify(id=row["id"], name=row["name"])
 
 
@@ -161,10 +118,10 @@ def set_trainee() -> ResponseReturnValue:
     body = _body()
     try:
         name = clean_name(body.get("name"))
-        row = api_store().trainee_named(name)
+        row = db.store().trainee_named(name)
     except StoreError as error:
         fail(400, str(error))
-    session["trainee_name"] = row["name"]
+    session[db.NAME_KEY] = row["name"]
     return jsonify(id=row["id"], name=row["name"])
 
 
@@ -186,8 +143,9 @@ def create_drill() -> ResponseReturnValue:
         if rules is None:
             raise  # without house rules a ValueError is a bug in the generator, not the request
         fail(400, f"Rules {rules!r} cannot be used for {kind_id}: {error}")
-    store = api_store()
-    drill_id = store.save_drill(_trainee(store)["id"], envelope)
+    trainee = db.trainee(create=True, anonymous=True)
+    assert trainee is not None
+    drill_id = db.store().save_drill(trainee["id"], envelope)
     response = jsonify(_drill_json(drill_id, envelope))
     response.status_code = 201
     response.headers["Location"] = url_for("api.get_drill", drill_id=drill_id)
@@ -196,11 +154,10 @@ def create_drill() -> ResponseReturnValue:
 
 @bp.get("/drills/<int:drill_id>")
 def get_drill(drill_id: int) -> ResponseReturnValue:
-    store = api_store()
-    row = _own_drill(store, drill_id)
+    row = _own_drill(drill_id)
     result = _drill_json(drill_id, row["situation"])
     result["answered"] = row["answered"]
-    attempt = store.attempt(drill_id)
+    attempt = db.store().attempt(drill_id)
     if attempt is not None:
         result["result"] = _result_json(row["situation"], attempt)
     return jsonify(result)
@@ -223,10 +180,9 @@ def answer_drill(drill_id: int) -> ResponseReturnValue:
     body = _body()
     if "answer" not in body:
         fail(400, 'Give the answer, such as {"answer": "1400"}.')
-    store = api_store()
-    _own_drill(store, drill_id)
+    _own_drill(drill_id)
     try:
-        graded, attempt = store.answer(drill_id, body["answer"])
+        graded, attempt = db.store().answer(drill_id, body["answer"])
     except AnswerError as error:
         fail(422, f"{error} The question is still open.")
     except AlreadyAnsweredError:

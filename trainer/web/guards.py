@@ -8,9 +8,7 @@ from flask import abort, redirect, request, url_for
 from flask_babel import gettext
 from flask_wtf import FlaskForm
 
-from trainer.drills import REGISTRY
-from trainer.store import NotFoundError
-from trainer.web import records
+from trainer.web import db
 
 
 def expired_form_message() -> str:
@@ -21,8 +19,10 @@ def expired_form_message() -> str:
 
 
 def require_trainee() -> int:
-    """The trainee's id; without a name, off to the name form and back here afterwards."""
-    trainee = records.trainee_id()
+    """The trainee's id; without a name, off to the name form and back here afterwards.
+
+    Only a POST may create the trainee's row (for a name given before the row existed)."""
+    trainee = db.trainee_id(create=request.method == "POST")
     if trainee is None:
         back = request.full_path if request.method == "GET" else request.referrer or url_for("pages.home")
         abort(redirect(url_for("pages.trainee", next=back)))
@@ -41,13 +41,4 @@ def check_form(form: FlaskForm) -> None:
 
 def own_drill(drill_id: int, trainee: int, mode: str) -> dict[str, Any]:
     """The trainee's own drill of this mode, or 404 (another trainee's drill does not exist for him)."""
-    try:
-        drill = records.store().drill(drill_id)
-    except NotFoundError:
-        drill = None
-    if drill is None or drill["trainee_id"] != trainee or drill["mode"] != mode:
-        abort(404, description=gettext("There is no such question."))
-    if drill["kind"] not in REGISTRY:
-        # A question of a drill that is no longer installed cannot be shown or graded.
-        abort(404, description=gettext("This question belongs to a drill that is no longer available."))
-    return drill
+    return db.drill_or_404(drill_id, trainee, mode)

@@ -49,7 +49,7 @@ SCHEMAS: dict[str, Any] = {
     "Trainee": {
         "type": "object",
         "required": ["id", "name"],
-        "properties": {"id": {"type": "integer"}, "name": {"type": ["string", "null"]}},
+        "properties": {"id": {"type": ["integer", "null"]}, "name": {"type": ["string", "null"]}},
     },
     "AnswerFormat": {
         "type": "object",
@@ -251,6 +251,8 @@ def document() -> dict[str, Any]:
             "/api/v1/trainee": {
                 "get": {
                     "summary": "The session's trainee (anonymous until a name is given).",
+                    "description": "Reading creates nothing: before a name is given or a drill is "
+                    "issued, the id and name are null.",
                     "responses": {"200": _json(_ref("Trainee"), "The trainee.")},
                 },
                 "post": {
@@ -297,7 +299,7 @@ def document() -> dict[str, Any]:
                     "parameters": [_DRILL_ID],
                     "responses": {
                         "200": _json(_ref("Drill"), "The drill."),
-                        "404": _error("No such drill for this trainee."),
+                        "404": _error("No such drill for this trainee, or its kind is no longer installed."),
                     },
                 }
             },

@@ -9,7 +9,7 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from trainer.store import StoreError, clean_name
-from trainer.web import records
+from trainer.web import db, records
 from trainer.web.catalog import games_with_kinds
 from trainer.web.forms import LanguageForm, TraineeForm
 from trainer.web.i18n import LANGUAGES
@@ -29,7 +29,7 @@ def safe_next(target: str | None, default: str) -> str:
 
 @bp.get("/")
 def home() -> str:
-    trainee = records.trainee_id()
+    trainee = db.trainee_id()
     summary = records.summary(trainee) if trainee is not None else None
     return render_template("home.html", games=games_with_kinds(), summary=summary, form=TraineeForm())
 
@@ -41,14 +41,15 @@ def trainee() -> str | Response:
         if not form.validate():
             return render_template("trainee.html", form=form), 400
         try:
-            session["trainee_name"] = clean_name(form.name.data)
+            row = db.store().trainee_named(clean_name(form.name.data))
         except StoreError as error:
             form.name.errors.append(gettext(str(error)))
             return render_template("trainee.html", form=form), 400
+        session[db.NAME_KEY] = row["name"]
         session.permanent = True
         return redirect(safe_next(form.next.data, url_for("pages.home")))
     form.next.data = request.args.get("next", "")
-    form.name.data = session.get("trainee_name", "")
+    form.name.data = session.get(db.NAME_KEY, "")
     return render_template("trainee.html", form=form)
 
 

@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 from trainer.drills import AnswerError, get_kind, issue
 from trainer.drills.base import expected_of
 from trainer.store import AlreadyAnsweredError
-from trainer.web import records
+from trainer.web import db
 from trainer.web.answer_input import kept_input, read_answer
 from trainer.web.catalog import game_title, kind_or_404, kind_title, level_or_400
 from trainer.web.forms import AnswerForm
@@ -26,7 +26,7 @@ def new(kind_id: str) -> Response:
     kind = kind_or_404(kind_id)
     level = level_or_400(kind, request.args.get("level"))
     trainee = require_trainee()
-    drill_id = records.store().save_drill(trainee, issue(kind, level), mode="practice")
+    drill_id = db.store().save_drill(trainee, issue(kind, level), mode="practice")
     return redirect(url_for("practice.show", drill_id=drill_id))
 
 
@@ -48,7 +48,7 @@ def answer(drill_id: int) -> str | Response | tuple[str, int]:
     fmt = drill["situation"]["answer_format"]
     try:
         raw = read_answer(fmt, request.form)
-        records.store().answer(drill_id, raw)
+        db.store().answer(drill_id, raw)
     except AnswerError as error:
         # Unreadable input is not a wrong answer: the question stays open, the input stays.
         return _render(drill, error=gettext(str(error)), kept=kept_input(fmt, request.form)), 400
@@ -59,7 +59,7 @@ def answer(drill_id: int) -> str | Response | tuple[str, int]:
 
 def _render(drill: dict[str, Any], error: str | None = None, kept: dict[str, Any] | None = None) -> str:
     kind = get_kind(drill["kind"])
-    attempt = records.store().attempt(drill["id"]) if drill["answered"] else None
+    attempt = db.store().attempt(drill["id"]) if drill["answered"] else None
     grade = None
     if attempt is not None:
         _expected, expected_text, steps = expected_of(drill["situation"], kind)

@@ -19,7 +19,7 @@ from trainer.drills import REGISTRY, AnswerError, get_kind, issue
 from trainer.drills.answers import parse_answer
 from trainer.drills.base import expected_of
 from trainer.store import AlreadyAnsweredError, NotFoundError
-from trainer.web import records
+from trainer.web import db
 from trainer.web.answer_input import kept_input, read_answer
 from trainer.web.catalog import game_title, kind_title
 from trainer.web.forms import EmptyForm
@@ -54,7 +54,7 @@ def index() -> str:
 def _fresh_drills(game: str, trainee: int) -> list[int]:
     """The open quiz drills of this game for the session, or a new set."""
     held = session.get("quiz", {}).get(game)
-    store = records.store()
+    store = db.store()
     if isinstance(held, list) and held:
         try:
             drills = [store.drill(i) for i in held]
@@ -75,7 +75,7 @@ def _question(drill: dict[str, Any]) -> dict[str, Any]:
 
 
 def _questions(ids: list[int]) -> list[dict[str, Any]]:
-    store = records.store()
+    store = db.store()
     return [_question(store.drill(i)) for i in ids]
 
 
@@ -114,7 +114,7 @@ def submit(game: str) -> str | tuple[str, int]:
     ids = request.form.getlist("drill", type=int)
     if len(ids) != len(spec):
         abort(400, description=gettext("The quiz form was changed. Reload the page and answer again."))
-    store = records.store()
+    store = db.store()
     questions = []
     for drill_id, q in zip(ids, spec, strict=True):
         try:

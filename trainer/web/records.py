@@ -1,6 +1,6 @@
-"""The pages' one door to the progress store: a connection per request, the trainee from the session.
+"""What the pages show of a trainee's record: the home page summary and the progress page.
 
-Views call these helpers instead of touching SQL or sqlite-utils themselves.
+The store, the trainee and the drills come through `trainer.web.db`, the web's one door to the store.
 """
 
 from __future__ import annotations
@@ -8,46 +8,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from flask import Flask, current_app, g, session
-
-from trainer.store import Store, StoreError, open_db, stats
+from trainer.store import stats
 from trainer.web.catalog import kind_title
-
-
-def init_app(app: Flask) -> None:
-    # Migrate once at start-up; requests then open the file without re-checking the schema.
-    open_db(app.config["DATABASE"]).conn.close()
-    app.teardown_appcontext(_close)
-
-
-def store() -> Store:
-    if "trainer_store" not in g:
-        g.trainer_store = Store(open_db(current_app.config["DATABASE"], migrate=False))
-    return g.trainer_store
-
-
-def _close(_error: BaseException | None) -> None:
-    held = g.pop("trainer_store", None)
-    if held is not None:
-        held.db.conn.close()
-
-
-def trainee_id() -> int | None:
-    """The session's trainee (created from the name on first use), or None before a name is given."""
-    name = session.get("trainee_name")
-    if not name:
-        return None
-    cached = session.get("trainee_id")
-    if isinstance(cached, int) and session.get("trainee_for") == name:
-        return cached
-    try:
-        row = store().trainee_named(name)
-    except StoreError:
-        session.pop("trainee_name", None)
-        return None
-    session["trainee_id"], session["trainee_for"] = int(row["id"]), name
-    return int(row["id"])
-
+from trainer.web.db import store
 
 RECENT_DAYS = 14
 

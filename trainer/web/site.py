@@ -7,7 +7,7 @@ from pathlib import Path
 from flask import Flask
 from flask_wtf.csrf import generate_csrf
 
-from trainer.web import drawing, errors, i18n, records
+from trainer.web import db, drawing, errors, i18n
 from trainer.web.answer_input import exchange_choices
 
 CSRF_TIME_LIMIT = 12 * 3600  # seconds
@@ -20,7 +20,7 @@ def init_pages(app: Flask) -> None:
     # A trainee may leave a question open for a while; a form stays valid for a working shift.
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", CSRF_TIME_LIMIT)
     i18n.init_app(app, TRANSLATIONS)
-    records.init_app(app)
+    db.init_app(app)
     errors.init_app(app)
     app.jinja_env.globals.update(
         csrf_token=generate_csrf,

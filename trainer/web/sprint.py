@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from trainer.drills import REGISTRY, AnswerError, issue
 from trainer.store import AlreadyAnsweredError, NotFoundError, stats
-from trainer.web import records
+from trainer.web import db
 from trainer.web.answer_input import kept_input, read_answer
 from trainer.web.catalog import games_with_kinds, kind_or_404, kind_title
 from trainer.web.forms import DEFAULT_SPRINT_SECONDS, SPRINT_LENGTHS, SPRINT_SECONDS, EmptyForm, SprintForm
@@ -47,8 +47,8 @@ def start() -> str | Response | tuple[str, int]:
     if form.level.data not in kind.levels:
         abort(400, description=gettext("This drill has no level %(level)s.", level=form.level.data))
     n, seconds = form.length.data, form.seconds.data
-    sprint_id = records.store().start_sprint(trainee, f"{kind.id}/{n}", form.level.data, seconds)
-    drill_id = records.store().save_drill(
+    sprint_id = db.store().start_sprint(trainee, f"{kind.id}/{n}", form.level.data, seconds)
+    drill_id = db.store().save_drill(
         trainee, issue(kind, form.level.data), mode="sprint", sprint_id=sprint_id
     )
     session["sprint"] = {
@@ -64,7 +64,7 @@ def start() -> str | Response | tuple[str, int]:
 
 def _own_sprint(sprint_id: int, trainee: int) -> dict[str, Any]:
     try:
-        sprint = records.store().sprint(sprint_id)
+        sprint = db.store().sprint(sprint_id)
     except NotFoundError:
         sprint = None
     if sprint is None or sprint["trainee_id"] != trainee:
@@ -129,7 +129,7 @@ def _advance(sprint: dict[str, Any], state: dict[str, Any], *, skipped: bool, la
     state = dict(state, done=state["done"] + 1, skipped=state["skipped"] + int(skipped), last=last)
     if state["done"] < state["n"] and _remaining(sprint) > 0:
         kind = REGISTRY[state["kind"]]
-        state["current"] = records.store().save_drill(
+        state["current"] = db.store().save_drill(
             sprint["trainee_id"], issue(kind, sprint["level"]), mode="sprint", sprint_id=sprint["id"]
         )
     session["sprint"] = state
@@ -149,7 +149,7 @@ def answer(sprint_id: int) -> str | Response | tuple[str, int]:
     drill = own_drill(state["current"], trainee, "sprint")
     fmt = drill["situation"]["answer_format"]
     try:
-        result, _attempt = records.store().answer(drill["id"], read_answer(fmt, request.form))
+        result, _attempt = db.store().answer(drill["id"], read_answer(fmt, request.form))
     except AnswerError as error:
         return _render(sprint, state, gettext(str(error)), kept_input(fmt, request.form)), 400
     except AlreadyAnsweredError:
@@ -175,7 +175,7 @@ def result(sprint_id: int) -> str:
     sprint = _own_sprint(sprint_id, trainee)
     state = _state(sprint_id)
     if sprint["finished_at"] is None:
-        sprint = records.store().finish_sprint(sprint_id)
+        sprint = db.store().finish_sprint(sprint_id)
         if state is not None:
             session.pop("sprint", None)
     kind_id, _, n = sprint["scope"].partition("/")
@@ -184,7 +184,7 @@ def result(sprint_id: int) -> str:
     best = next(
         (
             row
-            for row in stats.sprint_bests(records.store().db, trainee)
+            for row in stats.sprint_bests(db.store().db, trainee)
             if (row["scope"], row["level"], row["duration_s"])
             == (sprint["scope"], sprint["level"], sprint["duration_s"])
         ),
