@@ -1,20 +1,477 @@
-"""What every game's house-rules files share: a preset names a `base` and states only what differs.
+"""The one house-rules loader: every game's presets in `data/rules/<game>/*.toml` are read here.
+
+House rules vary by casino, so every number a croupier pays or scores by lives in a preset file. A
+preset may name a `base` preset of the same game and state only what differs (tables merge key by
+key; the base's `not_applied` list is not inherited: each file states its own gaps). A game's rules
+module keeps only its own small `build(name, reader)` that turns a checked table into its frozen
+rules object; everything else is here:
+
+- `DATA_DIR` / `data_path`: where `data/` is, found once (a source checkout or an installed wheel);
+- `read_toml`: the only place `tomllib` is used in `trainer/`;
+- `PresetFolder`: one game's presets (names, the default first; `base` chains with loop detection);
+- `Reader`: reads a table key by key, so every `PresetError` names the file, the key and the row;
+- `side_by_side`: a game's presets compared row by row, for the reference pages and the API.
 
 >>> merge_tables({"bet": {"ante": 1, "max": 5}}, {"bet": {"max": 9}})
 {'bet': {'ante': 1, 'max': 9}}
+>>> reader = Reader("house.toml", {"bet": {"odds": {"pair": 0}}})
+>>> reader.value("bet.odds", pay_table(("pair", "flush"), complete=False))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+trainer.engine.presets.PresetError: house.toml: key 'bet.odds': row 'pair': expected a whole ... got 0
 """
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Protocol, TypeVar
 
 
-def merge_tables(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    """`over` laid on `base`, table by table; the overriding file wins wherever both set a value."""
+def _locate_data() -> Path:
+    # An installed wheel carries the data inside the package (trainer/data, see pyproject.toml); a
+    # source checkout keeps it in the repository's top-level data/ folder.
+    package = Path(__file__).resolve().parents[1]
+    packaged = package / "data"
+    return packaged if (packaged / "rules").is_dir() else package.parent / "data"
+
+
+DATA_DIR = _locate_data()
+
+# A preset name: short, lower-case letters, digits, "-" and "_" (so it is always a valid file name).
+PRESET_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+# Keys that describe a preset rather than set a rule.
+META_KEYS = ("title", "source", "base", "not_applied")
+
+Rules = TypeVar("Rules")
+
+
+def data_path(*parts: str) -> Path:
+    """A file or folder under `data/`.
+
+    >>> data_path("rules", "omaha").name, data_path("rules").is_dir()
+    ('omaha', True)
+    """
+    return DATA_DIR.joinpath(*parts)
+
+
+class PresetError(ValueError):
+    """A house-rules file that cannot be used. The message names the file, and the key and the row
+    when one of them is at fault; the parts are kept as `source`, `key`, `row` and `reason`."""
+
+    def __init__(self, source: str, reason: str, key: str | None = None, row: str | None = None) -> None:
+        self.source, self.reason, self.key, self.row = source, reason, key, row
+        where = [source]
+        if key is not None:
+            where.append(f"key {key!r}")
+        if row is not None:
+            where.append(f"row {row!r}")
+        super().__init__(": ".join([*where, reason]))
+
+
+class RowError(ValueError):
+    """Raised by a converter of a table of rows: `row` is the row at fault, the message the reason."""
+
+    def __init__(self, row: str, reason: str) -> None:
+        super().__init__(reason)
+        self.row = row
+
+
+def read_toml(path: Path, source: str | None = None) -> dict[str, Any]:
+    """A TOML file as a dict; a missing, unreadable or malformed file is a `PresetError` naming
+    `source` (the path by default)."""
+    label = str(path) if source is None else source
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise PresetError(label, "no such file") from None
+    except OSError as err:
+        raise PresetError(label[:200], f"cannot read the file: {err.strerror}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise PresetError(label, f"not valid TOML: {err}") from None
+
+
+def merge_tables(
+    base: dict[str, Any], over: dict[str, Any], whole: frozenset[str] = frozenset(), prefix: str = ""
+) -> dict[str, Any]:
+    """`over` laid on `base`, table by table; the overriding file wins wherever both set a value.
+    The tables named in `whole` (dotted keys, such as a pay table) are replaced, not merged.
+
+    >>> merge_tables({"bet": {"odds": {"pair": 1, "flush": 5}}}, {"bet": {"odds": {"pair": 2}}},
+    ...              whole=frozenset({"bet.odds"}))
+    {'bet': {'odds': {'pair': 2}}}
+    """
     merged = dict(base)
     for key, value in over.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = merge_tables(merged[key], value)
+        dotted = f"{prefix}{key}"
+        if isinstance(value, dict) and isinstance(merged.get(key), dict) and dotted not in whole:
+            merged[key] = merge_tables(merged[key], value, whole, dotted + ".")
         else:
             merged[key] = value
     return merged
+
+
+# Converters: a raw TOML value -> the checked value, or ValueError / RowError with the reason.
+
+
+def whole(minimum: int | None = None) -> Callable[[Any], int]:
+    """A whole number (not a boolean), at least `minimum` when given."""
+
+    def convert(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            floor = "" if minimum is None else f" >= {minimum}"
+            raise ValueError(f"expected a whole number{floor}, got {value!r}")
+        if minimum is not None and value < minimum:
+            raise ValueError(f"expected a whole number >= {minimum}, got {value!r}")
+        return value
+
+    return convert
+
+
+def flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, got {value!r}")
+    return value
+
+
+def text(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"expected text, got {value!r}")
+    return value
+
+
+def texts(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise ValueError(f"expected a list of sentences, got {value!r}")
+    return tuple(value)
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def choice(kind: type[E]) -> Callable[[Any], E]:
+    """One of the values of a `StrEnum`."""
+
+    def convert(value: Any) -> E:
+        try:
+            return kind(value)
+        except ValueError:
+            allowed = ", ".join(repr(m.value) for m in kind)
+            raise ValueError(f"expected one of {allowed}, got {value!r}") from None
+
+    return convert
+
+
+K = TypeVar("K", bound=str)
+
+
+def pay_table(
+    rows: Sequence[K], *, complete: bool, noun: str = "category", minimum: int = 1
+) -> Callable[[Any], Mapping[K, int]]:
+    """A table {row: odds} whose rows are some (or, if `complete`, all) of `rows`; the result is
+    read-only and in the order of `rows`."""
+    allowed = {str(r): r for r in rows}
+
+    def convert(value: Any) -> Mapping[K, int]:
+        if not isinstance(value, dict):
+            raise ValueError(f"expected a table of {noun} = odds, got {value!r}")
+        out: dict[K, int] = {}
+        for key, odds in value.items():
+            if key not in allowed:
+                raise ValueError(f"unknown {noun} {key!r} (allowed: {', '.join(allowed)})")
+            try:
+                out[allowed[key]] = whole(minimum)(odds)
+            except ValueError as err:
+                raise RowError(key, str(err)) from None
+        missing = [name for name in allowed if allowed[name] not in out]
+        if complete and missing:
+            raise ValueError(f"missing {', '.join(missing)}")
+        return MappingProxyType({r: out[r] for r in rows if r in out})
+
+    return convert
+
+
+class Reader:
+    """Reads a parsed preset key by key (dotted keys: "scoring.multiplier.gold"), so that every
+    error names the file, the key and the row. `finish()` refuses keys nobody asked for (typos)."""
+
+    def __init__(self, source: str, table: Mapping[str, Any]) -> None:
+        self.source = source
+        self.table = table
+        self.used: set[str] = set()
+
+    def fail(self, key: str | None, reason: str, row: str | None = None) -> PresetError:
+        return PresetError(self.source, reason, key, row)
+
+    def value(self, key: str, convert: Callable[[Any], Any] | None = None, *, required: bool = True) -> Any:
+        """The value at `key`, through `convert`; None when an optional key is absent."""
+        node: Any = self.table
+        for part in key.split("."):
+            if not isinstance(node, Mapping) or part not in node:
+                if required:
+                    raise self.fail(key, "missing")
+                return None
+            node = node[part]
+        self.used.add(key)
+        if convert is None:
+            return node
+        try:
+            return convert(node)
+        except RowError as err:
+            raise self.fail(key, str(err), err.row) from None
+        except ValueError as err:
+            raise self.fail(key, str(err)) from None
+
+    def whole(self, key: str, minimum: int | None = None) -> int:
+        return int(self.value(key, whole(minimum)))
+
+    def optional_whole(self, key: str, minimum: int | None = None) -> int | None:
+        value = self.value(key, whole(minimum), required=False)
+        return None if value is None else int(value)
+
+    def flag(self, key: str) -> bool:
+        return bool(self.value(key, flag))
+
+    def text(self, key: str) -> str:
+        return str(self.value(key, text))
+
+    def texts(self, key: str) -> tuple[str, ...]:
+        found = self.value(key, texts, required=False)
+        return () if found is None else tuple(found)
+
+    def choice(self, key: str, kind: type[E]) -> E:
+        result: E = self.value(key, choice(kind))
+        return result
+
+    def finish(self) -> None:
+        """Refuse any key of the table that was not read (a misspelt key would otherwise be ignored)."""
+        unknown: list[str] = []
+
+        def walk(node: Mapping[str, Any], prefix: str) -> None:
+            for k, v in node.items():
+                dotted = f"{prefix}{k}"
+                if dotted in self.used or dotted == "base":
+                    continue
+                if isinstance(v, Mapping) and v:
+                    walk(v, dotted + ".")
+                else:
+                    unknown.append(dotted)
+
+        walk(self.table, "")
+        if unknown:
+            raise self.fail(unknown[0], "unknown key (misspelt?)")
+
+
+class Described(Protocol):
+    """What the comparison shows of a built preset."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def not_applied(self) -> tuple[str, ...]: ...
+
+
+@dataclass(frozen=True)
+class PresetFolder:
+    """One game's presets: `data/rules/<game>/*.toml`.
+
+    `game` is the folder's name, `noun` how messages name the game ("painted poker"), `default` the
+    preset used when none is named; `whole_tables` the dotted keys whose tables a preset replaces
+    rather than merges with its base's (a pay table lists every row it pays).
+
+    >>> folder = PresetFolder("omaha", "Omaha", "standard")
+    >>> folder.names(), folder.source(folder.path("standard"))
+    (('standard',), 'data/rules/omaha/standard.toml')
+    >>> folder.path("Standard")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    trainer.engine.presets.PresetError: Omaha rules: bad preset name 'Standard': use one such as ...
+    """
+
+    game: str
+    noun: str
+    default: str
+    whole_tables: frozenset[str] = frozenset()
+    directory: Path | None = None  # None: data/rules/<game>
+
+    @property
+    def folder(self) -> Path:
+        return self.directory if self.directory is not None else data_path("rules", self.game)
+
+    def moved_to(self, directory: Path) -> PresetFolder:
+        """The same game's presets read from another folder (tests, a house's own presets)."""
+        return replace(self, directory=directory)
+
+    def names(self) -> tuple[str, ...]:
+        """The presets of the folder, the default first, then by name."""
+        found = sorted(p.stem for p in self.folder.glob("*.toml") if PRESET_NAME.fullmatch(p.stem))
+        return (
+            (self.default, *(n for n in found if n != self.default))
+            if self.default in found
+            else tuple(found)
+        )
+
+    def source(self, path: Path) -> str:
+        """How messages name a file: `data/rules/<game>/<name>.toml` for the folder's own presets."""
+        if path.parent == self.folder.resolve():
+            return f"data/rules/{self.game}/{path.name}"
+        return str(path)
+
+    def path(self, name_or_path: str | Path | None) -> Path:
+        """The file of a preset name (None: the default) or a path to a `.toml` file, resolved."""
+        if name_or_path is None:
+            name_or_path = self.default
+        if not isinstance(name_or_path, str | Path):
+            raise PresetError(
+                f"{self.noun} rules", f"expected a preset name such as {self.default!r}, not {name_or_path!r}"
+            )
+        raw = str(name_or_path)
+        if isinstance(name_or_path, Path) or "/" in raw or raw.endswith(".toml"):
+            path = Path(name_or_path)
+            if len(path.name) > 128 or path.suffix != ".toml":
+                raise PresetError(
+                    f"{self.noun} rules",
+                    f"bad rules file name {path.name[:40]!r}: expected a short .toml name",
+                )
+            if not path.is_file():
+                raise PresetError(str(path)[:200], "no such rules file")
+            return path.resolve()
+        if not PRESET_NAME.fullmatch(raw):
+            raise PresetError(
+                f"{self.noun} rules",
+                f"bad preset name {raw[:40]!r}: use one such as {self.default!r} or a path to a .toml file",
+            )
+        path = self.folder / f"{raw}.toml"
+        if not path.is_file():
+            have = ", ".join(self.names())
+            raise PresetError(f"{self.noun} rules", f"no preset {raw!r} (have: {have})")
+        return path.resolve()
+
+    def table(self, path: Path) -> dict[str, Any]:
+        """The preset file's table with its `base` chain merged underneath (the file wins)."""
+        return self._merged(path, ())
+
+    def _merged(self, path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
+        source = self.source(path)
+        if path in seen:
+            raise PresetError(source, "presets inherit from each other in a loop", "base")
+        data = read_toml(path, source)
+        base = data.pop("base", None)
+        if base is None:
+            return data
+        if not isinstance(base, str) or not PRESET_NAME.fullmatch(base):
+            raise PresetError(source, f"expected a preset name, got {base!r}", "base")
+        base_path = self.folder / f"{base}.toml"
+        if not base_path.is_file():
+            raise PresetError(
+                source, f"no preset {base!r} (no file data/rules/{self.game}/{base}.toml)", "base"
+            )
+        merged = self._merged(base_path.resolve(), (*seen, path))
+        merged.pop("not_applied", None)  # each file states its own gaps
+        return merge_tables(merged, data, self.whole_tables)
+
+    def load(self, name_or_path: str | Path | None, build: Callable[[str, Reader], Rules]) -> Rules:
+        """A preset built by the game's `build(name, reader)`; cached per file, so the same preset is
+        the same (frozen) object. Every key must be read by `build`."""
+        return _built(self, self.path(name_or_path), build)  # type: ignore[no-any-return]
+
+
+@functools.lru_cache(maxsize=128)
+def _built(folder: PresetFolder, path: Path, build: Callable[[str, Reader], Any]) -> Any:
+    # Cached: drills ask for their rules on every question; the files do not change while running.
+    reader = Reader(folder.source(path), folder.table(path))
+    rules = build(path.stem, reader)
+    reader.finish()
+    return rules
+
+
+def flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """{"bet.odds.flush": 5, ...}: every leaf of a preset under its dotted key, `META_KEYS` left out.
+
+    >>> flatten({"title": "x", "bet": {"odds": {"pair": 1}, "offered": True}})
+    {'bet.odds.pair': 1, 'bet.offered': True}
+    """
+    flat: dict[str, Any] = {}
+    for key, value in table.items():
+        if not prefix and key in META_KEYS:
+            continue
+        dotted = f"{prefix}{key}"
+        if isinstance(value, Mapping) and value:
+            flat.update(flatten(value, dotted + "."))
+        else:
+            flat[dotted] = value
+    return flat
+
+
+Row = tuple[str, str, Callable[[Any], Any]]
+
+
+def side_by_side(
+    folder: PresetFolder, load: Callable[[str], Described], rows: Iterable[Row] | None = None
+) -> dict[str, Any]:
+    """A game's presets side by side, as JSON-able data generated from the rules files. Every preset
+    is loaded (so checked) first.
+
+    `rows` are (key, label, function of the built preset giving the cell); without them every leaf of
+    the merged files is a row, labelled by its key, in the order the files give them. Shape:
+
+    ``{"game": "russian-poker", "default": "cis",
+       "presets": [{"name": "cis", "title": ..., "source": ..., "not_applied": [...]}, ...],
+       "rows": [{"key": "bet.odds.royal_flush", "label": ..., "values": {"cis": 100, ...},
+                 "same": true}, ...]}``
+
+    A preset without a row has null in it; `same` is true when every preset agrees.
+
+    >>> from types import SimpleNamespace as Rules
+    >>> omaha = PresetFolder("omaha", "Omaha", "standard")
+    >>> table = side_by_side(omaha, lambda n: Rules(name=n, title="T", source="S", not_applied=()))
+    >>> [r["key"] for r in table["rows"]][:2], table["rows"][0]["values"]
+    (['limit.raises_per_round', 'limit.uncapped_heads_up'], {'standard': 3})
+    """
+    presets = [load(name) for name in folder.names()]
+    columns: dict[str, dict[str, Any]] = {}
+    labels: dict[str, str] = {}
+    if rows is None:
+        for preset in presets:
+            columns[preset.name] = flatten(folder.table(folder.path(preset.name)))
+            for key in columns[preset.name]:
+                labels.setdefault(key, key)
+    else:
+        for key, label, get in rows:
+            labels[key] = label
+            for preset in presets:
+                columns.setdefault(preset.name, {})[key] = get(preset)
+    table_rows = []
+    for key, label in labels.items():
+        values = {p.name: _plain(columns[p.name].get(key)) for p in presets}
+        same = len({repr(v) for v in values.values()}) == 1
+        table_rows.append({"key": key, "label": label, "values": values, "same": same})
+    return {
+        "game": folder.game,
+        "default": folder.default,
+        "presets": [
+            {"name": p.name, "title": p.title, "source": p.source, "not_applied": list(p.not_applied)}
+            for p in presets
+        ],
+        "rows": table_rows,
+    }
+
+
+def _plain(value: Any) -> Any:
+    """A cell as JSON gives it back: tuples as lists, enum members as their values."""
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value

@@ -7,9 +7,7 @@ every question with the given and the expected answer and the explanation.
 
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, session
@@ -18,6 +16,7 @@ from flask_babel import gettext
 from trainer.drills import REGISTRY, AnswerError, get_kind, issue
 from trainer.drills.answers import parse_answer
 from trainer.drills.base import expected_of
+from trainer.engine.presets import data_path, read_toml
 from trainer.store import AlreadyAnsweredError, NotFoundError
 from trainer.web import db
 from trainer.web.answer_input import kept_input, read_answer
@@ -27,13 +26,12 @@ from trainer.web.guards import check_form, require_trainee
 
 bp = Blueprint("quiz", __name__, url_prefix="/quiz")
 
-QUIZ_FILE = Path(__file__).resolve().parents[2] / "data" / "quizzes.toml"
+QUIZ_FILE = data_path("quizzes.toml")
 
 
 @lru_cache(maxsize=1)
 def quizzes() -> dict[str, list[dict[str, Any]]]:
-    with QUIZ_FILE.open("rb") as handle:
-        return {game: spec["questions"] for game, spec in tomllib.load(handle).items()}
+    return {game: spec["questions"] for game, spec in read_toml(QUIZ_FILE, "data/quizzes.toml").items()}
 
 
 def available(game: str) -> list[dict[str, Any]]:

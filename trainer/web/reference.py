@@ -74,5 +74,4 @@ def glossary() -> str:
 def house_rules(game: str) -> str:
     if game not in presets.games():
         abort(404)
-    found, rows = presets.side_by_side(game)
-    return render_template("reference/presets.html", game=game, presets=found, rows=rows)
+    return render_template("reference/presets.html", game=game, table=presets.side_by_side(game))

@@ -13,7 +13,7 @@ from typing import Any
 
 from trainer.engine.cards import FULL_DECK, SUITS, Card
 from trainer.engine.evaluator import Category, category_of, strength5
-from trainer.engine.omaha.betting import DEFAULT_RULES, RULES_DIR, OmahaRules, load_rules
+from trainer.engine.omaha.betting import DEFAULT_RULES, PRESETS, OmahaRules, load_rules
 
 
 class DealError(ValueError):
@@ -113,7 +113,7 @@ def made_five(rng: random.Random, category: Category) -> list[Card]:
 def house_rules(name: str | None) -> OmahaRules:
     """A shipped preset by name (the default when None), never a path."""
     name = DEFAULT_RULES if name is None else name
-    shipped = sorted(p.stem for p in RULES_DIR.glob("*.toml"))
+    shipped = PRESETS.names()
     if name not in shipped:
         raise ValueError(f"unknown Omaha house rules {name!r}: choose one of {', '.join(shipped)}")
     return load_rules(name)

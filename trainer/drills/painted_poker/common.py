@@ -17,6 +17,10 @@ _LEVEL_PLAYERS = {1: (3, 4), 2: (4, 5, 6), 3: (2, 3, 5, 6)}
 
 
 def rules_of(name: str | None) -> PaintedRules:
+    """A shipped preset by name (the default when None), never a file path."""
+    if name is not None and name not in pp.available_rules():
+        have = ", ".join(pp.available_rules())
+        raise DrillError(f"no painted poker rules named {name!r:.60} (have: {have})")
     try:
         return pp.load_rules(name)
     except ValueError as error:

@@ -30,13 +30,13 @@ import functools
 import json
 import random
 from itertools import combinations
-from pathlib import Path
 from typing import Any
 
 from trainer.drills.base import AnswerFormat, AnswerKind, DrillError, DrillKind, card_list, register
 from trainer.drills.russian_poker.deals import house_rules
 from trainer.engine.cards import FULL_DECK, Card, format_cards, parse_cards
 from trainer.engine.explain import Step, step
+from trainer.engine.presets import data_path
 from trainer.engine.russian_poker.strategy import TOLERANCE, Action, Option, options
 from trainer.engine.russian_poker.strategy.terms import Terms
 
@@ -90,7 +90,7 @@ def _answer_format(data: Data) -> AnswerFormat:
     return AnswerFormat(AnswerKind.CHOICE, choices=tuple(choices))
 
 
-BANK_FILE = Path(__file__).resolve().parents[3] / "data" / "drills" / "decision-bank.json"
+BANK_FILE = data_path("drills", "decision-bank.json")
 
 
 @functools.cache

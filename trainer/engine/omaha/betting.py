@@ -1,7 +1,8 @@
 """Omaha betting: pot-limit maximum, limit bet sizes and cap, no-limit minimum raise, blinds.
 
 The configurable options (the limit cap, heads-up without cap, missed small blind) come from a house
-rules file, `data/rules/omaha/<name>.toml`; `standard` is the rule page's default.
+rules file, `data/rules/omaha/<name>.toml`, read by the one house-rules loader
+(`trainer.engine.presets`); `standard` is the rule page's default.
 
 Pot 100 and a bet of 100 make P = 200; at blinds 5/10 P is 15 before anyone acts:
 
@@ -18,21 +19,17 @@ Pot 100 and a bet of 100 make P = 200; at blinds 5/10 P is 15 before anyone acts
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from trainer.engine.omaha.pots import check_list
+from trainer.engine.presets import PresetFolder, Reader, text
 
-RULES_DIR = Path(__file__).resolve().parents[3] / "data" / "rules" / "omaha"
 DEFAULT_RULES = "standard"
-# A preset name: short, lower-case letters, digits, "-" and "_" (so it is always a valid file name).
-_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+PRESETS = PresetFolder("omaha", "Omaha", DEFAULT_RULES)
+RULES_DIR = PRESETS.folder
 
 
 class Street(StrEnum):
@@ -50,18 +47,22 @@ class OmahaRules:
     raises_per_round: int
     uncapped_heads_up: bool
     small_only_posts_dead: bool
+    title: str = ""
+    source: str = ""
+    not_applied: tuple[str, ...] = ()
 
 
-def _option(data: dict[str, Any], source: str, section: str, key: str, kind: type) -> Any:
-    table = data.get(section)
-    if not isinstance(table, dict) or key not in table:
-        raise ValueError(f"{source}: missing [{section}] {key}")
-    value = table[key]
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-        raise ValueError(f"{source}: [{section}] {key} must be a whole number >= 0, not {value!r}")
-    if kind is bool and not isinstance(value, bool):
-        raise ValueError(f"{source}: [{section}] {key} must be true or false, not {value!r}")
-    return value
+def build(name: str, reader: Reader) -> OmahaRules:
+    """The frozen rules of a checked preset table (`PresetFolder.load` reads it)."""
+    return OmahaRules(
+        name=name,
+        raises_per_round=reader.whole("limit.raises_per_round", 0),
+        uncapped_heads_up=reader.flag("limit.uncapped_heads_up"),
+        small_only_posts_dead=reader.flag("missed_blinds.small_only_posts_dead"),
+        title=reader.value("title", text, required=False) or name,
+        source=reader.value("source", text, required=False) or "",
+        not_applied=reader.texts("not_applied"),
+    )
 
 
 def load_rules(name_or_path: str | Path = DEFAULT_RULES) -> OmahaRules:
@@ -71,45 +72,12 @@ def load_rules(name_or_path: str | Path = DEFAULT_RULES) -> OmahaRules:
     >>> load_rules().raises_per_round
     3
     """
-    if not isinstance(name_or_path, str | Path):
-        raise ValueError(
-            f"Omaha house rules are a preset name such as 'standard' or a path, not {name_or_path!r}"
-        )
-    path = Path(name_or_path)
-    if path.suffix != ".toml":
-        if not isinstance(name_or_path, str) or not _NAME.fullmatch(name_or_path):
-            raise ValueError(
-                f"bad Omaha house rules name {str(name_or_path)[:40]!r}: use one such as 'standard'"
-            )
-        path = RULES_DIR / f"{name_or_path}.toml"
-    elif len(path.name) > 128:
-        raise ValueError(f"bad Omaha house rules file name {path.name[:40]!r}...: too long")
-    return _load(path.resolve())
+    return PRESETS.load(name_or_path, build)
 
 
 def resolve_rules(rules: OmahaRules | str | Path | None) -> OmahaRules:
     """House rules from an `OmahaRules` object, a preset name or path, or None (the default preset)."""
     return rules if isinstance(rules, OmahaRules) else load_rules(DEFAULT_RULES if rules is None else rules)
-
-
-@lru_cache(maxsize=32)
-def _load(path: Path) -> OmahaRules:
-    # Cached: drills ask for the rules on every question; the files do not change while running.
-    try:
-        with path.open("rb") as f:
-            data = tomllib.load(f)
-    except FileNotFoundError:
-        raise ValueError(f"no Omaha house rules file {path}") from None
-    except OSError as err:
-        raise ValueError(f"cannot read Omaha house rules file {str(path)[:200]}: {err.strerror}") from None
-    except tomllib.TOMLDecodeError as err:
-        raise ValueError(f"{path}: not valid TOML ({err})") from None
-    return OmahaRules(
-        name=str(data.get("name", path.stem)),
-        raises_per_round=_option(data, str(path), "limit", "raises_per_round", int),
-        uncapped_heads_up=_option(data, str(path), "limit", "uncapped_heads_up", bool),
-        small_only_posts_dead=_option(data, str(path), "missed_blinds", "small_only_posts_dead", bool),
-    )
 
 
 def _chips(name: str, value: int, *, positive: bool = False) -> None:

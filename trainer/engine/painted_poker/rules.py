@@ -1,7 +1,9 @@
 """Painted poker house rules: deck, schedule and scoring loaded from `data/rules/painted-poker/*.toml`.
 
-Every number the scorekeeper writes down comes from a preset, never from code. Every key of a file
-is checked on load; a malformed file fails with a `ValueError` naming the file and the key.
+Every number the scorekeeper writes down comes from a preset, never from code. The files are read by
+the one house-rules loader (`trainer.engine.presets`); this module keeps `build`, which turns a
+checked table into `PaintedRules`. A malformed file fails with a `PresetError` (a `ValueError`)
+naming the file and the key.
 
 >>> rules = load_rules("classic")
 >>> [str(c) for c in rules.jokers], rules.scoring.pass_made, rules.max_hand(4)
@@ -14,8 +16,6 @@ is checked on load; a malformed file fails with a `ValueError` naming the file a
 from __future__ import annotations
 
 import functools
-import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -23,10 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from trainer.engine.cards import FULL_DECK, RANK_CHARS, Card
-from trainer.engine.presets import merge_tables
+from trainer.engine.presets import PresetFolder, Reader
 
-RULES_DIR = Path(__file__).resolve().parents[3] / "data" / "rules" / "painted-poker"
 DEFAULT_RULES = "classic"
+PRESETS = PresetFolder("painted-poker", "painted poker", DEFAULT_RULES)
+RULES_DIR = PRESETS.folder
 
 
 class DealKind(StrEnum):
@@ -139,75 +140,9 @@ class PaintedRules:
         return self.repeat if self.repeat is not None else players
 
 
-class _Reader:
-    """Reads a parsed TOML table key by key, so every error names the file and the dotted key."""
-
-    def __init__(self, source: str, data: Mapping[str, Any]) -> None:
-        self.source = source
-        self.data = data
-        self.used: set[str] = set()
-
-    def fail(self, key: str, reason: str) -> ValueError:
-        return ValueError(f"{self.source}: key {key}: {reason}")
-
-    def get(self, key: str, required: bool = True) -> Any:
-        node: Any = self.data
-        for part in key.split("."):
-            if not isinstance(node, Mapping) or part not in node:
-                if required:
-                    raise self.fail(key, "missing")
-                return None
-            node = node[part]
-        self.used.add(key)
-        return node
-
-    def integer(self, key: str, minimum: int | None = None, required: bool = True) -> int | None:
-        value = self.get(key, required)
-        if value is None and not required:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(key, f"expected a whole number, got {value!r}")
-        if minimum is not None and value < minimum:
-            raise self.fail(key, f"expected a whole number >= {minimum}, got {value}")
-        return value
-
-    def req_int(self, key: str, minimum: int | None = None) -> int:
-        value = self.integer(key, minimum)
-        assert value is not None
-        return value
-
-    def text(self, key: str, choices: tuple[str, ...] | None = None) -> str:
-        value = self.get(key)
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(key, f"expected text, got {value!r}")
-        if choices is not None and value not in choices:
-            raise self.fail(key, f"expected one of {', '.join(choices)}, got {value!r}")
-        return value
-
-    def boolean(self, key: str) -> bool:
-        value = self.get(key)
-        if not isinstance(value, bool):
-            raise self.fail(key, f"expected true or false, got {value!r}")
-        return value
-
-    def unknown_keys(self) -> list[str]:
-        found: list[str] = []
-
-        def walk(node: Mapping[str, Any], prefix: str) -> None:
-            for k, v in node.items():
-                dotted = f"{prefix}{k}"
-                if isinstance(v, Mapping) and dotted not in self.used:
-                    walk(v, dotted + ".")
-                elif dotted not in self.used:
-                    found.append(dotted)
-
-        walk(self.data, "")
-        return found
-
-
-def _word_or_int(reader: _Reader, key: str, word: str) -> int | None:
+def _word_or_int(reader: Reader, key: str, word: str) -> int | None:
     """`word` ("players": as many as there are players; "deck": deck / players) or a whole number."""
-    value = reader.get(key)
+    value = reader.value(key)
     if value == word:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -215,22 +150,20 @@ def _word_or_int(reader: _Reader, key: str, word: str) -> int | None:
     return value
 
 
-def _texts(reader: _Reader, key: str) -> tuple[str, ...]:
-    value = reader.get(key, required=False)
-    if value is None:
-        return ()
-    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise reader.fail(key, "expected a list of sentences")
-    return tuple(value)
-
-
 def rules_from_mapping(name: str, data: Mapping[str, Any], source: str = "<rules>") -> PaintedRules:
     """Build and check a preset from a parsed TOML table (`source` names it in error messages)."""
-    r = _Reader(source, data)
-    lowest = r.req_int("deck.lowest_rank")
+    reader = Reader(source, data)
+    rules = build(name, reader)
+    reader.finish()
+    return rules
+
+
+def build(name: str, r: Reader) -> PaintedRules:
+    """The frozen rules of a checked preset table (`PresetFolder.load` reads it)."""
+    lowest = r.whole("deck.lowest_rank")
     if lowest not in RANK_CHARS:
         raise r.fail("deck.lowest_rank", f"expected a rank 2..14, got {lowest}")
-    joker_texts = r.get("deck.jokers")
+    joker_texts = r.value("deck.jokers")
     if not isinstance(joker_texts, list) or not all(isinstance(t, str) for t in joker_texts):
         raise r.fail("deck.jokers", 'expected a list of cards such as ["7c"]')
     jokers: list[Card] = []
@@ -242,9 +175,9 @@ def rules_from_mapping(name: str, data: Mapping[str, Any], source: str = "<rules
         if card.rank < lowest or card in jokers:
             raise r.fail("deck.jokers", f"{token!r} is not a distinct card of the deck")
         jokers.append(card)
-    min_players = r.req_int("players.min", 2)
-    max_players = r.req_int("players.max", min_players)
-    segment_texts = r.get("schedule.segments")
+    min_players = r.whole("players.min", 2)
+    max_players = r.whole("players.max", min_players)
+    segment_texts = r.value("schedule.segments")
     names = tuple(s.value for s in Segment)
     if not isinstance(segment_texts, list) or not segment_texts:
         raise r.fail("schedule.segments", f"expected a list of {', '.join(names)}")
@@ -256,20 +189,20 @@ def rules_from_mapping(name: str, data: Mapping[str, Any], source: str = "<rules
     deck_size = sum(1 for c in FULL_DECK if c.rank >= lowest)
     if max_cards is not None and max_cards * max_players > deck_size:
         raise r.fail("schedule.max_cards", f"{max_cards} cards for {max_players} players exceed the deck")
-    multiplier = {kind: r.req_int(f"scoring.multiplier.{kind.value}", 1) for kind in DealKind}
+    multiplier = {kind: r.whole(f"scoring.multiplier.{kind.value}", 1) for kind in DealKind}
     scoring = Scoring(
-        exact_per_trick=r.req_int("scoring.exact_per_trick"),
-        exact_bonus=r.req_int("scoring.exact_bonus"),
-        pass_made=r.req_int("scoring.pass_made"),
-        over_per_trick=r.req_int("scoring.over_per_trick"),
-        under_per_missing=r.req_int("scoring.under_per_missing"),
-        under_per_taken=r.req_int("scoring.under_per_taken"),
-        all_taken_per_trick=r.integer("scoring.all_taken_per_trick", required=False),
-        khishti=r.integer("scoring.khishti", required=False),
-        gold_per_trick=r.integer("scoring.gold_per_trick", required=False),
-        miser_per_trick=r.integer("scoring.miser_per_trick", required=False),
+        exact_per_trick=r.whole("scoring.exact_per_trick"),
+        exact_bonus=r.whole("scoring.exact_bonus"),
+        pass_made=r.whole("scoring.pass_made"),
+        over_per_trick=r.whole("scoring.over_per_trick"),
+        under_per_missing=r.whole("scoring.under_per_missing"),
+        under_per_taken=r.whole("scoring.under_per_taken"),
+        all_taken_per_trick=r.optional_whole("scoring.all_taken_per_trick"),
+        khishti=r.optional_whole("scoring.khishti"),
+        gold_per_trick=r.optional_whole("scoring.gold_per_trick"),
+        miser_per_trick=r.optional_whole("scoring.miser_per_trick"),
         multiplier=multiplier,
-        set_premium=SetPremium(r.text("scoring.set_premium", tuple(p.value for p in SetPremium))),
+        set_premium=r.choice("scoring.set_premium", SetPremium),
     )
     segments = tuple(Segment(t) for t in segment_texts)
     for seg, key in ((Segment.GOLD, "scoring.gold_per_trick"), (Segment.MISER, "scoring.miser_per_trick")):
@@ -279,7 +212,7 @@ def rules_from_mapping(name: str, data: Mapping[str, Any], source: str = "<rules
         name=name,
         title=r.text("title"),
         source=r.text("source"),
-        not_applied=_texts(r, "not_applied"),
+        not_applied=r.texts("not_applied"),
         lowest_rank=lowest,
         jokers=tuple(jokers),
         min_players=min_players,
@@ -287,68 +220,27 @@ def rules_from_mapping(name: str, data: Mapping[str, Any], source: str = "<rules
         segments=segments,
         repeat=repeat,
         max_cards=max_cards,
-        hook=r.boolean("bidding.hook"),
+        hook=r.flag("bidding.hook"),
         scoring=scoring,
     )
-    unknown = r.unknown_keys()
-    if unknown:
-        raise r.fail(unknown[0], "unknown key (misspelt?)")
     return rules
 
 
-# A preset name: short, lower-case letters, digits, "-" and "_" (so it is always a valid file name).
-_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
-
-
 def available_rules() -> tuple[str, ...]:
-    """The names of the presets in `data/rules/painted-poker/`."""
-    return tuple(sorted(p.stem for p in RULES_DIR.glob("*.toml")))
+    """The names of the presets in `data/rules/painted-poker/`, the default first."""
+    return PRESETS.names()
 
 
-def load_rules(name: str | None = None) -> PaintedRules:
-    """The preset `name` (default "classic") from `data/rules/painted-poker/<name>.toml`.
+def load_rules(name_or_path: str | Path | None = None) -> PaintedRules:
+    """The preset `name` (default "classic") from `data/rules/painted-poker/<name>.toml`, or a
+    rules file by path. Cached: the same file gives the same (frozen) object.
 
-    >>> load_rules("no-such-house")
+    >>> load_rules("no-such-house")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: no painted poker rules named 'no-such-house' (have: classic, georgian-joker)
+    trainer.engine.presets.PresetError: painted poker rules: no preset 'no-such-house' (have: classic, ...)
     """
-    name = DEFAULT_RULES if name is None else name
-    if not isinstance(name, str) or not _NAME.fullmatch(name):
-        raise ValueError(f"bad painted poker rules name {name!r:.60}: use one such as 'classic'")
-    return _load(name)
-
-
-@functools.cache
-def _load(name: str) -> PaintedRules:
-    path = RULES_DIR / f"{name}.toml"
-    if not path.is_file():
-        raise ValueError(f"no painted poker rules named {name!r} (have: {', '.join(available_rules())})")
-    return rules_from_mapping(name, _read(path, ()), _source(path))
-
-
-def _source(path: Path) -> str:
-    return f"data/rules/painted-poker/{path.name}"
-
-
-def _read(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
-    """One file's table with its `base` preset's table merged underneath (the file wins)."""
-    source = _source(path)
-    if path in seen:
-        raise ValueError(f"{source}: key base: presets inherit from each other in a loop")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"{source}: not valid TOML: {error}") from None
-    base = data.pop("base", None)
-    if base is None:
-        return data
-    base_path = RULES_DIR / f"{base}.toml"
-    if not isinstance(base, str) or not _NAME.fullmatch(base) or not base_path.is_file():
-        raise ValueError(f"{source}: key base: no painted poker rules named {base!r}")
-    merged = _read(base_path, (*seen, path))
-    merged.pop("not_applied", None)  # each file states its own gaps
-    return merge_tables(merged, data)
+    return PRESETS.load(name_or_path, build)
 
 
 def resolve(rules: PaintedRules | str | None) -> PaintedRules:

@@ -1,8 +1,9 @@
 """Russian poker house rules: pay tables and options loaded from `data/rules/russian-poker/*.toml`.
 
-Every number a croupier pays by lives in a rules file, never in code. A file may name a `base` preset
-and give only what differs; every key is checked on load, and a malformed file fails with a
-`ValueError` naming the file and the key.
+Every number a croupier pays by lives in a rules file, never in code. The files are read by the one
+house-rules loader (`trainer.engine.presets`): a file may name a `base` preset and give only what
+differs; every key is checked on load, and a malformed file fails with a `PresetError` (a
+`ValueError`) naming the file, the key and the row. This module keeps the schema and `build`.
 
 >>> rules = load_rules("cis")
 >>> rules.bet_odds[Category.TWO_PAIR], rules.bonus_odds6[Category.FLUSH], rules.buy_game_replaces
@@ -13,18 +14,25 @@ and give only what differs; every key is checked on load, and a malformed file f
 
 from __future__ import annotations
 
-import functools
 import itertools
-import re
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
-RULES_DIR = Path(__file__).resolve().parents[3] / "data" / "rules" / "russian-poker"
+from trainer.engine.presets import (
+    PresetFolder,
+    Reader,
+    choice,
+    flag,
+    pay_table,
+    side_by_side,
+    text,
+    texts,
+    whole,
+)
+
 DEFAULT_RULES = "cis"
 
 
@@ -158,224 +166,88 @@ class HouseRules:
     table_max_scope: CapScope
 
 
-# The schema: TOML key -> (HouseRules field, converter). Converters raise ValueError with the reason.
-
-
-def _int(minimum: int) -> Callable[[Any], int]:
-    def convert(value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            raise ValueError(f"expected a whole number >= {minimum}, got {value!r}")
-        return value
-
-    return convert
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"expected true or false, got {value!r}")
-    return value
-
-
-def _str(value: Any) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"expected a string, got {value!r}")
-    return value
-
-
-def _strs(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ValueError(f"expected a list of strings, got {value!r}")
-    return tuple(value)
-
-
-def _enum(kind: type[StrEnum]) -> Callable[[Any], Any]:
-    def convert(value: Any) -> Any:
-        try:
-            return kind(value)
-        except ValueError:
-            allowed = ", ".join(repr(m.value) for m in kind)
-            raise ValueError(f"expected one of {allowed}, got {value!r}") from None
-
-    return convert
-
-
-def _table(allowed: tuple[Category, ...], complete: bool) -> Callable[[Any], Mapping[Category, int]]:
-    """A pay table {category: odds}; `complete` tables must list every allowed category."""
-
-    def convert(value: Any) -> Mapping[Category, int]:
-        if not isinstance(value, dict):
-            raise ValueError(f"expected a table of category = odds, got {value!r}")
-        out: dict[Category, int] = {}
-        for key, odds in value.items():
-            if key not in {c.value for c in allowed}:
-                raise ValueError(f"unknown category {key!r} (allowed: {', '.join(c.value for c in allowed)})")
-            try:
-                out[Category(key)] = _int(1)(odds)
-            except ValueError as err:
-                raise ValueError(f"row {key!r}: {err}") from None
-        missing = [c.value for c in allowed if c not in out]
-        if complete and missing:
-            raise ValueError(f"missing {', '.join(missing)}")
-        return MappingProxyType({c: out[c] for c in CATEGORIES if c in out})
-
-    return convert
-
-
-def _super_table(value: Any) -> Mapping[SuperCombination, int]:
-    """The Super pay table {row: odds}; a house may leave rows out (they then pay nothing)."""
-    if not isinstance(value, dict):
-        raise ValueError(f"expected a table of Super combination = odds, got {value!r}")
-    allowed = ", ".join(c.value for c in SUPER_COMBINATIONS)
-    out: dict[SuperCombination, int] = {}
-    for key, odds in value.items():
-        if key not in {c.value for c in SUPER_COMBINATIONS}:
-            raise ValueError(f"unknown Super combination {key!r} (allowed: {allowed})")
-        try:
-            out[SuperCombination(key)] = _int(1)(odds)
-        except ValueError as err:
-            raise ValueError(f"row {key!r}: {err}") from None
-    return MappingProxyType({c: out[c] for c in SUPER_COMBINATIONS if c in out})
-
-
+# The schema: TOML key -> (HouseRules field, converter); the converters are the loader's.
 _PAYING = CATEGORIES[: CATEGORIES.index(Category.ACE_KING) + 1]
 _STRAIGHT_UP = CATEGORIES[: CATEGORIES.index(Category.STRAIGHT) + 1]
 
 SCHEMA: dict[str, tuple[str, Callable[[Any], Any]]] = {
-    "title": ("title", _str),
-    "source": ("source", _str),
-    "not_applied": ("not_applied", _strs),
-    "bet.odds": ("bet_odds", _table(_PAYING, complete=True)),
-    "bet.no_game_ante_odds": ("no_game_ante_odds", _int(1)),
-    "bet.win_ante_odds": ("win_ante_odds", _int(0)),
-    "bonus.offered": ("bonus_offered", _bool),
-    "bonus.requires_bet": ("bonus_requires_bet", _bool),
-    "bonus.odds5": ("bonus_odds5", _table(_STRAIGHT_UP, complete=False)),
-    "bonus.odds6": ("bonus_odds6", _table(_STRAIGHT_UP, complete=False)),
-    "buys.cost_antes": ("buy_cost_antes", _int(1)),
-    "exchange.allowed": ("exchange_allowed", _bool),
-    "exchange.min_cards": ("exchange_min_cards", _int(1)),
-    "exchange.max_cards": ("exchange_max_cards", _int(1)),
-    "exchange.max_exchanges": ("max_exchanges", _int(0)),
-    "sixth_card.allowed": ("sixth_card_allowed", _bool),
-    "sixth_card.with_exchange": ("sixth_card_with_exchange", _bool),
-    "buy_game.allowed": ("buy_game_allowed", _bool),
-    "buy_game.replaces": ("buy_game_replaces", _enum(ReplaceCard)),
-    "buy_game.on_fail": ("buy_game_on_fail", _enum(FailedBuy)),
-    "two_combinations.enabled": ("two_combinations", _bool),
-    "instant_payout.odds": ("instant_odds", _table(_STRAIGHT_UP, complete=False)),
-    "super.offered": ("super_offered", _bool),
-    "super.compulsory": ("super_compulsory", _bool),
-    "super.min_antes": ("super_min_antes", _int(0)),
-    "super.on_dealer": ("super_on_dealer", _bool),
-    "super.odds": ("super_odds", _super_table),
-    "insurance.offered": ("insurance_offered", _bool),
-    "insurance.min_category": ("insurance_min_category", _enum(Category)),
-    "insurance.odds": ("insurance_odds", _int(1)),
-    "insurance.min_antes": ("insurance_min_antes", _int(0)),
-    "insurance.max": ("insurance_max", _enum(InsuranceMax)),
-    "insurance.max_antes": ("insurance_max_antes", _int(1)),
-    "table_max.payout": ("table_max_payout", _int(0)),
-    "table_max.scope": ("table_max_scope", _enum(CapScope)),
+    "title": ("title", text),
+    "source": ("source", text),
+    "not_applied": ("not_applied", texts),
+    "bet.odds": ("bet_odds", pay_table(_PAYING, complete=True)),
+    "bet.no_game_ante_odds": ("no_game_ante_odds", whole(1)),
+    "bet.win_ante_odds": ("win_ante_odds", whole(0)),
+    "bonus.offered": ("bonus_offered", flag),
+    "bonus.requires_bet": ("bonus_requires_bet", flag),
+    "bonus.odds5": ("bonus_odds5", pay_table(_STRAIGHT_UP, complete=False)),
+    "bonus.odds6": ("bonus_odds6", pay_table(_STRAIGHT_UP, complete=False)),
+    "buys.cost_antes": ("buy_cost_antes", whole(1)),
+    "exchange.allowed": ("exchange_allowed", flag),
+    "exchange.min_cards": ("exchange_min_cards", whole(1)),
+    "exchange.max_cards": ("exchange_max_cards", whole(1)),
+    "exchange.max_exchanges": ("max_exchanges", whole(0)),
+    "sixth_card.allowed": ("sixth_card_allowed", flag),
+    "sixth_card.with_exchange": ("sixth_card_with_exchange", flag),
+    "buy_game.allowed": ("buy_game_allowed", flag),
+    "buy_game.replaces": ("buy_game_replaces", choice(ReplaceCard)),
+    "buy_game.on_fail": ("buy_game_on_fail", choice(FailedBuy)),
+    "two_combinations.enabled": ("two_combinations", flag),
+    "instant_payout.odds": ("instant_odds", pay_table(_STRAIGHT_UP, complete=False)),
+    "super.offered": ("super_offered", flag),
+    "super.compulsory": ("super_compulsory", flag),
+    "super.min_antes": ("super_min_antes", whole(0)),
+    "super.on_dealer": ("super_on_dealer", flag),
+    "super.odds": ("super_odds", pay_table(SUPER_COMBINATIONS, complete=False, noun="Super combination")),
+    "insurance.offered": ("insurance_offered", flag),
+    "insurance.min_category": ("insurance_min_category", choice(Category)),
+    "insurance.odds": ("insurance_odds", whole(1)),
+    "insurance.min_antes": ("insurance_min_antes", whole(0)),
+    "insurance.max": ("insurance_max", choice(InsuranceMax)),
+    "insurance.max_antes": ("insurance_max_antes", whole(1)),
+    "table_max.payout": ("table_max_payout", whole(0)),
+    "table_max.scope": ("table_max_scope", choice(CapScope)),
 }
-# Keys holding a pay table: their value is a TOML table, not a group of further keys.
-_TABLE_KEYS = {key for key, (_f, conv) in SCHEMA.items() if key.endswith(("odds", "odds5", "odds6"))}
+# A file that gives a pay table gives all of it: a row it leaves out is not paid (not the base's).
+PAY_TABLES = frozenset(
+    key for key, (_f, convert) in SCHEMA.items() if key.endswith(("odds", "odds5", "odds6"))
+)
+PRESETS = PresetFolder("russian-poker", "Russian poker", DEFAULT_RULES, PAY_TABLES)
+RULES_DIR = PRESETS.folder
+OPTIONAL = {"not_applied"}  # each file states its own gaps; none is none
 
 
-def _flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in data.items():
-        path = prefix + key
-        if isinstance(value, dict) and path not in _TABLE_KEYS:
-            out |= _flatten(value, path + ".")
-        else:
-            out[path] = value
-    return out
-
-
-def _read(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
-    """The flattened keys of one file, its `base` preset's keys merged underneath."""
-    if path in seen:
-        raise ValueError(f"{path.name}: key 'base': presets inherit from each other in a loop")
-    try:
-        with path.open("rb") as f:
-            data = tomllib.load(f)
-    except FileNotFoundError:
-        raise ValueError(f"no rules file {path}") from None
-    except OSError as err:
-        raise ValueError(f"cannot read rules file {str(path)[:200]}: {err.strerror}") from None
-    except tomllib.TOMLDecodeError as err:
-        raise ValueError(f"{path.name}: not valid TOML: {err}") from None
-    base = data.pop("base", None)
-    flat = _flatten(data)
-    for key in flat:
-        if key not in SCHEMA:
-            raise ValueError(f"{path.name}: unknown key {key!r}")
-    if base is None:
-        return flat
-    if not isinstance(base, str) or not _NAME.fullmatch(base):
-        raise ValueError(f"{path.name}: key 'base': expected a preset name, got {base!r}")
-    base_path = RULES_DIR / f"{base}.toml"
-    if not base_path.is_file():
-        raise ValueError(f"{path.name}: key 'base': no preset {base!r} (no file {base_path})")
-    merged = _read(base_path, (*seen, path))
-    merged.pop("not_applied", None)  # each file states its own gaps
-    return merged | flat
-
-
-# A preset name: short, lower-case letters, digits, "-" and "_" (so it is always a valid file name).
-_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
-
-
-def _rules_path(name_or_path: str | Path) -> Path:
-    if not isinstance(name_or_path, str | Path):
-        raise ValueError(f"rules must be a preset name such as 'cis' or a path, not {name_or_path!r}")
-    text = str(name_or_path)
-    if isinstance(name_or_path, Path) or "/" in text or text.endswith(".toml"):
-        path = Path(name_or_path)
-        if len(path.name) > 128 or not path.name.endswith(".toml"):
-            raise ValueError(f"bad rules file name {path.name[:40]!r}: expected a short name ending in .toml")
-        return path
-    if not _NAME.fullmatch(text):
-        raise ValueError(f"bad rules name {text[:40]!r}: use a preset name such as 'cis' or a path")
-    return RULES_DIR / f"{text}.toml"
-
-
-@functools.lru_cache(maxsize=64)
-def _load(path: Path) -> HouseRules:
-    flat = _read(path)
-    flat.setdefault("not_applied", [])
-    values: dict[str, Any] = {"name": path.stem}
+def build(name: str, reader: Reader) -> HouseRules:
+    """The frozen rules of a checked preset table (`PresetFolder.load` reads it)."""
+    values: dict[str, Any] = {"name": name}
     for key, (field_name, convert) in SCHEMA.items():
-        if key not in flat:
-            raise ValueError(f"{path.name}: missing key {key!r}")
-        try:
-            values[field_name] = convert(flat[key])
-        except ValueError as err:
-            raise ValueError(f"{path.name}: key {key!r}: {err}") from None
+        found = reader.value(key, convert, required=key not in OPTIONAL)
+        values[field_name] = () if found is None else found
     rules = HouseRules(**values)
-    _check(path.name, rules)
+    _check(reader, rules)
     return rules
 
 
-def _check(file: str, r: HouseRules) -> None:
+def _check(reader: Reader, r: HouseRules) -> None:
     """Checks that span several keys."""
     if not r.exchange_min_cards <= r.exchange_max_cards <= 5:
-        raise ValueError(f"{file}: key 'exchange.max_cards': must be >= exchange.min_cards and <= 5")
+        raise reader.fail("exchange.max_cards", "must be >= exchange.min_cards and <= 5")
     for better, worse in itertools.pairwise(_PAYING):
         if r.bet_odds[better] < r.bet_odds[worse]:
-            raise ValueError(
-                f"{file}: key 'bet.odds': row {better.value!r} pays {r.bet_odds[better]} to 1, less than the "
-                f"worse row {worse.value!r} ({r.bet_odds[worse]} to 1): a better hand must never pay less"
+            raise reader.fail(
+                "bet.odds",
+                f"row {better.value!r} pays {r.bet_odds[better]} to 1, less than the "
+                f"worse row {worse.value!r} ({r.bet_odds[worse]} to 1): a better hand must never pay less",
             )
     if r.bonus_offered and not (r.bonus_odds5 and r.bonus_odds6):
-        raise ValueError(f"{file}: key 'bonus.odds5': a table that offers the bonus needs both bonus tables")
+        raise reader.fail("bonus.odds5", "a table that offers the bonus needs both bonus tables")
     if r.super_offered and not r.super_odds:
-        raise ValueError(f"{file}: key 'super.odds': a table that offers the Super bet needs its pay table")
+        raise reader.fail("super.odds", "a table that offers the Super bet needs its pay table")
     for (top, high), (next_row, low) in itertools.pairwise(r.super_odds.items()):
         if high < low:
-            raise ValueError(
-                f"{file}: key 'super.odds': row {top.value!r} pays {high} to 1, less than the worse "
-                f"row {next_row.value!r} ({low} to 1): a better Super combination must never pay less"
+            raise reader.fail(
+                "super.odds",
+                f"row {top.value!r} pays {high} to 1, less than the worse "
+                f"row {next_row.value!r} ({low} to 1): a better Super combination must never pay less",
             )
 
 
@@ -386,9 +258,9 @@ def load_rules(name_or_path: str | Path = DEFAULT_RULES) -> HouseRules:
     >>> load_rules("nosuch")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: no rules file .../data/rules/russian-poker/nosuch.toml
+    trainer.engine.presets.PresetError: Russian poker rules: no preset 'nosuch' (have: cis, caribbean, ...)
     """
-    return _load(_rules_path(name_or_path).resolve())
+    return PRESETS.load(name_or_path, build)
 
 
 def resolve_rules(rules: HouseRules | str | Path | None) -> HouseRules:
@@ -404,8 +276,7 @@ def resolve_rules(rules: HouseRules | str | Path | None) -> HouseRules:
 
 def preset_names() -> tuple[str, ...]:
     """The names of the shipped presets, the default first."""
-    names = sorted(p.stem for p in RULES_DIR.glob("*.toml"))
-    return (DEFAULT_RULES, *(n for n in names if n != DEFAULT_RULES))
+    return PRESETS.names()
 
 
 def rules_fields() -> tuple[str, ...]:
@@ -495,17 +366,4 @@ def presets_side_by_side() -> dict[str, Any]:
     >>> row["values"]["cis"], row["values"]["insured"], row["same"]
     ('highest', 'lowest', False)
     """
-    presets = [load_rules(n) for n in preset_names()]
-    rows = []
-    for key, label, get in _ROWS:
-        values = {r.name: get(r) for r in presets}
-        rows.append({"key": key, "label": label, "values": values, "same": len(set(values.values())) == 1})
-    return {
-        "game": "russian-poker",
-        "default": DEFAULT_RULES,
-        "presets": [
-            {"name": r.name, "title": r.title, "source": r.source, "not_applied": list(r.not_applied)}
-            for r in presets
-        ],
-        "rows": rows,
-    }
+    return side_by_side(PRESETS, load_rules, _ROWS)
