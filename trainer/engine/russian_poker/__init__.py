@@ -37,6 +37,16 @@ The rule page's worked examples:
 from __future__ import annotations
 
 from trainer.engine.cards import Card, parse_cards
+from trainer.engine.russian_poker.boxes import (
+    BoxError,
+    BoxFault,
+    BoxMode,
+    Table,
+    TableBox,
+    check_blind_box,
+    check_table,
+    table_faults,
+)
 from trainer.engine.russian_poker.hands import (
     CardsLike,
     Combination,
@@ -67,15 +77,22 @@ from trainer.engine.russian_poker.settlement import (
 
 __all__ = [
     "BetPayout",
+    "BoxError",
+    "BoxFault",
+    "BoxMode",
     "Category",
     "Combination",
     "Hand",
     "HouseRules",
     "Settlement",
     "SuperCombination",
+    "Table",
+    "TableBox",
     "bet_payout",
     "bonus_odds",
+    "check_blind_box",
     "check_exchange",
+    "check_table",
     "dealer_qualifies",
     "evaluate",
     "load_rules",
@@ -85,6 +102,7 @@ __all__ = [
     "settle",
     "super_combinations",
     "super_row",
+    "table_faults",
 ]
 
 
@@ -137,6 +155,7 @@ def settle(
     super_bet: int = 0,
     super_on_dealer: bool = False,
     insurance: int = 0,
+    blind: bool = False,
 ) -> Settlement:
     """Settle one player's box against the dealer.
 
@@ -146,7 +165,8 @@ def settle(
     needed for the Super bet and instant payouts when he drew cards (by default the final five when he
     bought nothing). `super_bet` is settled on the player's first five cards, or on the dealer's five
     with `super_on_dealer`. `insurance` is a stake against the dealer having no game (as dealt).
-    Illegal input raises `ValueError`.
+    `blind` marks a box played blind (a player's third or further box, see `boxes`): it buys no
+    exchange and no sixth card. Illegal input raises `ValueError`.
 
     >>> s = settle("Qs Qd 9c 5h 2d", "Js 8d 7c 4h 3d", 10, buy_game_card="Jc")
     >>> s.replaced, s.dealer_hand.category, s.bet, s.fees, s.net
@@ -155,6 +175,8 @@ def settle(
     rules = resolve_rules(rules)
     ante = _amount("ante", ante, 1)
     p = parse_cards(player)
+    if _flag("blind", blind):
+        check_blind_box(exchanges=exchanges, sixth_card=len(p) == 6)
     d = parse_cards(dealer)
     if len(p) not in (5, 6):
         raise ValueError(f"the player has 5 cards, or 6 after buying a sixth card, not {len(p)}")

@@ -164,6 +164,10 @@ class HouseRules:
     insurance_max_antes: int
     table_max_payout: int
     table_max_scope: CapScope
+    boxes_count: int
+    boxes_open_per_player: int
+    boxes_open_adjacent: bool
+    boxes_blind_beyond_open: bool
 
 
 # The schema: TOML key -> (HouseRules field, converter); the converters are the loader's.
@@ -206,6 +210,10 @@ SCHEMA: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "insurance.max_antes": ("insurance_max_antes", whole(1)),
     "table_max.payout": ("table_max_payout", whole(0)),
     "table_max.scope": ("table_max_scope", choice(CapScope)),
+    "boxes.count": ("boxes_count", whole(1)),
+    "boxes.open_per_player": ("boxes_open_per_player", whole(1)),
+    "boxes.open_adjacent": ("boxes_open_adjacent", flag),
+    "boxes.blind_beyond_open": ("boxes_blind_beyond_open", flag),
 }
 # A file that gives a pay table gives all of it: a row it leaves out is not paid (not the base's).
 PAY_TABLES = frozenset(
@@ -238,6 +246,8 @@ def _check(reader: Reader, r: HouseRules) -> None:
                 f"row {better.value!r} pays {r.bet_odds[better]} to 1, less than the "
                 f"worse row {worse.value!r} ({r.bet_odds[worse]} to 1): a better hand must never pay less",
             )
+    if r.boxes_open_per_player > r.boxes_count:
+        raise reader.fail("boxes.open_per_player", f"more than the table's {r.boxes_count} boxes")
     if r.bonus_offered and not (r.bonus_odds5 and r.bonus_odds6):
         raise reader.fail("bonus.odds5", "a table that offers the bonus needs both bonus tables")
     if r.super_offered and not r.super_odds:
@@ -335,6 +345,10 @@ _ROWS: tuple[tuple[str, str, Callable[[HouseRules], Any]], ...] = (
     ("insurance.stake", "Insurance stake", lambda r: _insurance_stake(r)),
     ("table_max.payout", "Table maximum per box (0 = none)", lambda r: r.table_max_payout),
     ("table_max.scope", "Table maximum applies to", lambda r: r.table_max_scope.value),
+    ("boxes.count", "Boxes at the table", lambda r: r.boxes_count),
+    ("boxes.open_per_player", "Boxes one player may play open", lambda r: r.boxes_open_per_player),
+    ("boxes.open_adjacent", "A player's open boxes next to each other", lambda r: r.boxes_open_adjacent),
+    ("boxes.blind_beyond_open", "Further boxes played blind", lambda r: r.boxes_blind_beyond_open),
 )
 
 
