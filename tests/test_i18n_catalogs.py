@@ -165,10 +165,10 @@ def test_georgian_and_russian_pages_show_no_english_words(client, monkeypatch, l
     urls += [f"/reference/rules/{game}" for game in ("russian-poker", "omaha", "painted-poker")]
     for kind in sorted(REGISTRY):
         for level in REGISTRY[kind].levels:
-            url = client.get(f"/practice/{kind}?level={level}").headers["Location"]
+            url = client.post(f"/practice/{kind}", data={"level": level}).headers["Location"]
             urls.append(url)
             # and once answered: the feedback with the expected answer and the explanation steps
-            url = client.get(f"/practice/{kind}?level={level}").headers["Location"]
+            url = client.post(f"/practice/{kind}", data={"level": level}).headers["Location"]
             fmt = REGISTRY[kind]
             page = client.get(url).get_data(as_text=True)
             field = re.search(r'name="(answer|amount-0)" (?:type="radio" )?value="([^"]*)"', page)
@@ -181,6 +181,7 @@ def test_georgian_and_russian_pages_show_no_english_words(client, monkeypatch, l
             assert fmt and 'class="feedback' in client.get(url).get_data(as_text=True), (kind, level)
             urls.append(url)
     urls += ["/trainee", "/no-such-page", "/reference/presets/omaha", "/quiz/omaha"]
+    client.post("/quiz/omaha/start")
     run = client.post("/sprint/", data={"kind": "om.high", "level": "1", "length": "10", "seconds": "90"})
     urls.append(run.headers["Location"])
     urls.append(run.headers["Location"] + "/result")
@@ -207,7 +208,7 @@ def test_an_unreadable_answer_is_explained_in_the_language(client):
     client.post("/language", data={"lang": "ru"})
     client.post("/trainee", data={"name": "stazher"})
     with toy_kinds():
-        url = client.get("/practice/toy.amounts").headers["Location"]
+        url = client.post("/practice/toy.amounts").headers["Location"]
         response = client.post(
             url, data={"drill": url.rsplit("/", 1)[1], "amount-0": "12", "amount-1": "abc"}
         )

@@ -47,11 +47,72 @@ def test_public_pages_render(client, url):
     assert b"<main" in response.data
 
 
-@pytest.mark.parametrize("url", ["/progress/", "/quiz/russian_poker", "/practice/toy.amount?level=1"])
+@pytest.mark.parametrize("url", ["/progress/", "/quiz/russian_poker"])
 def test_pages_that_need_a_name_ask_for_it_and_come_back(client, toys, url):
     response = client.get(url)
     assert response.status_code == 302
     assert "/trainee?next=" in response.headers["Location"]
+
+
+def test_starting_a_drill_without_a_name_asks_for_it_and_comes_back_to_the_start(client, toys):
+    response = client.post("/practice/toy.amount", data={"level": "2"})
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/trainee?next=/practice/toy.amount?level%3D2"
+
+
+def _count(app, table):
+    from trainer.store import open_db
+
+    return (
+        open_db(app.config["DATABASE"], migrate=False).execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+    )
+
+
+def test_get_never_records_anything(app, named, toys):
+    """A link or an image on another site can make a GET, so a GET must not draw or record a drill."""
+    trainees = _count(app, "trainees")
+    for _ in range(3):
+        page = named.get("/practice/toy.amount?level=2")
+        assert page.status_code == 200 and b'id="start"' in page.data
+        assert app.test_client().get("/practice/toy.amount").status_code == 200  # no name, no row
+    assert _count(app, "drills") == 0 and _count(app, "trainees") == trainees
+    started = named.post("/practice/toy.amount", data={"level": "2"})
+    assert started.status_code == 303 and _count(app, "drills") == 1
+
+
+def test_a_quiz_is_recorded_only_when_started_with_a_post(app, named):
+    page = named.get("/quiz/russian_poker")
+    assert page.status_code == 200 and b'id="start"' in page.data and b"quiz-question" not in page.data
+    assert _count(app, "drills") == 0
+    started = named.post("/quiz/russian_poker/start")
+    assert started.status_code == 303 and started.headers["Location"] == "/quiz/russian_poker"
+    count = _count(app, "drills")
+    assert count >= 1
+    quiz = named.get("/quiz/russian_poker").get_data(as_text=True)
+    assert quiz.count("quiz-question") == count
+    named.post("/quiz/russian_poker/start")  # a second start keeps the open quiz
+    assert _count(app, "drills") == count
+    ids = re.findall(r'name="drill" value="(\d+)"', quiz)
+    answers = {"drill": ids, **{f"q{i}-answer": "0" for i in range(count)}}
+    answers.update({f"q{i}-amount-{j}": "0" for i in range(count) for j in range(12)})
+    for i in range(count):
+        choice = re.search(rf'name="q{i}-answer" value="([^"]+)"', quiz)
+        if choice:
+            answers[f"q{i}-answer"] = choice.group(1)
+    result = named.post("/quiz/russian_poker", data=answers)
+    assert result.status_code == 200 and b'id="quiz-score"' in result.data
+    assert _count(app, "attempts") == count
+
+
+def test_starting_a_drill_checks_the_form(tmp_path, toys):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite"), "SECRET_KEY": "t"})
+    client = app.test_client()
+    page = client.get("/trainee").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    client.post("/trainee", data={"name": "Trainee One", "csrf_token": token})
+    forged = client.post("/practice/toy.amount", data={"level": "1"})  # a cross-site form has no token
+    assert forged.status_code == 400 and _count(app, "drills") == 0
+    assert client.post("/practice/toy.amount", data={"level": "1", "csrf_token": token}).status_code == 303
 
 
 @pytest.mark.parametrize(
@@ -122,8 +183,8 @@ def test_name_form_does_not_redirect_off_site(client):
 
 
 def test_practice_round_amount(named, toys):
-    response = named.get("/practice/toy.amount?level=2")
-    assert response.status_code == 302
+    response = named.post("/practice/toy.amount", data={"level": "2"})
+    assert response.status_code == 303
     drill_url = response.headers["Location"]
     page = named.get(drill_url).get_data(as_text=True)
     ante = int(re.search(r'<span class="v">(\d+)</span>', page).group(1))
@@ -134,11 +195,11 @@ def test_practice_round_amount(named, toys):
     assert "Right" in feedback and f"Bet = 2 x {ante}." in feedback
     assert "Time taken" in feedback
     # "next" keeps the drill and the level
-    assert "/practice/toy.amount?level=2" in feedback
+    assert re.search(r'action="/practice/toy.amount".*name="level" value="2"', feedback, re.S)
 
 
 def test_practice_wrong_answer_shows_the_expected_one(named, toys):
-    drill_url = named.get("/practice/toy.amount?level=1").headers["Location"]
+    drill_url = named.post("/practice/toy.amount", data={"level": "1"}).headers["Location"]
     named.post(drill_url, data={"drill": drill_url.rsplit("/", 1)[1], "answer": "-1"})
     feedback = named.get(drill_url).get_data(as_text=True)
     assert "Not right" in feedback and "Expected answer" in feedback
@@ -146,7 +207,7 @@ def test_practice_wrong_answer_shows_the_expected_one(named, toys):
 
 @pytest.mark.parametrize("bad", ["", "twelve", "12.5"])
 def test_unreadable_answer_keeps_the_question_open(named, toys, bad):
-    drill_url = named.get("/practice/toy.amount?level=1").headers["Location"]
+    drill_url = named.post("/practice/toy.amount", data={"level": "1"}).headers["Location"]
     drill_id = drill_url.rsplit("/", 1)[1]
     response = named.post(drill_url, data={"drill": drill_id, "answer": bad})
     assert response.status_code == 400
@@ -156,7 +217,7 @@ def test_unreadable_answer_keeps_the_question_open(named, toys, bad):
 
 
 def test_second_answer_changes_nothing(named, toys):
-    drill_url = named.get("/practice/toy.amount?level=1").headers["Location"]
+    drill_url = named.post("/practice/toy.amount", data={"level": "1"}).headers["Location"]
     drill_id = drill_url.rsplit("/", 1)[1]
     named.post(drill_url, data={"drill": drill_id, "answer": "-1"})
     named.post(drill_url, data={"drill": drill_id, "answer": "0"})
@@ -165,7 +226,7 @@ def test_second_answer_changes_nothing(named, toys):
 
 
 def test_tampered_drill_field_is_400(named, toys):
-    drill_url = named.get("/practice/toy.amount?level=1").headers["Location"]
+    drill_url = named.post("/practice/toy.amount", data={"level": "1"}).headers["Location"]
     response = named.post(drill_url, data={"drill": "999", "answer": "10"})
     assert response.status_code == 400 and b"another question" in response.data
 
@@ -174,7 +235,7 @@ def test_other_trainees_drill_is_404(app, toys):
     first, second = app.test_client(), app.test_client()
     first.post("/trainee", data={"name": "Trainee One"})
     second.post("/trainee", data={"name": "Trainee Two"})
-    drill_url = first.get("/practice/toy.amount?level=1").headers["Location"]
+    drill_url = first.post("/practice/toy.amount", data={"level": "1"}).headers["Location"]
     assert second.get(drill_url).status_code == 404
 
 
@@ -182,22 +243,24 @@ def test_other_trainees_drill_is_404(app, toys):
 def test_bad_level_is_400(named, toys, level):
     response = named.get(f"/practice/toy.amount?level={level}")
     assert response.status_code == 400 and b"level" in response.data
+    response = named.post("/practice/toy.amount", data={"level": level})
+    assert response.status_code == 400 and b"level" in response.data
 
 
 def test_choice_amounts_and_cards_answers(named, toys):
-    url = named.get("/practice/toy.choice").headers["Location"]
+    url = named.post("/practice/toy.choice").headers["Location"]
     page = named.get(url).get_data(as_text=True)
     n = int(re.search(r'<span class="v">(\d+)</span>', page).group(1))
     named.post(url, data={"drill": url.rsplit("/", 1)[1], "answer": "yes" if n % 2 == 0 else "no"})
     assert "Right" in named.get(url).get_data(as_text=True)
 
-    url = named.get("/practice/toy.amounts").headers["Location"]
+    url = named.post("/practice/toy.amounts").headers["Location"]
     page = named.get(url).get_data(as_text=True)
     a, b = (int(v) for v in re.findall(r'<span class="v">(\d+)</span>', page))
     named.post(url, data={"drill": url.rsplit("/", 1)[1], "amount-0": str(2 * a), "amount-1": str(2 * b)})
     assert "Right" in named.get(url).get_data(as_text=True)
 
-    url = named.get("/practice/toy.cards").headers["Location"]
+    url = named.post("/practice/toy.cards").headers["Location"]
     page = named.get(url).get_data(as_text=True)
     offered = re.findall(r'name="cards" value="(\w\w)"', page)
     assert len(offered) == 5
@@ -220,7 +283,7 @@ def test_csrf_is_checked_when_enabled(tmp_path, toys):
     page = client.get("/trainee").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
     assert client.post("/trainee", data={"name": "Trainee One", "csrf_token": token}).status_code == 302
-    drill_url = client.get("/practice/toy.amount").headers["Location"]
+    drill_url = client.post("/practice/toy.amount", data={"csrf_token": token}).headers["Location"]
     forged = client.post(
         drill_url, data={"drill": drill_url.rsplit("/", 1)[1], "answer": "10", "csrf_token": "x"}
     )
@@ -301,7 +364,7 @@ def test_sprint_clock_is_the_servers(app, named, toys, monkeypatch):
 
 
 def test_progress_page_after_answers(named, toys):
-    url = named.get("/practice/toy.amount").headers["Location"]
+    url = named.post("/practice/toy.amount").headers["Location"]
     named.post(url, data={"drill": url.rsplit("/", 1)[1], "answer": "1"})
     page = named.get("/progress/").get_data(as_text=True)
     assert "Toy amount" in page and "chart.umd.min.js" in page and 'id="trend-data"' in page
@@ -309,7 +372,7 @@ def test_progress_page_after_answers(named, toys):
 
 def test_home_shows_recent_accuracy_per_game_and_weakest_drills(named, toys):
     for answer in ("1", "2", "3", "4", "5"):  # five wrong answers make the drill "weak"
-        url = named.get("/practice/toy.amount").headers["Location"]
+        url = named.post("/practice/toy.amount").headers["Location"]
         named.post(url, data={"drill": url.rsplit("/", 1)[1], "answer": answer})
     page = named.get("/").get_data(as_text=True)
     assert "Your accuracy, last 14 days" in page
@@ -347,7 +410,7 @@ def _answer_form(fmt, expected):
 def test_every_real_drill_renders_and_grades_at_every_level(named, kind_id):
     kind = REGISTRY[kind_id]
     for level in kind.levels:
-        url = named.get(f"/practice/{kind_id}?level={level}").headers["Location"]
+        url = named.post(f"/practice/{kind_id}", data={"level": level}).headers["Location"]
         page = named.get(url)
         assert page.status_code == 200
         assert b'class="felt' in page.data or b'class="facts' in page.data
@@ -393,7 +456,7 @@ JUNK = ["", "x", "-1", "99999999999999999999", "<script>", "１２", "1 400", "A
 
 @pytest.mark.parametrize("junk", JUNK)
 def test_junk_in_every_form_is_never_a_server_error(named, toys, junk):
-    url = named.get("/practice/toy.amounts").headers["Location"]
+    url = named.post("/practice/toy.amounts").headers["Location"]
     drill = url.rsplit("/", 1)[1]
     posts = [
         ("/trainee", {"name": junk, "next": junk}),
@@ -415,7 +478,7 @@ def test_junk_in_every_form_is_never_a_server_error(named, toys, junk):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(answer=st.text(max_size=40))
 def test_any_typed_answer_is_graded_or_refused_never_a_500(named, toys, answer):
-    url = named.get("/practice/toy.amount").headers["Location"]
+    url = named.post("/practice/toy.amount").headers["Location"]
     response = named.post(url, data={"drill": url.rsplit("/", 1)[1], "answer": answer})
     assert response.status_code in (302, 400)
 
@@ -423,7 +486,7 @@ def test_any_typed_answer_is_graded_or_refused_never_a_500(named, toys, answer):
 def test_buy_decision_is_answered_by_clicking_the_cards(named):
     if "rp.decision" not in REGISTRY:
         pytest.skip("the buy-decision drill is not installed")
-    url = named.get("/practice/rp.decision?level=2").headers["Location"]
+    url = named.post("/practice/rp.decision", data={"level": "2"}).headers["Location"]
     page = named.get(url).get_data(as_text=True)
     assert 'value="__exchange__"' in page
     assert len(re.findall(r'name="discard" value="\w\w"', page)) == 5
@@ -440,6 +503,6 @@ def test_wrong_method_is_a_405_page(client, url):
 
 def test_a_question_of_a_removed_drill_is_a_404_not_a_500(named):
     with toy_kinds():
-        url = named.get("/practice/toy.amount").headers["Location"]
+        url = named.post("/practice/toy.amount").headers["Location"]
     assert named.get(url).status_code == 404
     assert named.post(url, data={"drill": url.rsplit("/", 1)[1], "answer": "1"}).status_code == 404

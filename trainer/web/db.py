@@ -8,13 +8,21 @@ same session, the same 404 for a drill that is not this trainee's or whose kind 
 - `trainee(create=..., anonymous=...)`: the session's trainee row, or None. Rows are created only when
   `create` is true, which views pass on POST only: a GET never adds a trainee.
 - `drill_or_404(drill_id, trainee_id, mode=None)`: the trainee's own drill, or a 404.
+
+A storage fault (a read-only or vanished database file, an unwritable or missing instance folder, a
+database locked past `DATABASE_TIMEOUT`, a damaged file) is answered 503 with `Retry-After`, a clear
+translated page (JSON under /api/), and a log line; the failed write is rolled back, so nothing stored
+before is lost. A database that cannot be created at start-up is tried again on the next request; one
+that existed and then disappeared is never recreated (the operator restores it or restarts the app).
 """
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
-from flask import Flask, abort, current_app, g, session
+from flask import Flask, abort, current_app, g, jsonify, render_template, request, session
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from trainer.drills import REGISTRY
@@ -23,25 +31,64 @@ from trainer.store import NotFoundError, Store, StoreError, clean_name, open_db
 NAME_KEY = "trainee_name"  # the name given on the name form or to POST /api/v1/trainee
 ANONYMOUS_KEY = "anonymous_trainee_id"  # the API's trainee until a name is given
 DEFAULT_TIMEOUT_S = 5.0  # how long a request waits for another's write lock before giving up
+RETRY_AFTER_S = 30  # what a 503 tells the client: long enough for an operator or a lock to clear
 
 
 def init_app(app: Flask) -> None:
     """Create and migrate the database once for this app; close each request's connection after it."""
     if "trainer_db" in app.extensions:
         return
-    app.extensions["trainer_db"] = True
     app.config.setdefault("DATABASE_TIMEOUT", DEFAULT_TIMEOUT_S)
-    open_db(app.config["DATABASE"]).conn.close()
+    app.extensions["trainer_db"] = {"ready": False}
+    try:
+        _create(app)
+    except (sqlite3.DatabaseError, OSError) as error:
+        # Start anyway: the pages that need no store work, the others answer 503 until it is fixed.
+        app.logger.error("The database %s cannot be opened at start-up: %s", app.config["DATABASE"], error)
     app.teardown_appcontext(_close)
+    app.register_error_handler(sqlite3.DatabaseError, _storage_fault)
+
+
+def _create(app: Flask) -> None:
+    open_db(app.config["DATABASE"], timeout=app.config["DATABASE_TIMEOUT"]).conn.close()
+    app.extensions["trainer_db"]["ready"] = True
 
 
 def store() -> Store:
     if "trainer_store" not in g:
+        if not current_app.extensions["trainer_db"]["ready"]:
+            _create(current_app)  # it failed at start-up: nothing was ever stored, creating is safe
         config = current_app.config
         opened = open_db(config["DATABASE"], migrate=False, timeout=config["DATABASE_TIMEOUT"])
         g.trainer_store = Store(opened)
     held: Store = g.trainer_store
     return held
+
+
+def _storage_fault(error: sqlite3.DatabaseError) -> ResponseReturnValue:
+    if isinstance(error, sqlite3.IntegrityError | sqlite3.ProgrammingError | sqlite3.InterfaceError):
+        raise error  # a bug, not the storage: the plain 500 path
+    current_app.logger.error(
+        "Storage fault on %s %s (database %s): %s",
+        request.method,
+        request.path,
+        current_app.config["DATABASE"],
+        error,
+    )
+    title = gettext("Progress cannot be saved right now")
+    message = gettext(
+        "The trainer cannot reach its records at the moment. Everything you answered before is kept. "
+        "Try again in a minute; if this persists, tell your instructor."
+    )
+    if request.path.startswith("/api/"):
+        response = jsonify(error=message, status=503)
+        response.status_code = 503
+    else:
+        response = current_app.make_response(
+            (render_template("error.html", code=503, title=title, message=message), 503)
+        )
+    response.headers["Retry-After"] = str(RETRY_AFTER_S)
+    return response
 
 
 def _close(_error: BaseException | None) -> None:

@@ -18,13 +18,14 @@ def expired_form_message() -> str:
     )
 
 
-def require_trainee() -> int:
-    """The trainee's id; without a name, off to the name form and back here afterwards.
+def require_trainee(back: str | None = None) -> int:
+    """The trainee's id; without a name, off to the name form and back here (or to `back`) afterwards.
 
     Only a POST may create the trainee's row (for a name given before the row existed)."""
     trainee = db.trainee_id(create=request.method == "POST")
     if trainee is None:
-        back = request.full_path if request.method == "GET" else request.referrer or url_for("pages.home")
+        if back is None:
+            back = request.full_path if request.method == "GET" else request.referrer or url_for("pages.home")
         abort(redirect(url_for("pages.trainee", next=back)))
     return trainee
 

@@ -1,4 +1,9 @@
-"""Practice: one situation at a time, answered, graded and explained; "next" keeps drill and level."""
+"""Practice: one situation at a time, answered, graded and explained; "next" keeps drill and level.
+
+A new situation is drawn and recorded only by a POST (the level buttons, "skip", "next question"):
+`GET /practice/<kind>?level=N` shows a start button and records nothing, so a link or an image on
+another site cannot make drills for a trainee.
+"""
 
 from __future__ import annotations
 
@@ -14,20 +19,36 @@ from trainer.store import AlreadyAnsweredError
 from trainer.web import db
 from trainer.web.answer_input import kept_input, read_answer
 from trainer.web.catalog import game_title, kind_or_404, kind_title, level_or_400
-from trainer.web.forms import AnswerForm
+from trainer.web.forms import AnswerForm, EmptyForm
 from trainer.web.guards import check_form, own_drill, require_trainee
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
 
 
 @bp.get("/<kind_id>")
+def start(kind_id: str) -> str:
+    """The start button for this kind and level (shared links land here); nothing is recorded."""
+    kind = kind_or_404(kind_id)
+    level = level_or_400(kind, request.args.get("level"))
+    return render_template(
+        "practice_start.html",
+        kind=kind,
+        level=level,
+        title=kind_title(kind),
+        game=game_title(kind.game),
+        form=EmptyForm(),
+    )
+
+
+@bp.post("/<kind_id>")
 def new(kind_id: str) -> Response:
     """Draw a new situation of this kind and level, then show it at its own address."""
     kind = kind_or_404(kind_id)
-    level = level_or_400(kind, request.args.get("level"))
-    trainee = require_trainee()
+    level = level_or_400(kind, request.form.get("level"))
+    trainee = require_trainee(back=url_for("practice.start", kind_id=kind.id, level=level))
+    check_form(EmptyForm())
     drill_id = db.store().save_drill(trainee, issue(kind, level), mode="practice")
-    return redirect(url_for("practice.show", drill_id=drill_id))
+    return redirect(url_for("practice.show", drill_id=drill_id), code=303)
 
 
 @bp.get("/drill/<int:drill_id>")

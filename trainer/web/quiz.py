@@ -3,6 +3,9 @@
 All answers are read first; if any cannot be read, nothing is recorded and the quiz comes back with
 the answers kept and the problem named. Then each answer is graded and recorded, and the review shows
 every question with the given and the expected answer and the explanation.
+
+The quiz's drills are recorded by a POST ("Take the quiz", `POST /quiz/<game>/start`); `GET /quiz/<game>`
+shows the open quiz of the session, or the start button, and records nothing.
 """
 
 from __future__ import annotations
@@ -10,8 +13,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request, session
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext
+from werkzeug.wrappers import Response
 
 from trainer.drills import REGISTRY, AnswerError, get_kind, issue
 from trainer.drills.answers import parse_answer
@@ -49,23 +53,18 @@ def index() -> str:
     return render_template("quiz_index.html", games=games)
 
 
-def _fresh_drills(game: str, trainee: int) -> list[int]:
-    """The open quiz drills of this game for the session, or a new set."""
+def _held_drills(game: str, trainee: int) -> list[int] | None:
+    """The session's open quiz drills of this game, if any (reading only)."""
     held = session.get("quiz", {}).get(game)
-    store = db.store()
-    if isinstance(held, list) and held:
-        try:
-            drills = [store.drill(i) for i in held]
-            if all(d["trainee_id"] == trainee and not d["answered"] for d in drills):
-                return held
-        except NotFoundError:
-            pass
-    ids = [
-        store.save_drill(trainee, issue(q["kind"], q["level"], seed=q["seed"]), mode="quiz")
-        for q in available(game)
-    ]
-    session["quiz"] = {**session.get("quiz", {}), game: ids}
-    return ids
+    if not isinstance(held, list) or not held:
+        return None
+    try:
+        drills = [db.store().drill(i) for i in held]
+    except NotFoundError:
+        return None
+    if all(d["trainee_id"] == trainee and not d["answered"] for d in drills):
+        return held
+    return None
 
 
 def _question(drill: dict[str, Any]) -> dict[str, Any]:
@@ -82,8 +81,29 @@ def take(game: str) -> str:
     if game not in quizzes():
         abort(404, description=gettext("There is no quiz for this game."))
     trainee = require_trainee()
-    questions = _questions(_fresh_drills(game, trainee)) if available(game) else []
-    return _render_quiz(game, questions, {}, {})
+    held = _held_drills(game, trainee) if available(game) else None
+    if held is None:
+        return render_template(
+            "quiz_start.html", game=game, title=game_title(game), count=len(available(game)), form=EmptyForm()
+        )
+    return _render_quiz(game, _questions(held), {}, {})
+
+
+@bp.post("/<game>/start")
+def start(game: str) -> Response:
+    """Record the quiz's questions for this trainee (or keep the open ones) and show them."""
+    if game not in quizzes():
+        abort(404, description=gettext("There is no quiz for this game."))
+    trainee = require_trainee(back=url_for("quiz.take", game=game))
+    check_form(EmptyForm())
+    if available(game) and _held_drills(game, trainee) is None:
+        store = db.store()
+        ids = [
+            store.save_drill(trainee, issue(q["kind"], q["level"], seed=q["seed"]), mode="quiz")
+            for q in available(game)
+        ]
+        session["quiz"] = {**session.get("quiz", {}), game: ids}
+    return redirect(url_for("quiz.take", game=game), code=303)
 
 
 def _render_quiz(
