@@ -87,10 +87,12 @@ def parse_amount(raw: Any) -> int:
     if isinstance(raw, bool):
         raise AnswerError("Enter an amount of chips, such as 1400.")
     if isinstance(raw, int):
+        if abs(raw) >= 10**_MAX_DIGITS:
+            raise AnswerError("This number is too large to be an amount of chips.")
         return raw
     if isinstance(raw, float):
         if raw.is_integer():
-            return int(raw)
+            return parse_amount(int(raw))
         raise AnswerError(f"{raw!r} is not a whole number of chips.")
     if not isinstance(raw, str):
         raise AnswerError("Enter an amount of chips, such as 1400.")

@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from flask import Blueprint, Flask, current_app, jsonify, request, session, url_for
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException
 
 from trainer.drills import REGISTRY, AnswerError, DrillError, get_kind, issue
 from trainer.drills.base import LevelError, UnknownKindError, expected_of
@@ -58,14 +58,38 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
 
 
+MAX_JSON_DEPTH = 32  # far beyond any request here; deeper bodies are refused before anything recurses
+
+
 def _body() -> dict[str, Any]:
     if not request.is_json:
         fail(415, "Send a JSON object with Content-Type: application/json.")
     request.get_data()  # a body over MAX_CONTENT_LENGTH stops here with 413, not as "not JSON"
-    body = request.get_json(silent=True)
+    try:
+        body = request.get_json()
+    except RecursionError:
+        fail(400, f"The JSON is nested too deeply: at most {MAX_JSON_DEPTH} levels.")
+    except BadRequest:
+        fail(400, "The request body is not valid JSON: send a JSON object.")
     if not isinstance(body, dict):
         fail(400, "The request body must be a JSON object.")
+    if _depth(body) > MAX_JSON_DEPTH:
+        fail(400, f"The JSON is nested too deeply: at most {MAX_JSON_DEPTH} levels.")
     return body
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest, counted without recursion (a deep body must not crash it)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, level)
+            if level <= MAX_JSON_DEPTH:
+                stack.extend(
+                    (child, level + 1) for child in (item.values() if isinstance(item, dict) else item)
+                )
+    return deepest
 
 
 def _prompt_text(data: dict[str, Any]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
@@ -14,6 +15,7 @@ bp = Blueprint("reference", __name__, url_prefix="/reference")
 RULE_GAMES = ("russian-poker", "omaha", "painted-poker")
 DEFAULT_ANTES = (10, 100)
 MAX_ANTE = 1_000_000
+ANTE_DIGITS = re.compile(r"[0-9]{1,9}")
 CHEAT_SHEET_PRESET = "cis"
 PAINTED_PRESET = "classic"
 
@@ -38,7 +40,9 @@ def _ante_from(raw: str | None) -> int | None:
     if raw is None or raw.strip() == "":
         return None
     text = raw.strip().replace(" ", "").replace(",", "")
-    if not text.isdigit() or not 1 <= int(text) <= MAX_ANTE:
+    # ASCII digits only and a bounded length: "²" passes isdigit() but not int(), and int() of
+    # thousands of digits is slow or refused outright.
+    if not ANTE_DIGITS.fullmatch(text) or not 1 <= int(text) <= MAX_ANTE:
         abort(400, description=gettext("The ante must be a whole number from 1 to %(max)s.", max=MAX_ANTE))
     return int(text)
 

@@ -1,0 +1,68 @@
+"""Poison inputs: bodies and parameters built to crash a parser get a 4xx with a clear message."""
+
+import json
+
+import pytest
+
+from trainer.web import create_app
+
+DEEP = "[" * 1000 + "]" * 1000  # 2 KB
+DEEP_OBJECT = '{"a": ' * 1000 + "1" + "}" * 1000
+NINES = "9" * 4301  # one digit past Python's int() limit for text
+
+
+@pytest.fixture
+def full_app(tmp_path):
+    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "p.sqlite"), "SECRET_KEY": "t"})
+
+
+def api_posts(app):
+    return sorted(
+        rule.rule.replace("<int:drill_id>", "1")
+        for rule in app.url_map.iter_rules()
+        if rule.rule.startswith("/api/") and "POST" in rule.methods and "<path:" not in rule.rule
+    )
+
+
+def test_every_api_post_refuses_json_nested_a_thousand_deep(full_app):
+    client = full_app.test_client()
+    client.post("/api/v1/drills", json={"kind": "rp.qualify", "level": 1})
+    routes = api_posts(full_app)
+    assert "/api/v1/drills" in routes and "/api/v1/drills/1/answer" in routes
+    for url in routes:
+        for body in (DEEP, DEEP_OBJECT, '{"answer": ' + DEEP + "}", '{"name": ' + DEEP_OBJECT + "}"):
+            response = client.post(url, data=body, content_type="application/json")
+            assert response.status_code == 400, (url, response.status_code)
+            assert "nested too deeply" in response.json["error"], url
+
+
+def test_json_just_within_the_depth_limit_is_read(full_app):
+    client = full_app.test_client()
+    drill = client.post("/api/v1/drills", json={"kind": "rp.bet_payout", "level": 1}).json
+    nested = json.loads("[" * 31 + "]" * 31)
+    response = client.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": nested})
+    assert response.status_code == 422  # read, then refused as an answer; the drill stays open
+
+
+@pytest.mark.parametrize("ante", ["²", "٣", NINES, "1" * 30, "-5", "0x10", "1e3"])
+def test_a_poison_ante_is_400_with_the_rule(full_app, ante):
+    response = full_app.test_client().get("/reference/payouts", query_string={"ante": ante})
+    assert response.status_code == 400
+    assert b"The ante must be a whole number from 1 to" in response.data
+
+
+def test_huge_numbers_in_the_api_are_4xx(full_app):
+    client = full_app.test_client()
+    for body in (
+        '{"kind": "rp.qualify", "level": 1, "seed": ' + NINES + "}",
+        '{"kind": "rp.qualify", "level": ' + "9" * 400 + "}",
+        '{"kind": "rp.qualify", "level": 1, "seed": ' + "9" * 400 + "}",
+    ):
+        response = client.post("/api/v1/drills", data=body, content_type="application/json")
+        assert response.status_code == 400 and response.json["error"]
+    drill = client.post("/api/v1/drills", json={"kind": "rp.bet_payout", "level": 1}).json
+    url = f"/api/v1/drills/{drill['id']}/answer"
+    for body in ('{"answer": "' + NINES + '"}', '{"answer": ' + "9" * 4000 + "}", '{"answer": 1e300}'):
+        response = client.post(url, data=body, content_type="application/json")
+        assert response.status_code == 422 and "too large" in response.json["error"]
+    assert client.get(f"/api/v1/drills/{drill['id']}").json["answered"] is False
