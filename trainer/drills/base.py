@@ -41,7 +41,7 @@ import json
 import random
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from trainer.drills.answers import (
@@ -53,6 +53,7 @@ from trainer.drills.answers import (
     parse_amount,
     parse_answer,
 )
+from trainer.drills.mistakes import Catalogue, Mistake
 from trainer.engine.explain import Step
 
 __all__ = [
@@ -65,11 +66,14 @@ __all__ = [
     "Grade",
     "LevelError",
     "UnknownKindError",
+    "attach_mistakes",
     "card_list",
+    "diagnose",
     "expected_of",
     "get_kind",
     "grade",
     "issue",
+    "mistakes_of",
     "parse_amount",
     "parse_answer",
     "register",
@@ -103,6 +107,7 @@ class Grade:
     expected: Any
     expected_text: str
     explanation: tuple[Step, ...]
+    mistake: Mistake | None = None  # the catalogued mistake a wrong answer matches
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -110,6 +115,13 @@ class Grade:
             "expected": self.expected,
             "expected_text": self.expected_text,
             "explanation": [s.to_json() for s in self.explanation],
+            "mistake": None
+            if self.mistake is None
+            else {
+                "id": self.mistake.id,
+                "title": self.mistake.type.title,
+                "text": self.mistake.text.to_json(),
+            },
         }
 
 
@@ -118,7 +130,9 @@ class DrillKind:
     """One kind of question. Accepts the fields positionally in this order or by keyword.
 
     `accepts(data, answer)` (optional) says whether a parsed answer other than the expected one is
-    also right; the expected answer is always right."""
+    also right; the expected answer is always right. `mistakes(data)` (optional, usually attached
+    by the game's `mistakes` module with `attach_mistakes`) lists the typical mistakes of a situation
+    (`trainer.drills.mistakes`)."""
 
     id: str
     game: str
@@ -129,6 +143,7 @@ class DrillKind:
     answer_format: Callable[[dict[str, Any]], AnswerFormat]
     solve: Solve
     accepts: Accepts | None
+    mistakes: Catalogue | None
 
     def __init__(
         self,
@@ -141,6 +156,7 @@ class DrillKind:
         answer_format: Callable[[dict[str, Any]], AnswerFormat] | None = None,
         solve: Solve | None = None,
         accepts: Accepts | None = None,
+        mistakes: Catalogue | None = None,
     ) -> None:
         if generate is None or answer_format is None or solve is None:
             raise TypeError(f"drill kind {id!r} needs generate, answer_format and solve")
@@ -156,6 +172,7 @@ class DrillKind:
             ("answer_format", answer_format),
             ("solve", solve),
             ("accepts", accepts),
+            ("mistakes", mistakes),
         ):
             object.__setattr__(self, name, value)
 
@@ -177,6 +194,14 @@ def register(kind: DrillKind) -> DrillKind:
     if kind.id in REGISTRY and REGISTRY[kind.id] is not kind:
         raise ValueError(f"drill kind {kind.id!r} is already registered")
     REGISTRY[kind.id] = kind
+    return kind
+
+
+def attach_mistakes(kind_id: str, mistakes: Catalogue) -> DrillKind:
+    """Register a registered kind's mistake catalogue (the game's `mistakes` module does, after the
+    kinds: the catalogue asks the engines the way the kind's solver does)."""
+    kind = replace(get_kind(kind_id), mistakes=mistakes)
+    REGISTRY[kind_id] = kind
     return kind
 
 
@@ -244,5 +269,43 @@ def grade(situation: dict[str, Any], raw: Any, *, kind: DrillKind | None = None)
     data = situation["data"]
     answer = parse_answer(kind.answer_format(data), raw)
     expected, text, steps = expected_of(situation, kind)
-    correct = answer == expected or (kind.accepts is not None and bool(kind.accepts(data, answer)))
-    return Grade(correct, expected, text, steps)
+    correct = _right(kind, data, expected, answer)
+    mistake = None if correct else diagnose(situation, answer, kind=kind, expected=expected)
+    return Grade(correct, expected, text, steps, mistake)
+
+
+def _right(kind: DrillKind, data: dict[str, Any], expected: Any, answer: Any) -> bool:
+    return answer == expected or (kind.accepts is not None and bool(kind.accepts(data, answer)))
+
+
+def mistakes_of(
+    situation: dict[str, Any], *, kind: DrillKind | None = None, expected: Any = None
+) -> list[Mistake]:
+    """The kind's catalogued mistakes for this situation with their answers in canonical form, most
+    common first; one per distinct answer (the first named), none whose answer is right."""
+    kind = kind or get_kind(situation["kind"])
+    if kind.mistakes is None:
+        return []
+    data = situation["data"]
+    fmt = kind.answer_format(data)
+    if expected is None:
+        expected = expected_of(situation, kind)[0]
+    found: list[Mistake] = []
+    seen: list[Any] = []
+    for mistake in kind.mistakes(data):
+        try:
+            answer = canonical(fmt, mistake.answer)
+        except ValueError:  # a choice the question does not offer cannot be the trainee's answer
+            continue
+        if answer in seen or _right(kind, data, expected, answer):
+            continue
+        seen.append(answer)
+        found.append(replace(mistake, answer=answer))
+    return found
+
+
+def diagnose(
+    situation: dict[str, Any], answer: Any, *, kind: DrillKind | None = None, expected: Any = None
+) -> Mistake | None:
+    """The catalogued mistake that leads to this parsed answer, or None (a right answer has none)."""
+    return next((m for m in mistakes_of(situation, kind=kind, expected=expected) if m.answer == answer), None)

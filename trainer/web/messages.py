@@ -35,6 +35,7 @@ KEYWORDS = {
     "_l": None,
     "step": None,
     "Step": None,
+    "mistake_type": (2,),  # a mistake's title (`trainer.drills.mistakes`)
 }
 METHODS = [("trainer/**.py", "python"), ("templates/**.html", "jinja2")]
 _IDENTIFIER = re.compile(r"[a-z0-9]+(?:_[a-z0-9]+)+")

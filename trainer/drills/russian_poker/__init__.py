@@ -5,6 +5,7 @@ decision (`decision`); `deals` draws the hands they ask about."""
 # isort: off
 from trainer.drills.russian_poker import kinds
 from trainer.drills.russian_poker import decision
+from trainer.drills.russian_poker import mistakes
 # isort: on
 
-__all__ = ["decision", "kinds"]
+__all__ = ["decision", "kinds", "mistakes"]

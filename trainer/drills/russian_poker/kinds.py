@@ -70,8 +70,9 @@ def _cards(data: Data, key: str) -> tuple[Card, ...]:
     return parse_cards(data[key])
 
 
-def _settle(data: Data) -> Settlement:
-    """The engine's ruling on a whole-box situation (the fields every settling kind shares)."""
+def settle_data(data: Data, rules: HouseRules | None = None) -> Settlement:
+    """The engine's ruling on a whole-box situation (the fields every settling kind shares), under the
+    situation's house rules or, for the mistake catalogue, `rules` changed in one respect."""
     return settle(
         _cards(data, "player"),
         _cards(data, "dealer"),
@@ -80,7 +81,7 @@ def _settle(data: Data) -> Settlement:
         folded=data.get("folded", False),
         exchanges=data.get("exchanges", 0),
         buy_game_card=data.get("game_card"),
-        rules=house_rules(data["rules"]),
+        rules=rules or house_rules(data["rules"]),
     )
 
 
@@ -236,7 +237,7 @@ def _gen_bet_payout(rng: random.Random, level: int, rules_name: str | None) -> D
         data: Data = {"rules": rules.name, "ante": ante, "player": names(player), "dealer": names(dealer)}
         if drew:
             data["exchanges"] = 1
-        _settle(data)
+        settle_data(data)
         return _prompt(
             data,
             "Ante {ante}. The player{drew} holds {player}; the dealer has a game with {dealer}, "
@@ -251,7 +252,7 @@ def _gen_bet_payout(rng: random.Random, level: int, rules_name: str | None) -> D
 
 
 def _solve_bet_payout(data: Data) -> Solution:
-    s = _settle(data)
+    s = settle_data(data)
     return s.bet, _text(s.bet), s.steps
 
 
@@ -286,7 +287,7 @@ def _gen_bonus_payout(rng: random.Random, level: int, rules_name: str | None) ->
         }
         if not six and category in rules.instant_odds:
             data["exchanges"] = 1
-        _settle(data)
+        settle_data(data)
         return _prompt(
             data,
             "Ante {ante}, bonus {bonus}. The player{how} holds {player} and bets; the dealer has {dealer}. "
@@ -306,7 +307,7 @@ def _gen_bonus_payout(rng: random.Random, level: int, rules_name: str | None) ->
 
 
 def _solve_bonus_payout(data: Data) -> Solution:
-    s = _settle(data)
+    s = settle_data(data)
     return s.bonus, _text(s.bonus), s.steps
 
 
@@ -349,7 +350,7 @@ def _gen_no_game(rng: random.Random, level: int, rules_name: str | None) -> Data
         if level >= 2 and rules.bonus_offered and rng.random() < 0.6:
             data["bonus"] = bonus_for(rng, level)
         data["folded"] = branch == "fold"
-        _settle(data)
+        settle_data(data)
         return _prompt(
             data,
             "Ante {ante}{bonus}. The player holds {player} and {action}. The dealer opens {dealer}: no game. "
@@ -365,7 +366,7 @@ def _gen_no_game(rng: random.Random, level: int, rules_name: str | None) -> Data
 
 
 def _solve_spots(data: Data, fmt: AnswerFormat) -> Solution:
-    s = _settle(data)
+    s = settle_data(data)
     values = _spot_values(s, fmt)
     return values, _amounts_text(values), s.steps
 
@@ -424,7 +425,7 @@ def _gen_buy(rng: random.Random, level: int, rules_name: str | None) -> Data:
             data["game_card"] = str(_game_card(rng, rules, player, dealer))
         else:
             data["dealer"] = names(other_cards(rng, player, 5))
-        _settle(data)
+        settle_data(data)
         buys = _buys_text(exchanges, six, game)
         if question == "cost":
             return _prompt(
@@ -482,7 +483,7 @@ def _game_card(
 
 
 def _solve_buy(data: Data) -> Solution:
-    s = _settle(data)
+    s = settle_data(data)
     if data["question"] == "cost":
         return -s.fees, _text(-s.fees), s.steps
     return _solve_spots(data, _buy_format(data))
@@ -553,7 +554,7 @@ def _gen_settle(rng: random.Random, level: int, rules_name: str | None) -> Data:
             data["exchanges"] = 1  # made by an exchange: no instant payout, the hand is played out
         if outcome == "buy_game":
             data["game_card"] = str(_game_card(rng, rules, player, dealer))
-        _settle(data)
+        settle_data(data)
         return _prompt(
             data,
             "Ante {ante}{bonus}.{buys} The player holds {player} and {action}. "
