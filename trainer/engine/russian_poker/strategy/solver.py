@@ -1,0 +1,510 @@
+"""Exact values of a player's options: stand (fold, bet, insure), each exchange, the sixth card.
+
+A *stand* is the last decision: fold, bet (and buy the game from a dealer without a game when that
+pays: `buying`), or bet and insure. Its value for a final hand is a sum over the dealer's hidden
+hands, counted by `dealer.DealerCounts`. A draw's value is the mean over every card-level draw of the
+best stand after it; draws are taken a rank class at a time (every draw with the same ranks, any
+suits) and split further only where the best stand could differ inside a class:
+
+- the counts of one draw differ from its class's only through the dealer flushes it blocks (the
+  up-suit cards it takes), by at most the number of dealer flushes. A class whose best stand is the
+  same at both ends of that range is summed as a whole; the others are walked card by card;
+- a draw that makes the player a flush is valued on its own.
+
+All sums are whole numbers (results in `Payoffs` units times hand counts), kept exact in float64
+(every partial sum stays far below 2^53) and added as Python integers, so ties are exact.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from math import comb
+
+import numpy as np
+
+from trainer.engine.cards import CARD_BY_INDEX
+from trainer.engine.evaluator import FLUSH6, FLUSH_TABLE, PRODUCT6, PRODUCT_TABLE
+from trainer.engine.russian_poker.strategy.buying import BuyTables, Profile, Subsets, bits_of, expand
+from trainer.engine.russian_poker.strategy.counting import (
+    AK_FLOOR,
+    FOUR_ID,
+    SIGMA_ROW,
+    TAU_ROW,
+    DealerCounts,
+    FloatArray,
+    IntArray,
+    Lookups,
+    binom,
+    multisets,
+    rank_product,
+    submultisets,
+)
+from trainer.engine.russian_poker.strategy.payoffs import Outcomes, Payoffs
+
+FOLD, BET, INSURE = 0, 1, 2
+UNDECIDED = -1
+
+_KEYS = np.array(sorted(PRODUCT_TABLE), dtype=np.int64)
+_VALUES = np.array([PRODUCT_TABLE[k] for k in sorted(PRODUCT_TABLE)], dtype=np.int64)
+
+
+def rank_strength(products: IntArray) -> IntArray:
+    """Strength of five cards (not a flush) from their rank-prime products."""
+    return _VALUES[np.searchsorted(_KEYS, products)]
+
+
+def strength_of_cards(cards: Sequence[int]) -> int:
+    """Strength of 5 cards, or the best five of 6."""
+    suits = [c % 4 for c in cards]
+    for s in set(suits):
+        if suits.count(s) >= 5:
+            mask = sum(1 << (c // 4) for c in cards if c % 4 == s)
+            return FLUSH_TABLE[mask] if suits.count(s) == 5 else FLUSH6[mask]
+    product = rank_product(c // 4 for c in cards)
+    return PRODUCT_TABLE[product] if len(cards) == 5 else PRODUCT6[product]
+
+
+@dataclass(frozen=True)
+class _Classes:
+    """Every rank class of a draw of k cards, with the inclusion-exclusion terms of each (sorted by
+    class: class x owns rows sig_start[x]:sig_stop[x] and sub_start[x]:sub_stop[x])."""
+
+    counts: IntArray  # (n, 13)
+    product: IntArray  # (n,)
+    index: dict[tuple[int, ...], int]  # sorted ranks -> class
+    sig_start: IntArray  # sub-multisets s of the class (at most 4 cards): a hidden hand holding s
+    sig_stop: IntArray
+    sig_row: IntArray  # table row (-1: four cards, a single hidden hand)
+    sig_four: IntArray  # four-card multiset id (when sig_row is -1)
+    sig_coef: FloatArray  # (-1)^|s| x the ways to pick s from the class
+    sub_start: IntArray  # subsets of the class's distinct ranks: flush blocks, completers taken
+    sub_stop: IntArray
+    sub_mask: IntArray
+    sub_bits: IntArray
+    sub_size: IntArray
+
+
+@cache
+def draw_classes(k: int) -> _Classes:
+    xs = multisets(k)
+    sig: list[tuple[int, int, int, float]] = []
+    subs: list[tuple[int, int, int]] = []
+    for i, x in enumerate(xs):
+        for s in submultisets(x, 4):
+            c = (-1) ** len(s)
+            for r in set(s):
+                c *= comb(x.count(r), s.count(r))
+            if len(s) <= 3:
+                sig.append((i, SIGMA_ROW[s], -1, c))
+            else:
+                sig.append((i, -1, FOUR_ID[s], c))
+        support = sorted(set(x))
+        for size in range(len(support) + 1):
+            for t in itertools.combinations(support, size):
+                subs.append((i, sum(1 << r for r in t), size))
+    counts = np.zeros((len(xs), 13), dtype=np.int64)
+    for i, x in enumerate(xs):
+        for r in x:
+            counts[i, r] += 1
+    sig_x = np.array([t[0] for t in sig], dtype=np.int64)
+    sub_x = np.array([t[0] for t in subs], dtype=np.int64)
+    sub_mask = np.array([t[1] for t in subs], dtype=np.int64)
+    n = np.arange(len(xs))
+    return _Classes(
+        counts=counts,
+        product=np.array([rank_product(x) for x in xs], dtype=np.int64),
+        index={x: i for i, x in enumerate(xs)},
+        sig_start=np.searchsorted(sig_x, n, "left"),
+        sig_stop=np.searchsorted(sig_x, n, "right"),
+        sig_row=np.array([t[1] for t in sig], dtype=np.int64),
+        sig_four=np.array([max(t[2], 0) for t in sig], dtype=np.int64),
+        sig_coef=np.array([t[3] for t in sig], dtype=np.float64),
+        sub_start=np.searchsorted(sub_x, n, "left"),
+        sub_stop=np.searchsorted(sub_x, n, "right"),
+        sub_mask=sub_mask,
+        sub_bits=bits_of(sub_mask),
+        sub_size=np.array([t[2] for t in subs], dtype=np.int64),
+    )
+
+
+@cache
+def _tau_rows() -> IntArray:
+    """Row of each 13-bit mask of up to three ranks (-1 otherwise)."""
+    rows = np.full(1 << 13, -1, dtype=np.int64)
+    for mask, row in TAU_ROW.items():
+        rows[mask] = row
+    return rows
+
+
+@dataclass
+class Context:
+    """One decision: the up-card, the unseen cards, the house's payoffs."""
+
+    up: int
+    pool: tuple[int, ...]
+    pay: Payoffs
+    dealer: DealerCounts = field(init=False)
+    buy: BuyTables | None = field(init=False)
+    out5: IntArray = field(init=False)
+    _profiles: dict[tuple[int, ...], Profile | None] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.dealer = DealerCounts(self.up, self.pool)
+        self.buy = (
+            BuyTables(self.up, self.pool, self.dealer.avail, self.pay.replace_highest)
+            if self.pay.buy_game
+            else None
+        )
+        self.out5 = self.pay.array5  # (7463, 8)
+
+    def profiles(self, strength: IntArray, out: IntArray) -> list[Profile | None]:
+        """`profile` of many hands (hands in the same band with the same results share one)."""
+        if self.buy is None:
+            return [None] * len(strength)
+        t = self.buy.tables
+        keys = np.column_stack(
+            [
+                np.searchsorted(t.after_sorted, strength, "left"),
+                np.searchsorted(t.after_sorted, strength, "right"),
+                out[:, :5],
+            ]
+        )
+        _unique, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+        found = [self.profile(int(strength[i]), out[i]) for i in first]
+        return [found[j] for j in inverse.ravel()]
+
+    def profile(self, strength: int, o: Outcomes | Sequence[int]) -> Profile | None:
+        """Buy margins for a player hand (None when buying the game never pays for it)."""
+        if self.buy is None:
+            return None
+        t = self.buy.tables
+        win, tie, lose, no_game, fail = int(o[0]), int(o[1]), int(o[2]), int(o[3]), int(o[4])
+        key = (
+            int(np.searchsorted(t.after_sorted, strength, "left")),
+            int(np.searchsorted(t.after_sorted, strength, "right")),
+            win,
+            tie,
+            lose,
+            fail,
+            no_game,
+        )
+        if key not in self._profiles:
+            self._profiles[key] = self.buy.profile(strength, win, tie, lose, fail, no_game + self.pay.fee)
+        return self._profiles[key]
+
+    def draw_lookups(self, draws: Sequence[Sequence[int]]) -> Lookups:
+        """Lookups counting, for each card-level draw, the hidden hands that avoid it."""
+        d = self.dealer
+        us = d.up_suit
+        cls_of = np.array(
+            [draw_classes(len(z)).index[tuple(sorted(c // 4 for c in z))] for z in draws], dtype=np.int64
+        )
+        sizes = {len(z) for z in draws}
+        parts = []
+        for k in sizes:
+            cls = draw_classes(k)
+            mine = np.nonzero(np.array([len(z) == k for z in draws]))[0]
+            c = cls_of[mine]
+            pair, entry = expand(cls.sig_start[c], cls.sig_stop[c])
+            single = d.tables.four_strength[cls.sig_four[entry]]
+            parts.append(Lookups(mine[pair], cls.sig_row[entry], single, cls.sig_coef[entry]))
+            up_ranks = np.array(
+                [sum(1 << (x // 4) for x in draws[int(i)] if x % 4 == us) for i in mine], dtype=np.int64
+            )
+            pair, entry = expand(cls.sub_start[c], cls.sub_stop[c])
+            mask = cls.sub_mask[entry]
+            keep = ((mask & ~up_ranks[pair]) == 0) & (cls.sub_size[entry] <= 4)
+            parts.append(self._tau_lookups(mine[pair[keep]], mask[keep], cls.sub_size[entry][keep], None))
+        return Lookups.join(parts)
+
+    def _tau_lookups(
+        self, query: IntArray, mask: IntArray, size: IntArray, coef: FloatArray | None
+    ) -> Lookups:
+        """Flush-correction lookups for up-suit rank sets (coef default: (-1)^size)."""
+        t = self.dealer.tables
+        weight: FloatArray = np.power(-1.0, size) if coef is None else coef
+        small = size <= 3
+        big = np.nonzero(~small)[0]
+        four = np.array([t.suited_id[int(m)] for m in mask[big]], dtype=np.int64)
+        return Lookups.join(
+            [
+                Lookups(
+                    query[small],
+                    _tau_rows()[mask[small]],
+                    np.zeros(int(small.sum()), dtype=np.int64),
+                    weight[small],
+                ),
+                Lookups(query[big], np.full(len(big), -1), t.suited_flush[four], weight[big]),
+                Lookups(query[big], np.full(len(big), -1), t.suited_rank[four], -weight[big]),
+            ]
+        )
+
+
+@dataclass
+class Stand:
+    """Numerators (units x hidden hands x deck) of the stand actions for a batch of final hands."""
+
+    fold: FloatArray
+    base: FloatArray  # bet, without the value of buying the game
+    insure: FloatArray  # bet and insure at the largest stake (-inf where not allowed)
+
+
+def stand(
+    lt: FloatArray,
+    le: FloatArray,
+    ng: FloatArray,
+    strength: IntArray,
+    out: IntArray,
+    hands: float | FloatArray,
+    deck: int,
+    odds: int,
+) -> Stand:
+    """The stand numerators from the counts of hidden hands below / at most / without a game, out of
+    `hands` (for sums over a class of draws: the class's draws x hidden hands)."""
+    qualifies = strength >= AK_FLOOR
+    below = np.where(qualifies, lt - ng, 0.0)
+    equal = np.where(qualifies, le - lt, 0.0)
+    above = hands - ng - below - equal
+    win, tie, lose, no_game, _fail, fold, _imin, imax = (out[:, i].astype(np.float64) for i in range(8))
+    base = deck * (win * below + tie * equal + lose * above + no_game * ng)
+    insure = np.where(imax > 0, base + deck * imax * (odds * ng - (hands - ng)), -np.inf)
+    return Stand(fold * hands * deck, base, insure)
+
+
+@dataclass(frozen=True)
+class Draws:
+    """Card-level draws (same size) with the player's final hands: exact best stands."""
+
+    best: FloatArray
+    action: IntArray
+    stand: Stand
+    excess: FloatArray
+
+
+class Valuation:
+    """The values of one state's draws (see the module docstring)."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def draws(self, draws: Sequence[Sequence[int]], strengths: Sequence[int], outcomes: IntArray) -> Draws:
+        """Exact stands for card-level draws of one size, with the final hands' strengths and results."""
+        ctx = self.ctx
+        k = len(draws[0])
+        n = len(ctx.pool) - k
+        hands, deck = comb(n, 4), n - 4
+        lookups = ctx.draw_lookups(draws)
+        q = len(draws)
+        st = np.asarray(strengths, dtype=np.int64)
+        d = ctx.dealer
+        lt = d.count(lookups, q, st)
+        le = d.count(lookups, q, st, inclusive=True)
+        ng = d.count(lookups, q, np.full(q, AK_FLOOR))
+        s = stand(lt, le, ng, st, outcomes, hands, deck, ctx.pay.insurance_odds)
+        excess = self._excess(draws, st, outcomes)
+        values = np.stack([s.fold, s.base + excess, s.insure])
+        return Draws(values.max(axis=0), values.argmax(axis=0), s, excess)
+
+    def _excess(self, draws: Sequence[Sequence[int]], st: IntArray, outcomes: IntArray) -> FloatArray:
+        """Excess of each card-level draw (0 where buying never pays)."""
+        ctx = self.ctx
+        excess = np.zeros(len(draws))
+        if ctx.buy is None:
+            return excess
+        groups: dict[int, list[int]] = {}
+        found: dict[int, Profile] = {}
+        for i, prof in enumerate(ctx.profiles(st, outcomes)):
+            if prof is not None:
+                groups.setdefault(id(prof), []).append(i)
+                found[id(prof)] = prof
+        for key, members in groups.items():
+            excess[members] = found[key].excess([draws[i] for i in members], st[members])
+        return excess
+
+    def exchange(self, kept: Sequence[int], k: int) -> Fraction:
+        """Mean best stand (in units, before the fee) after discarding all but `kept` and drawing k."""
+        ctx = self.ctx
+        d = ctx.dealer
+        cls = draw_classes(k)
+        avail = d.avail
+        feasible = np.nonzero((cls.counts <= avail[None, :]).all(axis=1))[0]
+        counts = cls.counts[feasible]
+        size = binom(avail[None, :], counts).prod(axis=1)
+        strength = rank_strength(cls.product[feasible] * rank_product(c // 4 for c in kept))
+        out = ctx.out5[strength]
+        n = len(ctx.pool) - k
+        hands, deck = comb(n, 4), n - 4
+        q = len(feasible)
+        odds = ctx.pay.insurance_odds
+        # Per-draw rank part of the counts (the same for every draw of a class).
+        pair, entry = expand(cls.sig_start[feasible], cls.sig_stop[feasible])
+        rank = Lookups(
+            pair, cls.sig_row[entry], d.tables.four_strength[cls.sig_four[entry]], cls.sig_coef[entry]
+        )
+        ak = np.full(q, AK_FLOOR)
+        r_lt, r_le, r_ng = (
+            d.count(rank, q, strength),
+            d.count(rank, q, strength, inclusive=True),
+            d.count(rank, q, ak),
+        )
+        # Class sums of the flush corrections: a draw blocks the dealer flushes through the up-suit
+        # cards it takes (tau: the ranks of those cards; e: the class's draws that take them).
+        pair, entry = expand(cls.sub_start[feasible], cls.sub_stop[feasible])
+        mask = cls.sub_mask[entry]
+        keep = ((mask & ~d.up_suit_mask) == 0) & (cls.sub_size[entry] <= 4)
+        pair, mask, tsize = pair[keep], mask[keep], cls.sub_size[entry][keep]
+        bits = bits_of(mask)
+        e = binom(avail[None, :] - bits, counts[pair] - bits).prod(axis=1) * (-1.0) ** tsize
+        tau = ctx._tau_lookups(pair, mask, tsize, e)
+        t_lt, t_le, t_ng = (
+            d.count(tau, q, strength),
+            d.count(tau, q, strength, inclusive=True),
+            d.count(tau, q, ak),
+        )
+        empty = Lookups(np.arange(q), np.full(q, TAU_ROW[0]), np.zeros(q, dtype=np.int64), np.ones(q))
+        c_lt, c_le, c_ng = (
+            d.count(empty, q, strength),
+            d.count(empty, q, strength, inclusive=True),
+            d.count(empty, q, ak),
+        )
+        # Bounds of each action over the draws of a class: each count lies between its rank part plus
+        # the full flush correction and its rank part; the value is linear in the three counts, so
+        # its bounds are at the corners.
+        corners = [
+            stand(a, b, c, strength, out, hands, deck, odds)
+            for a in (r_lt + c_lt, r_lt)
+            for b in (r_le + c_le, r_le)
+            for c in (r_ng + c_ng, r_ng)
+        ]
+        base_lo = np.min([s.base for s in corners], axis=0)
+        base_hi = np.max([s.base for s in corners], axis=0)
+        ins_lo = np.min([s.insure for s in corners], axis=0)
+        ins_hi = np.max([s.insure for s in corners], axis=0)
+        fold = corners[0].fold
+        profiles = ctx.profiles(strength, out)
+        eligible = np.array([p is not None for p in profiles], dtype=bool)
+        # The bet is worth at least `base` (buying is optional); its upper bound is known only when
+        # buying never pays.
+        bet_hi = np.where(eligible, np.inf, base_hi)
+        action = np.select(
+            [
+                (fold >= bet_hi) & (fold >= ins_hi),
+                (base_lo >= fold) & (base_lo >= ins_hi),
+                (ins_lo >= fold) & (ins_lo >= bet_hi),
+            ],
+            [FOLD, BET, INSURE],
+            UNDECIDED,
+        )
+        whole = stand(
+            size * r_lt + t_lt,
+            size * r_le + t_le,
+            size * r_ng + t_ng,
+            strength,
+            out,
+            hands * size,
+            deck,
+            odds,
+        )
+        class_sum = np.select(
+            [action == FOLD, action == BET, action == INSURE], [whole.fold, whole.base, whole.insure], 0.0
+        )
+        bets = np.nonzero((action == BET) & eligible)[0]
+        by_profile: dict[int, list[int]] = {}
+        for c in bets:
+            by_profile.setdefault(id(profiles[c]), []).append(int(c))
+        for members in by_profile.values():
+            sel = np.array(members)
+            prof = profiles[members[0]]
+            assert prof is not None
+            static = feasible[sel]
+            subsets = Subsets(cls.sub_start[static], cls.sub_stop[static], cls.sub_mask, cls.sub_bits)
+            class_sum[sel] += prof.class_excess(counts[sel], size[sel], subsets, strength[sel])
+        total = int(np.rint(class_sum[action != UNDECIDED]).astype(np.int64).sum())
+        # Flush draws: out of their class (valued there by the class's action), valued on their own.
+        flushes = self._flush_draws(kept, k)
+        if flushes:
+            draws = [f[0] for f in flushes]
+            own = [f[1] for f in flushes]
+            total += int(np.rint(self.draws(draws, own, ctx.out5[own]).best).astype(np.int64).sum())
+            row = np.full(len(cls.counts), -1, dtype=np.int64)
+            row[feasible] = np.arange(q)
+            of = row[[cls.index[tuple(sorted(c // 4 for c in z))] for z in draws]]
+            decided = action[of] != UNDECIDED
+            if decided.any():
+                sub = [z for z, ok in zip(draws, decided, strict=True) if ok]
+                rows = of[decided]
+                as_class = self.draws(sub, strength[rows], out[rows])
+                st_ = as_class.stand
+                chosen = np.select(
+                    [action[rows] == FOLD, action[rows] == BET, action[rows] == INSURE],
+                    [st_.fold, st_.base + as_class.excess, st_.insure],
+                )
+                total -= int(np.rint(chosen).astype(np.int64).sum())
+        # Classes whose best stand may differ inside: walk their draws.
+        flush_set = {tuple(sorted(f[0])) for f in flushes}
+        for c in np.nonzero(action == UNDECIDED)[0]:
+            total += self._walk(counts[c], int(strength[c]), flush_set)
+        return Fraction(total, comb(len(ctx.pool), k) * hands * deck)
+
+    def _flush_draws(self, kept: Sequence[int], k: int) -> list[tuple[tuple[int, ...], int]]:
+        """Card-level draws that make the player's five cards a flush, with the flush's strength."""
+        suits = {c % 4 for c in kept}
+        if len(suits) > 1:
+            return []
+        out = []
+        for s in suits or {0, 1, 2, 3}:
+            cards = [c for c in self.ctx.pool if c % 4 == s]
+            for drawn in itertools.combinations(cards, k):
+                mask = sum(1 << (c // 4) for c in (*kept, *drawn))
+                out.append((drawn, FLUSH_TABLE[mask]))
+        return out
+
+    def _walk(self, x: IntArray, strength: int, flushes: set[tuple[int, ...]]) -> int:
+        """Sum of the best stand over the draws of one class, card by card (flush draws excluded)."""
+        ctx = self.ctx
+        by_rank: dict[int, list[int]] = {}
+        for card in ctx.pool:
+            by_rank.setdefault(card // 4, []).append(card)
+        choices = [list(itertools.combinations(by_rank.get(r, []), int(x[r]))) for r in range(13) if x[r]]
+        draws = [tuple(sorted(itertools.chain.from_iterable(pick))) for pick in itertools.product(*choices)]
+        draws = [z for z in draws if z not in flushes]
+        if not draws:
+            return 0
+        out = np.repeat(ctx.out5[[strength]], len(draws), axis=0)
+        return int(np.rint(self.draws(draws, [strength] * len(draws), out).best).astype(np.int64).sum())
+
+    def sixth_card(self, hand: Sequence[int]) -> Fraction:
+        """Mean best stand (units, before the fee) after buying a sixth card."""
+        ctx = self.ctx
+        draws = [(c,) for c in ctx.pool]
+        finals = [(*hand, c) for c in ctx.pool]
+        strengths = [strength_of_cards(f) for f in finals]
+        outcomes = np.array(
+            [ctx.pay.outcomes6(tuple(CARD_BY_INDEX[i] for i in f)) for f in finals], dtype=np.int64
+        )
+        best = self.draws(draws, strengths, outcomes).best
+        n = len(ctx.pool) - 1
+        return Fraction(int(np.rint(best).astype(np.int64).sum()), len(ctx.pool) * comb(n, 4) * (n - 4))
+
+    def stand_now(self, hand: Sequence[int]) -> tuple[Fraction, Fraction, Fraction | None]:
+        """(fold, bet, bet and insure or None) for the player's cards as they are, in units."""
+        ctx = self.ctx
+        strength = strength_of_cards(hand)
+        if len(hand) == 5:
+            o = ctx.out5[[strength]]
+        else:
+            o = np.array([ctx.pay.outcomes6(tuple(CARD_BY_INDEX[i] for i in hand))], dtype=np.int64)
+        r = self.draws([()], [strength], o)
+        n = len(ctx.pool)
+        den = comb(n, 4) * (n - 4)
+        s = r.stand
+        ins = Fraction(int(np.rint(s.insure[0])), den) if np.isfinite(s.insure[0]) else None
+        return (
+            Fraction(int(s.fold[0]), den),
+            Fraction(int(np.rint(s.base[0] + r.excess[0])), den),
+            ins,
+        )
