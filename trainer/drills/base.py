@@ -120,7 +120,7 @@ class Grade:
             else {
                 "id": self.mistake.id,
                 "title": self.mistake.type.title,
-                "text": self.mistake.text.to_json(),
+                "text": str(self.mistake.text),
             },
         }
 

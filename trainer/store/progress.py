@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from trainer.drills.base import Grade, get_kind, grade, parse_answer
+from trainer.drills.base import AnswerKind, Grade, get_kind, grade, parse_answer
 from trainer.store.schema import MODES, insert, writing
 
 Clock = Callable[[], datetime]
@@ -195,6 +195,9 @@ class Store:
             time_ms = max(0, (now - _parse_iso(row["issued_at"])) // timedelta(milliseconds=1))
         if isinstance(time_ms, bool) or not isinstance(time_ms, int) or time_ms < 0:
             raise StoreError(f"time taken must be a whole number of milliseconds, not {time_ms!r}")
+        wrong_choice = None
+        if not result.correct and kind.answer_format(row["situation"]["data"]).kind is AnswerKind.CHOICE:
+            wrong_choice = parsed
         attempt = {
             "drill_id": drill_id,
             "trainee_id": row["trainee_id"],
@@ -206,6 +209,8 @@ class Store:
             "time_ms": time_ms,
             "mode": row["mode"],
             "answered_at": _iso(now),
+            "mistake": None if result.mistake is None else result.mistake.id,
+            "wrong_choice": wrong_choice,
         }
         with writing(self.db):
             cursor = self.db.execute(

@@ -7,7 +7,9 @@ Tables, all STRICT:
 - `sprints`: a timed run of drills of one scope (a kind id, a game or "mixed") and level.
 - `drills`: every issued situation with what reproduces it (kind, level, seed, generator version,
   rules) and the situation itself as JSON, so it can be graded even after the generator changes.
-- `attempts`: the one answer to a drill: raw input, parsed answer, expected answer, correct, time.
+- `attempts`: the one answer to a drill: raw input, parsed answer, expected answer, correct, time;
+  for a wrong answer the catalogued mistake it matched (`mistake`) and, to a choice question, the
+  choice made (`wrong_choice`).
 
 >>> store_db = open_db(":memory:")
 >>> sorted(t for t in store_db.table_names() if not t.startswith("_"))
@@ -128,6 +130,15 @@ def m001_progress(db: Database) -> None:
     db.execute("CREATE INDEX drills_trainee ON drills (trainee_id, issued_at)")
     db.execute("CREATE INDEX drills_sprint ON drills (sprint_id)")
     db.execute("CREATE INDEX sprints_trainee ON sprints (trainee_id, scope, level, duration_s)")
+
+
+@MIGRATIONS()
+def m002_attempt_mistakes(db: Database) -> None:
+    """The mistake a wrong answer matched (a catalogue id, `trainer.drills.mistakes`) and, for a
+    choice question, the wrong choice made; counted per trainee for progress and the desk."""
+    db.execute("ALTER TABLE attempts ADD COLUMN mistake TEXT")
+    db.execute("ALTER TABLE attempts ADD COLUMN wrong_choice TEXT")
+    db.execute("CREATE INDEX attempts_trainee_mistake ON attempts (trainee_id, mistake)")
 
 
 BUSY_TIMEOUT_S = 10

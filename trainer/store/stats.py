@@ -1,5 +1,6 @@
 """Progress queries for the trainee pages and instructors: accuracy and median time per kind, trend
-by day, streaks, the weakest kinds and sprint personal bests.
+by day, streaks, the weakest kinds, sprint personal bests, and the mistakes a trainee or a group makes
+most (the catalogued mistakes recorded with wrong answers, and the wrong choices).
 
 All take the `Database` and a trainee id; days are UTC calendar days of the answers.
 """
@@ -8,10 +9,13 @@ from __future__ import annotations
 
 import statistics
 from collections import defaultdict
+from collections.abc import Iterable
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
+
+from trainer.drills.mistakes import mistake_title
 
 
 def _where(trainee_id: int, kind: str | None, mode: str | None) -> tuple[str, list[Any]]:
@@ -154,3 +158,100 @@ def trainees_overview(db: Database, *, since: datetime | None = None) -> list[di
             }
         )
     return result
+
+
+# Mistakes ------------------------------------------------------------------------------------------
+
+
+def _trainees_clause(trainee_ids: Iterable[int]) -> tuple[str, list[Any]]:
+    ids = sorted({int(t) for t in trainee_ids})
+    return f"trainee_id IN ({', '.join('?' for _ in ids)})", list(ids)
+
+
+def _since_clause(since: datetime | None) -> tuple[str, list[Any]]:
+    if since is None:
+        return "", []
+    # The same text form as the stored times (UTC, microseconds), so text order is time order.
+    return " AND answered_at >= ?", [since.astimezone(UTC).isoformat(timespec="microseconds")]
+
+
+def frequent_mistakes(
+    db: Database, trainee_id: int, *, count: int = 5, since: datetime | None = None
+) -> list[dict[str, Any]]:
+    """The trainee's most frequent catalogued mistakes: id, English title (a message id), how often,
+    in which drill kinds and when last; most frequent first, then the most recent."""
+    return mistakes_by_trainee(db, [trainee_id], since=since).get(trainee_id, [])[:count]
+
+
+def mistakes_by_trainee(
+    db: Database, trainee_ids: Iterable[int], *, since: datetime | None = None
+) -> dict[int, list[dict[str, Any]]]:
+    """For the instructor's desk: each trainee's catalogued mistakes (as `frequent_mistakes`, every
+    one), for the given trainees; trainees without a recorded mistake are left out."""
+    where, params = _trainees_clause(trainee_ids)
+    window, more = _since_clause(since)
+    rows = db.query(
+        f"""SELECT trainee_id, mistake, kind, count(*) AS n, max(answered_at) AS last
+            FROM attempts WHERE mistake IS NOT NULL AND {where}{window}
+            GROUP BY trainee_id, mistake, kind""",
+        params + more,
+    )
+    found: dict[int, dict[str, dict[str, Any]]] = defaultdict(dict)
+    for row in rows:
+        entry = found[row["trainee_id"]].setdefault(
+            row["mistake"],
+            {
+                "mistake": row["mistake"],
+                "title": mistake_title(row["mistake"]),
+                "count": 0,
+                "kinds": [],
+                "last": "",
+            },
+        )
+        entry["count"] += row["n"]
+        entry["kinds"].append(row["kind"])
+        entry["last"] = max(entry["last"], row["last"])
+    return {trainee: _most_first(entries.values()) for trainee, entries in found.items()}
+
+
+def _most_first(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Most frequent first, then the most recent, then by id (sorts are stable: last key first)."""
+    ordered = sorted((dict(e, kinds=sorted(e["kinds"])) for e in entries), key=lambda e: e["mistake"])
+    ordered.sort(key=lambda e: e["last"], reverse=True)
+    ordered.sort(key=lambda e: e["count"], reverse=True)
+    return ordered
+
+
+def group_mistakes(
+    db: Database, trainee_ids: Iterable[int], *, since: datetime | None = None
+) -> list[dict[str, Any]]:
+    """For the instructor's desk: the group's catalogued mistakes, most frequent first, each with how
+    many of the given trainees made it and how often in all."""
+    totals: dict[str, dict[str, Any]] = {}
+    for entries in mistakes_by_trainee(db, trainee_ids, since=since).values():
+        for e in entries:
+            total = totals.setdefault(
+                e["mistake"],
+                {"mistake": e["mistake"], "title": e["title"], "count": 0, "trainees": 0, "kinds": set()},
+            )
+            total["count"] += e["count"]
+            total["trainees"] += 1
+            total["kinds"].update(e["kinds"])
+    return sorted(
+        (dict(t, kinds=sorted(t["kinds"])) for t in totals.values()),
+        key=lambda t: (-t["count"], -t["trainees"], t["mistake"]),
+    )
+
+
+def wrong_choices(
+    db: Database, kind: str, *, trainee_ids: Iterable[int] | None = None, count: int = 5
+) -> list[dict[str, Any]]:
+    """The wrong choices most often made to a choice question of this kind (value and how often)."""
+    where, params = ("1", []) if trainee_ids is None else _trainees_clause(trainee_ids)
+    rows = db.query(
+        f"""SELECT wrong_choice, count(*) AS n FROM attempts
+            WHERE kind = ? AND wrong_choice IS NOT NULL AND {where}
+            GROUP BY wrong_choice ORDER BY n DESC, wrong_choice LIMIT ?""",
+        [kind, *params, count],
+    )
+    return [{"choice": row["wrong_choice"], "count": row["n"]} for row in rows]

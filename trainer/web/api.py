@@ -25,6 +25,7 @@ from trainer.engine.russian_poker import strategy
 from trainer.engine.russian_poker.rules import presets_side_by_side
 from trainer.store import AlreadyAnsweredError, StoreError, clean_name
 from trainer.web import db
+from trainer.web.mistakes import mistake_json, recorded_mistake
 from trainer.web.openapi import document
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -196,6 +197,7 @@ def _result_json(situation: dict[str, Any], attempt: dict[str, Any]) -> dict[str
         "expected_text": text,
         "explanation": [s.to_json() for s in steps],
         "time_ms": attempt["time_ms"],
+        "mistake": recorded_mistake(situation, attempt),
     }
 
 
@@ -211,7 +213,14 @@ def answer_drill(drill_id: int) -> ResponseReturnValue:
         fail(422, f"{error} The question is still open.")
     except AlreadyAnsweredError:
         fail(409, f"Drill {drill_id} has already been answered; the first answer counts.")
-    return jsonify({**graded.to_json(), "answer": attempt["answer"], "time_ms": attempt["time_ms"]})
+    return jsonify(
+        {
+            **graded.to_json(),
+            "mistake": mistake_json(graded.mistake),
+            "answer": attempt["answer"],
+            "time_ms": attempt["time_ms"],
+        }
+    )
 
 
 @bp.get("/rules")

@@ -125,7 +125,7 @@ SCHEMAS: dict[str, Any] = {
     },
     "Grade": {
         "type": "object",
-        "required": ["correct", "expected", "expected_text", "explanation", "answer", "time_ms"],
+        "required": ["correct", "expected", "expected_text", "explanation", "answer", "time_ms", "mistake"],
         "properties": {
             "correct": {"type": "boolean"},
             "expected": {"description": "The expected answer in the parsed form of `answer`."},
@@ -133,11 +133,12 @@ SCHEMAS: dict[str, Any] = {
             "explanation": {"type": "array", "items": _ref("Step")},
             "answer": {"description": "The answer as understood (canonical form)."},
             "time_ms": {"type": "integer", "minimum": 0},
+            "mistake": _ref("Mistake"),
         },
     },
     "AttemptResult": {
         "type": "object",
-        "required": ["correct", "expected", "expected_text", "explanation", "answer", "time_ms"],
+        "required": ["correct", "expected", "expected_text", "explanation", "answer", "time_ms", "mistake"],
         "properties": {
             "correct": {"type": "boolean"},
             "expected": {},
@@ -145,6 +146,22 @@ SCHEMAS: dict[str, Any] = {
             "explanation": {"type": "array", "items": _ref("Step")},
             "answer": {},
             "time_ms": {"type": "integer", "minimum": 0},
+            "mistake": _ref("Mistake"),
+        },
+    },
+    "Mistake": {
+        "description": "The typical mistake a wrong answer matches (the drill kind's catalogue), or null: "
+        "none matched, or the answer is right.",
+        "type": ["object", "null"],
+        "required": ["id", "title", "text"],
+        "properties": {
+            "id": {"type": "string", "examples": ["rp.stake_in_net"], "description": "Stable id."},
+            "title": {"type": "string", "description": "The mistake's name, in the trainee's language."},
+            "text": {
+                "type": ["string", "null"],
+                "description": "The step that differs, with this situation's numbers, in the trainee's "
+                "language (null when the catalogue no longer names this answer).",
+            },
         },
     },
     "Advice": {

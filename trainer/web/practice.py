@@ -21,6 +21,7 @@ from trainer.web.answer_input import kept_input, read_answer
 from trainer.web.catalog import game_title, kind_or_404, kind_title, level_or_400
 from trainer.web.forms import AnswerForm, EmptyForm
 from trainer.web.guards import check_form, own_drill, require_trainee
+from trainer.web.mistakes import recorded_mistake
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
 
@@ -84,7 +85,11 @@ def _render(drill: dict[str, Any], error: str | None = None, kept: dict[str, Any
     grade = None
     if attempt is not None:
         _expected, expected_text, steps = expected_of(drill["situation"], kind)
-        grade = {"expected_text": expected_text, "steps": steps}
+        grade = {
+            "expected_text": expected_text,
+            "steps": steps,
+            "mistake": recorded_mistake(drill["situation"], attempt),
+        }
     form = AnswerForm(drill=str(drill["id"]))
     return render_template(
         "practice.html",

@@ -48,4 +48,8 @@ def progress(trainee: int) -> dict[str, Any]:
         "trend": stats.trend_by_day(db, trainee),
         "streaks": stats.streaks(db, trainee, today=today),
         "bests": stats.sprint_bests(db, trainee),
+        "mistakes": [
+            {**row, "titles": [kind_title(k) for k in row["kinds"]]}
+            for row in stats.frequent_mistakes(db, trainee)
+        ],
     }
