@@ -1,0 +1,340 @@
+"""Rounds at the live table: a whole hand of one game, ruled step by step by the trainee as the dealer.
+
+A round is dealt from a seed by its game's `round` module (`trainer/drills/<game>/round.py`): the
+cards, the simulated players' decisions and, in table order, every step where the dealer must rule.
+Each `RoundStep` carries the table as the dealer sees it at that moment, the question (an English
+template with named parameters, a message id) and its answer format (the drills' formats), and the
+facts its solver reads. The expected answer is never part of a step: `grade_step` recomputes it from
+the engines when the step is answered. The steps do not depend on the trainee's answers: a wrong step
+is graded and explained, and the round goes on from the right value, as a pit boss would correct it.
+
+A round is a pure function of (game, level, seed, seats, rules, payout form, generator version), so
+the store keeps only those and deals the round again when it is needed (`deal` is cached).
+
+>>> r = deal("russian_poker", 1, seed=7, seats=2)
+>>> r == deal("russian_poker", 1, seed=7, seats=2), len(r.steps) > 0
+(True, True)
+>>> grade_step(r, 0, expected_answer(r, 0)).correct
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from trainer.drills.answers import AnswerError, AnswerFormat, AnswerKind, canonical, parse_answer
+from trainer.drills.base import MAX_SEED, DrillError
+from trainer.drills.chips import ChipSet, load_chips
+from trainer.engine.explain import Step, step
+
+GAMES = ("russian_poker", "omaha", "painted_poker")
+LEVELS = (1, 2, 3)
+
+
+class RoundError(DrillError):
+    """A round cannot be dealt or answered as asked (the message says why)."""
+
+
+@dataclass(frozen=True)
+class RoundStep:
+    """One ruling the dealer makes. `money` says whose chips a wrong answer moves: "pay" (the house pays
+    it out: an answer above the expected gives chips away), "collect" (the house takes it in: an
+    answer below the expected leaves chips with the player), "" (no house chips: a pot, a score)."""
+
+    kind: str
+    question: Step
+    answer_format: AnswerFormat
+    table: dict[str, Any]
+    data: dict[str, Any]
+    money: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """What a client sees: the table, the question and its format; never the answer or the
+        solver's facts (they are on the table anyway)."""
+        return {
+            "kind": self.kind,
+            "question": {
+                "template": self.question.template,
+                "params": dict(self.question.params),
+                "text": str(self.question),
+            },
+            "answer_format": self.answer_format.to_json(),
+            "money": self.money,
+            "table": self.table,
+        }
+
+
+@dataclass(frozen=True)
+class Round:
+    """A dealt round: how to deal it again, its steps in the order a dealer takes them, and the table
+    once every step is done (`end_table`)."""
+
+    game: str
+    level: int
+    seed: int
+    seats: int
+    rules: str
+    payout: str
+    version: int
+    steps: tuple[RoundStep, ...]
+    end_table: dict[str, Any] = field(compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "level": self.level,
+            "seed": self.seed,
+            "seats": self.seats,
+            "rules": self.rules,
+            "payout": self.payout,
+            "version": self.version,
+            "steps": len(self.steps),
+        }
+
+
+@dataclass(frozen=True)
+class StepGrade:
+    """The ruling on one step: right or not, the parsed answer, the expected one and how to say it,
+    the explanation, and what the mistake costs the house in chips (negative: chips given away)."""
+
+    correct: bool
+    answer: Any
+    expected: Any
+    expected_text: str
+    explanation: tuple[Step, ...]
+    house_chips: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "correct": self.correct,
+            "answer": self.answer,
+            "expected": self.expected,
+            "expected_text": self.expected_text,
+            "explanation": [s.to_json() for s in self.explanation],
+            "house_chips": self.house_chips,
+        }
+
+
+Solve = Callable[[dict[str, Any]], tuple[Any, str, tuple[Step, ...]]]
+
+
+@dataclass(frozen=True)
+class StepKind:
+    """How one kind of step is solved from its facts, by the engines."""
+
+    id: str
+    solve: Solve
+
+
+@dataclass(frozen=True)
+class GameRounds:
+    """What a game's `round` module gives: its generator version, the seats it deals for (and the
+    default per level), the house-rules presets it can deal under, `deal_steps(rng, level, seats,
+    rules, chips, payout)` -> (steps, end table), and its step kinds."""
+
+    game: str
+    version: int
+    seats: range
+    default_seats: Callable[[random.Random, int], int]
+    presets: tuple[str, ...]
+    default_rules: str
+    deal_steps: Callable[..., tuple[list[RoundStep], dict[str, Any]]]
+    kinds: dict[str, StepKind]
+
+
+def game_rounds(game: str) -> GameRounds:
+    """The `ROUNDS` of `trainer.drills.<game>.round`."""
+    if game not in GAMES:
+        raise RoundError(f"unknown game {game!r}: one of {', '.join(GAMES)}")
+    module = importlib.import_module(f"trainer.drills.{game}.round")
+    rounds: GameRounds = module.ROUNDS
+    return rounds
+
+
+def _whole(name: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RoundError(f"{name} must be a whole number from {low} to {high}, not {value!r:.40}")
+    return value
+
+
+def check_request(
+    game: str, level: int, seed: int | None, seats: int | None, rules: str | None, payout: str | None
+) -> tuple[GameRounds, int, int, int | None, str, str]:
+    """Validate what a client asks for; returns (game rounds, level, seed, seats, rules, payout)."""
+    if not isinstance(game, str):
+        raise RoundError(f"game must be one of {', '.join(GAMES)}")
+    rounds = game_rounds(game)
+    level = _whole("level", level, 1, 3)
+    seed = secrets.randbelow(2**31) if seed is None else _whole("seed", seed, 0, MAX_SEED)
+    if seats is not None:
+        seats = _whole("seats", seats, rounds.seats.start, rounds.seats.stop - 1)
+    if rules is None:
+        rules = rounds.default_rules
+    if not isinstance(rules, str) or rules not in rounds.presets:
+        raise RoundError(f"rules for {game} rounds: one of {', '.join(rounds.presets)}, not {rules!r:.40}")
+    chips = load_chips()
+    if payout is None:
+        payout = chips.payout_answer
+    if payout not in ("amount", "chips"):
+        raise RoundError(f"payout answers are 'amount' or 'chips', not {payout!r:.40}")
+    return rounds, level, seed, seats, rules, payout
+
+
+def deal(
+    game: str,
+    level: int,
+    seed: int | None = None,
+    *,
+    seats: int | None = None,
+    rules: str | None = None,
+    payout: str | None = None,
+) -> Round:
+    """Deal a round (the same arguments always deal the same round); `RoundError` for a bad request.
+
+    `seats` is the number of boxes (Russian poker, 1 to 6), seats (Omaha, 4 to 10) or players (painted
+    poker, 3 to 6); by default the level chooses. `payout` is the form of a payout answer, "amount" or
+    "chips" (default: the house chip set's choice)."""
+    rounds, level, seed, seats, rules, payout = check_request(game, level, seed, seats, rules, payout)
+    return _deal(rounds.game, level, seed, seats, rules, payout)
+
+
+@lru_cache(maxsize=512)
+def _deal(game: str, level: int, seed: int, seats: int | None, rules: str, payout: str) -> Round:
+    rounds = game_rounds(game)
+    # The string seed ties the deal to game, generator version and level, as drills do.
+    rng = random.Random(f"round/{game}/{rounds.version}/{level}/{seed}")
+    if seats is None:
+        seats = rounds.default_seats(rng, level)
+    rng = random.Random(f"round/{game}/{rounds.version}/{level}/{seed}/{seats}/{rules}")
+    steps, end = rounds.deal_steps(rng, level, seats, rules, load_chips(), payout)
+    # Through JSON, so a step is exactly what a client and the store see.
+    frozen = tuple(
+        RoundStep(s.kind, s.question, s.answer_format, _json(s.table), _json(s.data), s.money) for s in steps
+    )
+    return Round(game, level, seed, seats, rules, payout, rounds.version, frozen, _json(end))
+
+
+def _json(value: dict[str, Any]) -> dict[str, Any]:
+    result: dict[str, Any] = json.loads(json.dumps(value))
+    return result
+
+
+def _step(r: Round, index: int) -> RoundStep:
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(r.steps):
+        raise RoundError(f"this round has steps 0 to {len(r.steps) - 1}, not {index!r:.20}")
+    return r.steps[index]
+
+
+def solve_step(r: Round, index: int) -> tuple[Any, str, tuple[Step, ...]]:
+    """The expected answer of a step (canonical), its text and explanation, from the engines."""
+    s = _step(r, index)
+    kind = game_rounds(r.game).kinds[s.kind]
+    value, text, steps = kind.solve(s.data)
+    return canonical(s.answer_format, value), text, tuple(steps)
+
+
+def expected_answer(r: Round, index: int) -> Any:
+    return solve_step(r, index)[0]
+
+
+def _chips_value(s: RoundStep, answer: Any) -> Any:
+    """A chips answer's value (for a chips step); otherwise the answer itself."""
+    chips = s.data.get("chips")
+    if chips and isinstance(answer, dict):
+        return load_chips(chips).value_of(answer)
+    return answer
+
+
+def grade_step(r: Round, index: int, raw: Any) -> StepGrade:
+    """Grade a raw answer to step `index`; `AnswerError` when it cannot be read (nothing graded).
+
+    A chips answer is right when its value is right (any chips that make the amount); the expected
+    answer shown is then the fewest chips, and the explanation adds how the given chips colour up."""
+    s = _step(r, index)
+    answer = parse_answer(s.answer_format, raw)
+    expected, text, steps = solve_step(r, index)
+    given, wanted = _chips_value(s, answer), _chips_value(s, expected)
+    correct = given == wanted
+    if s.data.get("chips") and correct and answer != expected:
+        steps = (*steps, *load_chips(s.data["chips"]).colour_up(answer))
+    house = 0
+    if isinstance(given, int) and isinstance(wanted, int) and s.money:
+        # Paying 40 too much gives 40 away; collecting 10 too little leaves 10 with the player.
+        house = wanted - given if s.money == "pay" else given - wanted
+    return StepGrade(correct, answer, expected, text, steps, house)
+
+
+def payout_format(chips: ChipSet, payout: str) -> AnswerFormat:
+    """A payout step's answer: one amount, or a count per denomination."""
+    return chips.answer_format() if payout == "chips" else AnswerFormat(AnswerKind.AMOUNT)
+
+
+def payout_answer(chips: ChipSet, payout: str, amount: int) -> Any:
+    """The expected payout in the step's form: the amount, or its fewest chips."""
+    return chips.fewest(amount) if payout == "chips" else amount
+
+
+@dataclass(frozen=True)
+class StepRecord:
+    """One answered step as the store keeps it."""
+
+    step: int
+    correct: bool
+    time_ms: int
+    house_chips: int
+
+
+def result(r: Round, records: Sequence[StepRecord]) -> dict[str, Any]:
+    """The round's result: steps right, time per step and in all, chips the house lost or gained.
+
+    >>> r = deal("russian_poker", 1, seed=3, seats=1)
+    >>> done = [StepRecord(i, True, 2000, 0) for i in range(len(r.steps))]
+    >>> summary = result(r, done)
+    >>> summary["right"] == summary["steps"], summary["house_chips"]
+    (True, 0)
+    """
+    by_step = {rec.step: rec for rec in records}
+    answered = [by_step[i] for i in range(len(r.steps)) if i in by_step]
+    total_ms = sum(rec.time_ms for rec in answered)
+    return {
+        "steps": len(r.steps),
+        "answered": len(answered),
+        "right": sum(rec.correct for rec in answered),
+        "accuracy": round(sum(rec.correct for rec in answered) / len(answered), 4) if answered else 0.0,
+        "time_ms": total_ms,
+        "mean_step_ms": round(total_ms / len(answered)) if answered else 0,
+        "step_times_ms": [rec.time_ms for rec in answered],
+        "house_chips": sum(rec.house_chips for rec in answered),
+        "finished": len(answered) == len(r.steps),
+    }
+
+
+__all__ = [
+    "GAMES",
+    "LEVELS",
+    "AnswerError",
+    "GameRounds",
+    "Round",
+    "RoundError",
+    "RoundStep",
+    "StepGrade",
+    "StepKind",
+    "StepRecord",
+    "check_request",
+    "deal",
+    "expected_answer",
+    "game_rounds",
+    "grade_step",
+    "payout_answer",
+    "payout_format",
+    "result",
+    "solve_step",
+    "step",
+]

@@ -1,0 +1,139 @@
+"""Simulated Russian poker players at the live table: what each box does with its cards.
+
+Players decide "mostly as the strategy engine advises, sometimes as typical amateurs". The exact
+advisor (`trainer.engine.russian_poker.strategy.options`) takes 0.3 to 1 s a hand today, far beyond a
+round's 50 ms budget, so the bulk of decisions use `quick_advice`, a rule of thumb that agrees with the
+advisor on the common hands (bet a pair or better and ace-king, draw to four to a flush or an open
+straight, fold the rest); `exact_advice` calls the advisor and has the same signature, so it can be
+plugged in (`ADVISORS`) once the advisor is fast. Amateurs fold too much, buy a sixth card on nothing,
+bet anything and buy the game with anything. The level sets the share of amateur decisions.
+
+>>> from trainer.engine.cards import parse_cards
+>>> quick_advice(parse_cards("Qh 9h 6h 3h 2c"), parse_cards("Ad")[0], "cis")
+Decision(action='sixth_card', discard=())
+>>> quick_advice(parse_cards("Jh Jd 4s 4c 9h"), parse_cards("Ad")[0], "cis").action
+'bet'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from trainer.drills.russian_poker.deals import house_rules
+from trainer.engine.cards import Card
+from trainer.engine.russian_poker import Category, HouseRules, evaluate
+
+FOLD, BET, EXCHANGE, SIXTH = "fold", "bet", "exchange", "sixth_card"
+
+# The share of amateur decisions per level (the rest follow the advice).
+AMATEUR_SHARE = {1: 0.1, 2: 0.25, 3: 0.45}
+# Buying the game pays more than the sure ante only with a strong hand: at about 30% the replaced card
+# gives the dealer a game, and then a hand below three of a kind wins less than the ante it gave up.
+BUY_GAME_FROM = Category.THREE_OF_A_KIND
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What a box does with its dealt cards: fold, bet, or first buy (exchange `discard`, sixth card)."""
+
+    action: str
+    discard: tuple[Card, ...] = ()
+
+
+Advice = Callable[[Sequence[Card], Card, HouseRules | str], Decision]
+
+
+def _rules(rules: HouseRules | str) -> HouseRules:
+    return rules if isinstance(rules, HouseRules) else house_rules(rules)
+
+
+def _draw_buy(cards: Sequence[Card], rules: HouseRules) -> Decision | None:
+    """A one-card draw to four to a flush or an open-ended straight, if the house sells one."""
+    by_suit: dict[str, list[Card]] = {}
+    for c in cards:
+        by_suit.setdefault(c.suit, []).append(c)
+    odd: Card | None = None
+    flush = [s for s, cs in by_suit.items() if len(cs) == 4]
+    if flush:
+        odd = next(c for c in cards if c.suit != flush[0])
+    else:
+        ranks = sorted({c.rank for c in cards})
+        for low in range(2, 12):
+            run = set(range(low, low + 4))
+            if run <= set(ranks) and low + 3 < 14:
+                odd = next((c for c in cards if c.rank not in run), None)
+                break
+    if odd is None:
+        return None
+    if rules.sixth_card_allowed:
+        return Decision(SIXTH)
+    if rules.exchange_allowed and rules.exchange_min_cards <= 1:
+        return Decision(EXCHANGE, (odd,))
+    return None
+
+
+def quick_advice(cards: Sequence[Card], upcard: Card, rules: HouseRules | str) -> Decision:
+    """The rule of thumb: bet a pair or better and ace-king, draw one card to four to a flush or to
+    an open-ended straight, fold the rest."""
+    house = _rules(rules)
+    hand = evaluate(cards)
+    if hand.category is not Category.HIGH_CARD:
+        return Decision(BET)
+    return _draw_buy(cards, house) or Decision(FOLD)
+
+
+def exact_advice(cards: Sequence[Card], upcard: Card, rules: HouseRules | str) -> Decision:
+    """The advisor's best option (0.3 to 1 s a hand today)."""
+    from trainer.engine.russian_poker import strategy
+
+    best = strategy.options(list(cards), upcard, rules=_rules(rules))[0]
+    action = {"fold": FOLD, "bet": BET, "exchange": EXCHANGE, "sixth_card": SIXTH}[best.action.value]
+    return Decision(action, tuple(best.discard))
+
+
+ADVISORS: dict[str, Advice] = {"quick": quick_advice, "exact": exact_advice}
+ADVISOR = "quick"  # the advice simulated players follow at the live table (see the README)
+
+
+def amateur(cards: Sequence[Card], rng: random.Random, rules: HouseRules) -> Decision:
+    """A typical amateur: folds a small pair or ace-king, buys a sixth card on nothing, exchanges
+    all but his highest card, or bets whatever he holds."""
+    hand = evaluate(cards)
+    choices = [Decision(BET)]
+    if hand.category in (Category.PAIR, Category.ACE_KING, Category.HIGH_CARD):
+        choices.append(Decision(FOLD))
+    if rules.sixth_card_allowed:
+        choices.append(Decision(SIXTH))
+    if rules.exchange_allowed:
+        keep = max(cards, key=lambda c: c.rank)
+        count = min(rules.exchange_max_cards, 4)
+        discard = tuple(c for c in cards if c != keep)[:count]
+        if len(discard) >= rules.exchange_min_cards:
+            choices.append(Decision(EXCHANGE, discard))
+    return rng.choice(choices)
+
+
+def first_decision(
+    cards: Sequence[Card], upcard: Card, rules: HouseRules, rng: random.Random, level: int
+) -> tuple[Decision, bool]:
+    """The box's first decision and whether it was an amateur's."""
+    if rng.random() < AMATEUR_SHARE[level]:
+        return amateur(cards, rng, rules), True
+    return ADVISORS[ADVISOR](cards, upcard, rules), False
+
+
+def bets_after_draw(cards: Sequence[Card], rng: random.Random, amateur_player: bool) -> bool:
+    """After a buy the player bets or folds: with a pair or ace-king; an amateur sometimes anyway."""
+    if evaluate(cards).category is not Category.HIGH_CARD:
+        return True
+    return amateur_player and rng.random() < 0.5
+
+
+def buys_game(cards: Sequence[Card], rng: random.Random, amateur_player: bool) -> bool:
+    """Against a dealer with no game: buy the game with three of a kind or better; an amateur buys it
+    with anything half the time."""
+    if amateur_player and rng.random() < 0.5:
+        return True
+    return evaluate(cards).category.rank >= BUY_GAME_FROM.rank

@@ -1,0 +1,364 @@
+"""A Russian poker round at the live table: 1 to 6 boxes against the dealer, ruled in table order.
+
+The deal: antes (and bonus bets where the house has them) of different sizes on the occupied boxes,
+a player on one box or on two adjacent boxes (played open), five cards each, the dealer's up-card.
+Then, box by box from the dealer's left, the simulated players decide (`players`), and the trainee as
+the dealer rules:
+
+1. each buy of an exchange or a sixth card: the fee taken (the draw is then dealt);
+2. the dealer's hand opened: whether it has a game;
+3. each box that bet, from the dealer's left: if the dealer has no game and the player buys the game,
+   the fee and which dealer card is replaced (a card is drawn for that box; the dealer's hand as
+   dealt stays for the other boxes); then the result on each spot (ante, bet, bonus) and the payout
+   (the wins paid out from the float: as an amount or as chips, as the house chooses).
+
+Folded boxes lose their stakes when they fold; nothing is asked about them. Every answer is the
+engine's (`settle`, `dealer_qualifies`, `replaced_card`, the house's buy price) on the cards shown.
+
+>>> from trainer.drills.rounds import deal, expected_answer
+>>> r = deal("russian_poker", 2, seed=4, seats=6)
+>>> [s.kind for s in r.steps][:4]
+['rp.fee', 'rp.game', 'rp.fee', 'rp.replaced']
+>>> str(r.steps[0].question), r.steps[0].table["boxes"][0]["ante"], expected_answer(r, 0)
+('Box 1 buys a sixth card. What fee do you take?', 45, 45)
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from trainer.drills.answers import AnswerFormat, AnswerKind, card_list
+from trainer.drills.chips import ChipSet, load_chips
+from trainer.drills.rounds import GameRounds, RoundStep, StepKind, payout_answer, payout_format
+from trainer.drills.russian_poker import players
+from trainer.drills.russian_poker.deals import house_rules
+from trainer.engine.cards import Deck
+from trainer.engine.explain import Step, step
+from trainer.engine.russian_poker import dealer_qualifies, evaluate, replaced_card, settle
+from trainer.engine.russian_poker.rules import ReplaceCard
+
+VERSION = 1
+BOXES = 6
+PRESETS = ("cis", "insured")  # houses whose rules a round deals in full (no Super, no instant payout)
+YES_NO = AnswerFormat(AnswerKind.CHOICE, choices=(("yes", "Yes, a game"), ("no", "No game")))
+AMOUNT = AnswerFormat(AnswerKind.AMOUNT)
+CARDS = AnswerFormat(AnswerKind.CARDS)
+# Two adjacent boxes for one player, at levels 2 and 3 (the multi-box rule: two boxes played open).
+TWO_BOXES_SHARE = {1: 0.0, 2: 0.25, 3: 0.4}
+BONUS_SHARE = {1: 0.0, 2: 0.4, 3: 0.6}
+
+
+def default_boxes(rng: random.Random, level: int) -> int:
+    return {1: rng.randint(1, 3), 2: rng.randint(3, 6), 3: 6}[level]
+
+
+def _ante(rng: random.Random, level: int) -> int:
+    """Level 1 round antes, level 2 odd fives, level 3 large ones; all payable in the house's chips."""
+    if level == 1:
+        return rng.choice((10, 20, 25, 50, 100))
+    if level == 2:
+        return rng.choice([n for n in range(15, 300, 5) if n % 50])
+    return rng.choice([n for n in range(105, 2500, 5) if n % 100])
+
+
+def _bonus(rng: random.Random, level: int) -> int:
+    return rng.choice(range(5, 55, 5) if level == 2 else range(10, 255, 5))
+
+
+def _seat_players(rng: random.Random, level: int, count: int) -> list[tuple[int, int]]:
+    """(box, player) for the occupied boxes: `count` of the six, a player on one box or two adjacent."""
+    boxes = sorted(rng.sample(range(1, BOXES + 1), count))
+    seated: list[tuple[int, int]] = []
+    player = 0
+    i = 0
+    while i < len(boxes):
+        player += 1
+        seated.append((boxes[i], player))
+        adjacent = i + 1 < len(boxes) and boxes[i + 1] == boxes[i] + 1
+        if adjacent and rng.random() < TWO_BOXES_SHARE[level]:
+            seated.append((boxes[i + 1], player))
+            i += 1
+        i += 1
+    return seated
+
+
+class _Table:
+    """The table while the round is dealt; `snapshot` is what the dealer sees at a step."""
+
+    def __init__(self, rules: str) -> None:
+        self.state: dict[str, Any] = {
+            "game": "russian_poker",
+            "rules": rules,
+            "phase": "decisions",
+            "dealer": {"upcard": None, "cards": None, "open": False},
+            "boxes": [],
+            "focus": None,
+        }
+        self.hidden: dict[int, dict[str, Any]] = {}  # per box: the cards the dealer cannot see yet
+
+    def box(self, number: int) -> dict[str, Any]:
+        box: dict[str, Any] = next(b for b in self.state["boxes"] if b["box"] == number)
+        return box
+
+    def snapshot(self, focus: int | None = None) -> dict[str, Any]:
+        self.state["focus"] = focus
+        return copy.deepcopy(self.state)
+
+
+def deal_steps(
+    rng: random.Random, level: int, seats: int, rules_name: str, chips: ChipSet, payout: str
+) -> tuple[list[RoundStep], dict[str, Any]]:
+    rules = house_rules(rules_name)
+    deck = Deck(rng)
+    table = _Table(rules_name)
+    steps: list[RoundStep] = []
+    dealer = deck.draw(5)
+    table.state["dealer"]["upcard"] = str(dealer[0])
+    boxes: list[dict[str, Any]] = []
+    for number, player in _seat_players(rng, level, seats):
+        ante = _ante(rng, level)
+        bonus = _bonus(rng, level) if rules.bonus_offered and rng.random() < BONUS_SHARE[level] else 0
+        dealt = deck.draw(5)
+        boxes.append({"box": number, "dealt": dealt, "cards": dealt, "exchanges": 0})
+        table.state["boxes"].append(
+            {
+                "box": number,
+                "player": player,
+                "ante": ante,
+                "bonus": bonus,
+                "bet": 0,
+                "cards": None,
+                "count": 5,
+                "status": "waiting",
+                "buy": None,
+                "discards": 0,
+                "game_card": None,
+                "replaced": None,
+                "result": None,
+                "paid": None,
+            }
+        )
+
+    # Decisions, box by box from the dealer's left; the dealer takes each buy's fee, then deals.
+    amateurs: dict[int, bool] = {}
+    for box in boxes:
+        shown = table.box(box["box"])
+        decision, amateur = players.first_decision(box["dealt"], dealer[0], rules, rng, level)
+        amateurs[box["box"]] = amateur
+        if decision.action in (players.EXCHANGE, players.SIXTH):
+            shown["buy"] = decision.action
+            shown["discards"] = len(decision.discard)
+            shown["status"] = "buying"
+            fee_data = {"ante": shown["ante"], "rules": rules_name, "buy": decision.action}
+            question = (
+                step("Box {box} buys an exchange. What fee do you take?", box=box["box"])
+                if decision.action == players.EXCHANGE
+                else step("Box {box} buys a sixth card. What fee do you take?", box=box["box"])
+            )
+            steps.append(
+                RoundStep("rp.fee", question, AMOUNT, table.snapshot(box["box"]), fee_data, "collect")
+            )
+            if decision.action == players.SIXTH:
+                box["cards"] = (*box["dealt"], *deck.draw(1))
+                shown["count"] = 6
+            else:
+                kept = tuple(c for c in box["dealt"] if c not in decision.discard)
+                box["cards"] = (*kept, *deck.draw(len(decision.discard)))
+                box["exchanges"] = 1
+            bets = players.bets_after_draw(box["cards"], rng, amateur)
+        else:
+            bets = decision.action == players.BET
+        shown["status"] = "bet" if bets else "folded"
+        shown["bet"] = 2 * shown["ante"] if bets else 0
+
+    # The dealer opens his hand.
+    table.state["phase"] = "open"
+    table.state["dealer"].update(cards=[str(c) for c in dealer], open=True)
+    steps.append(
+        RoundStep(
+            "rp.game",
+            step("You open your hand. Do you have a game?"),
+            YES_NO,
+            table.snapshot(),
+            {"dealer": [str(c) for c in dealer], "rules": rules_name},
+        )
+    )
+    game = dealer_qualifies(dealer)
+
+    # Settlement, box by box from the dealer's left.
+    table.state["phase"] = "settlement"
+    for box in boxes:
+        shown = table.box(box["box"])
+        if shown["status"] == "folded":
+            continue
+        shown["cards"] = [str(c) for c in box["cards"]]  # the player opens his hand
+        game_card = None
+        if not game and rules.buy_game_allowed and players.buys_game(box["cards"], rng, amateurs[box["box"]]):
+            shown["buy_game"] = True
+            fee_data = {"ante": shown["ante"], "rules": rules_name, "buy": "game"}
+            steps.append(
+                RoundStep(
+                    "rp.fee",
+                    step("Box {box} buys the game. What fee do you take?", box=box["box"]),
+                    AMOUNT,
+                    table.snapshot(box["box"]),
+                    fee_data,
+                    "collect",
+                )
+            )
+            steps.append(
+                RoundStep(
+                    "rp.replaced",
+                    step("Box {box} bought the game. Which of your cards do you replace?", box=box["box"]),
+                    CARDS,
+                    table.snapshot(box["box"]),
+                    {"dealer": [str(c) for c in dealer], "rules": rules_name},
+                )
+            )
+            game_card = deck.draw(1)[0]
+            shown["game_card"] = str(game_card)
+            shown["replaced"] = str(replaced_card(dealer, rules))
+        facts = {
+            "player": [str(c) for c in box["cards"]],
+            "dealt": [str(c) for c in box["dealt"]],
+            "dealer": [str(c) for c in dealer],
+            "ante": shown["ante"],
+            "bonus": shown["bonus"],
+            "exchanges": box["exchanges"],
+            "game_card": str(game_card) if game_card else None,
+            "rules": rules_name,
+        }
+        fmt = _spots_format(shown["bonus"])
+        steps.append(
+            RoundStep(
+                "rp.results",
+                step("Box {box} opens. What is the result on each spot?", box=box["box"]),
+                fmt,
+                table.snapshot(box["box"]),
+                facts,
+            )
+        )
+        ruling = _settle(facts)
+        win = _paid(ruling)
+        if win > 0:
+            steps.append(
+                RoundStep(
+                    "rp.payout",
+                    step("What do you pay box {box}?", box=box["box"]),
+                    payout_format(chips, payout),
+                    table.snapshot(box["box"]),
+                    {**facts, "payout": payout, "chips": chips.name if payout == "chips" else None},
+                    "pay",
+                )
+            )
+        shown["result"] = {"ante": ruling.ante, "bet": ruling.bet, "bonus": ruling.bonus}
+        shown["paid"] = win
+        shown["status"] = "settled"
+    table.state["phase"] = "over"
+    return steps, table.snapshot()
+
+
+def _spots_format(bonus: int) -> AnswerFormat:
+    return AnswerFormat(AnswerKind.AMOUNTS, labels=("Ante", "Bet", "Bonus") if bonus else ("Ante", "Bet"))
+
+
+def _settle(facts: dict[str, Any]) -> Any:
+    player, dealt = facts["player"], facts["dealt"]
+    return settle(
+        player,
+        facts["dealer"],
+        facts["ante"],
+        bonus=facts["bonus"],
+        exchanges=facts["exchanges"],
+        buy_game_card=facts["game_card"],
+        dealt=dealt,
+        rules=house_rules(facts["rules"]),
+    )
+
+
+def _paid(ruling: Any) -> int:
+    """What the dealer counts out from the float: every winning spot's win (returned stakes and the
+    losing spots collected are not part of it)."""
+    return sum(v for v in (ruling.ante, ruling.bet, ruling.bonus) if v > 0)
+
+
+def _solve_fee(data: dict[str, Any]) -> tuple[int, str, tuple[Step, ...]]:
+    rules = house_rules(data["rules"])
+    fee = rules.buy_cost_antes * data["ante"]
+    return (
+        fee,
+        str(fee),
+        (
+            step(
+                "Every buy costs {cost} ante: {ante} x {cost} = {fee}, kept by the house whatever happens.",
+                cost=rules.buy_cost_antes,
+                ante=data["ante"],
+                fee=fee,
+            ),
+        ),
+    )
+
+
+def _solve_game(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
+    hand = evaluate(data["dealer"])
+    has = dealer_qualifies(data["dealer"])
+    why = step("Dealer's hand: {hand}.", hand=str(hand))
+    rule = step("The dealer has a game with ace-king or better.")
+    return ("yes" if has else "no"), ("Yes, a game" if has else "No game"), (why, rule)
+
+
+def _solve_replaced(data: dict[str, Any]) -> tuple[list[str], str, tuple[Step, ...]]:
+    rules = house_rules(data["rules"])
+    card = replaced_card(data["dealer"], rules)
+    why = (
+        step("The house replaces the dealer's highest card: {card}.", card=str(card))
+        if rules.buy_game_replaces is ReplaceCard.HIGHEST
+        else step("The house replaces the dealer's lowest card: {card}.", card=str(card))
+    )
+    return card_list([card]), str(card), (why,)
+
+
+def _solve_results(data: dict[str, Any]) -> tuple[dict[str, int], str, tuple[Step, ...]]:
+    ruling = _settle(data)
+    values = {"Ante": ruling.ante, "Bet": ruling.bet, "Bonus": ruling.bonus}
+    labels = _spots_format(data["bonus"]).labels
+    answer = {label: values[label] for label in labels}
+    return answer, "; ".join(f"{k}: {v}" for k, v in answer.items()), tuple(ruling.steps)
+
+
+def _solve_payout(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
+    ruling = _settle(data)
+    win = _paid(ruling)
+    parts = [v for v in (ruling.ante, ruling.bet, ruling.bonus) if v > 0]
+    explanation = [
+        *ruling.steps,
+        step(
+            "Pay the winning spots: {parts} = {total}.",
+            parts=" + ".join(str(p) for p in parts),
+            total=win,
+        ),
+    ]
+    chips = load_chips(data["chips"]) if data.get("chips") else load_chips()
+    if chips.payable(win):
+        explanation.append(chips.fewest_step(win))
+    return payout_answer(chips, data["payout"], win), str(win), tuple(explanation)
+
+
+ROUNDS = GameRounds(
+    game="russian_poker",
+    version=VERSION,
+    seats=range(1, BOXES + 1),
+    default_seats=default_boxes,
+    presets=PRESETS,
+    default_rules="cis",
+    deal_steps=deal_steps,
+    kinds={
+        "rp.fee": StepKind("rp.fee", _solve_fee),
+        "rp.game": StepKind("rp.game", _solve_game),
+        "rp.replaced": StepKind("rp.replaced", _solve_replaced),
+        "rp.results": StepKind("rp.results", _solve_results),
+        "rp.payout": StepKind("rp.payout", _solve_payout),
+    },
+)
