@@ -13,6 +13,7 @@ from trainer.drills.rounds import RoundError, StepRecord, deal, expected_answer,
 from trainer.drills.russian_poker import players
 from trainer.engine.cards import parse_cards
 from trainer.engine.russian_poker import dealer_qualifies, load_rules, replaced_card, settle
+from trainer.engine.russian_poker.boxes import Table, check_table
 
 SEEDS = range(120)  # per level: 360 rounds in all
 CHIPS = load_chips()
@@ -258,13 +259,19 @@ def test_players_and_the_table_vary():
         end = r.end_table
         owners = Counter(b["player"] for b in end["boxes"])
         seen["two boxes"] += any(n == 2 for n in owners.values())
+        seen["blind box"] += any(b["mode"] == "blind" for b in end["boxes"])
+        check_table(Table.of([(b["box"], str(b["player"]), b["mode"]) for b in end["boxes"]]), r.rules)
+        for b in end["boxes"]:
+            if b["mode"] == "blind":
+                assert b["buy"] is None and not b.get("buy_game")  # a blind box buys nothing
         for b in end["boxes"]:
             seen[b["status"]] += 1
             seen[b["buy"]] += 1
             seen["bonus"] += bool(b["bonus"])
             seen["bought game"] += bool(b.get("buy_game"))
         assert len({b["ante"] for b in end["boxes"]}) >= min(2, len(end["boxes"])) or len(end["boxes"]) < 3
-    for key in ("two boxes", "folded", "settled", "exchange", "sixth_card", "bonus", "bought game"):
+    wanted = ("two boxes", "blind box", "folded", "settled", "exchange", "sixth_card", "bonus", "bought game")
+    for key in wanted:
         assert seen[key] >= 10, (key, seen)
 
 

@@ -17,17 +17,16 @@ from __future__ import annotations
 
 import itertools
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from trainer.drills.answers import AnswerFormat, AnswerKind
 from trainer.engine.explain import Step, step
+from trainer.engine.presets import data_path, read_toml
 
-CHIPS_DIR = Path(__file__).resolve().parents[2] / "data" / "chips"
+CHIPS_DIR = data_path("chips")
 DEFAULT_CHIPS = "standard"
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
@@ -176,13 +175,7 @@ def load_chips(name: str = DEFAULT_CHIPS) -> ChipSet:
 @lru_cache(maxsize=8)
 def _load(name: str) -> ChipSet:
     path = CHIPS_DIR / f"{name}.toml"
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except FileNotFoundError:
-        raise ValueError(f"no chip set {name!r} in {CHIPS_DIR}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"{path}: not valid TOML ({error})") from None
+    data = read_toml(path, f"chip set {name!r} ({path})")
     return chips_from_mapping(name, data, str(path))
 
 

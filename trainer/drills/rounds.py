@@ -36,6 +36,23 @@ from trainer.engine.explain import Step, step
 
 GAMES = ("russian_poker", "omaha", "painted_poker")
 LEVELS = (1, 2, 3)
+# Every label and choice a round's steps show, for the message catalog (seats and pots by number are
+# looked up as "Seat {0}" and "Side pot {0}").
+LABELS = (
+    "Ante",
+    "Bet",
+    "Bonus",
+    "Yes, a game",
+    "No game",
+    "Yes, allowed",
+    "No, not allowed",
+    "Live",
+    "Dead",
+    "Main pot",
+    "Side pot {0}",
+    "Seat {0}",
+    "Any bid is allowed",
+)
 
 
 class RoundError(DrillError):

@@ -144,6 +144,10 @@ def data_words() -> set[str]:
     for n in range(1, 6):
         words.add("exchange " + " ".join(f"{{{i}}}" for i in range(n)))
         words.add("Exchange " + " ".join(f"{{{i}}}" for i in range(n)))
+    # The live table's answer labels and choices (seats and pots are looked up as "Seat {0}").
+    from trainer.drills.rounds import LABELS
+
+    words.update(LABELS)
     return words
 
 

@@ -25,7 +25,7 @@ engine's (`settle`, `dealer_qualifies`, `replaced_card`, the house's buy price) 
 
 from __future__ import annotations
 
-import copy
+import json
 import random
 from typing import Any
 
@@ -36,7 +36,8 @@ from trainer.drills.russian_poker import players
 from trainer.drills.russian_poker.deals import house_rules
 from trainer.engine.cards import Deck
 from trainer.engine.explain import Step, step
-from trainer.engine.russian_poker import dealer_qualifies, evaluate, replaced_card, settle
+from trainer.engine.russian_poker import HouseRules, dealer_qualifies, evaluate, replaced_card, settle
+from trainer.engine.russian_poker.boxes import Table, check_table
 from trainer.engine.russian_poker.rules import ReplaceCard
 
 VERSION = 1
@@ -47,6 +48,7 @@ AMOUNT = AnswerFormat(AnswerKind.AMOUNT)
 CARDS = AnswerFormat(AnswerKind.CARDS)
 # Two adjacent boxes for one player, at levels 2 and 3 (the multi-box rule: two boxes played open).
 TWO_BOXES_SHARE = {1: 0.0, 2: 0.25, 3: 0.4}
+BLIND_SHARE = {1: 0.0, 2: 0.0, 3: 0.5}  # a third box, played blind, after two open ones
 BONUS_SHARE = {1: 0.0, 2: 0.4, 3: 0.6}
 
 
@@ -67,20 +69,29 @@ def _bonus(rng: random.Random, level: int) -> int:
     return rng.choice(range(5, 55, 5) if level == 2 else range(10, 255, 5))
 
 
-def _seat_players(rng: random.Random, level: int, count: int) -> list[tuple[int, int]]:
-    """(box, player) for the occupied boxes: `count` of the six, a player on one box or two adjacent."""
-    boxes = sorted(rng.sample(range(1, BOXES + 1), count))
-    seated: list[tuple[int, int]] = []
+def _seat_players(
+    rng: random.Random, level: int, count: int, rules: HouseRules
+) -> list[tuple[int, int, str]]:
+    """(box, player, open or blind) for the occupied boxes: `count` of the table's boxes; a player on
+    one box, on two adjacent boxes open, or (level 3) with a further box played blind, as the house's
+    multi-box rule allows (`check_table` confirms every placement)."""
+    boxes = sorted(rng.sample(range(1, min(BOXES, rules.boxes_count) + 1), count))
+    seated: list[tuple[int, int, str]] = []
     player = 0
     i = 0
     while i < len(boxes):
         player += 1
-        seated.append((boxes[i], player))
+        seated.append((boxes[i], player, "open"))
         adjacent = i + 1 < len(boxes) and boxes[i + 1] == boxes[i] + 1
-        if adjacent and rng.random() < TWO_BOXES_SHARE[level]:
-            seated.append((boxes[i + 1], player))
+        if adjacent and rules.boxes_open_per_player >= 2 and rng.random() < TWO_BOXES_SHARE[level]:
+            seated.append((boxes[i + 1], player, "open"))
             i += 1
+            blind = i + 1 < len(boxes) and rules.boxes_blind_beyond_open and rng.random() < BLIND_SHARE[level]
+            if blind:
+                seated.append((boxes[i + 1], player, "blind"))
+                i += 1
         i += 1
+    check_table(Table.of([(box, str(who), mode) for box, who, mode in seated]), rules)
     return seated
 
 
@@ -104,7 +115,8 @@ class _Table:
 
     def snapshot(self, focus: int | None = None) -> dict[str, Any]:
         self.state["focus"] = focus
-        return copy.deepcopy(self.state)
+        copied: dict[str, Any] = json.loads(json.dumps(self.state))  # much faster than deepcopy
+        return copied
 
 
 def deal_steps(
@@ -117,7 +129,7 @@ def deal_steps(
     dealer = deck.draw(5)
     table.state["dealer"]["upcard"] = str(dealer[0])
     boxes: list[dict[str, Any]] = []
-    for number, player in _seat_players(rng, level, seats):
+    for number, player, mode in _seat_players(rng, level, seats, rules):
         ante = _ante(rng, level)
         bonus = _bonus(rng, level) if rules.bonus_offered and rng.random() < BONUS_SHARE[level] else 0
         dealt = deck.draw(5)
@@ -126,6 +138,7 @@ def deal_steps(
             {
                 "box": number,
                 "player": player,
+                "mode": mode,
                 "ante": ante,
                 "bonus": bonus,
                 "bet": 0,
@@ -145,7 +158,11 @@ def deal_steps(
     amateurs: dict[int, bool] = {}
     for box in boxes:
         shown = table.box(box["box"])
-        decision, amateur = players.first_decision(box["dealt"], dealer[0], rules, rng, level)
+        if shown["mode"] == "blind":
+            # Played unseen: no buys; the player bets it (now and then an amateur folds it).
+            decision, amateur = players.Decision(players.BET if rng.random() < 0.9 else players.FOLD), True
+        else:
+            decision, amateur = players.first_decision(box["dealt"], dealer[0], rules, rng, level)
         amateurs[box["box"]] = amateur
         if decision.action in (players.EXCHANGE, players.SIXTH):
             shown["buy"] = decision.action
@@ -195,7 +212,8 @@ def deal_steps(
             continue
         shown["cards"] = [str(c) for c in box["cards"]]  # the player opens his hand
         game_card = None
-        if not game and rules.buy_game_allowed and players.buys_game(box["cards"], rng, amateurs[box["box"]]):
+        buys = shown["mode"] == "open" and players.buys_game(box["cards"], rng, amateurs[box["box"]])
+        if not game and rules.buy_game_allowed and buys:
             shown["buy_game"] = True
             fee_data = {"ante": shown["ante"], "rules": rules_name, "buy": "game"}
             steps.append(

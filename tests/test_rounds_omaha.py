@@ -1,0 +1,208 @@
+"""Omaha hands at the live table: every step of a few hundred seeded hands graded against the engines
+called on what the table shows (the action log, the board, the cards shown), the order of the steps
+as a dealer rules them, and the correction rule."""
+
+from collections import Counter
+
+from trainer.drills.rounds import deal, expected_answer, grade_step
+from trainer.engine.omaha import settle, side_pots
+from trainer.engine.omaha.betting import limit_raise_to, no_limit_min_raise_to, pot_limit_max
+
+SEEDS = range(100)  # per level: 300 hands
+BETS = ("post", "small_blind", "big_blind", "returning", "call", "bet", "raise", "all_in")
+
+
+def hands(levels=(1, 2, 3), seeds=SEEDS, **options):
+    for level in levels:
+        for seed in seeds:
+            yield deal("omaha", level, seed, **options)
+
+
+def contributions(table):
+    """Each seat's chips in the pot over the hand, from the action log (plus a dead blind)."""
+    n = len(table["seats"])
+    total = [0] * n
+    street_bet: dict[tuple[str, int], int] = {}
+    dead = 0
+    for a in table["actions"]:
+        if a["action"] in BETS and "amount" in a:
+            street_bet[(a["street"], a["seat"] - 1)] = a["amount"]
+        dead += a.get("dead", 0)
+    for (_street, seat), amount in street_bet.items():
+        total[seat] += amount
+    return total, dead
+
+
+def engine_table(table):
+    """Holes (the cards shown; "hidden" for a live seat before the showdown, None when folded) and
+    contributions, with a dead blind as an extra folded seat's stake."""
+    put, dead = contributions(table)
+    holes = [None if s["folded"] else (s["cards"] or "hidden") for s in table["seats"]]
+    if dead:
+        holes.append(None)
+        put.append(dead)
+    return holes, put
+
+
+def street_raises(table):
+    """The totals this street's bet was raised to, in order (pre-flop from the big blind)."""
+    street = table["street"]
+    tops = [table["blinds"][1]] if street == "preflop" else []
+    top = tops[-1] if tops else 0
+    for a in table["actions"]:
+        if a["street"] == street and a["action"] in ("bet", "raise", "all_in") and a.get("amount", 0) > top:
+            top = a["amount"]
+            tops.append(top)
+    return tops
+
+
+def pot_now(table):
+    return table["pot"] + table["dead"] + sum(s["bet"] for s in table["seats"])
+
+
+def oracle(s):
+    t = s.table
+    n = len(t["seats"])
+    focus = t["focus"]
+    seat = t["seats"][focus - 1] if focus else None
+    if s.kind == "om.small_blind":
+        return str(t["button"] % n + 1)
+    if s.kind == "om.big_blind":
+        return str((t["button"] + 1) % n + 1)
+    if s.kind == "om.returning":
+        bb, sb = t["blinds"][1], t["blinds"][0]
+        return {"Live": bb, "Dead": sb if seat["returning"] == "both" else 0}
+    if s.kind == "om.pot_size":
+        return pot_now(t)
+    top = max(x["bet"] for x in t["seats"])
+    if s.kind == "om.pot_max":
+        to_call = top - seat["bet"]
+        return seat["bet"] + pot_limit_max(pot_now(t), to_call, stack=seat["stack"])
+    if s.kind == "om.raise_legal":
+        attempt = s.question.params["amount"]
+        own, stack = seat["bet"], seat["stack"]
+        raises = street_raises(t)
+        if t["structure"] == "limit":
+            small, big = t["limits"]
+            made = len(raises)
+            players = sum(not x["folded"] for x in t["seats"])
+            legal = limit_raise_to(t["street"], small, big, bets_made=made, players=players) == attempt
+        else:
+            least = no_limit_min_raise_to(raises, t["blinds"][1])
+            most = own + pot_limit_max(pot_now(t), top - own, stack=stack)
+            legal = attempt <= most and (attempt >= least or attempt == own + stack)
+        return "yes" if legal else "no"
+    holes, put = engine_table(t)
+    folded = [i for i, h in enumerate(holes) if h is None]
+    if s.kind == "om.returned":
+        return side_pots(put, folded).returned[focus - 1]
+    if s.kind == "om.side_pots":
+        return dict(zip(s.answer_format.labels, side_pots(put, folded).amounts, strict=True))
+    if s.kind == "om.show_first":
+        live = [x["seat"] for x in t["seats"] if not x["folded"]]
+        aggressive = ("bet", "raise", "all_in")
+        river = [a for a in t["actions"] if a["street"] == "river" and a["action"] in aggressive]
+        if river:
+            return str(river[-1]["seat"])
+        return str(next(x for x in [(t["button"] - 1 + i) % n + 1 for i in range(1, n + 1)] if x in live))
+    if s.kind == "om.uncontested":
+        return sum(side_pots(put, folded).amounts)  # every pot goes to the last player left
+    assert s.kind == "om.pot"
+    ruling = settle(t["board"], holes, put, hi_lo=t["hi_lo"], button=t["button"] - 1, chip=t["chip"])
+    number = s.question.params.get("number", 0)
+    pot = ruling.pots[number]
+    shares = dict(pot.shares)
+    return {f"Seat {e + 1}": shares.get(e, 0) for e in pot.pot.eligible}
+
+
+def changed(s, value):
+    """Another answer of the same form: 5 chips more, or another of the choices."""
+    if isinstance(value, int):
+        return value + 5
+    if isinstance(value, dict):
+        first = next(iter(value))
+        return {**value, first: value[first] + 5}
+    return next(c for c, _ in s.answer_format.choices if c != value)
+
+
+def test_every_step_graded_against_the_engines():
+    kinds = Counter()
+    for r in hands():
+        for i, s in enumerate(r.steps):
+            want = oracle(s)
+            kinds[s.kind] += 1
+            graded = grade_step(r, i, want)
+            assert graded.correct, (r.level, r.seed, i, s.kind, want, graded.expected)
+            other = changed(s, want)
+            if other != want:
+                assert not grade_step(r, i, other).correct, (r.level, r.seed, i, s.kind)
+    for kind in ("om.small_blind", "om.big_blind", "om.pot", "om.show_first", "om.side_pots", "om.pot_max"):
+        assert kinds[kind] >= 20, kinds
+    for kind in ("om.returning", "om.pot_size", "om.raise_legal", "om.returned", "om.uncontested"):
+        assert kinds[kind] >= 5, kinds
+
+
+def test_the_hands_cover_the_rules():
+    seen = Counter()
+    for r in hands():
+        t = r.end_table
+        seen[t["structure"]] += 1
+        seen["hi_lo" if t["hi_lo"] else "high"] += 1
+        seen["all_in"] += any(x["all_in"] for x in t["seats"])
+        seen["dead"] += bool(t["dead"])
+        for i, s in enumerate(r.steps):
+            if s.kind == "om.raise_legal":
+                seen["legal " + expected_answer(r, i)] += 1
+            if s.kind == "om.pot" and len(set(expected_answer(r, i).values()) - {0}) > 1:
+                seen["split"] += 1
+    for key in ("pot_limit", "limit", "hi_lo", "high", "all_in", "dead", "legal yes", "legal no", "split"):
+        assert seen[key] >= 5, seen
+
+
+def test_steps_follow_the_dealers_order():
+    order = {"om.small_blind": 0, "om.big_blind": 1, "om.returning": 2}
+    tail = ("om.returned", "om.uncontested", "om.side_pots", "om.show_first", "om.pot")
+    for r in hands():
+        kinds = [s.kind for s in r.steps]
+        assert kinds[:2] == ["om.small_blind", "om.big_blind"]
+        start = [k for k in kinds if k in order]
+        assert start == sorted(start, key=order.get)
+        # The betting questions come before the rulings after the betting, which keep their order.
+        last_betting = max((i for i, k in enumerate(kinds) if k not in tail), default=0)
+        after = [k for k in kinds[last_betting + 1 :]]
+        assert all(k in tail for k in after)
+        assert after == sorted(after, key=tail.index)
+        assert ("om.uncontested" in kinds) != ("om.pot" in kinds)
+        streets = [s.table["street"] for s in r.steps]
+        ranks = ["preflop", "flop", "turn", "river"]
+        assert [ranks.index(x) for x in streets] == sorted(ranks.index(x) for x in streets)
+        pots = [s.question.params.get("number", 0) for s in r.steps if s.kind == "om.pot"]
+        assert pots == sorted(pots)
+
+
+def test_the_table_never_shows_what_is_asked():
+    for r in hands(seeds=range(40)):
+        for s in r.steps:
+            t = s.table
+            if s.kind != "om.pot":
+                assert all(x["cards"] is None for x in t["seats"])  # no hand shown before the showdown
+            assert len(t["board"]) == {"preflop": 0, "flop": 3, "turn": 4, "river": 5}[t["street"]]
+            assert "payouts" not in t and "winners" not in t
+
+
+def test_a_wrong_step_does_not_poison_the_next():
+    for r in hands(levels=(2, 3), seeds=range(25)):
+        for i, s in enumerate(r.steps):
+            want = oracle(s)
+            if i % 2 == 0:
+                grade_step(r, i, changed(s, want))
+            assert grade_step(r, i, want).correct
+
+
+def test_seats_and_reproducibility():
+    for seats in range(4, 11):
+        r = deal("omaha", 2, 7, seats=seats)
+        assert len(r.end_table["seats"]) == seats
+        assert r == deal("omaha", 2, 7, seats=seats)
+    chips = sum(sum(engine_table(r.end_table)[1]) for r in hands(seeds=range(10)))
+    assert chips > 0

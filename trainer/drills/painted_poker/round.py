@@ -1,0 +1,294 @@
+"""A painted poker deal at the live table: the bids round the table, the tricks, the deal's scores.
+
+One deal of a game's schedule (level 1: the rising deals up to 4 cards; level 2: up to 6 cards, no-trump
+and dark deals too; level 3: any deal, gold and miser included), dealt to 3 to 6 players from the
+house's deck, the trump turned up (the top card of the stock, or the dealer's last card when the whole
+deck is dealt; a turned joker or a no-trump deal: no trump). Simulated players bid from their cards
+and play legal cards (`legal_cards`), trying to make their bids; a joker is led calling the highest
+trump, the highest of a suit or low, and played later high or low. The trainee as the scorekeeper rules:
+
+1. the dealer's forbidden bid (the hook) once the others have bid (none in a dark deal, no bids in gold
+   and miser deals);
+2. who takes each trick;
+3. every player's score for the deal.
+
+>>> from trainer.drills.rounds import deal
+>>> r = deal("painted_poker", 1, seed=2, seats=4)
+>>> r.steps[0].kind, r.steps[-1].kind
+('pp.hook', 'pp.scores')
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from trainer.drills.answers import AnswerFormat, AnswerKind
+from trainer.drills.chips import ChipSet
+from trainer.drills.rounds import GameRounds, RoundStep, StepKind
+from trainer.engine import painted_poker as pp
+from trainer.engine.cards import Card
+from trainer.engine.explain import Step, step
+from trainer.engine.painted_poker.rules import DealKind, PaintedRules
+from trainer.engine.painted_poker.tricks import JokerCall, Play
+
+VERSION = 1
+PRESETS = ("classic",)
+LEVEL_CARDS = {1: 4, 2: 6, 3: 99}
+LEVEL_KINDS = {
+    1: {DealKind.NORMAL},
+    2: {DealKind.NORMAL, DealKind.NO_TRUMP, DealKind.DARK},
+    3: set(DealKind),
+}
+
+
+def default_players(rng: random.Random, level: int) -> int:
+    return {1: rng.randint(3, 4), 2: rng.randint(4, 5), 3: rng.randint(4, 6)}[level]
+
+
+def seat_label(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+def _rules(name: str) -> PaintedRules:
+    return pp.load_rules(name)
+
+
+class _Deal:
+    """The deal while it is played; `table` is what the scorekeeper sees."""
+
+    def __init__(self, rng: random.Random, level: int, players: int, rules_name: str) -> None:
+        self.rng, self.n, self.rules_name = rng, players, rules_name
+        self.rules = _rules(rules_name)
+        first = rng.randrange(players)
+        deals = [
+            d
+            for d in pp.schedule(players, self.rules, first)
+            if d.cards <= LEVEL_CARDS[level] and d.kind in LEVEL_KINDS[level]
+        ]
+        self.deal = rng.choice(deals)
+        self.kind = self.deal.kind
+        self.cards = self.deal.cards
+        self.dealer = self.deal.dealer
+        deck = list(self.rules.deck)
+        rng.shuffle(deck)
+        # Dealt one by one from the dealer's left; the dealer gets the last card of each round.
+        order = [(self.dealer + 1 + i) % players for i in range(players)]
+        self.hands: dict[int, list[Card]] = {s: [] for s in range(players)}
+        for _ in range(self.cards):
+            for seat in order:
+                self.hands[seat].append(deck.pop())
+        if deck:
+            self.turned: Card | None = deck[-1]
+        else:
+            self.turned = self.hands[self.dealer][-1]
+        self.trump = pp.trump_of(self.turned, self.rules, self.kind.value)
+        self.bids: list[int | None] = [None] * players
+        self.took = [0] * players
+        self.trick: list[dict[str, Any]] = []
+        self.done_tricks: list[dict[str, Any]] = []
+        self.steps: list[RoundStep] = []
+        self.order = order
+
+    def table(self, focus: int | None = None, phase: str = "bids") -> dict[str, Any]:
+        return json.loads(
+            json.dumps(
+                {
+                    "game": "painted_poker",
+                    "rules": self.rules_name,
+                    "players": self.n,
+                    "deal": {"number": self.deal.number, "cards": self.cards, "kind": self.kind.value},
+                    "dealer": self.dealer + 1,
+                    "turned": str(self.turned) if self.kind is not DealKind.NO_TRUMP else None,
+                    "trump": self.trump,
+                    "jokers": [str(j) for j in self.rules.jokers],
+                    "phase": phase,
+                    "bids": self.bids,
+                    "took": self.took,
+                    "trick": self.trick,
+                    "tricks": len(self.done_tricks),
+                    "focus": None if focus is None else focus + 1,
+                }
+            )
+        )
+
+    # Bids ------------------------------------------------------------------------------------------
+
+    def strength(self, seat: int) -> int:
+        """A player's bid from his cards: aces, trumps above ten, the joker."""
+        count = 0.0
+        for c in self.hands[seat]:
+            if self.rules.is_joker(c):
+                count += 1
+            elif self.trump is not None and c.suit == self.trump and c.rank >= 11:
+                count += 0.8
+            elif c.rank == 14:
+                count += 0.7
+            elif c.rank == 13:
+                count += 0.3
+        return max(0, min(self.cards, round(count + self.rng.uniform(-0.6, 0.6))))
+
+    def bidding(self) -> None:
+        if not self.kind.has_bids:
+            return
+        dark = self.kind is DealKind.DARK
+        for seat in self.order[:-1]:
+            self.bids[seat] = self.rng.randint(0, min(self.cards, 2)) if dark else self.strength(seat)
+        others = [b for b in self.bids if b is not None]
+        self.steps.append(
+            RoundStep(
+                "pp.hook",
+                step("The dealer, seat {seat}, bids last. Which bid may he not make?", seat=self.dealer + 1),
+                AnswerFormat(
+                    AnswerKind.CHOICE,
+                    choices=(
+                        *((str(b), str(b)) for b in range(self.cards + 1)),
+                        ("none", "Any bid is allowed"),
+                    ),
+                ),
+                self.table(self.dealer),
+                {"cards": self.cards, "others": others, "deal": self.kind.value, "rules": self.rules_name},
+            )
+        )
+        forbidden = pp.forbidden_bid(self.cards, others, self.kind.value, self.rules)
+        wanted = self.rng.randint(0, min(self.cards, 2)) if dark else self.strength(self.dealer)
+        allowed = [b for b in range(self.cards + 1) if b != forbidden]
+        self.bids[self.dealer] = wanted if wanted in allowed else min(allowed, key=lambda b: abs(b - wanted))
+
+    # Play ------------------------------------------------------------------------------------------
+
+    def wants(self, seat: int) -> bool:
+        if self.kind is DealKind.MISER:
+            return False
+        bid = self.bids[seat]
+        return bid is None or self.took[seat] < bid
+
+    def choose(self, seat: int, plays: list[Play]) -> Play:
+        legal = pp.legal_cards(self.hands[seat], plays, self.trump, self.rules)
+        want = self.wants(seat)
+        jokers = [c for c in legal if self.rules.is_joker(c)]
+        plain = [c for c in legal if not self.rules.is_joker(c)] or legal
+        if jokers and ((want and self.rng.random() < 0.5) or len(legal) == len(jokers)):
+            joker = jokers[0]
+            if not plays:
+                calls = [JokerCall.HIGHEST, JokerCall.LOW] + ([JokerCall.HIGHEST_TRUMP] if self.trump else [])
+                call = self.rng.choice(calls) if want else JokerCall.LOW
+                suit = self.rng.choice("shdc") if call is JokerCall.HIGHEST else None
+                return Play(joker, call, suit)
+            return Play(joker, JokerCall.HIGH if want else JokerCall.LOW)
+        pick = max if want else min
+        return Play(pick(plain, key=lambda c: (c.suit == self.trump, c.rank)))
+
+    def play(self) -> None:
+        leader = self.order[0]
+        for number in range(1, self.cards + 1):
+            plays: list[Play] = []
+            seats: list[int] = []
+            self.trick = []
+            for i in range(self.n):
+                seat = (leader + i) % self.n
+                chosen = self.choose(seat, plays)
+                self.hands[seat].remove(chosen.card)
+                plays.append(chosen)
+                seats.append(seat)
+                self.trick.append({"seat": seat + 1, "play": str(chosen)})
+            self.steps.append(
+                RoundStep(
+                    "pp.trick",
+                    step("Trick {number}: who takes it?", number=number),
+                    AnswerFormat(
+                        AnswerKind.CHOICE, choices=tuple((str(s + 1), seat_label(s)) for s in seats)
+                    ),
+                    self.table(None, "play"),
+                    {
+                        "plays": [{"seat": s + 1, "play": str(p)} for s, p in zip(seats, plays, strict=True)],
+                        "trump": self.trump,
+                        "rules": self.rules_name,
+                    },
+                )
+            )
+            winner = seats[pp.trick_winner(plays, self.trump, self.rules)]
+            self.took[winner] += 1
+            self.done_tricks.append({"number": number, "winner": winner + 1})
+            leader = winner
+        self.trick = []
+
+    def scores(self) -> dict[str, Any]:
+        self.steps.append(
+            RoundStep(
+                "pp.scores",
+                step("The deal is over. What does each player score?"),
+                AnswerFormat(AnswerKind.AMOUNTS, labels=tuple(seat_label(s) for s in range(self.n))),
+                self.table(None, "scores"),
+                {
+                    "bids": self.bids,
+                    "took": self.took,
+                    "deal": self.kind.value,
+                    "cards": self.cards,
+                    "rules": self.rules_name,
+                },
+            )
+        )
+        end = self.table(None, "over")
+        end["scores"] = [
+            pp.score(self.bids[s], self.took[s], self.kind.value, self.rules, cards=self.cards)
+            for s in range(self.n)
+        ]
+        return end
+
+
+def deal_steps(
+    rng: random.Random, level: int, seats: int, rules: str, chips: ChipSet, payout: str
+) -> tuple[list[RoundStep], dict[str, Any]]:
+    hand = _Deal(rng, level, seats, rules)
+    hand.bidding()
+    hand.play()
+    end = hand.scores()
+    return hand.steps, end
+
+
+def _solve_hook(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
+    forbidden, steps = pp.explain_hook(data["cards"], data["others"], data["deal"], _rules(data["rules"]))
+    if forbidden is None:
+        return "none", "Any bid is allowed", steps
+    return str(forbidden), str(forbidden), steps
+
+
+def _solve_trick(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
+    plays = [Play.parse(p["play"]) for p in data["plays"]]
+    position, steps = pp.explain_trick(plays, data["trump"], _rules(data["rules"]))
+    seat = data["plays"][position]["seat"]
+    return str(seat), f"Seat {seat}", (*steps, step("That is seat {seat}.", seat=seat))
+
+
+def _solve_scores(data: dict[str, Any]) -> tuple[dict[str, int], str, tuple[Step, ...]]:
+    rules = _rules(data["rules"])
+    answer: dict[str, int] = {}
+    steps: list[Step] = []
+    for seat, (bid, took) in enumerate(zip(data["bids"], data["took"], strict=True)):
+        points, why = pp.explain_score(bid, took, data["deal"], rules, data["cards"])
+        answer[seat_label(seat)] = points
+        steps.append(
+            step("Seat {seat} took {took}.", seat=seat + 1, took=took)
+            if bid is None
+            else step("Seat {seat} bid {bid} and took {took}.", seat=seat + 1, bid=bid, took=took)
+        )
+        steps.extend(why)
+    return answer, "; ".join(f"{k}: {v}" for k, v in answer.items()), tuple(steps)
+
+
+ROUNDS = GameRounds(
+    game="painted_poker",
+    version=VERSION,
+    seats=range(3, 7),
+    default_seats=default_players,
+    presets=PRESETS,
+    default_rules="classic",
+    deal_steps=deal_steps,
+    kinds={
+        "pp.hook": StepKind("pp.hook", _solve_hook),
+        "pp.trick": StepKind("pp.trick", _solve_trick),
+        "pp.scores": StepKind("pp.scores", _solve_scores),
+    },
+)
