@@ -1,0 +1,369 @@
+"""Today's practice: spaced repetition with FSRS, and the queue of what to practise next.
+
+One FSRS card (the `fsrs` package) per trainee, drill kind and level, kept in the `cards` table and
+reviewed by every answer in the answer's own transaction (`record_review`, called by `Store.answer`):
+a wrong answer rates Again; a right one Hard when slower than the kind's `slow_seconds`, Easy when
+faster than its `fast_seconds`, Good otherwise (`data/practice.toml`).
+
+The queue (`order_queue`, pure; `practice_queue` reads the cards from the database):
+
+1. what is due, weakest first (lowest stability, then lowest recall probability now): a card answered
+   wrong once has the stability of a card never learnt, so it comes before a strong one;
+2. then new cards, a few a day (`new_per_day`): the next level of a kind whose level is mastered (by
+   the readiness rule of `trainer.store.readiness`, counting that kind's answers at that level and
+   above), then kinds not practised yet, in the catalogue's order, at their first level;
+3. then, when nothing is due, practice ahead: the cards least likely to be recalled now first.
+
+The daily goal (`goal` answers a day) is shown beside the queue; the queue never runs dry.
+
+>>> settings = load_settings()
+>>> answers = [(False, 1_000), (True, 50_000), (True, 20_000), (True, 9_000)]  # rp.settle: 12 s and 40 s
+>>> [rating("rp.settle", right, ms, settings).name for right, ms in answers]
+['Again', 'Hard', 'Good', 'Easy']
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from fsrs import Card, Rating, Scheduler, State
+from sqlite_utils import Database
+
+from trainer.engine.presets import PresetError, data_path, read_toml
+from trainer.store.readiness import Status, Target, default_target, verdict
+
+PRACTICE_FILE = data_path("practice.toml")
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Answer times (ms) that make a right answer Easy (faster than `fast_ms`) or Hard (slower than
+    `slow_ms`)."""
+
+    fast_ms: int
+    slow_ms: int
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The figures of `data/practice.toml` (see the comments there)."""
+
+    desired_retention: float
+    learning_steps: tuple[timedelta, ...]
+    relearning_steps: tuple[timedelta, ...]
+    goal: int
+    new_per_day: int
+    timing: Mapping[str, Timing]
+
+    def timing_of(self, kind: str) -> Timing:
+        return self.timing.get(kind) or self.timing["default"]
+
+
+def _number(raw: Mapping[str, Any], key: str, low: float, high: float, source: str) -> float:
+    value = raw.get(key)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise PresetError(source, f"must be a number from {low:g} to {high:g}, not {value!r}", key)
+    return value
+
+
+def _minutes(raw: Mapping[str, Any], key: str, source: str) -> tuple[timedelta, ...]:
+    value = raw.get(key)
+    if not isinstance(value, list) or not all(
+        isinstance(m, int | float) and not isinstance(m, bool) and 0 < m <= 24 * 60 for m in value
+    ):
+        raise PresetError(source, "must be a list of minutes, each from 1 second to a day", key)
+    return tuple(timedelta(minutes=m) for m in value)
+
+
+def parse_settings(raw: Mapping[str, Any], source: str = "data/practice.toml") -> Settings:
+    """Checked settings; `PresetError` naming the file and key for anything missing or out of range."""
+    unknown = sorted(set(raw) - {"fsrs", "day", "timing"})
+    if unknown:
+        raise PresetError(source, "unknown key", unknown[0])
+    fsrs_part, day, timing = raw.get("fsrs", {}), raw.get("day", {}), raw.get("timing", {})
+    if "default" not in timing:
+        raise PresetError(source, "missing", "timing.default")
+    timings = {}
+    for kind, figures in timing.items():
+        where = f"timing.{kind}"
+        fast = _number(figures, "fast_seconds", 0.5, 600, f"{source} [{where}]")
+        slow = _number(figures, "slow_seconds", 0.5, 600, f"{source} [{where}]")
+        if fast >= slow:
+            raise PresetError(source, "fast_seconds must be below slow_seconds", where)
+        timings[kind] = Timing(int(fast * 1000), int(slow * 1000))
+    return Settings(
+        desired_retention=_number(fsrs_part, "desired_retention", 0.7, 0.99, source),
+        learning_steps=_minutes(fsrs_part, "learning_steps_minutes", source),
+        relearning_steps=_minutes(fsrs_part, "relearning_steps_minutes", source),
+        goal=int(_number(day, "goal", 1, 500, source)),
+        new_per_day=int(_number(day, "new_per_day", 0, 50, source)),
+        timing=timings,
+    )
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The practice settings from `data/practice.toml` (or another file)."""
+    if path is None:
+        return _default_settings()
+    return parse_settings(read_toml(path), str(path))
+
+
+@functools.lru_cache(maxsize=1)
+def _default_settings() -> Settings:
+    return parse_settings(read_toml(PRACTICE_FILE, "data/practice.toml"))
+
+
+def scheduler(settings: Settings) -> Scheduler:
+    return _scheduler(settings.desired_retention, settings.learning_steps, settings.relearning_steps)
+
+
+@functools.lru_cache(maxsize=8)
+def _scheduler(
+    retention: float, learning: tuple[timedelta, ...], relearning: tuple[timedelta, ...]
+) -> Scheduler:
+    # No fuzzing: the same answers always give the same schedule (tests, and two devices agreeing).
+    return Scheduler(
+        desired_retention=retention,
+        learning_steps=learning,
+        relearning_steps=relearning,
+        enable_fuzzing=False,
+    )
+
+
+def rating(kind: str, correct: bool, time_ms: int, settings: Settings) -> Rating:
+    """How one answer reviews its card (see the module docstring)."""
+    if not correct:
+        return Rating.Again
+    timing = settings.timing_of(kind)
+    if time_ms > timing.slow_ms:
+        return Rating.Hard
+    if time_ms < timing.fast_ms:
+        return Rating.Easy
+    return Rating.Good
+
+
+def review(card: Card | None, grade: Rating, when: datetime, settings: Settings) -> Card:
+    """The card after one review at `when` (a new card when None)."""
+    card = card if card is not None else Card(card_id=0, due=when)
+    return scheduler(settings).review_card(card, grade, when)[0]
+
+
+# The queue ------------------------------------------------------------------------------------------
+
+
+class Reason(StrEnum):
+    DUE = "due"
+    NEXT_LEVEL = "next_level"
+    NEW = "new"
+    AHEAD = "ahead"
+
+
+@dataclass(frozen=True)
+class CardState:
+    """A trainee's card: its kind and level, the FSRS card, and whether that level is mastered."""
+
+    kind: str
+    level: int
+    card: Card
+    mastered: bool = False
+
+
+@dataclass(frozen=True)
+class Item:
+    """One entry of the queue: a kind and level to practise and why now."""
+
+    kind: str
+    level: int
+    reason: Reason
+    due: datetime | None = None
+    stability: float | None = None
+    recall: float | None = None  # the chance of a right answer now, by FSRS
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "level": self.level,
+            "reason": str(self.reason),
+            "due": None if self.due is None else self.due.isoformat(),
+            "stability_days": self.stability,
+            "recall": self.recall,
+        }
+
+
+def order_queue(
+    cards: Sequence[CardState],
+    catalog: Sequence[tuple[str, Sequence[int]]],
+    *,
+    now: datetime,
+    introduced_today: int,
+    settings: Settings,
+) -> list[Item]:
+    """Today's queue for one trainee (see the module docstring); `catalog` is (kind, levels) in the
+    order new kinds are introduced."""
+    fsrs = scheduler(settings)
+    levels = {kind: tuple(ls) for kind, ls in catalog}
+    order = {kind: n for n, (kind, _) in enumerate(catalog)}
+    mine = [c for c in cards if c.kind in levels and c.level in levels[c.kind]]
+    have = {(c.kind, c.level) for c in mine}
+
+    def item(c: CardState, reason: Reason) -> Item:
+        recall = fsrs.get_card_retrievability(c.card, now)
+        return Item(c.kind, c.level, reason, c.card.due, c.card.stability, recall)
+
+    due = [item(c, Reason.DUE) for c in mine if c.card.due <= now]
+    due.sort(key=lambda i: (i.stability or 0.0, i.recall or 0.0, order[i.kind], i.level))
+    offers = []
+    for c in sorted(mine, key=lambda c: (order[c.kind], c.level)):
+        following = [level for level in levels[c.kind] if level > c.level]
+        if c.mastered and following and (c.kind, following[0]) not in have:
+            offers.append(Item(c.kind, following[0], Reason.NEXT_LEVEL))
+    practised = {c.kind for c in mine}
+    offers += [Item(kind, ls[0], Reason.NEW) for kind, ls in catalog if kind not in practised and ls]
+    offers = offers[: max(0, settings.new_per_day - introduced_today)]
+    ahead = [item(c, Reason.AHEAD) for c in mine if c.card.due > now]
+    ahead.sort(key=lambda i: (i.recall or 0.0, i.stability or 0.0, order[i.kind], i.level))
+    return due + offers + ahead
+
+
+# The database ---------------------------------------------------------------------------------------
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _card_of(row: Mapping[str, Any]) -> Card:
+    return Card(
+        card_id=int(row["id"]),
+        state=State(row["state"]),
+        step=row["step"],
+        stability=row["stability"],
+        difficulty=row["difficulty"],
+        due=datetime.fromisoformat(row["due"]),
+        last_review=datetime.fromisoformat(row["last_review"]) if row["last_review"] else None,
+    )
+
+
+def record_review(
+    db: Database,
+    trainee_id: int,
+    kind: str,
+    level: int,
+    *,
+    correct: bool,
+    time_ms: int,
+    when: datetime,
+    settings: Settings | None = None,
+) -> Card:
+    """Review the trainee's card of this kind and level with one answer (created by the first).
+    Call it inside the answer's write transaction (`schema.writing`)."""
+    settings = settings or load_settings()
+    rows = list(
+        db.query(
+            "SELECT * FROM cards WHERE trainee_id = ? AND kind = ? AND level = ?", [trainee_id, kind, level]
+        )
+    )
+    before = _card_of(rows[0]) if rows else None
+    after = review(before, rating(kind, correct, time_ms, settings), when, settings)
+    values = {
+        "state": int(after.state.value),
+        "step": after.step,
+        "stability": after.stability,
+        "difficulty": after.difficulty,
+        "due": _iso(after.due),
+        "last_review": _iso(after.last_review or when),
+        "reviews": (rows[0]["reviews"] if rows else 0) + 1,
+        "lapses": (rows[0]["lapses"] if rows else 0) + (not correct),
+    }
+    if rows:
+        sets = ", ".join(f"{name} = ?" for name in values)
+        db.execute(f"UPDATE cards SET {sets} WHERE id = ?", [*values.values(), rows[0]["id"]])
+    else:
+        record = {"trainee_id": trainee_id, "kind": kind, "level": level, "created_at": _iso(when), **values}
+        columns = ", ".join(record)
+        db.execute(
+            f"INSERT INTO cards ({columns}) VALUES ({', '.join('?' for _ in record)})", list(record.values())
+        )
+    return after
+
+
+def _mastered(db: Database, trainee_id: int, kind: str, level: int, target: Target) -> bool:
+    """The readiness rule over this kind's answers at this level and above."""
+    at_level = replace(target, min_level=level)
+    rows = db.query(
+        """SELECT a.correct, a.time_ms FROM attempts a JOIN drills d ON d.id = a.drill_id
+           WHERE a.trainee_id = ? AND a.kind = ? AND d.level >= ?
+           ORDER BY a.answered_at DESC, a.id DESC LIMIT ?""",
+        [trainee_id, kind, level, target.window],
+    )
+    newest_first = [(bool(r["correct"]), int(r["time_ms"])) for r in rows]
+    return verdict(newest_first[::-1], at_level).status is Status.READY
+
+
+def card_states(db: Database, trainee_id: int, target: Target | None = None) -> list[CardState]:
+    """The trainee's cards, each with whether its level is mastered."""
+    target = target or default_target()
+    return [
+        CardState(
+            row["kind"],
+            row["level"],
+            _card_of(row),
+            _mastered(db, trainee_id, row["kind"], row["level"], target),
+        )
+        for row in db.query("SELECT * FROM cards WHERE trainee_id = ? ORDER BY id", [trainee_id])
+    ]
+
+
+@dataclass(frozen=True)
+class Today:
+    """The trainee's queue and the day so far (UTC day)."""
+
+    items: tuple[Item, ...]
+    answered: int
+    goal: int
+    introduced: int
+    new_per_day: int
+
+    def to_json(self, count: int = 10) -> dict[str, Any]:
+        return {
+            "answered_today": self.answered,
+            "goal": self.goal,
+            "new_today": self.introduced,
+            "new_per_day": self.new_per_day,
+            "queue": [i.to_json() for i in self.items[:count]],
+        }
+
+
+def practice_queue(
+    db: Database,
+    trainee_id: int,
+    catalog: Iterable[tuple[str, Sequence[int]]],
+    *,
+    now: datetime,
+    settings: Settings | None = None,
+    target: Target | None = None,
+) -> Today:
+    """Today's practice for a trainee over the given (kind, levels), in the order new kinds come."""
+    settings = settings or load_settings()
+    day = now.astimezone(UTC).date().isoformat()
+    answered = db.execute(
+        "SELECT count(*) FROM attempts WHERE trainee_id = ? AND substr(answered_at, 1, 10) = ?",
+        [trainee_id, day],
+    ).fetchone()[0]
+    introduced = db.execute(
+        "SELECT count(*) FROM cards WHERE trainee_id = ? AND substr(created_at, 1, 10) = ?", [trainee_id, day]
+    ).fetchone()[0]
+    items = order_queue(
+        card_states(db, trainee_id, target),
+        list(catalog),
+        now=now,
+        introduced_today=introduced,
+        settings=settings,
+    )
+    return Today(tuple(items), answered, settings.goal, introduced, settings.new_per_day)

@@ -1,0 +1,131 @@
+"""The one readiness rule: is a trainee ready for the table in a game?
+
+Ready means: over the trainee's last `window` answers in the game at level `min_level` or above, at
+least `accuracy` of them right and the median time under `median_seconds`. Fewer answers than the
+window: "too few answers" (no verdict yet). The default figures are in `data/readiness.toml`; a group
+may set its own per game (`Target.from_mapping` checks them). The desk and the practice queue both
+ask `readiness()`, so a trainee is never "ready" on one page and "not yet" on another.
+
+>>> target = Target(accuracy=0.95, window=4, min_level=2, median_seconds=10)
+>>> str(verdict([(True, 3000)] * 4, target).status)
+'ready'
+>>> str(verdict([(True, 3000)] * 3 + [(False, 3000)], target).status)
+'not_yet'
+>>> str(verdict([(True, 3000)] * 3, target).status)
+'too_few'
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from functools import lru_cache
+from typing import Any
+
+from sqlite_utils import Database
+
+from trainer.engine.presets import data_path, read_toml
+
+READINESS_FILE = data_path("readiness.toml")
+MAX_WINDOW = 1000
+
+
+class Status(StrEnum):
+    READY = "ready"
+    NOT_YET = "not_yet"
+    TOO_FEW = "too_few"
+
+
+@dataclass(frozen=True)
+class Target:
+    """The figures of the readiness rule (see the module docstring)."""
+
+    accuracy: float
+    window: int
+    min_level: int
+    median_seconds: float
+
+    @classmethod
+    def from_mapping(cls, raw: Mapping[str, Any], source: str = "readiness") -> Target:
+        """Checked figures; `ValueError` naming the key for anything missing or out of range."""
+        unknown = sorted(set(raw) - {"accuracy", "window", "min_level", "median_seconds"})
+        if unknown:
+            raise ValueError(f"{source}: unknown key {unknown[0]!r}")
+
+        def number(key: str, low: float, high: float, whole: bool) -> Any:
+            value = raw.get(key)
+            kinds = (int,) if whole else (int, float)
+            if isinstance(value, bool) or not isinstance(value, kinds) or not low <= value <= high:
+                kind = "a whole number" if whole else "a number"
+                raise ValueError(f"{source}: {key} must be {kind} from {low:g} to {high:g}, not {value!r}")
+            return value
+
+        return cls(
+            accuracy=float(number("accuracy", 0, 1, False)),
+            window=number("window", 1, MAX_WINDOW, True),
+            min_level=number("min_level", 1, 3, True),
+            median_seconds=float(number("median_seconds", 0.5, 600, False)),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@lru_cache(maxsize=1)
+def default_target() -> Target:
+    return Target.from_mapping(read_toml(READINESS_FILE, "data/readiness.toml"), "data/readiness.toml")
+
+
+@dataclass(frozen=True)
+class Readiness:
+    status: Status
+    answers: int
+    correct: int
+    accuracy: float | None
+    median_ms: float | None
+    target: Target
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": str(self.status),
+            "answers": self.answers,
+            "correct": self.correct,
+            "accuracy": self.accuracy,
+            "median_ms": self.median_ms,
+            "target": self.target.to_json(),
+        }
+
+
+def verdict(answers: Sequence[tuple[bool, int]], target: Target) -> Readiness:
+    """The ruling on the (correct, time_ms) answers, newest last; only the last `window` count."""
+    recent = list(answers)[-target.window :]
+    correct = sum(1 for right, _ in recent if right)
+    if not recent:
+        return Readiness(Status.TOO_FEW, 0, 0, None, None, target)
+    accuracy = correct / len(recent)
+    median = float(statistics.median(ms for _, ms in recent))
+    if len(recent) < target.window:
+        status = Status.TOO_FEW
+    elif accuracy >= target.accuracy and median < target.median_seconds * 1000:
+        status = Status.READY
+    else:
+        status = Status.NOT_YET
+    return Readiness(status, len(recent), correct, accuracy, median, target)
+
+
+def readiness(db: Database, trainee_id: int, kinds: Iterable[str], target: Target) -> Readiness:
+    """The trainee's readiness over the given drill kinds (those of one game)."""
+    kinds = sorted(set(kinds))
+    if not kinds:
+        return verdict([], target)
+    marks = ", ".join("?" for _ in kinds)
+    rows = db.query(
+        f"""SELECT a.correct, a.time_ms FROM attempts a JOIN drills d ON d.id = a.drill_id
+            WHERE a.trainee_id = ? AND d.level >= ? AND a.kind IN ({marks})
+            ORDER BY a.answered_at DESC, a.id DESC LIMIT ?""",
+        [trainee_id, target.min_level, *kinds, target.window],
+    )
+    newest_first = [(bool(r["correct"]), int(r["time_ms"])) for r in rows]
+    return verdict(newest_first[::-1], target)
