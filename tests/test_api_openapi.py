@@ -92,6 +92,10 @@ def test_every_documented_response_is_given_and_matches_its_schema(app, doc):
     tour.call("post", url + "/answer", answer, json={"answer": str(total(drill))})
     tour.call("post", url + "/answer", answer, json={"answer": str(total(drill))})
     assert tour.call("get", url, one).json["result"]["correct"] is True
+    practice = "/api/v1/practice/next"
+    assert tour.call("get", practice, practice).json["answered_today"] == 1
+    tour.call("get", practice + "?game=omaha", practice)
+    tour.call("get", practice + "?game=chess", practice)
     advisor = "/api/v1/advisor"
     tour.call("post", advisor, advisor, json={"player": "Qh 9h 6h 3h 2c", "upcard": "Ad"})
     tour.call("post", advisor, advisor, json={"player": "Qh 9h 6h 3h 2c", "upcard": "Qh"})

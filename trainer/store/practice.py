@@ -228,7 +228,11 @@ def order_queue(
     offers = offers[: max(0, settings.new_per_day - introduced_today)]
     ahead = [item(c, Reason.AHEAD) for c in mine if c.card.due > now]
     ahead.sort(key=lambda i: (i.recall or 0.0, i.stability or 0.0, order[i.kind], i.level))
-    return due + offers + ahead
+    queue = due + offers + ahead
+    if not queue and catalog:  # no cards and no new ones allowed today: practice must still be possible
+        kind, first = catalog[0]
+        queue = [Item(kind, first[0], Reason.NEW)]
+    return queue
 
 
 # The database ---------------------------------------------------------------------------------------

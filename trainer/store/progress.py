@@ -17,6 +17,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.drills.base import AnswerKind, Grade, get_kind, grade, parse_answer
+from trainer.store.practice import record_review
 from trainer.store.schema import MODES, insert, writing
 
 Clock = Callable[[], datetime]
@@ -219,6 +220,15 @@ class Store:
             if cursor.rowcount != 1:
                 raise AlreadyAnsweredError(f"drill {drill_id} has already been answered")
             insert(self.db, "attempts", attempt)
+            record_review(
+                self.db,
+                row["trainee_id"],
+                row["kind"],
+                row["level"],
+                correct=result.correct,
+                time_ms=time_ms,
+                when=now,
+            )
         stored = self.attempt(drill_id)
         assert stored is not None
         return result, stored

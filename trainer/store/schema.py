@@ -10,6 +10,7 @@ Tables, all STRICT:
 - `attempts`: the one answer to a drill: raw input, parsed answer, expected answer, correct, time;
   for a wrong answer the catalogued mistake it matched (`mistake`) and, to a choice question, the
   choice made (`wrong_choice`).
+- `cards`: the trainee's FSRS card per drill kind and level (`trainer.store.practice`).
 
 >>> store_db = open_db(":memory:")
 >>> sorted(t for t in store_db.table_names() if not t.startswith("_"))
@@ -139,6 +140,37 @@ def m002_attempt_mistakes(db: Database) -> None:
     db.execute("ALTER TABLE attempts ADD COLUMN mistake TEXT")
     db.execute("ALTER TABLE attempts ADD COLUMN wrong_choice TEXT")
     db.execute("CREATE INDEX attempts_trainee_mistake ON attempts (trainee_id, mistake)")
+
+
+@MIGRATIONS()
+def m003_practice_cards(db: Database) -> None:
+    """One FSRS card per trainee, drill kind and level (`trainer.store.practice`), reviewed by every
+    answer: its state, step, stability (days), difficulty, when it is due, the last review, how many
+    reviews and wrong answers, and when it was first answered (new cards are counted per day)."""
+    db.create_table(
+        "cards",
+        {
+            "id": int,
+            "trainee_id": int,
+            "kind": str,
+            "level": int,
+            "state": int,
+            "step": int,
+            "stability": float,
+            "difficulty": float,
+            "due": str,
+            "last_review": str,
+            "reviews": int,
+            "lapses": int,
+            "created_at": str,
+        },
+        pk="id",
+        foreign_keys=[("trainee_id", "trainees", "id")],
+        not_null=["trainee_id", "kind", "level", "state", "due", "reviews", "lapses", "created_at"],
+        strict=True,
+    )
+    db.execute("CREATE UNIQUE INDEX cards_trainee_kind_level ON cards (trainee_id, kind, level)")
+    db.execute("CREATE INDEX cards_trainee_due ON cards (trainee_id, due)")
 
 
 BUSY_TIMEOUT_S = 10

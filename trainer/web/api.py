@@ -24,7 +24,7 @@ from trainer.drills.russian_poker.deals import house_rules
 from trainer.engine.russian_poker import strategy
 from trainer.engine.russian_poker.rules import presets_side_by_side
 from trainer.store import AlreadyAnsweredError, StoreError, clean_name
-from trainer.web import db
+from trainer.web import db, records
 from trainer.web.mistakes import mistake_json, recorded_mistake
 from trainer.web.openapi import document
 
@@ -219,6 +219,28 @@ def answer_drill(drill_id: int) -> ResponseReturnValue:
             "mistake": mistake_json(graded.mistake),
             "answer": attempt["answer"],
             "time_ms": attempt["time_ms"],
+        }
+    )
+
+
+@bp.get("/practice/next")
+def practice_next() -> ResponseReturnValue:
+    """The next drill of today's practice queue (kind and level; draw it with POST /api/v1/drills),
+    with the day's count, the goal and the queue's next entries. Records nothing."""
+    game = request.args.get("game") or None
+    games = sorted({kind.game for kind in REGISTRY.values()})
+    if game is not None and game not in games:
+        fail(400, f"There is no game {game!r}: one of {', '.join(games)}.")
+    queue = records.today(db.trainee_id(anonymous=True), game)
+    head = queue.items[0]
+    return jsonify(
+        {
+            "next": {
+                **head.to_json(),
+                "title": get_kind(head.kind).title,
+                "drill_url": url_for("api.create_drill"),
+            },
+            **queue.to_json(),
         }
     )
 

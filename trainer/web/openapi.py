@@ -164,6 +164,42 @@ SCHEMAS: dict[str, Any] = {
             },
         },
     },
+    "QueueItem": {
+        "type": "object",
+        "required": ["kind", "level", "reason", "due", "stability_days", "recall"],
+        "properties": {
+            "kind": {"type": "string"},
+            "level": {"type": "integer"},
+            "reason": {
+                "enum": ["due", "next_level", "new", "ahead"],
+                "description": "Due for review (weakest first); the next level of a mastered one; a drill "
+                "not practised yet; practice ahead of schedule.",
+            },
+            "due": {"type": ["string", "null"], "description": "When the card is due (ISO 8601, UTC)."},
+            "stability_days": {"type": ["number", "null"], "description": "FSRS stability of the card."},
+            "recall": {"type": ["number", "null"], "description": "FSRS chance of a right answer now."},
+        },
+    },
+    "PracticeNext": {
+        "type": "object",
+        "required": ["next", "answered_today", "goal", "new_today", "new_per_day", "queue"],
+        "properties": {
+            "next": {
+                "allOf": [_ref("QueueItem")],
+                "type": "object",
+                "required": ["title", "drill_url"],
+                "properties": {
+                    "title": {"type": "string"},
+                    "drill_url": {"type": "string", "description": 'POST {"kind", "level"} here to draw it.'},
+                },
+            },
+            "answered_today": {"type": "integer", "minimum": 0},
+            "goal": {"type": "integer", "minimum": 1, "description": "Answers a day (data/practice.toml)."},
+            "new_today": {"type": "integer", "minimum": 0},
+            "new_per_day": {"type": "integer", "minimum": 0},
+            "queue": {"type": "array", "items": _ref("QueueItem")},
+        },
+    },
     "Advice": {
         "type": "object",
         "required": ["player", "upcard", "rules", "options"],
@@ -307,6 +343,24 @@ def document() -> dict[str, Any]:
                         "400": _error("Bad JSON, a missing kind or level, a bad seed or rules."),
                         "404": _error("Unknown drill kind."),
                         "415": _error("The body is not JSON."),
+                    },
+                }
+            },
+            "/api/v1/practice/next": {
+                "get": {
+                    "summary": "The next drill of today's practice queue (FSRS), with the day's goal.",
+                    "parameters": [
+                        {
+                            "name": "game",
+                            "in": "query",
+                            "required": False,
+                            "schema": {"type": "string", "examples": ["omaha"]},
+                            "description": "Only this game's drills.",
+                        }
+                    ],
+                    "responses": {
+                        "200": _json(_ref("PracticeNext"), "The head of the queue and the day so far."),
+                        "400": _error("No such game."),
                     },
                 }
             },

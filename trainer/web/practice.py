@@ -22,6 +22,7 @@ from trainer.web.catalog import game_title, kind_or_404, kind_title, level_or_40
 from trainer.web.forms import AnswerForm, EmptyForm
 from trainer.web.guards import check_form, own_drill, require_trainee
 from trainer.web.mistakes import recorded_mistake
+from trainer.web.today import drawn_here
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
 
@@ -100,6 +101,7 @@ def _render(drill: dict[str, Any], error: str | None = None, kept: dict[str, Any
         situation=drill["situation"],
         attempt=attempt,
         grade=grade,
+        today=drawn_here(drill["id"]),
         form=form,
         error=error,
         kept=kept or {},

@@ -9,14 +9,29 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from trainer.store import stats
-from trainer.web.catalog import kind_title
+from trainer.store.practice import Today, practice_queue
+from trainer.web.catalog import games_with_kinds, kind_title
 from trainer.web.db import store
 
 RECENT_DAYS = 14
 
 
+def catalog(game: str | None = None) -> list[tuple[str, tuple[int, ...]]]:
+    """(kind, levels) in the order today's practice brings new drills in: game by game, as listed."""
+    return [(k.id, k.levels) for g in games_with_kinds() if game in (None, g["id"]) for k in g["kinds"]]
+
+
+def today(trainee: int | None, game: str | None = None) -> Today:
+    """Today's practice queue for the trainee (from nothing for a trainee with no record yet)."""
+    now = datetime.now(UTC)
+    if trainee is None:
+        return practice_queue(store().db, -1, catalog(game), now=now)
+    return practice_queue(store().db, trainee, catalog(game), now=now)
+
+
 def summary(trainee: int) -> dict[str, Any]:
-    """Home page figures: accuracy per game over the last `RECENT_DAYS` days, and the weakest kinds."""
+    """Home page figures: accuracy per game over the last `RECENT_DAYS` days, and the next drills of
+    today's practice (the recommendation)."""
     from trainer.drills import REGISTRY
 
     db = store().db
@@ -32,12 +47,9 @@ def summary(trainee: int) -> dict[str, Any]:
         totals = per_game.setdefault(kind.game, {"attempts": 0, "correct": 0})
         totals["attempts"] += sum(day["attempts"] for day in recent)
         totals["correct"] += sum(day["correct"] for day in recent)
-    weakest = [
-        {**row, "title": kind_title(row["kind"])}
-        for row in stats.weakest_kinds(db, trainee)
-        if row["kind"] in REGISTRY
-    ]
-    return {"games": per_game, "weakest": weakest, "days": RECENT_DAYS}
+    queue = today(trainee)
+    recommended = [{**item.to_json(), "title": kind_title(item.kind)} for item in queue.items[:3]]
+    return {"games": per_game, "next": recommended, "today": queue, "days": RECENT_DAYS}
 
 
 def progress(trainee: int) -> dict[str, Any]:

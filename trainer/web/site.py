@@ -15,7 +15,7 @@ TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
 
 
 def init_pages(app: Flask) -> None:
-    from trainer.web import advisor_page, pages, practice, progress, quiz, reference, sprint  # noqa: F401
+    from trainer.web import advisor_page, pages, practice, progress, quiz, reference, sprint, today  # noqa: F401
 
     # A trainee may leave a question open for a while; a form stays valid for a working shift.
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", CSRF_TIME_LIMIT)
@@ -34,9 +34,10 @@ def init_pages(app: Flask) -> None:
         painted_plays=drawing.painted_plays,
         omaha_table=drawing.omaha_table,
         exchange_choices=exchange_choices,
+        reason_label=today.reason_label,
         SUIT_WORDS=drawing.SUIT_WORDS,
     )
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
-    for module in (pages, practice, sprint, quiz, progress, reference):
+    for module in (pages, practice, sprint, quiz, progress, reference, today):
         app.register_blueprint(module.bp)
