@@ -14,7 +14,7 @@ Tables, all STRICT:
 
 >>> store_db = open_db(":memory:")
 >>> sorted(t for t in store_db.table_names() if not t.startswith("_"))
-['attempts', 'drills', 'sprints', 'trainees']
+['attempts', 'cards', 'drills', 'sprints', 'trainees']
 """
 
 from __future__ import annotations
