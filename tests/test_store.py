@@ -76,7 +76,11 @@ def test_schema_wal_foreign_keys_and_idempotent_migrations(tmp_path):
     assert db.journal_mode == "wal"
     assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     again = open_db(path)
-    assert [m.name for m in MIGRATIONS.applied(again)][:2] == ["m001_progress", "m002_attempt_mistakes"]
+    assert [m.name for m in MIGRATIONS.applied(again)][:3] == [
+        "m001_progress",
+        "m002_attempt_mistakes",
+        "m003_practice_cards",
+    ]
     assert not MIGRATIONS.pending(again)
     assert "STRICT" in again.table("attempts").schema
     with pytest.raises(sqlite3.IntegrityError):
