@@ -1,7 +1,8 @@
 """Drills: generators and graders on top of the rule engines (pure, no Flask).
 
-Importing the package registers every game's drill kinds in `REGISTRY`; the names of the drill
-contract (`trainer.drills.base`) are re-exported here.
+Importing the package imports every registered game's drills package (`trainer.games`), which
+registers its drill kinds in `REGISTRY`; the names of the drill contract (`trainer.drills.base`) are
+re-exported here.
 """
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ import importlib
 
 from trainer.drills import base
 from trainer.drills.base import *  # noqa: F403  (the contract, listed once in base.__all__)
+from trainer.games import GAMES
 
-GAME_PACKAGES = ("russian_poker", "omaha", "painted_poker")
+for _game in GAMES:
+    importlib.import_module(_game.drills)
 
-for _name in GAME_PACKAGES:
-    importlib.import_module(f"{__name__}.{_name}")
-
-__all__ = ["GAME_PACKAGES", *base.__all__]
+__all__ = base.__all__

@@ -6,22 +6,15 @@ from typing import Any
 
 from flask import abort
 from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
 
+from trainer import games
 from trainer.drills import REGISTRY, DrillKind
-
-# Display order and names of the games; a game id from the drills that is not listed still shows.
-GAMES: dict[str, Any] = {
-    "russian_poker": _l("Russian poker"),
-    "omaha": _l("Omaha"),
-    "painted_poker": _l("Painted poker"),
-    "decision": _l("Buy decisions"),
-}
 
 
 def game_title(game: str) -> str:
-    title = GAMES.get(game)
-    return str(title) if title is not None else gettext(game)
+    """The translated title of a registered game; any other game id (a test's toy kinds) as is."""
+    known = games.get(game)
+    return gettext(known.title) if known is not None else gettext(game)
 
 
 def kind_title(kind: DrillKind | str) -> str:
@@ -30,12 +23,15 @@ def kind_title(kind: DrillKind | str) -> str:
 
 
 def games_with_kinds() -> list[dict[str, Any]]:
-    """[{id, title, kinds: [DrillKind]}] in display order, only games that have drills."""
-    by_game: dict[str, list[DrillKind]] = {}
+    """[{id, title, kinds: [DrillKind]}]: the registered games in their order, each game's kinds in
+    the registry's order; only games that have drills (kinds of no registered game come last)."""
+    by_game = {game.id: [REGISTRY[k] for k in game.kinds if k in REGISTRY] for game in games.GAMES}
+    others: dict[str, list[DrillKind]] = {}
     for kind in REGISTRY.values():
-        by_game.setdefault(kind.game, []).append(kind)
-    order = [g for g in GAMES if g in by_game] + sorted(g for g in by_game if g not in GAMES)
-    return [{"id": g, "title": game_title(g), "kinds": by_game[g]} for g in order]
+        if games.get(kind.game) is None:
+            others.setdefault(kind.game, []).append(kind)
+    by_game |= dict(sorted(others.items()))
+    return [{"id": g, "title": game_title(g), "kinds": kinds} for g, kinds in by_game.items() if kinds]
 
 
 def kind_or_404(kind_id: str) -> DrillKind:

@@ -11,6 +11,7 @@ from typing import Any
 
 from flask_babel import gettext, lazy_gettext
 
+from trainer import games
 from trainer.engine.cards import Card
 
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
@@ -42,6 +43,15 @@ SUIT_WORDS = {
 # Chip colours by denomination, largest first, as on a real float.
 CHIP_COLOURS = ((1000, "#f2c200"), (500, "#7b3fa0"), (100, "#222222"), (25, "#1f7a3a"), (5, "#c62828"))
 CHIP_DEFAULT_COLOUR = "#f5f5f5"
+
+
+FACTS_TEMPLATE = "tables/facts.html"
+
+
+def table_template(game_id: str) -> str:
+    """The template drawing a situation of the game; a plain list of facts for a game not registered."""
+    game = games.get(game_id)
+    return game.table_template if game is not None else FACTS_TEMPLATE
 
 
 def card_face(card: Any) -> dict[str, Any]:
@@ -215,3 +225,21 @@ def omaha_table(data: dict[str, Any]) -> dict[str, Any]:
         "blinds": pair if isinstance(pair, list) and len(pair) == 2 else None,
         "stakes": "stakes" in data,
     }
+
+
+# What the templates may call (registered as Jinja globals by `trainer.web.site`).
+TEMPLATE_GLOBALS = {
+    f.__name__: f
+    for f in (
+        table_template,
+        card_face,
+        cards_of,
+        chip_stack,
+        pickable_cards,
+        seat_positions,
+        table_facts,
+        russian_poker_table,
+        painted_plays,
+        omaha_table,
+    )
+}

@@ -8,47 +8,41 @@ where they differ.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
+from trainer import games as registry
 from trainer.engine import presets as loader
-from trainer.engine.omaha import betting as omaha_rules
-from trainer.engine.painted_poker import rules as painted_rules
-from trainer.engine.russian_poker import rules as russian_rules
-
-_FOLDERS: dict[str, tuple[loader.PresetFolder, Callable[[str], Any]]] = {
-    module.PRESETS.game: (module.PRESETS, module.load_rules)
-    for module in (russian_rules, omaha_rules, painted_rules)
-}
+from trainer.games import Game
 
 
 def games() -> list[str]:
-    """The games with house-rules presets, by their folder names ("russian-poker")."""
-    return list(_FOLDERS)
+    """The games with house-rules presets, by their slugs ("russian-poker")."""
+    return [game.slug for game in registry.GAMES]
 
 
-def _folder(game: str) -> tuple[loader.PresetFolder, Callable[[str], Any]]:
-    if game not in _FOLDERS:
-        raise KeyError(f"no house-rules presets for {game!r}")
-    return _FOLDERS[game]
+def _game(slug: str) -> Game:
+    game = registry.BY_SLUG.get(slug)
+    if game is None:
+        raise KeyError(f"no house-rules presets for {slug!r}")
+    return game
 
 
 def names(game: str) -> tuple[str, ...]:
     """Preset names of a game, the default first."""
-    return _folder(game)[0].names()
+    return _game(game).preset_names()
 
 
 def load(game: str, name: str) -> dict[str, Any]:
     """The preset's table with its `base` chain merged (the named file wins), checked by its game."""
-    folder, load_rules = _folder(game)
-    load_rules(name)
-    return folder.table(folder.path(name))
+    found = _game(game)
+    found.load_rules(name)
+    return found.presets.table(found.presets.path(name))
 
 
 def side_by_side(game: str) -> dict[str, Any]:
     """The game's presets and rows, every leaf of the files a row (see `loader.side_by_side`)."""
-    folder, load_rules = _folder(game)
-    return loader.side_by_side(folder, load_rules)
+    found = _game(game)
+    return loader.side_by_side(found.presets, found.load_rules)
 
 
 _WORD_VALUE = re.compile(r"[a-z][a-z_\-]*")

@@ -21,6 +21,7 @@ from trainer.drills import REGISTRY, AnswerError, get_kind, issue
 from trainer.drills.answers import parse_answer
 from trainer.drills.base import expected_of
 from trainer.engine.presets import data_path, read_toml
+from trainer.games import GAMES, game_of
 from trainer.store import AlreadyAnsweredError, NotFoundError
 from trainer.web import db
 from trainer.web.answer_input import kept_input, read_answer
@@ -35,7 +36,14 @@ QUIZ_FILE = data_path("quizzes.toml")
 
 @lru_cache(maxsize=1)
 def quizzes() -> dict[str, list[dict[str, Any]]]:
-    return {game: spec["questions"] for game, spec in read_toml(QUIZ_FILE, "data/quizzes.toml").items()}
+    """{game id: questions}: the file's questions by the game of their kind, in the registry's order."""
+    by_game: dict[str, list[dict[str, Any]]] = {game.id: [] for game in GAMES}
+    for question in read_toml(QUIZ_FILE, "data/quizzes.toml")["questions"]:
+        game = game_of(question["kind"])
+        if game is None:
+            raise ValueError(f"data/quizzes.toml: drill kind {question['kind']!r} is of no registered game")
+        by_game[game.id].append(question)
+    return {game: questions for game, questions in by_game.items() if questions}
 
 
 def available(game: str) -> list[dict[str, Any]]:

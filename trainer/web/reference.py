@@ -8,32 +8,30 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext
 
+from trainer.games import BY_SLUG, GAMES, RUSSIAN_POKER
 from trainer.web import presets
 
 bp = Blueprint("reference", __name__, url_prefix="/reference")
 
-RULE_GAMES = ("russian-poker", "omaha", "painted-poker")
 DEFAULT_ANTES = (10, 100)
 MAX_ANTE = 1_000_000
 ANTE_DIGITS = re.compile(r"[0-9]{1,9}")
-CHEAT_SHEET_PRESET = "cis"
-PAINTED_PRESET = "classic"
+CHEAT_SHEET = RUSSIAN_POKER  # the payout cheat sheet is Russian poker's, from its default preset
 
 
 @bp.get("/")
 def index() -> str:
-    return render_template("reference/index.html", games=RULE_GAMES, preset_games=presets.games())
+    return render_template("reference/index.html", games=GAMES)
 
 
-@bp.get("/rules/<game>")
-def rules(game: str) -> str:
-    if game not in RULE_GAMES:
+@bp.get("/rules/<slug>")
+def rules(slug: str) -> str:
+    game = BY_SLUG.get(slug)
+    if game is None:
         abort(404)
-    extra = {}
-    if game == "painted-poker":
-        # The scores quoted on the rules page come from the default preset, not from the template.
-        extra = {"scoring": presets.load(game, PAINTED_PRESET)["scoring"], "preset_name": PAINTED_PRESET}
-    return render_template(f"reference/rules_{game.replace('-', '_')}.html", game=game, **extra)
+    # Numbers a rules page quotes come from the game's default preset, not from the template.
+    preset = presets.load(game.slug, game.default_preset)
+    return render_template(game.reference_page, game=game, preset=preset, preset_name=game.default_preset)
 
 
 def _ante_from(raw: str | None) -> int | None:
@@ -63,7 +61,7 @@ def payout_table(ante: int, preset: dict[str, Any]) -> dict[str, Any]:
 @bp.get("/payouts")
 def payouts() -> str:
     chosen = _ante_from(request.args.get("ante"))
-    preset = presets.load("russian-poker", CHEAT_SHEET_PRESET)
+    preset = presets.load(CHEAT_SHEET.slug, CHEAT_SHEET.default_preset)
     antes = (chosen,) if chosen else DEFAULT_ANTES
     tables = [payout_table(a, preset) for a in antes]
     return render_template("reference/payouts.html", tables=tables, chosen=chosen, preset=preset)

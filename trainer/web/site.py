@@ -23,16 +23,8 @@ def init_pages(app: Flask) -> None:
     db.init_app(app)
     errors.init_app(app)
     app.jinja_env.globals.update(
+        drawing.TEMPLATE_GLOBALS,
         csrf_token=generate_csrf,
-        card_face=drawing.card_face,
-        cards_of=drawing.cards_of,
-        chip_stack=drawing.chip_stack,
-        pickable_cards=drawing.pickable_cards,
-        seat_positions=drawing.seat_positions,
-        table_facts=drawing.table_facts,
-        russian_poker_table=drawing.russian_poker_table,
-        painted_plays=drawing.painted_plays,
-        omaha_table=drawing.omaha_table,
         exchange_choices=exchange_choices,
         reason_label=today.reason_label,
         SUIT_WORDS=drawing.SUIT_WORDS,

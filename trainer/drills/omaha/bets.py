@@ -20,8 +20,9 @@ from trainer.engine.omaha.explain import (
     explain_missed_blinds,
     explain_pot_limit,
 )
+from trainer.games import OMAHA
 
-GAME = "omaha"
+GAME = OMAHA.id
 Data = dict[str, Any]
 Solution = tuple[Any, str, tuple[Step, ...]]
 AMOUNT = AnswerFormat(AnswerKind.AMOUNT)

@@ -25,8 +25,9 @@ from trainer.engine.evaluator import Category, best_omaha_hand, omaha_strength
 from trainer.engine.explain import Step, step
 from trainer.engine.omaha import Showdown, format_low, settle, side_pots
 from trainer.engine.omaha.explain import explain_high, explain_low, low_candidates
+from trainer.games import OMAHA
 
-GAME = "omaha"
+GAME = OMAHA.id
 Data = dict[str, Any]
 Solution = tuple[Any, str, tuple[Step, ...]]
 

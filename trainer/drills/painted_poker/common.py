@@ -8,8 +8,9 @@ import random
 from trainer.drills.base import AnswerFormat, AnswerKind, DrillError
 from trainer.engine import painted_poker as pp
 from trainer.engine.painted_poker.rules import DealKind, PaintedRules
+from trainer.games import PAINTED_POKER
 
-GAME = "painted_poker"
+GAME = PAINTED_POKER.id
 AMOUNT = AnswerFormat(AnswerKind.AMOUNT)
 
 # Seat counts by level, kept to what the preset allows.

@@ -39,8 +39,9 @@ from trainer.engine.explain import Step, step
 from trainer.engine.presets import data_path
 from trainer.engine.russian_poker.strategy import TOLERANCE, Action, Option, options
 from trainer.engine.russian_poker.strategy.terms import Terms
+from trainer.games import RUSSIAN_POKER
 
-GAME = "russian_poker"
+GAME = RUSSIAN_POKER.id
 KIND_ID = "rp.decision"
 Data = dict[str, Any]
 

@@ -44,8 +44,9 @@ from trainer.engine.russian_poker import (
     second_combination,
     settle,
 )
+from trainer.games import RUSSIAN_POKER
 
-GAME = "russian_poker"
+GAME = RUSSIAN_POKER.id
 Data = dict[str, Any]
 Solution = tuple[Any, str, tuple[Step, ...]]
 
