@@ -29,12 +29,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from trainer import games as registry
 from trainer.drills.answers import AnswerError, AnswerFormat, AnswerKind, canonical, parse_answer
 from trainer.drills.base import MAX_SEED, DrillError
 from trainer.drills.chips import ChipSet, load_chips
 from trainer.engine.explain import Step, step
 
-GAMES = ("russian_poker", "omaha", "painted_poker")
+GAMES = tuple(game.id for game in registry.GAMES)
 LEVELS = (1, 2, 3)
 # Every label and choice a round's steps show, for the message catalog (seats and pots by number are
 # looked up as "Seat {0}" and "Side pot {0}").
@@ -167,10 +168,10 @@ class GameRounds:
 
 
 def game_rounds(game: str) -> GameRounds:
-    """The `ROUNDS` of `trainer.drills.<game>.round`."""
+    """The `ROUNDS` of the game's drills package's `round` module (`trainer.drills.<game>.round`)."""
     if game not in GAMES:
         raise RoundError(f"unknown game {game!r}: one of {', '.join(GAMES)}")
-    module = importlib.import_module(f"trainer.drills.{game}.round")
+    module = importlib.import_module(f"{registry.BY_ID[game].drills}.round")
     rounds: GameRounds = module.ROUNDS
     return rounds
 
