@@ -43,6 +43,7 @@ import math
 import random
 import statistics
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
@@ -94,9 +95,8 @@ class Trainee:
     kinds: Sequence[str]
     aptitude: dict[str, float]
     known: dict[tuple[str, int], Memory] = field(default_factory=dict)
-    answers: dict[str, list[tuple[bool, int, int]]] = field(
-        default_factory=dict
-    )  # kind -> (right, ms, level)
+    # (kind, lowest level) -> the last answers (right, ms) at that level or above, as many as the rule reads
+    recent: dict[tuple[str, int], deque[tuple[bool, int]]] = field(default_factory=dict)
 
     def answer(self, kind: str, level: int, now: datetime) -> tuple[bool, int]:
         """Answer one question of this kind and level at `now`, and learn from the explanation."""
@@ -118,20 +118,22 @@ class Trainee:
         else:
             mem.memory = max(MIN_MEMORY, mem.memory / 2)
         mem.last = now
-        self.answers.setdefault(kind, []).append((right, ms, level))
+        for lowest in range(1, level + 1):
+            window = self.recent.setdefault((kind, lowest), deque(maxlen=default_target().window))
+            window.append((right, ms))
         return right, ms
 
 
-def _mastered(answers: list[tuple[bool, int, int]], level: int) -> bool:
+def _mastered(trainee: Trainee, kind: str, level: int) -> bool:
+    """The readiness rule over the kind's answers at this level and above (the app's mastery)."""
     target = default_target()
-    at = [(r, ms) for r, ms, lv in answers if lv >= level][-target.window :]
-    return verdict(at, replace(target, min_level=level)).status is Status.READY
+    recent = trainee.recent.get((kind, level), ())
+    return verdict(list(recent), replace(target, min_level=level)).status is Status.READY
 
 
-def _ready(answers: list[tuple[bool, int, int]]) -> bool:
+def _ready(trainee: Trainee, kind: str) -> bool:
     target = default_target()
-    at = [(r, ms) for r, ms, lv in answers if lv >= target.min_level]
-    return verdict(at, target).status is Status.READY
+    return verdict(list(trainee.recent.get((kind, target.min_level), ())), target).status is Status.READY
 
 
 Chooser = Callable[["Course", datetime], tuple[str, int]]
@@ -154,7 +156,7 @@ class Course:
             day = now.date().isoformat()
             self.introduced[day] = self.introduced.get(day, 0) + 1
         card = review(None if old is None else old.card, rating(kind, right, ms, settings), now, settings)
-        self.cards[(kind, level)] = CardState(kind, level, card, _mastered(self.trainee.answers[kind], level))
+        self.cards[(kind, level)] = CardState(kind, level, card, _mastered(self.trainee, kind, level))
 
 
 def today_queue(course: Course, now: datetime) -> tuple[str, int]:
@@ -171,8 +173,7 @@ def today_queue(course: Course, now: datetime) -> tuple[str, int]:
 def uniform(course: Course, now: datetime) -> tuple[str, int]:
     kind, levels = course.trainee.rng.choice(course.catalog)
     level = course.level.setdefault(kind, levels[0])
-    answers = course.trainee.answers.get(kind, [])
-    if level < levels[-1] and _mastered(answers, level):
+    if level < levels[-1] and _mastered(course.trainee, kind, level):
         level = course.level[kind] = level + 1
     return kind, level
 
@@ -197,7 +198,7 @@ def simulate(seed: int, game: str, choose: Chooser, cap: int) -> Outcome:
         kind, level = choose(course, now)
         right, ms = trainee.answer(kind, level, now)
         course.record(kind, level, right, ms, now)
-        ready = sum(_ready(trainee.answers.get(k, [])) for k in kinds)
+        ready = sum(_ready(trainee, k) for k in kinds)
         if n + 1 == CHECK_AT:
             share = ready / len(kinds)
         if ready == len(kinds):
