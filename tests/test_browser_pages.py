@@ -217,6 +217,23 @@ def test_buy_decision_by_clicking_cards(page_in, server):
     assert "Обмен" in page.locator("#feedback").inner_text() or page.locator("#feedback .card").count()
 
 
+def test_todays_practice_on_a_phone_in_georgian(page_in, server):
+    page = page_in("ka")
+    give_name(page, "Today trainee")
+    navigate(page, lambda: page.locator("#today-link").click())
+    assert page.locator("#queue li").count() >= 3
+    shot(page, "ka-today")
+    navigate(page, lambda: page.locator("#start").click())
+    answer_like_a_person(page.locator("main form"))
+    navigate(page, lambda: page.locator("main form button.primary").click())
+    assert page.locator("#feedback").count() == 1
+    shot(page, "ka-today-feedback")
+    navigate(page, lambda: page.locator("#next").click())  # the queue's next drill, not the same kind again
+    assert page.locator("main form button.primary").count() == 1
+    page.goto(server + "/today/")
+    assert "1" in page.locator("#goal").inner_text()
+
+
 MAIN_PAGES = [
     "/",
     "/reference/",
@@ -235,6 +252,7 @@ MAIN_PAGES = [
     "/practice/rp.decision?level=2",
     "/reference/advisor?player=Qh&player=9h&player=6h&player=3h&player=2c&upcard=Ad",
     "/progress/",
+    "/today/",
 ]
 
 
