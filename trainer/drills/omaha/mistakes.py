@@ -12,6 +12,8 @@
   ignored or miscounted, the cap applied heads-up, the big blind not counted as the first bet.
 - Blinds (`om.blinds`): a missed small blind posted live or the big blind dead, the small blind
   forgotten; heads-up blinds reversed, blinds one seat off, a short stack posting a full blind.
+- Choices (`om.high`, `om.low`): the best five of all nine cards; a low missed, not the best, made with
+  other than two hole cards, or with a 9 or a 10 (the near misses `om.low` offers).
 
 The sentence of a mistake is, where the engine has one, the engine's own explanation step that the
 mistake gets wrong.
@@ -37,12 +39,13 @@ from trainer.drills.base import attach_mistakes
 from trainer.drills.mistakes import Mistake, mistake_type
 from trainer.drills.omaha.bets import replay
 from trainer.drills.omaha.deals import house_rules, low_rank
-from trainer.drills.omaha.kinds import _pot_labels
+from trainer.drills.omaha.kinds import _nine_or_ten_low, _pot_labels, _rule_breaking_low
 from trainer.engine.cards import Card, parse_cards
-from trainer.engine.evaluator import omaha_strength
+from trainer.engine.evaluator import best_hand, omaha_strength
 from trainer.engine.explain import step
 from trainer.engine.omaha import best_low, format_low, settle, side_pots
 from trainer.engine.omaha.betting import Street, limit_bet_size, limit_cap, post_blinds, pot_limit_max
+from trainer.engine.omaha.explain import explain_low, low_candidates
 from trainer.engine.omaha.pots import Pot, clockwise_from_button, split_evenly
 
 Data = dict[str, Any]
@@ -71,6 +74,12 @@ SMALL_FORGOTTEN = mistake_type("om.missed_small_forgotten", "A missed small blin
 HEADS_UP_BLINDS = mistake_type("om.heads_up_blinds", "Heads-up blinds reversed")
 BLINDS_OFF = mistake_type("om.blinds_one_seat_off", "The blinds one seat off")
 SHORT_STACK = mistake_type("om.short_stack_blind", "A short stack posting a full blind")
+NOT_TWO_PLUS_THREE = mistake_type(
+    "om.hand_not_two_plus_three", "A hand not made of two hole and three board cards"
+)
+LOW_MISSED = mistake_type("om.low_missed", "A low missed")
+LOW_NINE = mistake_type("om.low_nine_or_ten", "A 9 or a 10 counted in a low")
+LOW_NOT_BEST = mistake_type("om.low_not_best", "A low that is not the best")
 
 
 # Pots ----------------------------------------------------------------------------------------------
@@ -482,12 +491,43 @@ def _missed(missed: str, sb: int, bb: int, small_dead: bool) -> list[Mistake]:
     return found
 
 
+# Choices: the high hand and the low -------------------------------------------------------------------
+
+TWO_PLUS_THREE = "A hand uses exactly two of the four hole cards and three of the five board cards."
+
+
+def catalogue_high(data: Data) -> list[Mistake]:
+    """The category a reader of any five of the nine cards would name (three or four hole cards, or
+    the board alone)."""
+    hole, board = parse_cards(data["hole"]), parse_cards(data["board"])
+    return [Mistake(NOT_TWO_PLUS_THREE, best_hand([*hole, *board]).category.value, step(TWO_PLUS_THREE))]
+
+
+def catalogue_low(data: Data) -> list[Mistake]:
+    """The offered lows a trainee picks by one known mistake (`_low_format` offers these near misses)."""
+    hole, board = list(parse_cards(data["hole"])), list(parse_cards(data["board"]))
+    low, steps = explain_low(hole, board)
+    rule, verdict = steps[0], steps[-1]
+    found = []
+    if low is not None:
+        found.append(Mistake(LOW_MISSED, "none", verdict))
+        found += [
+            Mistake(LOW_NOT_BEST, format_low(other), verdict) for other in low_candidates(hole, board)[1:]
+        ]
+    for count in (3, 4, 1, 0):
+        found += [Mistake(LOW_HOLE_RULE, format_low(v), rule) for v in _rule_breaking_low(hole, board, count)]
+    found += [Mistake(LOW_NINE, format_low(v), rule) for v in _nine_or_ten_low(hole, board)]
+    return found
+
+
 _CATALOGUES: dict[str, Callable[[Data], Any]] = {
     "om.split": lambda d: list(_mistakes_split(d)),
     "om.side_pots": lambda d: list(_mistakes_side_pots(d)),
     "om.pot_limit": catalogue_pot_limit,
     "om.limit": catalogue_limit,
     "om.blinds": catalogue_blinds,
+    "om.high": catalogue_high,
+    "om.low": catalogue_low,
 }
 
 for _kind_id, _catalogue in _CATALOGUES.items():

@@ -10,7 +10,8 @@ answer is the right one.
 
 Most errors are the engine's ruling under house rules changed in one respect (`dataclasses.replace`
 on the preset: the two-combination rule, the table maximum, a pay-table row, the bonus column, the
-card replaced in a bought game); the rest change one spot of the right ruling.
+card replaced in a bought game); the rest change one spot of the right ruling. `rp.qualify` (a choice)
+has its own: half of ace-king taken for a game, ace-king not taken for one, the other card replaced.
 
 The rule page's first example (ante 10, two pair beats the dealer's ace-king: ante 0, bet 40, net 40):
 
@@ -34,8 +35,17 @@ from trainer.drills.base import AnswerKind, attach_mistakes, get_kind
 from trainer.drills.mistakes import Mistake, MistakeType, mistake_type
 from trainer.drills.russian_poker.deals import BONUS_PAYING, PAYING, house_rules
 from trainer.drills.russian_poker.kinds import settle_data
+from trainer.engine.cards import parse_cards
 from trainer.engine.explain import Step, step
-from trainer.engine.russian_poker import Category, HouseRules, Settlement, bet_payout
+from trainer.engine.russian_poker import (
+    Category,
+    HouseRules,
+    Settlement,
+    bet_payout,
+    dealer_qualifies,
+    evaluate,
+    replaced_card,
+)
 from trainer.engine.russian_poker.rules import FailedBuy, ReplaceCard
 
 Data = dict[str, Any]
@@ -68,6 +78,8 @@ LOSS_ANTE_KEPT = mistake_type("rp.loss_ante_kept", "The ante not taken when the 
 BOUGHT_GAME_IGNORED = mistake_type("rp.bought_game_ignored", "The bought game ignored")
 WRONG_CARD_REPLACED = mistake_type("rp.wrong_card_replaced", "The wrong dealer card replaced")
 FAILED_BUY_RULE = mistake_type("rp.failed_buy_rule", "The wrong ruling for a bought game that fails")
+ACE_HIGH_GAME = mistake_type("rp.half_ace_king_game", "An ace or a king alone counted as a game")
+ACE_KING_NO_GAME = mistake_type("rp.ace_king_no_game", "Ace-king not counted as a game")
 
 
 @dataclass(frozen=True)
@@ -470,6 +482,43 @@ def catalogue(kind_id: str, data: Data) -> list[Mistake]:
         for kind, spots, text in finder(box)
     ]
 
+
+def catalogue_qualify(data: Data) -> list[Mistake]:
+    """Does the dealer have a game: the half of ace-king taken for a game, ace-king not taken for one,
+    and, after a bought game, the other card replaced."""
+    rules = house_rules(data["rules"])
+    dealer = parse_cards(data["dealer"])
+    if data.get("game_card"):
+        gone = replaced_card(dealer, rules)
+        flipped = (
+            ReplaceCard.LOWEST if rules.buy_game_replaces is ReplaceCard.HIGHEST else ReplaceCard.HIGHEST
+        )
+        other = replaced_card(dealer, replace(rules, buy_game_replaces=flipped))
+        drawn = parse_cards([data["game_card"]])
+        right = dealer_qualifies([*(c for c in dealer if c != gone), *drawn])
+        wrong = dealer_qualifies([*(c for c in dealer if c != other), *drawn])
+        if wrong == right:
+            return []
+        text = step(
+            "In this house the dealer replaces his {which} card, {removed}, when the game is bought.",
+            which=rules.buy_game_replaces.value,
+            removed=str(gone),
+        )
+        return [Mistake(WRONG_CARD_REPLACED, "yes" if wrong else "no", text)]
+    hand = evaluate(dealer).category
+    ranks = {c.rank for c in dealer}
+    if hand is Category.HIGH_CARD and (14 in ranks) != (13 in ranks):
+        return [
+            Mistake(
+                ACE_HIGH_GAME, "yes", step("Below ace-king (no pair, not both an ace and a king): no game.")
+            )
+        ]
+    if hand is Category.ACE_KING:
+        return [Mistake(ACE_KING_NO_GAME, "no", step("Ace-king or better is a game: the dealer qualifies."))]
+    return []
+
+
+attach_mistakes("rp.qualify", catalogue_qualify)
 
 SETTLING_KINDS = ("rp.bet_payout", "rp.bonus_payout", "rp.no_game", "rp.buy", "rp.settle")
 
