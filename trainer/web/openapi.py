@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.drills import REGISTRY
+from trainer.games import BY_ID
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -354,7 +355,7 @@ def document() -> dict[str, Any]:
                             "name": "game",
                             "in": "query",
                             "required": False,
-                            "schema": {"type": "string", "examples": ["omaha"]},
+                            "schema": {"type": "string", "enum": list(BY_ID)},
                             "description": "Only this game's drills.",
                         }
                     ],
