@@ -33,16 +33,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
+from trainer import shipped
 
-def _locate_data() -> Path:
-    # An installed wheel carries the data inside the package (trainer/data, see pyproject.toml); a
-    # source checkout keeps it in the repository's top-level data/ folder.
-    package = Path(__file__).resolve().parents[1]
-    packaged = package / "data"
-    return packaged if (packaged / "rules").is_dir() else package.parent / "data"
-
-
-DATA_DIR = _locate_data()
+DATA_DIR = shipped("data")  # the repository's data/, or trainer/data in an installed wheel
 
 # A preset name: short, lower-case letters, digits, "-" and "_" (so it is always a valid file name).
 PRESET_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")

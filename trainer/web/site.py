@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from flask import Flask
 from flask_wtf.csrf import generate_csrf
 
+from trainer import shipped
 from trainer.web import db, drawing, errors, i18n
 from trainer.web.answer_input import exchange_choices
 
 CSRF_TIME_LIMIT = 12 * 3600  # seconds
-TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
+TRANSLATIONS = shipped("translations")
 
 
 def init_pages(app: Flask) -> None:
