@@ -10,16 +10,18 @@ from typing import Any
 
 from flask import Flask
 
-ROOT = Path(__file__).resolve().parents[2]
+from trainer import PACKAGE, installed, shipped
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app. `test_config` overrides settings such as DATABASE and SECRET_KEY."""
     app = Flask(
         __name__,
-        instance_path=str(ROOT / "instance"),
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        # A source checkout keeps its database in instance/; an installed wheel in Flask's default
+        # instance folder (<prefix>/var/trainer.web-instance), never inside site-packages.
+        instance_path=None if installed() else str(PACKAGE.parent / "instance"),
+        template_folder=str(shipped("templates")),
+        static_folder=str(shipped("static")),
         instance_relative_config=True,
     )
     app.config.from_mapping(
@@ -41,6 +43,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from trainer.web import api
 
     api.init_app(app)
+
+    from trainer.web import cli
+
+    cli.init_app(app)
 
     return app
 

@@ -204,7 +204,6 @@ def _check_table(
         raise ValueError(f"{len(holes)} hands for {n} contributions: give one entry per seat")
     if not 2 <= n <= 10:
         raise ValueError(f"Omaha is played by 2 to 10 players, got {n} seats")
-    check_chips(contributions)
     if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
         raise ValueError(f"the smallest chip must be a positive whole number, not {chip!r}")
     for seat, amount in enumerate(contributions):
