@@ -177,6 +177,18 @@ def test_the_queue_puts_due_cards_weakest_first_then_new_cards_then_practice_ahe
     assert order_queue([], catalog, now=now, introduced_today=99, settings=SETTINGS)[0].kind == "rp.qualify"
 
 
+def test_a_kind_is_practised_at_the_highest_level_reached():
+    now = T0
+    cards = [
+        CardState(
+            "om.split", 1, _card(0.3, now - timedelta(hours=1), now - timedelta(days=1)), mastered=True
+        ),
+        CardState("om.split", 2, _card(2.0, now + timedelta(days=1), now - timedelta(days=1))),
+    ]
+    queue = order_queue(cards, [("om.split", (1, 2, 3))], now=now, introduced_today=5, settings=SETTINGS)
+    assert [(i.kind, i.level, i.reason) for i in queue] == [("om.split", 2, Reason.AHEAD)]
+
+
 def _answer(store: Store, trainee: int, kind: str, level: int, seed: int, right: bool, ms: int) -> None:
     situation = issue(kind, level, seed=seed)
     answer = expected_of(situation)[0]

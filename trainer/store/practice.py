@@ -8,7 +8,8 @@ faster than its `fast_seconds`, Good otherwise (`data/practice.toml`).
 The queue (`order_queue`, pure; `practice_queue` reads the cards from the database):
 
 1. what is due, weakest first (lowest stability, then lowest recall probability now): a card answered
-   wrong once has the stability of a card never learnt, so it comes before a strong one;
+   wrong once has the stability of a card never learnt, so it comes before a strong one. A kind is
+   practised at the highest level the trainee has reached (that level asks the lower one's rulings too);
 2. then new cards, a few a day (`new_per_day`): the next level of a kind whose level is mastered (by
    the readiness rule of `trainer.store.readiness`, counting that kind's answers at that level and
    above), then kinds not practised yet, in the catalogue's order, at their first level;
@@ -209,8 +210,11 @@ def order_queue(
     fsrs = scheduler(settings)
     levels = {kind: tuple(ls) for kind, ls in catalog}
     order = {kind: n for n, (kind, _) in enumerate(catalog)}
-    mine = [c for c in cards if c.kind in levels and c.level in levels[c.kind]]
-    have = {(c.kind, c.level) for c in mine}
+    known = [c for c in cards if c.kind in levels and c.level in levels[c.kind]]
+    have = {(c.kind, c.level) for c in known}
+    # A kind is practised at its highest level reached: the higher level asks the lower one's rulings too.
+    top = {c.kind: max(c2.level for c2 in known if c2.kind == c.kind) for c in known}
+    mine = [c for c in known if c.level == top[c.kind]]
 
     def item(c: CardState, reason: Reason) -> Item:
         recall = fsrs.get_card_retrievability(c.card, now)
