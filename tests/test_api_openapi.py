@@ -100,6 +100,7 @@ def test_every_documented_response_is_given_and_matches_its_schema(app, doc):
     tour.call("post", advisor, advisor, json={"player": "Qh 9h 6h 3h 2c", "upcard": "Ad"})
     tour.call("post", advisor, advisor, json={"player": "Qh 9h 6h 3h 2c", "upcard": "Qh"})
     tour.call("post", advisor, advisor, data="player=x")
+    tour_rounds(tour, app)
     documented = {
         (path, method, status)
         for path, item in doc["paths"].items()
@@ -108,3 +109,35 @@ def test_every_documented_response_is_given_and_matches_its_schema(app, doc):
         for status in operation["responses"]
     }
     assert documented - tour.seen == set()
+
+
+def tour_rounds(tour, app):
+    """The live table's routes: deal, answer every step (once wrong), the errors, the result."""
+    from trainer.drills.rounds import deal, expected_answer
+    from trainer.store.schema import open_db
+
+    rounds, one, answer = "/api/v1/rounds", "/api/v1/rounds/{round_id}", "/api/v1/rounds/{round_id}/answer"
+    tour.call("post", rounds, rounds, json={"game": "painted_poker", "level": 9})
+    tour.call("post", rounds, rounds, json={"game": "painted_poker", "level": 1, "colour": "red"})
+    tour.call("post", rounds, rounds, data="game=x", content_type="text/plain")
+    new = {"game": "painted_poker", "level": 1, "seed": 3, "seats": 3}
+    made = tour.call("post", rounds, rounds, json=new)
+    url = f"/api/v1/rounds/{made.json['id']}"
+    dealt = deal("painted_poker", 1, 3, seats=3)
+    tour.call("get", url, one)
+    tour.call("get", "/api/v1/rounds/999", one)
+    tour.call("post", url + "/answer", answer, json={"answer": "forty"})
+    tour.call("post", url + "/answer", answer, json={})
+    tour.call("post", url + "/answer", answer, json={"answer": "1", "step": 5})
+    tour.call("post", url + "/answer", answer, data="answer=1")
+    tour.call("post", "/api/v1/rounds/999/answer", answer, json={"answer": "1"})
+    for i in range(len(dealt.steps)):
+        tour.call("post", url + "/answer", answer, json={"answer": expected_answer(dealt, i), "step": i})
+        if i == 0:
+            tour.call("post", url + "/answer", answer, json={"answer": expected_answer(dealt, 0), "step": 0})
+    assert tour.call("get", url, one).json["result"]["right"] == len(dealt.steps)
+    db = open_db(app.config["DATABASE"], migrate=False)
+    db.execute("UPDATE rounds SET version = version + 100 WHERE id = ?", [made.json["id"]])
+    db.conn.commit()
+    db.conn.close()
+    tour.call("get", url, one)

@@ -276,6 +276,8 @@ def grade_step(r: Round, index: int, raw: Any) -> StepGrade:
     A chips answer is right when its value is right (any chips that make the amount); the expected
     answer shown is then the fewest chips, and the explanation adds how the given chips colour up."""
     s = _step(r, index)
+    if s.data.get("chips"):
+        raw = fill_chips(s.answer_format, raw)
     answer = parse_answer(s.answer_format, raw)
     expected, text, steps = solve_step(r, index)
     given, wanted = _chips_value(s, answer), _chips_value(s, expected)
@@ -287,6 +289,29 @@ def grade_step(r: Round, index: int, raw: Any) -> StepGrade:
         # Paying 40 too much gives 40 away; collecting 10 too little leaves 10 with the player.
         house = wanted - given if s.money == "pay" else given - wanted
     return StepGrade(correct, answer, expected, text, steps, house)
+
+
+def fill_chips(fmt: AnswerFormat, raw: Any) -> Any:
+    """A chips answer names only the chips paid: {"100": 4, "25": 1} or "100: 4; 25: 1" (the other
+    denominations are none). Anything else is left for the parser to judge.
+
+    >>> fill_chips(AnswerFormat(AnswerKind.AMOUNTS, labels=("100", "25", "5")), "100: 4; 25: 1")
+    {'100': '4', '25': '1', '5': 0}
+    """
+    if isinstance(raw, str):
+        entries = [e.strip() for e in raw.replace("\n", ";").split(";") if e.strip()]
+        if not entries or not all(":" in e for e in entries):
+            return raw
+        pairs = [e.split(":", 1) for e in entries]
+        raw = {k.strip(): v.strip() for k, v in pairs}
+        if len(raw) != len(pairs):
+            return "; ".join(entries)  # a denomination given twice: the parser says so
+    if isinstance(raw, dict):
+        given = {str(k).strip(): v for k, v in raw.items()}
+        if not set(given) <= set(fmt.labels):
+            return raw  # an unknown denomination: the parser names it
+        return {label: given.get(label, 0) for label in fmt.labels}
+    return raw
 
 
 def payout_format(chips: ChipSet, payout: str) -> AnswerFormat:

@@ -56,6 +56,8 @@ def _http_error(error: HTTPException) -> ResponseReturnValue:
 def init_app(app: Flask) -> None:
     """Register the blueprint (the database is created and migrated once, by `db.init_app`)."""
     db.init_app(app)
+    from trainer.web import rounds_api  # noqa: F401  (the live table's routes join this blueprint)
+
     app.register_blueprint(bp)
 
 

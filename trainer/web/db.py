@@ -8,6 +8,7 @@ same session, the same 404 for a drill that is not this trainee's or whose kind 
 - `trainee(create=..., anonymous=...)`: the session's trainee row, or None. Rows are created only when
   `create` is true, which views pass on POST only: a GET never adds a trainee.
 - `drill_or_404(drill_id, trainee_id, mode=None)`: the trainee's own drill, or a 404.
+- `tables()`: the live table's rounds and table tests, on the same connection as `store()`.
 
 A storage fault (a read-only or vanished database file, an unwritable or missing instance folder, a
 database locked past `DATABASE_TIMEOUT`, a damaged file) is answered 503 with `Retry-After`, a clear
@@ -27,6 +28,7 @@ from flask_babel import gettext
 
 from trainer.drills import REGISTRY
 from trainer.store import NotFoundError, Store, StoreError, clean_name, open_db
+from trainer.store.tables import TableStore
 
 NAME_KEY = "trainee_name"  # the name given on the name form or to POST /api/v1/trainee
 ANONYMOUS_KEY = "anonymous_trainee_id"  # the API's trainee until a name is given
@@ -89,6 +91,11 @@ def _storage_fault(error: sqlite3.DatabaseError) -> ResponseReturnValue:
         )
     response.headers["Retry-After"] = str(RETRY_AFTER_S)
     return response
+
+
+def tables() -> TableStore:
+    """The live table's part of the store (rounds, table tests) on this request's connection."""
+    return TableStore(store().db)
 
 
 def _close(_error: BaseException | None) -> None:

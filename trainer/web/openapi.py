@@ -262,6 +262,216 @@ SCHEMAS: dict[str, Any] = {
 }
 
 _NAME = {"type": "string", "minLength": 1, "maxLength": 60}
+# The live table (trainer/web/rounds_api.py).
+SCHEMAS.update(
+    {
+        "RoundStep": {
+            "type": "object",
+            "description": "One ruling to make: the table as the dealer sees it, the question and its "
+            "answer format. Never the answer.",
+            "required": ["index", "number", "of", "kind", "question", "answer_format", "money", "table"],
+            "properties": {
+                "index": {"type": "integer", "minimum": 0, "description": "Send it back as `step`."},
+                "number": {"type": "integer", "minimum": 1},
+                "of": {"type": "integer", "minimum": 1, "description": "Steps in the round."},
+                "kind": {"type": "string", "examples": ["rp.payout", "om.pot", "pp.trick"]},
+                "question": _ref("Step"),
+                "answer_format": _ref("AnswerFormat"),
+                "money": {
+                    "enum": ["pay", "collect", ""],
+                    "description": "Whose chips a wrong answer moves: the house pays, collects, or neither.",
+                },
+                "table": {
+                    "type": "object",
+                    "description": "Every card and stake the dealer can see now (per game: boxes and the "
+                    "dealer; seats, board, bets and the action log; bids, the trick and tricks taken).",
+                },
+            },
+        },
+        "RoundResult": {
+            "type": "object",
+            "required": ["steps", "answered", "right", "accuracy", "time_ms", "mean_step_ms", "house_chips"],
+            "properties": {
+                "steps": {"type": "integer"},
+                "answered": {"type": "integer"},
+                "right": {"type": "integer"},
+                "accuracy": {"type": "number", "minimum": 0, "maximum": 1},
+                "time_ms": {"type": "integer", "minimum": 0},
+                "mean_step_ms": {"type": "integer", "minimum": 0},
+                "step_times_ms": {"type": "array", "items": {"type": "integer"}},
+                "house_chips": {
+                    "type": "integer",
+                    "description": "Chips the house would have lost (negative) or gained through mistakes.",
+                },
+                "finished": {"type": "boolean"},
+            },
+        },
+        "Round": {
+            "type": "object",
+            "required": [
+                "id",
+                "game",
+                "level",
+                "seed",
+                "seats",
+                "rules",
+                "payout",
+                "version",
+                "steps",
+                "answered",
+                "finished",
+                "step",
+                "answer_url",
+            ],
+            "properties": {
+                "id": {"type": "integer"},
+                "game": {"enum": ["russian_poker", "omaha", "painted_poker"]},
+                "level": {"type": "integer", "enum": [1, 2, 3]},
+                "seed": {
+                    "type": "integer",
+                    "description": "Game + level + seed + seats + rules + version deal it again.",
+                },
+                "seats": {"type": "integer"},
+                "rules": {"type": "string"},
+                "payout": {"enum": ["amount", "chips"]},
+                "version": {"type": "integer"},
+                "mode": {"enum": ["practice", "test"]},
+                "test_id": {"type": ["integer", "null"]},
+                "steps": {"type": "integer"},
+                "answered": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": [
+                            "index",
+                            "kind",
+                            "answer",
+                            "expected",
+                            "correct",
+                            "time_ms",
+                            "house_chips",
+                        ],
+                    },
+                },
+                "finished": {"type": "boolean"},
+                "step": {"oneOf": [_ref("RoundStep"), {"type": "null"}]},
+                "answer_url": {"type": "string"},
+                "result": _ref("RoundResult"),
+                "end_table": {"type": "object"},
+            },
+        },
+        "StepGrade": {
+            "type": "object",
+            "required": [
+                "correct",
+                "answer",
+                "expected",
+                "expected_text",
+                "explanation",
+                "house_chips",
+                "index",
+                "time_ms",
+                "step",
+                "finished",
+            ],
+            "properties": {
+                "correct": {"type": "boolean"},
+                "answer": {"description": "The answer as understood (canonical form)."},
+                "expected": {"description": "The expected answer (the fewest chips for a chips answer)."},
+                "expected_text": {"type": "string"},
+                "explanation": {"type": "array", "items": _ref("Step")},
+                "house_chips": {"type": "integer"},
+                "index": {"type": "integer"},
+                "time_ms": {"type": "integer", "minimum": 0},
+                "step": {"oneOf": [_ref("RoundStep"), {"type": "null"}], "description": "The next step."},
+                "finished": {"type": "boolean"},
+                "result": _ref("RoundResult"),
+                "end_table": {"type": "object"},
+            },
+        },
+    }
+)
+_ROUND_ID = {"name": "round_id", "in": "path", "required": True, "schema": {"type": "integer"}}
+
+
+def _round_paths() -> dict[str, Any]:
+    new_round = {
+        "type": "object",
+        "required": ["game", "level"],
+        "properties": {
+            "game": {"enum": ["russian_poker", "omaha", "painted_poker"]},
+            "level": {"type": "integer", "enum": [1, 2, 3]},
+            "seats": {
+                "type": "integer",
+                "description": "Boxes (Russian poker, 1-6), seats (Omaha, 4-10) or players (painted poker, "
+                "3-6); by default the level chooses.",
+            },
+            "seed": {"type": "integer", "minimum": 0, "maximum": 2**53 - 1},
+            "rules": {
+                "type": "string",
+                "description": 'House rules: "cis" or "insured", "standard", "classic".',
+            },
+            "payout": {
+                "enum": ["amount", "chips"],
+                "description": "How payouts are answered (house default).",
+            },
+        },
+        "additionalProperties": False,
+    }
+    answer = {
+        "type": "object",
+        "required": ["answer"],
+        "properties": {
+            "answer": _ref("Answer"),
+            "step": {"type": "integer", "minimum": 0, "description": "The step answered (default: current)."},
+        },
+    }
+    return {
+        "/api/v1/rounds": {
+            "post": {
+                "summary": "Deal a round of a game at a level: its first step (never with its answer).",
+                "requestBody": {"required": True, "content": {"application/json": {"schema": new_round}}},
+                "responses": {
+                    "201": {
+                        **_json(_ref("Round"), "The round and its first step; Location points at it."),
+                        "headers": {"Location": {"schema": {"type": "string"}}},
+                    },
+                    "400": _error(
+                        "Bad JSON, an unknown game or field, a bad level, seats, seed, rules or payout."
+                    ),
+                    "415": _error("The body is not JSON."),
+                },
+            }
+        },
+        "/api/v1/rounds/{round_id}": {
+            "get": {
+                "summary": "A round of the session's trainee: its current step, answered steps, result.",
+                "parameters": [_ROUND_ID],
+                "responses": {
+                    "200": _json(_ref("Round"), "The round."),
+                    "404": _error("No such round for this trainee."),
+                    "409": _error("The round was dealt by an older version of the trainer."),
+                },
+            }
+        },
+        "/api/v1/rounds/{round_id}/answer": {
+            "post": {
+                "summary": "Answer the current step: graded by the engines, recorded; the next step.",
+                "parameters": [_ROUND_ID],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": answer}}},
+                "responses": {
+                    "200": _json(_ref("StepGrade"), "Right or wrong, the expected answer, the next step."),
+                    "400": _error("Bad JSON, no answer, or a step not reached yet."),
+                    "404": _error("No such round for this trainee."),
+                    "409": _error("The step has its answer already, or the round is over; nothing changed."),
+                    "415": _error("The body is not JSON."),
+                    "422": _error("The answer cannot be read; the step stays open."),
+                },
+            }
+        },
+    }
+
+
 _DRILL_ID = {"name": "drill_id", "in": "path", "required": True, "schema": {"type": "integer"}}
 
 
@@ -439,6 +649,7 @@ def document() -> dict[str, Any]:
                     },
                 }
             },
+            **_round_paths(),
             "/api/v1/openapi.json": {
                 "get": {
                     "summary": "This document.",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
-from trainer.web import records
-from trainer.web.catalog import kind_title
+from trainer.web import db, records
+from trainer.web.catalog import game_title, kind_title
 from trainer.web.guards import require_trainee
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
@@ -13,7 +13,9 @@ bp = Blueprint("progress", __name__, url_prefix="/progress")
 
 @bp.get("/")
 def show() -> str:
-    data = records.progress(require_trainee())
+    trainee = require_trainee()
+    data = records.progress(trainee)
+    results = db.tables().table_test_results(trainee)
     chart = {
         "days": [row["day"] for row in data["trend"]],
         "accuracy": [round(100 * row["accuracy"], 1) for row in data["trend"]],
@@ -23,4 +25,6 @@ def show() -> str:
     for row in data["bests"]:
         kind_id, _, n = row["scope"].partition("/")
         bests.append({**row, "title": kind_title(kind_id), "n": n})
-    return render_template("progress.html", data=data, chart=chart, bests=bests)
+    return render_template(
+        "progress.html", data=data, chart=chart, bests=bests, results=results, game_title=game_title
+    )

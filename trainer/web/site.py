@@ -14,7 +14,7 @@ TRANSLATIONS = shipped("translations")
 
 
 def init_pages(app: Flask) -> None:
-    from trainer.web import advisor_page, pages, practice, progress, quiz, reference, sprint, today  # noqa: F401
+    from trainer.web import advisor_page, pages, practice, progress, quiz, reference, sprint, table, today  # noqa: F401
 
     # A trainee may leave a question open for a while; a form stays valid for a working shift.
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", CSRF_TIME_LIMIT)
@@ -30,5 +30,5 @@ def init_pages(app: Flask) -> None:
     )
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
-    for module in (pages, practice, sprint, quiz, progress, reference, today):
+    for module in (pages, practice, sprint, quiz, progress, reference, table, today):
         app.register_blueprint(module.bp)

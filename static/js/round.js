@@ -1,0 +1,71 @@
+// The live table: answer a step without reloading the page. The form still works without this
+// script (it posts and the page comes back); with it the answer is sent in the background and the
+// verdict, the table and the next step are swapped in. Digits 1-9 pick a choice from the keyboard.
+(function () {
+  var root = document.getElementById("round");
+  if (!root) return;
+  var busy = false;
+
+  function focusStep() {
+    var target = root.querySelector("[data-autofocus]");
+    if (target) target.focus({ preventScroll: true });
+    var feedback = document.getElementById("feedback");
+    if (feedback) feedback.scrollIntoView({ block: "start" });
+  }
+
+  function startClock() {
+    var el = document.getElementById("clock");
+    if (!el || el.dataset.started) return;
+    el.dataset.started = "1";
+    var ends = Date.now() + 1000 * Number(el.dataset.remaining);
+    (function tick() {
+      var live = document.getElementById("clock");
+      if (!live) return;
+      var left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+      live.textContent = left;
+      if (left <= 0) { window.location.href = live.dataset.done; return; }
+      window.setTimeout(tick, 500);
+    })();
+  }
+
+  root.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.classList.contains("step-form") || busy || !window.fetch) return;
+    event.preventDefault();
+    busy = true;
+    fetch(form.action, {
+      method: "POST",
+      body: new FormData(form),
+      headers: { "X-Requested-With": "fetch" },
+      credentials: "same-origin",
+    })
+      .then(function (response) {
+        if (!response.headers.get("Content-Type") || response.headers.get("Content-Type").indexOf("json") < 0) {
+          throw new Error("not json");
+        }
+        return response.json();
+      })
+      .then(function (data) {
+        root.innerHTML = data.html;
+        startClock();
+        focusStep();
+      })
+      .catch(function () { form.submit(); })
+      .then(function () { busy = false; });
+  });
+
+  root.addEventListener("keydown", function (event) {
+    if (event.target.matches("input[type=text], textarea, select") || event.ctrlKey || event.altKey || event.metaKey) return;
+    var n = Number(event.key);
+    if (!n) return;
+    var radios = root.querySelectorAll(".step-form input[type=radio]");
+    if (n <= radios.length) {
+      radios[n - 1].checked = true;
+      radios[n - 1].focus();
+      event.preventDefault();
+    }
+  });
+
+  startClock();
+  focusStep();
+})();

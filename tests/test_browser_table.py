@@ -1,0 +1,161 @@
+"""Real-browser tests of the live table at phone size (390x844): a whole round of each game run as
+the dealer, step after step without reloading the page, one step answered wrong on purpose (the
+round goes on), chips paid in chips, the keyboard alone, and a table test to its result.
+
+The expected answers are computed here from the engines (the page never holds them), so the test
+answers like a trainee who knows the rules."""
+
+from __future__ import annotations
+
+import re
+import threading
+
+import pytest
+from test_browser_pages import (  # noqa: F401  (browser and page_in are fixtures)
+    PHONE,
+    browser,
+    choose_language,
+    give_name,
+    navigate,
+    page_in,
+    shot,
+)
+
+from trainer.drills.rounds import deal, expected_answer
+from trainer.store.schema import open_db
+from trainer.store.tables import TableStore
+from trainer.web import create_app
+
+pytestmark = pytest.mark.browser
+DATABASE: list[str] = []
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The app served on a free port; its database file is kept to look the rounds up."""
+    from werkzeug.serving import make_server
+
+    path = str(tmp_path_factory.mktemp("table") / "trainer.sqlite")
+    DATABASE[:] = [path]
+    app = create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "browser"})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+
+
+def current_round(page):
+    """The round on the page, dealt again from the server's record of it."""
+    round_id = int(re.search(r"/table/round/(\d+)", page.url).group(1))
+    db = open_db(DATABASE[0], migrate=False)
+    try:
+        row = TableStore(db).round(round_id)
+    finally:
+        db.conn.close()
+    return deal(
+        row["game"], row["level"], row["seed"], seats=row["seats"], rules=row["rules"], payout=row["payout"]
+    )
+
+
+def fill(page, step, value, *, keyboard: bool = False) -> None:
+    """Put `value` into the step's form as a trainee would: type it, click the choice, the chips or
+    the cards."""
+    form = page.locator("#round form.step-form")
+    fmt = step.answer_format
+    if fmt.kind == "choice":
+        form.locator(f"input[type=radio][value='{value}']").check()
+    elif fmt.kind == "amount":
+        box = form.locator("input[name=answer]")
+        if keyboard:
+            page.keyboard.type(str(value))  # the field has the focus
+        else:
+            box.fill(str(value))
+    elif fmt.kind == "amounts":
+        for i, label in enumerate(fmt.labels):
+            form.locator(f"input[name=amount-{i}]").fill(str(value[label]))
+    else:
+        for code in value:
+            form.locator(f".pick-card:has(input[value='{code}'])").click()
+
+
+def run_round(page, *, wrong_at: int | None = None, keyboard: bool = False, name: str = "") -> dict:
+    page.evaluate("window.__sameDocument = true")  # gone if the page reloads
+    r = current_round(page)
+    for i, step in enumerate(r.steps):
+        assert page.locator("#round input[name=step]").get_attribute("value") == str(i)
+        want = expected_answer(r, i)
+        if i == wrong_at:
+            want = {"yes": "no", "no": "yes"}.get(want, want) if isinstance(want, str) else want
+            if isinstance(want, int):
+                want += 5
+        fill(page, step, want, keyboard=keyboard)
+        if i == 0:
+            shot(page, f"table-{name}-first-step")
+        with page.expect_response(re.compile(r"/table/round/\d+$")):
+            if keyboard and step.answer_format.kind == "amount":
+                page.keyboard.press("Enter")
+            else:
+                page.locator("#round form.step-form button.primary").click()
+        verdict = page.locator("#feedback .verdict")
+        verdict.wait_for()
+        if i == wrong_at and (want != expected_answer(r, i)):
+            assert "✗" in verdict.inner_text()
+        else:
+            assert "✓" in verdict.inner_text(), page.locator("#feedback").inner_text()
+    assert page.evaluate("window.__sameDocument === true"), "the page reloaded between steps"
+    page.locator("#steps-right").wait_for()
+    shot(page, f"table-{name}-result")
+    return {"right": page.locator("#steps-right").inner_text(), "steps": len(r.steps)}
+
+
+@pytest.fixture
+def table_page(page_in, server):  # noqa: F811
+    def open_table(lang: str = "en", name: str = "Table trainee"):
+        page = page_in(lang)
+        give_name(page, name)
+        navigate(page, lambda: page.goto(server + "/table/"))
+        return page
+
+    return open_table
+
+
+@pytest.mark.parametrize("game", ["russian_poker", "omaha", "painted_poker"])
+def test_a_whole_round_of_each_game_on_a_phone(table_page, game):
+    page = table_page(name=f"Table {game}")
+    section = page.locator(f"section.table-game:has(#game-{game})")
+    if game == "russian_poker":
+        section.locator("select[name=seats]").select_option("6")
+        section.locator("label:has(input[name=payout][value=chips])").click()
+    navigate(page, lambda: section.locator("form.round-start button[value='3']").click())
+    assert page.viewport_size == PHONE
+    # The whole table and the question are on the first screen.
+    question = page.locator("#question").bounding_box()
+    assert question is not None and question["y"] + question["height"] <= PHONE["height"] + 200
+    result = run_round(page, wrong_at=1, name=game)
+    right, total = (int(x) for x in result["right"].split("/"))
+    assert total == result["steps"] and right >= total - 1
+
+
+def test_the_keyboard_alone_runs_a_round(table_page):
+    page = table_page(name="Keyboard table")
+    section = page.locator("section.table-game:has(#game-russian_poker)")
+    section.locator("select[name=seats]").select_option("2")
+    section.locator("label:has(input[name=payout][value=amount])").click()
+    navigate(page, lambda: section.locator("form.round-start button[value='1']").click())
+    run_round(page, keyboard=True, name="keyboard")
+
+
+def test_a_table_test_to_its_result_in_georgian(table_page, server):
+    page = table_page("en", "Exam trainee")
+    choose_language(page, "ka")
+    section = page.locator("section.table-game:has(#game-painted_poker)")
+    navigate(page, lambda: section.locator("form.test-start button[value='1']").click())
+    for _ in range(3):
+        run_round(page, name="exam")
+        navigate(page, lambda: page.locator("#next").click())
+    assert page.locator("#verdict").count() == 1
+    shot(page, "table-exam-result")
+    assert "✓" in page.locator("#verdict").inner_text()
+    page.goto(server + "/progress/")
+    assert page.locator("#table-tests tbody tr").count() == 1

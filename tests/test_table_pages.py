@@ -1,0 +1,190 @@
+"""The live table's pages: a round of each game played through the forms (with and without the
+background request), the table drawn, the feedback and the next step, bad forms, ownership, the table
+test with its result on the progress page, and Georgian and Russian pages without English words."""
+
+import re
+
+import pytest
+from test_i18n_catalogs import _visible_latin_words
+
+from trainer.drills.rounds import expected_answer
+from trainer.store import open_db
+from trainer.store.tables import TableStore
+
+FETCH = {"X-Requested-With": "fetch"}
+
+
+@pytest.fixture
+def named(client):
+    client.post("/trainee", data={"name": "Table Pages"})
+    return client
+
+
+def dealt_of(app, url):
+    db = open_db(app.config["DATABASE"], migrate=False)
+    try:
+        return TableStore(db).dealt(int(url.rsplit("/", 1)[1]))
+    finally:
+        db.conn.close()
+
+
+def form_for(step, value):
+    """The form fields a trainee fills for `value`."""
+    fmt = step.answer_format
+    data = {}
+    if fmt.kind in ("amount", "choice"):
+        data["answer"] = str(value)
+    elif fmt.kind == "amounts":
+        data.update({f"amount-{i}": str(value[label]) for i, label in enumerate(fmt.labels)})
+    else:
+        data["cards"] = value
+    return data
+
+
+def start(client, game, level=2, seats="", payout="amount"):
+    response = client.post(
+        "/table/rounds", data={"game": game, "level": level, "seats": seats, "payout": payout}
+    )
+    assert response.status_code == 302, response.get_data(as_text=True)[:500]
+    return response.headers["Location"]
+
+
+@pytest.mark.parametrize("game", ["russian_poker", "omaha", "painted_poker"])
+def test_a_round_of_each_game_through_the_pages(app, named, game):
+    url = start(named, game, level=3)
+    page = named.get(url).get_data(as_text=True)
+    assert 'class="felt' in page and 'id="question"' in page and 'src="/static/js/round.js"' in page
+    dealt = dealt_of(app, url)
+    for i, step in enumerate(dealt.steps):
+        want = expected_answer(dealt, i)
+        data = {"step": i, **form_for(step, want)}
+        if i % 2:
+            response = named.post(url, data=data, headers=FETCH)  # the page's background request
+            assert response.status_code == 200 and response.is_json
+            html = response.json["html"]
+        else:
+            response = named.post(url, data=data)
+            assert response.status_code == 302
+            html = named.get(url).get_data(as_text=True)
+        assert "✓" in html.split('id="verdict"', 1)[1][:40], (game, i, html[:3000])
+        if i + 1 < len(dealt.steps):
+            assert f'name="step" value="{i + 1}"' in html
+    done = named.get(url).get_data(as_text=True)
+    assert 'id="steps-right"' in done and f"{len(dealt.steps)} / {len(dealt.steps)}" in done
+
+
+def test_a_wrong_answer_is_explained_and_the_round_goes_on(app, named):
+    url = start(named, "painted_poker", level=1, seats=3)
+    dealt = dealt_of(app, url)
+    fmt = dealt.steps[0].answer_format
+    wrong = next(c for c, _ in fmt.choices if c != expected_answer(dealt, 0))
+    html = named.post(url, data={"step": 0, "answer": wrong}, headers=FETCH).json["html"]
+    assert "✗" in html and 'class="steps"' in html and 'name="step" value="1"' in html
+
+
+def test_chips_payouts_through_the_page(app, named):
+    for _ in range(40):
+        url = start(named, "russian_poker", level=3, seats=6, payout="chips")
+        dealt = dealt_of(app, url)
+        if any(s.kind == "rp.payout" for s in dealt.steps):
+            break
+    for i, step in enumerate(dealt.steps):
+        want = expected_answer(dealt, i)
+        if step.kind == "rp.payout":
+            page = named.get(url).get_data(as_text=True)
+            assert 'class="chip-answer"' in page and "chip-face" in page
+            # Only the chips paid are typed; the rest are left empty. All in fives is right too.
+            value = sum(int(k) * n for k, n in want.items())
+            labels = step.answer_format.labels
+            data = {"step": i, f"amount-{labels.index('5')}": str(value // 5)}
+            html = named.post(url, data=data, headers=FETCH).json["html"]
+            assert "✓" in html
+        else:
+            named.post(url, data={"step": i, **form_for(step, want)})
+
+
+def test_bad_forms_and_other_trainees(app, client, named):
+    url = start(named, "omaha", seats=5)
+    assert named.post(url, data={"step": 0, "answer": ""}, headers=FETCH).status_code == 400
+    assert named.post(url, data={"step": 3, "answer": "Seat 1"}).status_code == 400
+    kept = named.post(url, data={"step": 0, "answer": "Seat 99"}, headers=FETCH)
+    assert kept.status_code == 400 and 'role="alert"' in kept.json["html"]
+    assert named.post(url, data={"answer": "1"}).status_code == 400  # no step
+    assert named.post("/table/rounds", data={"game": "blackjack", "level": 1}).status_code == 400
+    assert named.post("/table/rounds", data={"game": "omaha", "level": 1, "seats": 3}).status_code == 400
+    assert named.get("/table/round/999").status_code == 404
+    stranger = app.test_client()
+    stranger.post("/trainee", data={"name": "Someone Else"})
+    assert stranger.get(url).status_code == 404
+    assert stranger.post(url, data={"step": 0, "answer": "1"}).status_code == 404
+    anonymous = app.test_client()
+    assert anonymous.get(url).status_code == 302  # off to the name form
+
+
+def test_a_table_test_to_its_result_and_the_progress_page(app, named):
+    started = named.post("/table/tests", data={"game": "painted_poker", "level": 1})
+    url = started.headers["Location"]
+    test_url = None
+    for _ in range(10):
+        assert "/table/round/" in url
+        dealt = dealt_of(app, url)
+        for i, step in enumerate(dealt.steps):
+            named.post(url, data={"step": i, **form_for(step, expected_answer(dealt, i))})
+        page = named.get(url).get_data(as_text=True)
+        test_url = re.search(r'action="(/table/test/\d+)/next"', page).group(1)
+        assert named.get(test_url).status_code == 200  # the test's state; a GET deals nothing
+        url = named.post(test_url + "/next").headers["Location"]
+        if url.endswith(test_url):
+            break
+    result = named.get(test_url).get_data(as_text=True)
+    assert 'id="verdict"' in result and "✓" in result
+    progress = named.get("/progress/").get_data(as_text=True)
+    assert 'id="table-tests"' in progress
+    assert named.get("/table/").status_code == 200
+
+
+def test_a_test_handed_in_early_is_scored_as_it_stands(app, named):
+    url = named.post("/table/tests", data={"game": "omaha", "level": 1}).headers["Location"]
+    page = named.get(url).get_data(as_text=True)
+    assert 'id="clock"' in page
+    test_url = re.search(r'data-done="(/table/test/\d+)"', page).group(1)
+    state = named.get(test_url).get_data(as_text=True)
+    assert "/finish" in state
+    named.post(test_url + "/finish")
+    result = named.get(test_url).get_data(as_text=True)
+    assert "✗" in result.split('id="verdict"', 1)[1][:40]
+
+
+def test_the_index_lists_each_game_and_the_test_settings(client):
+    page = client.get("/table/").get_data(as_text=True)
+    for game in ("russian_poker", "omaha", "painted_poker"):
+        assert f'id="game-{game}"' in page
+    assert page.count('class="test-start"') == 3
+
+
+@pytest.mark.parametrize("locale", ["ka", "ru"])
+def test_table_pages_show_no_english_words(app, client, locale):
+    client.post("/language", data={"lang": locale})
+    client.post("/trainee", data={"name": "სტაჟიორი"})
+    pages = {"/table/": client.get("/table/").get_data(as_text=True)}
+    for game, seats in (("russian_poker", 6), ("omaha", 9), ("painted_poker", 5)):
+        url = start(client, game, level=3, seats=seats)
+        dealt = dealt_of(app, url)
+        for i, step in enumerate(dealt.steps):
+            pages[f"{url} step {i}"] = client.get(url).get_data(as_text=True)
+            want = expected_answer(dealt, i)
+            wrong = i % 3 == 0 and step.answer_format.kind == "amount"
+            client.post(url, data={"step": i, **form_for(step, want + 5 if wrong else want)})
+        pages[f"{url} over"] = client.get(url).get_data(as_text=True)
+    test_round = client.post("/table/tests", data={"game": "omaha", "level": 1}).headers["Location"]
+    pages["test round"] = client.get(test_round).get_data(as_text=True)
+    test_url = re.search(r'data-done="(/table/test/\d+)"', pages["test round"]).group(1)
+    pages["test state"] = client.get(test_url).get_data(as_text=True)
+    client.post(test_url + "/finish")
+    pages["test result"] = client.get(test_url).get_data(as_text=True)
+    leaks = {}
+    for url, page in pages.items():
+        for word in _visible_latin_words(page):
+            leaks.setdefault(word, url)
+    assert not leaks, leaks
+    assert re.search(r"[\u10a0-\u10ff\u0400-\u04ff]", pages["/table/"])

@@ -1,0 +1,320 @@
+"""The live table in the store: rounds, their answered steps, and table tests (exams).
+
+A round row keeps only what deals it again (game, level, seed, seats, rules, payout form, generator
+version) and where the trainee is (`step`, the next step to answer). Each answer is graded by the
+engines (`trainer.drills.rounds.grade_step`) and written in one transaction with a guarded update
+(`UPDATE rounds SET step = step + 1 WHERE id = ? AND step = ?`), so a step is answered once even when
+two requests race; the unique index on (round, step) backs it up.
+
+A table test is N rounds of one game at one level against a clock, with a pass mark (accuracy and
+time) from `data/table-test.toml`; its row holds the result an instructor reads
+(`table_test_results`).
+
+>>> from trainer.store.schema import open_db
+>>> from trainer.store.progress import Store
+>>> db = open_db(":memory:")
+>>> trainee = Store(db).trainee_named("Trainee One")["id"]
+>>> tables = TableStore(db)
+>>> round_id = tables.start_round(trainee, "russian_poker", 1, seed=4, seats=2)
+>>> r = tables.dealt(round_id)
+>>> str(r.steps[0].question)
+'You open your hand. Do you have a game?'
+>>> graded, row = tables.answer(round_id, 0, "yes")
+>>> row["step"], graded.correct, graded.expected
+(1, False, 'no')
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+from sqlite_utils import Database
+
+from trainer.drills.rounds import GAMES, Round, RoundError, StepGrade, StepRecord, deal, grade_step, result
+from trainer.engine.presets import data_path, read_toml
+from trainer.store.progress import AlreadyAnsweredError, Clock, NotFoundError, StoreError, _iso, _parse_iso
+from trainer.store.schema import insert, writing
+
+TEST_FILE = data_path("table-test.toml")
+_MAX_ROWID = 2**63 - 1
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@lru_cache(maxsize=1)
+def exam_settings() -> dict[str, dict[str, int]]:
+    """Per game: `rounds`, `pass_accuracy` (percent of steps right), `time_limit_s` per level."""
+    data = read_toml(TEST_FILE)
+    settings: dict[str, dict[str, int]] = {}
+    for game in GAMES:
+        table = data.get(game)
+        if not isinstance(table, dict):
+            raise ValueError(f"{TEST_FILE}: missing [{game}]")
+        for key in ("rounds", "pass_accuracy", "time_limit_s"):
+            value = table.get(key)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{TEST_FILE}: [{game}] {key} must be a whole number >= 1")
+        if table["pass_accuracy"] > 100:
+            raise ValueError(f"{TEST_FILE}: [{game}] pass_accuracy is a percentage, at most 100")
+        settings[game] = {k: table[k] for k in ("rounds", "pass_accuracy", "time_limit_s")}
+    return settings
+
+
+class TableStore:
+    """Reads and writes of rounds and table tests over one sqlite-utils `Database`."""
+
+    def __init__(self, db: Database, *, clock: Clock = _utc_now) -> None:
+        self.db = db
+        self.clock = clock
+
+    def _row(self, table: str, row_id: int, what: str) -> dict[str, Any]:
+        if isinstance(row_id, bool) or not isinstance(row_id, int) or not 0 < row_id <= _MAX_ROWID:
+            raise NotFoundError(f"no {what} {row_id}")
+        rows = list(self.db.query(f"SELECT * FROM {table} WHERE id = ?", [row_id]))
+        if not rows:
+            raise NotFoundError(f"no {what} {row_id}")
+        return rows[0]
+
+    # Rounds ----------------------------------------------------------------------------------------
+
+    def start_round(
+        self,
+        trainee_id: int,
+        game: str,
+        level: int,
+        *,
+        seed: int | None = None,
+        seats: int | None = None,
+        rules: str | None = None,
+        payout: str | None = None,
+        test_id: int | None = None,
+    ) -> int:
+        """Deal a round (`RoundError` for a bad request) and record it; returns its id."""
+        dealt = deal(game, level, seed, seats=seats, rules=rules, payout=payout)
+        if test_id is not None:
+            test = self.test(test_id)
+            if test["trainee_id"] != trainee_id:
+                raise NotFoundError(f"no table test {test_id} for this trainee")
+            if test["finished_at"] is not None:
+                raise StoreError(f"table test {test_id} is over")
+        now = _iso(self.clock())
+        record = {
+            "trainee_id": trainee_id,
+            "game": dealt.game,
+            "level": dealt.level,
+            "seed": dealt.seed,
+            "seats": dealt.seats,
+            "rules": dealt.rules,
+            "payout": dealt.payout,
+            "version": dealt.version,
+            "mode": "test" if test_id is not None else "practice",
+            "test_id": test_id,
+            "steps": len(dealt.steps),
+            "step": 0,
+            "started_at": now,
+            "step_started_at": now,
+            "finished_at": None,
+        }
+        with writing(self.db):
+            return insert(self.db, "rounds", record)
+
+    def round(self, round_id: int) -> dict[str, Any]:
+        return self._row("rounds", round_id, "round")
+
+    def dealt(self, round_id: int) -> Round:
+        """The round dealt again from its row (the same cards, the same steps)."""
+        row = self.round(round_id)
+        return self.deal_row(row)
+
+    @staticmethod
+    def deal_row(row: dict[str, Any]) -> Round:
+        dealt = deal(
+            row["game"],
+            row["level"],
+            row["seed"],
+            seats=row["seats"],
+            rules=row["rules"],
+            payout=row["payout"],
+        )
+        if dealt.version != row["version"]:
+            # The generator changed since the round was dealt: it cannot be replayed card for card.
+            raise StoreError("This round was dealt by an older version of the trainer; start a new one.")
+        return dealt
+
+    def answer(
+        self, round_id: int, step: int, raw: Any, *, time_ms: int | None = None
+    ) -> tuple[StepGrade, dict[str, Any]]:
+        """Grade and record the answer to step `step` of a round, in one transaction.
+
+        `AnswerError` (nothing written) when it cannot be read; `AlreadyAnsweredError` when that step
+        has its answer already (nothing changes); `StoreError` for a step not reached yet."""
+        row = self.round(round_id)
+        if isinstance(step, bool) or not isinstance(step, int) or step < 0:
+            raise StoreError(f"a step is a whole number from 0, not {step!r:.20}")
+        if step < row["step"]:
+            raise AlreadyAnsweredError(f"step {step} of round {round_id} has already been answered")
+        if step > row["step"] or step >= row["steps"]:
+            raise StoreError(f"round {round_id} is at step {row['step']}, not {step}")
+        dealt = self.deal_row(row)
+        graded = grade_step(dealt, step, raw)  # AnswerError before anything is written
+        now = self.clock()
+        if time_ms is None:
+            time_ms = max(0, (now - _parse_iso(row["step_started_at"])) // timedelta(milliseconds=1))
+        if isinstance(time_ms, bool) or not isinstance(time_ms, int) or time_ms < 0:
+            raise StoreError(f"time taken must be a whole number of milliseconds, not {time_ms!r}")
+        last = step + 1 == row["steps"]
+        try:
+            with writing(self.db):
+                cursor = self.db.execute(
+                    """UPDATE rounds SET step = step + 1, step_started_at = ?,
+                       finished_at = CASE WHEN step + 1 = steps THEN ? ELSE finished_at END
+                       WHERE id = ? AND step = ?""",
+                    [_iso(now), _iso(now) if last else None, round_id, step],
+                )
+                if cursor.rowcount != 1:
+                    raise AlreadyAnsweredError(f"step {step} of round {round_id} has already been answered")
+                insert(
+                    self.db,
+                    "round_steps",
+                    {
+                        "round_id": round_id,
+                        "step": step,
+                        "kind": dealt.steps[step].kind,
+                        "raw": json.dumps(raw),
+                        "answer": json.dumps(graded.answer),
+                        "expected": json.dumps(graded.expected),
+                        "correct": int(graded.correct),
+                        "time_ms": time_ms,
+                        "house_chips": graded.house_chips,
+                        "answered_at": _iso(now),
+                    },
+                )
+        except sqlite3.IntegrityError:
+            raise AlreadyAnsweredError(f"step {step} of round {round_id} has already been answered") from None
+        return graded, self.round(round_id)
+
+    def answered(self, round_id: int) -> list[dict[str, Any]]:
+        """The answered steps of a round, in order (answer and expected decoded)."""
+        rows = list(self.db.query("SELECT * FROM round_steps WHERE round_id = ? ORDER BY step", [round_id]))
+        for row in rows:
+            for key in ("raw", "answer", "expected"):
+                row[key] = json.loads(row[key]) if row[key] is not None else None
+            row["correct"] = bool(row["correct"])
+        return rows
+
+    def result(self, round_id: int) -> dict[str, Any]:
+        """The round's result so far (`trainer.drills.rounds.result`)."""
+        row = self.round(round_id)
+        records = [
+            StepRecord(r["step"], r["correct"], r["time_ms"], r["house_chips"])
+            for r in self.answered(round_id)
+        ]
+        summary = result(self.deal_row(row), records)
+        summary["total_ms"] = summary["time_ms"]
+        return summary
+
+    # Table tests -----------------------------------------------------------------------------------
+
+    def start_test(self, trainee_id: int, game: str, level: int) -> int:
+        """Open a table test of the game at the level, with the house's rounds, pass mark and clock."""
+        if game not in GAMES:
+            raise RoundError(f"unknown game {game!r}: one of {', '.join(GAMES)}")
+        if isinstance(level, bool) or level not in (1, 2, 3):
+            raise RoundError(f"level must be 1, 2 or 3, not {level!r:.20}")
+        settings = exam_settings()[game]
+        record = {
+            "trainee_id": trainee_id,
+            "game": game,
+            "level": level,
+            "rounds": settings["rounds"],
+            "pass_accuracy": settings["pass_accuracy"],
+            "time_limit_s": settings["time_limit_s"],
+            "started_at": _iso(self.clock()),
+            "finished_at": None,
+        }
+        with writing(self.db):
+            return insert(self.db, "table_tests", record)
+
+    def test(self, test_id: int) -> dict[str, Any]:
+        return self._row("table_tests", test_id, "table test")
+
+    def test_rounds(self, test_id: int) -> list[dict[str, Any]]:
+        return list(self.db.query("SELECT * FROM rounds WHERE test_id = ? ORDER BY id", [test_id]))
+
+    def deadline(self, test: dict[str, Any]) -> datetime:
+        return _parse_iso(test["started_at"]) + timedelta(seconds=test["time_limit_s"])
+
+    def next_test_round(self, test_id: int) -> int | None:
+        """The round the trainee is on: the open one, a new one while rounds remain, or None (done)."""
+        test = self.test(test_id)
+        if test["finished_at"] is not None or self.clock() > self.deadline(test):
+            return None
+        rounds = self.test_rounds(test_id)
+        open_rounds = [r for r in rounds if r["finished_at"] is None]
+        if open_rounds:
+            return int(open_rounds[0]["id"])
+        if len(rounds) >= test["rounds"]:
+            return None
+        return self.start_round(test["trainee_id"], test["game"], test["level"], test_id=test_id)
+
+    def finish_test(self, test_id: int) -> dict[str, Any]:
+        """Close and score a table test: steps answered within the time count; passed when every
+        round was finished in time and the accuracy reaches the pass mark."""
+        test = self.test(test_id)
+        if test["finished_at"] is not None:
+            return test
+        deadline = _iso(self.deadline(test))
+        counts = next(
+            self.db.query(
+                """SELECT count(*) AS answered, coalesce(sum(s.correct), 0) AS right,
+                          coalesce(sum(s.time_ms), 0) AS time_ms, coalesce(sum(s.house_chips), 0) AS chips
+                   FROM round_steps s JOIN rounds r ON r.id = s.round_id
+                   WHERE r.test_id = ? AND s.answered_at <= ?""",
+                [test_id, deadline],
+            )
+        )
+        rounds = self.test_rounds(test_id)
+        done = sum(1 for r in rounds if r["finished_at"] is not None and r["finished_at"] <= deadline)
+        steps = sum(r["steps"] for r in rounds) if len(rounds) >= test["rounds"] else None
+        accuracy = round(100 * counts["right"] / counts["answered"], 1) if counts["answered"] else 0.0
+        passed = done >= test["rounds"] and accuracy >= test["pass_accuracy"]
+        with writing(self.db):
+            self.db.execute(
+                """UPDATE table_tests SET finished_at = ?, rounds_done = ?, steps = ?, answered = ?,
+                       right = ?, time_ms = ?, house_chips = ?, accuracy = ?, passed = ?
+                   WHERE id = ? AND finished_at IS NULL""",
+                [
+                    _iso(self.clock()),
+                    done,
+                    steps if steps is not None else counts["answered"],
+                    counts["answered"],
+                    counts["right"],
+                    counts["time_ms"],
+                    counts["chips"],
+                    accuracy,
+                    int(passed),
+                    test_id,
+                ],
+            )
+        return self.test(test_id)
+
+    def table_test_results(self, trainee_id: int | None = None) -> list[dict[str, Any]]:
+        """Finished table tests, newest first: the trainee's, or every named trainee's (the
+        instructor's desk reads this): game, level, rounds, accuracy, time, pass mark, passed."""
+        where = "t.finished_at IS NOT NULL" + (" AND t.trainee_id = ?" if trainee_id is not None else "")
+        rows = list(
+            self.db.query(
+                f"""SELECT t.*, tr.name AS trainee FROM table_tests t JOIN trainees tr ON tr.id = t.trainee_id
+                    WHERE {where} ORDER BY t.finished_at DESC, t.id DESC""",
+                [trainee_id] if trainee_id is not None else [],
+            )
+        )
+        for row in rows:
+            row["passed"] = bool(row["passed"])
+        return rows
