@@ -28,28 +28,21 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-from sqlite_utils import Database
-
 from trainer.drills.rounds import GAMES, Round, RoundError, StepGrade, StepRecord, deal, grade_step, result
 from trainer.engine.presets import data_path, read_toml
-from trainer.store.progress import AlreadyAnsweredError, Clock, NotFoundError, StoreError, _iso, _parse_iso
+from trainer.store.progress import AlreadyAnsweredError, NotFoundError, Store, StoreError, _iso, _parse_iso
 from trainer.store.schema import insert, writing
 
 TEST_FILE = data_path("table-test.toml")
-_MAX_ROWID = 2**63 - 1
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 @lru_cache(maxsize=1)
 def exam_settings() -> dict[str, dict[str, int]]:
-    """Per game: `rounds`, `pass_accuracy` (percent of steps right), `time_limit_s` per level."""
+    """Per game: `rounds`, `pass_accuracy` (percent of steps right) and `time_limit_s` (all rounds)."""
     data = read_toml(TEST_FILE)
     settings: dict[str, dict[str, int]] = {}
     for game in GAMES:
@@ -66,20 +59,8 @@ def exam_settings() -> dict[str, dict[str, int]]:
     return settings
 
 
-class TableStore:
-    """Reads and writes of rounds and table tests over one sqlite-utils `Database`."""
-
-    def __init__(self, db: Database, *, clock: Clock = _utc_now) -> None:
-        self.db = db
-        self.clock = clock
-
-    def _row(self, table: str, row_id: int, what: str) -> dict[str, Any]:
-        if isinstance(row_id, bool) or not isinstance(row_id, int) or not 0 < row_id <= _MAX_ROWID:
-            raise NotFoundError(f"no {what} {row_id}")
-        rows = list(self.db.query(f"SELECT * FROM {table} WHERE id = ?", [row_id]))
-        if not rows:
-            raise NotFoundError(f"no {what} {row_id}")
-        return rows[0]
+class TableStore(Store):
+    """The progress store with the live table's reads and writes: rounds and table tests."""
 
     # Rounds ----------------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from typing import Any
 from flask_babel import gettext, lazy_gettext
 
 from trainer import games
+from trainer.drills.chips import load_chips
 from trainer.engine.cards import Card
 
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
@@ -40,8 +41,8 @@ SUIT_WORDS = {
     "c": lazy_gettext("clubs"),
 }
 
-# Chip colours by denomination, largest first, as on a real float.
-CHIP_COLOURS = ((1000, "#f2c200"), (500, "#7b3fa0"), (100, "#222222"), (25, "#1f7a3a"), (5, "#c62828"))
+# Chips drawn in the house's colours (data/chips/standard.toml); an amount below the smallest chip
+# shows one plain chip.
 CHIP_DEFAULT_COLOUR = "#f5f5f5"
 
 
@@ -81,10 +82,10 @@ def chip_stack(amount: Any, max_chips: int = 6) -> list[str]:
         return []
     colours: list[str] = []
     rest = amount
-    for value, colour in CHIP_COLOURS:
-        while rest >= value and len(colours) < max_chips:
-            colours.append(colour)
-            rest -= value
+    for chip in load_chips().by_size:
+        while rest >= chip.value and len(colours) < max_chips:
+            colours.append(chip.colour)
+            rest -= chip.value
     if rest > 0 and len(colours) < max_chips:
         colours.append(CHIP_DEFAULT_COLOUR)
     return colours
