@@ -53,6 +53,9 @@ LABELS = (
     "Side pot {0}",
     "Seat {0}",
     "Any bid is allowed",
+    "Boxes",
+    "Seats",
+    "Players",
 )
 
 
@@ -155,7 +158,8 @@ class StepKind:
 class GameRounds:
     """What a game's `round` module gives: its generator version, the seats it deals for (and the
     default per level), the house-rules presets it can deal under, `deal_steps(rng, level, seats,
-    rules, chips, payout)` -> (steps, end table), and its step kinds."""
+    rules, chips, payout)` -> (steps, end table), its step kinds, the word for its seats, and whether
+    the house pays from its float (payouts answerable in chips)."""
 
     game: str
     version: int
@@ -165,6 +169,8 @@ class GameRounds:
     default_rules: str
     deal_steps: Callable[..., tuple[list[RoundStep], dict[str, Any]]]
     kinds: dict[str, StepKind]
+    seat_word: str = "Seats"  # what `seats` counts at this table (an English message id)
+    payouts: bool = False  # the house pays boxes from its float: payouts may be answered in chips
 
 
 def game_rounds(game: str) -> GameRounds:

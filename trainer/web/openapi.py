@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.drills import REGISTRY
-from trainer.games import BY_ID
+from trainer.games import BY_ID, GAMES
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -325,7 +325,7 @@ SCHEMAS.update(
             ],
             "properties": {
                 "id": {"type": "integer"},
-                "game": {"enum": ["russian_poker", "omaha", "painted_poker"]},
+                "game": {"enum": [game.id for game in GAMES]},
                 "level": {"type": "integer", "enum": [1, 2, 3]},
                 "seed": {
                     "type": "integer",
@@ -399,7 +399,7 @@ def _round_paths() -> dict[str, Any]:
         "type": "object",
         "required": ["game", "level"],
         "properties": {
-            "game": {"enum": ["russian_poker", "omaha", "painted_poker"]},
+            "game": {"enum": [game.id for game in GAMES]},
             "level": {"type": "integer", "enum": [1, 2, 3]},
             "seats": {
                 "type": "integer",

@@ -15,7 +15,6 @@ from typing import Any
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
@@ -34,12 +33,6 @@ from trainer.web.forms import EmptyForm
 from trainer.web.guards import check_form, require_trainee
 
 bp = Blueprint("table", __name__, url_prefix="/table")
-
-SEAT_WORDS = {
-    "russian_poker": _l("Boxes"),
-    "omaha": _l("Seats"),
-    "painted_poker": _l("Players"),
-}
 
 
 class NewRoundForm(FlaskForm):
@@ -65,7 +58,7 @@ def _drawing() -> dict[str, Any]:
     def stacks(amount: Any) -> list[dict[str, Any]]:
         return chips.stacks(amount) if isinstance(amount, int) and not isinstance(amount, bool) else []
 
-    return {"chip_set": chips, "chip_stacks": stacks, "game_title": game_title, "SEAT_WORDS": SEAT_WORDS}
+    return {"chip_set": chips, "chip_stacks": stacks, "game_title": game_title}
 
 
 @bp.get("/")
@@ -75,7 +68,15 @@ def index() -> str:
     games = []
     for game in GAMES:
         rounds = game_rounds(game)
-        games.append({"id": game, "seats": rounds.seats, "settings": exam_settings()[game]})
+        games.append(
+            {
+                "id": game,
+                "seats": rounds.seats,
+                "seat_word": rounds.seat_word,
+                "payouts": rounds.payouts,
+                "settings": exam_settings()[game],
+            }
+        )
     return render_template(
         "table/index.html",
         games=games,

@@ -736,6 +736,7 @@ ROUNDS = GameRounds(
     presets=PRESETS,
     default_rules="standard",
     deal_steps=deal_steps,
+    seat_word="Seats",
     kinds={
         "om.small_blind": StepKind("om.small_blind", _solve_blind),
         "om.big_blind": StepKind("om.big_blind", _solve_blind),

@@ -286,6 +286,7 @@ ROUNDS = GameRounds(
     presets=PRESETS,
     default_rules="classic",
     deal_steps=deal_steps,
+    seat_word="Players",
     kinds={
         "pp.hook": StepKind("pp.hook", _solve_hook),
         "pp.trick": StepKind("pp.trick", _solve_trick),

@@ -372,6 +372,8 @@ ROUNDS = GameRounds(
     presets=PRESETS,
     default_rules="cis",
     deal_steps=deal_steps,
+    seat_word="Boxes",
+    payouts=True,
     kinds={
         "rp.fee": StepKind("rp.fee", _solve_fee),
         "rp.game": StepKind("rp.game", _solve_game),
