@@ -9,7 +9,7 @@ import random
 import pytest
 from flask import Flask
 
-from trainer.drills.base import REGISTRY, AnswerFormat, AnswerKind, DrillKind
+from trainer.drills.base import REGISTRY, AnswerFormat, AnswerKind, DrillKind, prompt
 from trainer.engine.explain import step
 from trainer.web import api, i18n
 from trainer.web.site import TRANSLATIONS
@@ -17,7 +17,7 @@ from trainer.web.site import TRANSLATIONS
 
 def _generate(rng: random.Random, level: int, rules: str | None) -> dict:
     a, b = rng.randint(100, 999), rng.randint(100, 999)
-    return {"a": a, "b": b, "prompt": "Add {a} and {b}.", "prompt_params": {"a": a, "b": b}}
+    return prompt({"a": a, "b": b}, step("Add {a} and {b}.", a=a, b=b))
 
 
 def _solve(data):
@@ -27,7 +27,7 @@ def _solve(data):
 
 def _generate_choice(rng: random.Random, level: int, rules: str | None) -> dict:
     n = rng.randint(1, 99)
-    return {"n": n, "prompt": "Is {n} even?", "prompt_params": {"n": n}}
+    return prompt({"n": n}, step("Is {n} even?", n=n))
 
 
 def _solve_choice(data):

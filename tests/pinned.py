@@ -56,8 +56,8 @@ def pin(kind_id: str, level: int, seed: int, rules: str | None) -> dict[str, Any
         return {"refused": type(err).__name__}
     expected, _text, _steps = expected_of(situation)
     return {
-        "data": _facts(situation["data"]),
-        "answer_format": situation["answer_format"]["kind"],
+        "data": _facts(situation.data),
+        "answer_format": situation.answer_format.to_json()["kind"],
         "expected": json.loads(json.dumps(expected)),
     }
 

@@ -13,12 +13,14 @@ from trainer.drills.base import (
     AnswerKind,
     DrillKind,
     LevelError,
+    Situation,
     UnknownKindError,
     card_list,
     get_kind,
     grade,
     issue,
     parse_answer,
+    prompt,
     register,
 )
 from trainer.engine.explain import step
@@ -196,7 +198,7 @@ def test_format_to_json_and_validation():
 def _toy_generate(rng: random.Random, level: int, rules: str | None) -> dict:
     scale = {1: 10, 2: 7, 3: 1000}[level]
     a, b = rng.randint(1, 9) * scale, rng.randint(1, 9) * scale
-    return {"a": a, "b": b, "rules": rules, "prompt": "Add {a} and {b}.", "prompt_params": {"a": a, "b": b}}
+    return prompt({"a": a, "b": b, "rules": rules}, step("Add {a} and {b}.", a=a, b=b))
 
 
 def _toy_solve(data: dict):
@@ -217,37 +219,38 @@ TOY = DrillKind(
 
 def test_issue_envelope_and_reproducibility():
     situation = issue(TOY, 2, seed=42, rules="cis")
-    assert set(situation) == {"kind", "level", "seed", "version", "rules", "data", "answer_format"}
-    assert situation["kind"] == "test.sum"
-    assert (situation["level"], situation["seed"], situation["version"], situation["rules"]) == (
+    assert set(situation.to_dict()) == {"kind", "level", "seed", "version", "rules", "data", "answer_format"}
+    assert Situation.from_dict(situation.to_dict()) == situation
+    assert situation.kind == "test.sum"
+    assert (situation.level, situation.seed, situation.version, situation.rules) == (
         2,
         42,
         1,
         "cis",
     )
-    assert situation["data"]["rules"] == "cis"
-    assert situation["answer_format"]["kind"] == "amount"
+    assert situation.data["rules"] == "cis"
+    assert situation.answer_format.to_json()["kind"] == "amount"
     assert issue(TOY, 2, seed=42, rules="cis") == situation
-    assert {issue(TOY, 2, seed=s)["data"]["a"] for s in range(40)} != {situation["data"]["a"]}
+    assert {issue(TOY, 2, seed=s).data["a"] for s in range(40)} != {situation.data["a"]}
 
 
 def test_issue_without_seed_draws_one():
-    seeds = {issue(TOY, 1)["seed"] for _ in range(20)}
+    seeds = {issue(TOY, 1).seed for _ in range(20)}
     assert len(seeds) > 1
 
 
 def test_seed_depends_on_kind_and_version():
     other = DrillKind("test.sum2", "test", "Sum", 2, (1, 2, 3), _toy_generate, lambda d: AMOUNT, _toy_solve)
-    pairs = [(issue(TOY, 3, seed=s)["data"]["a"], issue(other, 3, seed=s)["data"]["a"]) for s in range(30)]
+    pairs = [(issue(TOY, 3, seed=s).data["a"], issue(other, 3, seed=s).data["a"]) for s in range(30)]
     assert any(x != y for x, y in pairs)
 
 
 def test_grade_right_wrong_and_malformed():
     situation = issue(TOY, 1, seed=3)
-    total = situation["data"]["a"] + situation["data"]["b"]
+    total = situation.data["a"] + situation.data["b"]
     right = grade(situation, f"{total:,}", kind=TOY)
     assert right.correct and right.expected == total
-    assert str(right.explanation[0]) == f"{situation['data']['a']} + {situation['data']['b']} = {total}"
+    assert str(right.explanation[0]) == f"{situation.data['a']} + {situation.data['b']} = {total}"
     wrong = grade(situation, str(total + 1), kind=TOY)
     assert not wrong.correct and wrong.expected == total
     assert wrong.to_json()["explanation"][0]["text"] == str(right.explanation[0])
@@ -258,7 +261,7 @@ def test_grade_right_wrong_and_malformed():
 def test_without_accepts_only_the_expected_answer_is_right():
     assert TOY.accepts is None
     situation = issue(TOY, 2, seed=8)
-    total = situation["data"]["a"] + situation["data"]["b"]
+    total = situation.data["a"] + situation.data["b"]
     assert [grade(situation, str(total + d), kind=TOY).correct for d in (-1, 0, 1)] == [False, True, False]
 
 
@@ -273,7 +276,7 @@ def test_accepts_widens_the_right_answers_and_keeps_the_expected_one():
         "test.about", "test", "About", 1, (1, 2, 3), _toy_generate, lambda d: AMOUNT, _toy_solve, within_ten
     )
     situation = issue(lenient, 3, seed=4)
-    total = situation["data"]["a"] + situation["data"]["b"]
+    total = situation.data["a"] + situation.data["b"]
     close, far = (
         grade(situation, str(total + 10), kind=lenient),
         grade(situation, str(total - 11), kind=lenient),
@@ -296,7 +299,7 @@ def test_accepts_widens_the_right_answers_and_keeps_the_expected_one():
         accepts=lambda data, answer: False,
     )
     situation = issue(strict, 1, seed=4)
-    total = situation["data"]["a"] + situation["data"]["b"]
+    total = situation.data["a"] + situation.data["b"]
     assert grade(situation, str(total), kind=strict).correct
     assert not grade(situation, str(total + 1), kind=strict).correct
     assert "accepts" not in lenient.to_json() and "accepts" not in close.to_json()

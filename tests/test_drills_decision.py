@@ -9,7 +9,7 @@ import pytest
 from api_helpers import make_api_app
 
 from trainer.drills import REGISTRY
-from trainer.drills.base import AnswerError, DrillError, expected_of, grade, issue
+from trainer.drills.base import AnswerError, DrillError, Situation, expected_of, grade, issue
 from trainer.drills.russian_poker import decision
 from trainer.drills.russian_poker.decision import choice_label, choice_value
 from trainer.engine.russian_poker.rules import load_rules
@@ -25,30 +25,21 @@ def situations():
 
 
 def _situation(player, upcard, rules="cis", level=2):
-    """The envelope `issue` would give for this hand (grading needs only kind and data)."""
+    """The situation `issue` would give for this hand."""
     data = decision._situation(rules, player, upcard)
     kind = REGISTRY["rp.decision"]
-    fmt = kind.answer_format(data).to_json()
-    return {
-        "kind": kind.id,
-        "level": level,
-        "seed": 0,
-        "version": kind.version,
-        "rules": rules,
-        "data": data,
-        "answer_format": fmt,
-    }
+    return Situation(kind.id, level, 0, kind.version, rules, data, kind.answer_format(data))
 
 
 def _advisor(s):
     """The advisor's table for the situation's hand, valued now."""
-    data = s["data"]
+    data = s.data
     return options(data["player"], data["upcard"], rules=load_rules(data["rules"]))
 
 
 def _table(s):
     """The table the drill grades by (the bank's, or valued now for a hand not in it)."""
-    data = s["data"]
+    data = s.data
     return decision._options(" ".join(data["player"]), data["upcard"], data["rules"])
 
 
@@ -64,7 +55,7 @@ def test_registered():
 def test_expected_is_the_best_option_and_every_option_is_explained(situations):
     for s in situations.values():
         expected, text, steps = expected_of(s)
-        choices = s["answer_format"]["choices"]
+        choices = s.answer_format.to_json()["choices"]
         assert expected in {c["value"] for c in choices}
         assert text == next(c["label"] for c in choices if c["value"] == expected)
         # The explanation lists every option with its value in antes, then names the best.
@@ -84,7 +75,7 @@ def test_expected_is_what_the_advisor_says_now(situations, key):
     expected, _text, steps = expected_of(s)
     assert expected == choice_value(opts[0])
     assert str(steps[-1]) == f"Best: {choice_label(opts[0])}."
-    right = {c["value"] for c in s["answer_format"]["choices"] if grade(s, c["value"]).correct}
+    right = {c["value"] for c in s.answer_format.to_json()["choices"] if grade(s, c["value"]).correct}
     assert right == {choice_value(o) for o in opts if o.equivalent}
 
 
@@ -92,9 +83,9 @@ def test_grading_accepts_the_best_and_rejects_the_rest(situations):
     s = next(s for s in situations.values() if sum(o.equivalent for o in _table(s)) == 1)
     expected, _text, _steps = expected_of(s)
     assert grade(s, expected).correct
-    others = [c["value"] for c in s["answer_format"]["choices"] if c["value"] != expected]
+    others = [c["value"] for c in s.answer_format.to_json()["choices"] if c["value"] != expected]
     assert others and not any(grade(s, other).correct for other in others)
-    label = next(c["label"] for c in s["answer_format"]["choices"] if c["value"] == expected)
+    label = next(c["label"] for c in s.answer_format.to_json()["choices"] if c["value"] == expected)
     assert grade(s, label.upper()).correct  # the label, in any case, is accepted too
 
 
@@ -122,7 +113,7 @@ def test_close_call_accepts_the_runner_up_and_says_why():
     assert {Action.FOLD, Action.BET, Action.EXCHANGE} <= {o.action for o in worse}
     for o in worse:
         assert not grade(s, choice_value(o)).correct, o.label
-    assert len(worse) + 2 == len(s["answer_format"]["choices"])
+    assert len(worse) + 2 == len(s.answer_format.to_json()["choices"])
 
 
 def test_a_banked_close_call_grades_each_option_by_its_value():
@@ -246,7 +237,7 @@ def test_banked_values_are_the_advisors(rules_name):
 
 def test_a_preset_without_a_bank_is_dealt_and_valued_live():
     s = issue("rp.decision", 1, seed=0, rules="caribbean")
-    data = s["data"]
+    data = s.data
     best = options(data["player"], data["upcard"], rules=load_rules("caribbean"))[0]
     assert expected_of(s)[0] == choice_value(best) in {"bet", "fold"}
-    assert {c["value"] for c in s["answer_format"]["choices"]} == {"bet", "fold"}
+    assert {c["value"] for c in s.answer_format.to_json()["choices"]} == {"bet", "fold"}

@@ -117,14 +117,14 @@ def test_reproducible_from_seed(kind):
     for level in (1, 2, 3):
         first = [issue(kind, level, seed=seed) for seed in range(20)]
         assert [issue(kind, level, seed=seed) for seed in range(20)] == first
-        assert len({json.dumps(s["data"], sort_keys=True) for s in first}) > 10
+        assert len({json.dumps(s.data, sort_keys=True) for s in first}) > 10
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
 @pytest.mark.parametrize("kind", KINDS)
 def test_engine_answer_is_graded_correct(kind, level):
     for situation in situations(kind, level):
-        answer = engine_answer(kind, situation["data"])
+        answer = engine_answer(kind, situation.data)
         result = grade(situation, answer)
         assert result.correct, (situation, answer, result.expected)
         assert result.explanation and all(str(s) for s in result.explanation)
@@ -141,7 +141,7 @@ MALFORMED = {
 def test_malformed_answers_are_refused(kind):
     for level in (1, 2, 3):
         for situation in situations(kind, level)[:20]:
-            for raw in MALFORMED[situation["answer_format"]["kind"]]:
+            for raw in MALFORMED[situation.answer_format.to_json()["kind"]]:
                 with pytest.raises(AnswerError):
                     grade(situation, raw)
 
@@ -162,16 +162,18 @@ def _strings(value):
 def test_situation_never_contains_the_answer(kind):
     for level in (1, 2, 3):
         for situation in situations(kind, level)[:300]:
-            data = situation["data"]
+            data = situation.data
             assert not {"answer", "expected", "solution", "result", "payouts"} & set(data)
             answer = engine_answer(kind, data)
-            if situation["answer_format"]["kind"] == "choice":
-                prompt = data["prompt"].format(**data["prompt_params"]).lower()
+            if situation.answer_format.to_json()["kind"] == "choice":
+                prompt = " ".join(str(m) for m in situation.prompt).lower()
                 leaves = set(_strings({k: v for k, v in data.items() if not k.startswith("prompt")}))
                 assert answer.lower() not in leaves and answer.lower() not in prompt
                 if kind in ("om.high", "om.low"):  # seat numbers are naturally in om.winner's prompt
                     label = next(
-                        c["label"] for c in situation["answer_format"]["choices"] if c["value"] == answer
+                        c["label"]
+                        for c in situation.answer_format.to_json()["choices"]
+                        if c["value"] == answer
                     )
                     assert label.lower() not in prompt
 
@@ -181,13 +183,13 @@ def test_situation_never_contains_the_answer(kind):
 
 
 def _share(kind, level, predicate):
-    return sum(bool(predicate(s["data"])) for s in situations(kind, level)) / COUNT
+    return sum(bool(predicate(s.data)) for s in situations(kind, level)) / COUNT
 
 
 def test_high_draws_every_category():
     for level in (2, 3):
         counts = Counter(
-            best_high(s["data"]["hole"], s["data"]["board"]).category for s in situations("om.high", level)
+            best_high(s.data["hole"], s.data["board"]).category for s in situations("om.high", level)
         )
         assert len(counts) == 10 and min(counts.values()) > COUNT * 0.05, counts
 
@@ -223,7 +225,7 @@ def test_split_draws_every_hi_lo_branch():
                     d["board"], d["holes"], d["contributions"], hi_lo=True, button=d["button"], chip=d["chip"]
                 )
             )
-            for d in (s["data"] for s in situations("om.split", level))
+            for d in (s.data for s in situations("om.split", level))
         )
         assert len(branches) == 6 and min(branches.values()) > COUNT * 0.05, branches
 
@@ -236,8 +238,8 @@ def test_split_levels():
         return any(p.pot.amount // d["chip"] % 2 for p in ruling.pots if p.low_winners)
 
     # Level 1: round amounts, two or three players, one pot.
-    assert all(all(c % 10 == 0 for c in s["data"]["contributions"]) for s in situations("om.split", 1))
-    assert all(len(s["data"]["holes"]) <= 3 for s in situations("om.split", 1))
+    assert all(all(c % 10 == 0 for c in s.data["contributions"]) for s in situations("om.split", 1))
+    assert all(len(s.data["holes"]) <= 3 for s in situations("om.split", 1))
     # Level 2: odd amounts and folded chips make odd chips; level 3 side pots and chip 5.
     assert _share("om.split", 2, odd_chips) > 0.2
     assert _share("om.split", 3, lambda d: len(set(d["contributions"])) > 1) > 0.9
@@ -277,20 +279,20 @@ def test_limit_draws_caps_and_heads_up():
     for level in (2, 3):
         assert _share("om.limit", level, capped) > 0.2
         assert _share("om.limit", level, heads_up_beyond_cap) > 0.1
-    assert {Street(s["data"]["street"]) for s in situations("om.limit", 2)} == set(Street)
+    assert {Street(s.data["street"]) for s in situations("om.limit", 2)} == set(Street)
 
 
 def test_blinds_draw_missed_blinds_heads_up_and_short_stacks():
-    assert {s["data"]["missed"] for s in situations("om.blinds", 1)} == {"big", "both"}
-    assert {s["data"]["missed"] for s in situations("om.blinds", 2)} == {"small", "big", "both"}
-    level3 = [s["data"] for s in situations("om.blinds", 3)]
+    assert {s.data["missed"] for s in situations("om.blinds", 1)} == {"big", "both"}
+    assert {s.data["missed"] for s in situations("om.blinds", 2)} == {"small", "big", "both"}
+    level3 = [s.data for s in situations("om.blinds", 3)]
     heads_up = sum(sum(c is not None for c in d["stacks"]) == 2 for d in level3)
     short = sum(bool(post_blinds(d["button"], d["stacks"], *d["blinds"]).all_in) for d in level3)
     assert heads_up > COUNT * 0.25 and short > COUNT * 0.1
 
 
 def test_unknown_house_rules_are_refused():
-    assert issue("om.limit", 2, seed=1, rules="standard")["data"]["preset"] == "standard"
+    assert issue("om.limit", 2, seed=1, rules="standard").data["preset"] == "standard"
     with pytest.raises(ValueError, match="unknown Omaha house rules 'lunar'"):
         issue("om.limit", 2, seed=1, rules="lunar")
 

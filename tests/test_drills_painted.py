@@ -91,7 +91,7 @@ def test_registered(kind):
 def test_seeded_generation_is_reproducible(kind, level, rules):
     for seed in (0, 1, 99, 2**40):
         assert issue(kind, level, seed=seed, rules=rules) == issue(kind, level, seed=seed, rules=rules)
-    assert len({str(issue(kind, level, seed=s, rules=rules)["data"]) for s in range(20)}) > 5
+    assert len({str(issue(kind, level, seed=s, rules=rules).data) for s in range(20)}) > 5
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -99,12 +99,12 @@ def test_seeded_generation_is_reproducible(kind, level, rules):
 @pytest.mark.parametrize("rules", PRESETS)
 def test_graded_against_the_engine(drawn, kind, level, rules):
     for situation in drawn[(kind, level, rules)]:
-        data = situation["data"]
+        data = situation.data
         answer = engine_answer(kind, data)
         result = grade(situation, str(answer))
         assert result.correct, (situation, answer, result.expected)
         assert result.explanation and all(str(s) for s in result.explanation)
-        assert not grade(situation, wrong_answer(situation["answer_format"], answer)).correct
+        assert not grade(situation, wrong_answer(situation.answer_format.to_json(), answer)).correct
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -112,11 +112,11 @@ def test_graded_against_the_engine(drawn, kind, level, rules):
 @pytest.mark.parametrize("rules", PRESETS)
 def test_situation_never_contains_the_answer(drawn, kind, level, rules):
     for situation in drawn[(kind, level, rules)][:200]:
-        data = situation["data"]
-        assert set(data) == KEYS[kind] | {"prompt", "prompt_params"}
-        # The prompt is the translatable template; the values live apart in prompt_params.
-        assert "{" in data["prompt"] and data["prompt"].format(**data["prompt_params"])
-        assert not ANSWER_WORDS & set(data["prompt_params"])
+        data = situation.data
+        assert set(data) == KEYS[kind] | {"prompt"}
+        # The prompt is messages: templates with their values apart.
+        assert all("{" in m.template and str(m) for m in situation.prompt)
+        assert not ANSWER_WORDS & {key for m in situation.prompt for key in m.params}
         nested = [row for key in ("deals", "bids", "plays") for row in data.get(key, [])]
         assert all(isinstance(row, dict) and not ANSWER_WORDS & set(row) for row in nested)
 
@@ -148,11 +148,11 @@ def test_malformed_answers_are_rejected_not_graded(kind, raw):
 def test_choice_answers_accept_value_or_label():
     situation = issue("pp.trick", 1, seed=3)
     value = expected_of(situation)[0]
-    label = next(c["label"] for c in situation["answer_format"]["choices"] if c["value"] == value)
+    label = next(c["label"] for c in situation.answer_format.to_json()["choices"] if c["value"] == value)
     assert grade(situation, value).correct and grade(situation, label).correct
     hook = issue("pp.hook", 1, seed=3)
-    assert set(c["value"] for c in hook["answer_format"]["choices"]) == {"none"} | {
-        str(b) for b in range(hook["data"]["cards"] + 1)
+    assert set(c["value"] for c in hook.answer_format.to_json()["choices"]) == {"none"} | {
+        str(b) for b in range(hook.data["cards"] + 1)
     }
 
 
@@ -174,14 +174,14 @@ def test_score_branches_are_drawn_evenly(drawn, level, rules):
     preset = pp.load_rules(rules)
     seen = Counter(
         score_branch(d["bid"], d["took"], d["cards"], DealKind(d["deal"]), preset)
-        for d in (s["data"] for s in drawn[("pp.score", level, rules)])
+        for d in (s.data for s in drawn[("pp.score", level, rules)])
     )
     expected = {"exact", "pass", "over", "under"} | (
         {"gold", "miser"} if rules is None else {"all_taken", "khishti"}
     )
     assert set(seen) == expected
     assert min(_share(seen).values()) > 0.1
-    kinds = Counter(s["data"]["deal"] for s in drawn[("pp.score", level, rules)])
+    kinds = Counter(s.data["deal"] for s in drawn[("pp.score", level, rules)])
     if rules is None and level > 1:
         assert kinds["dark"] > 50 and kinds["no_trump"] > 50
 
@@ -190,7 +190,7 @@ def test_score_branches_are_drawn_evenly(drawn, level, rules):
 def test_schedule_asks_every_part(drawn, level):
     parts = Counter()
     for s in drawn[("pp.schedule", level, None)]:
-        d = s["data"]
+        d = s.data
         parts[pp.schedule(d["players"])[d["number"] - 1].segment.value] += 1
     assert set(parts) == {"rising", "max", "falling", "dark", "gold", "miser", "no_trump"}
     assert min(_share(parts).values()) > 0.07
@@ -200,7 +200,7 @@ def test_schedule_asks_every_part(drawn, level):
 def test_hook_cases(drawn, level):
     cases = Counter()
     for s in drawn[("pp.hook", level, None)]:
-        d, expected = s["data"], expected_of(s)[0]
+        d, expected = s.data, expected_of(s)[0]
         if d["deal"] == "dark":
             cases["dark"] += 1
         elif expected == "none":
@@ -220,7 +220,7 @@ def test_trick_rules_come_up(drawn, level, rules):
     preset = pp.load_rules(rules)
     seen = Counter()
     for s in drawn[("pp.trick", level, rules)]:
-        d = s["data"]
+        d = s.data
         plays = [pp.Play.parse(p["play"]) for p in d["plays"]]
         turned = Card.from_text(d["turned"]) if d["turned"] else None
         trump = pp.trump_of(turned, preset, d["deal"])
@@ -248,5 +248,5 @@ def test_sheet_premia_and_special_deals(drawn):
     georgian = [expected_of(s) for s in drawn[("pp.sheet", 3, "georgian-joker")]]
     with_premium = sum(any("counts twice" in str(step) for step in e[2]) for e in georgian)
     assert with_premium > 0.3 * COUNT
-    specials = Counter(r["deal"] for s in drawn[("pp.sheet", 2, None)] for r in s["data"]["deals"])
+    specials = Counter(r["deal"] for s in drawn[("pp.sheet", 2, None)] for r in s.data["deals"])
     assert all(specials[k] > 100 for k in ("dark", "gold", "miser", "no_trump")), specials

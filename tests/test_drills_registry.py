@@ -9,7 +9,16 @@ import re
 import pytest
 
 from trainer.drills import REGISTRY
-from trainer.drills.base import AnswerError, card_list, expected_of, get_kind, grade, issue, parse_answer
+from trainer.drills.base import (
+    AnswerError,
+    Situation,
+    card_list,
+    expected_of,
+    get_kind,
+    grade,
+    issue,
+    parse_answer,
+)
 from trainer.engine.cards import FULL_DECK
 
 KINDS = sorted(REGISTRY)
@@ -30,8 +39,8 @@ def test_seeded_generation_is_reproducible(kind_id):
     for level in (1, 2, 3):
         first = [issue(kind_id, level, seed=seed) for seed in range(25)]
         assert [issue(kind_id, level, seed=seed) for seed in range(25)] == first
-        assert len({json.dumps(s["data"], sort_keys=True) for s in first}) > 5  # seeds matter
-        assert all(json.loads(json.dumps(s)) == s for s in first)
+        assert len({json.dumps(s.data, sort_keys=True) for s in first}) > 5  # seeds matter
+        assert all(Situation.from_dict(json.loads(json.dumps(s.to_dict()))) == s for s in first)
 
 
 def _leaves(value):
@@ -76,9 +85,8 @@ def test_graded_by_its_own_solution_on_many_situations(kind_id):
         leaks = [0, 0]
         for seed in range(COUNT):
             situation = issue(kind_id, level, seed=seed)
-            data, fmt = situation["data"], situation["answer_format"]
-            assert isinstance(data["prompt"], str) and data["prompt"]
-            data["prompt"].format(**data.get("prompt_params", {}))  # every placeholder has its value
+            data, fmt = situation.data, situation.answer_format.to_json()
+            assert situation.prompt and all(str(m) for m in situation.prompt)  # every field has its value
             assert not ANSWER_KEYS & set(_keys(data)), f"{kind_id}: situation carries an answer key"
             expected, text, steps = expected_of(situation)
             json.dumps(expected)
@@ -129,7 +137,7 @@ MALFORMED = {
 def test_malformed_answers_are_rejected_not_graded(kind_id):
     for level in (1, 2, 3):
         situation = issue(kind_id, level, seed=level)
-        for raw in MALFORMED[situation["answer_format"]["kind"]]:
+        for raw in MALFORMED[situation.answer_format.to_json()["kind"]]:
             with pytest.raises(AnswerError) as info:
                 grade(situation, raw)
             assert str(info.value)

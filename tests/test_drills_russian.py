@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from trainer.drills.base import REGISTRY, AnswerError, expected_of, grade, issue
+from trainer.drills.base import REGISTRY, AnswerError, Situation, expected_of, grade, issue
 from trainer.drills.russian_poker.deals import build_hand, dealer_hand, no_game_hand
 from trainer.engine.russian_poker import (
     Category,
@@ -112,10 +112,10 @@ def test_all_russian_kinds_are_registered():
 def test_graded_against_the_engine(situations, kind):
     for level in LEVELS:
         for situation in situations[(kind, level)]:
-            expected = oracle(kind, situation["data"])
+            expected = oracle(kind, situation.data)
             assert expected_of(situation)[0] == expected, situation
             assert grade(situation, _written(expected)).correct, situation
-            assert not grade(situation, _wrong(expected, situation["answer_format"])).correct
+            assert not grade(situation, _wrong(expected, situation.answer_format.to_json())).correct
 
 
 def _share(values, predicate):
@@ -129,23 +129,23 @@ def test_every_branch_comes_up_often(situations):
         assert set(combos) == {c.value for c in Category} and min(combos.values()) > COUNT * 0.05, combos
         games = Counter(expected_of(s)[0] for s in situations[("rp.qualify", level)])
         assert min(games["yes"], games["no"]) > COUNT * 0.35
-        dealers = [evaluate(s["data"]["dealer"]).category for s in situations[("rp.qualify", level)]]
+        dealers = [evaluate(s.data["dealer"]).category for s in situations[("rp.qualify", level)]]
         assert _share(dealers, lambda c: c is Category.ACE_KING) > 0.05  # the borderline game
-        paid = Counter(evaluate(s["data"]["player"]).category for s in situations[("rp.bet_payout", level)])
+        paid = Counter(evaluate(s.data["player"]).category for s in situations[("rp.bet_payout", level)])
         assert set(paid) == set(Category) - {Category.HIGH_CARD} and min(paid.values()) > COUNT * 0.05
-        bonus = [_settled(s["data"]) for s in situations[("rp.bonus_payout", level)]]
+        bonus = [_settled(s.data) for s in situations[("rp.bonus_payout", level)]]
         assert 0.15 < _share(bonus, lambda s: s.bonus < 0) < 0.4
         bonus_hands = Counter(s.player_hand.category for s in bonus if s.bonus > 0)
         assert min(bonus_hands[c] for c in (Category.ROYAL_FLUSH, Category.STRAIGHT, Category.FLUSH)) > 50
-        no_game = [s["data"] for s in situations[("rp.no_game", level)]]
+        no_game = [s.data for s in situations[("rp.no_game", level)]]
         assert 0.2 < _share(no_game, lambda d: d["folded"]) < 0.45
         assert _share(no_game, lambda d: evaluate(d["player"]).category.rank < Category.PAIR.rank) > 0.25
         assert all(not dealer_qualifies(d["dealer"]) for d in no_game)
-        outcomes = Counter(_outcome(s["data"]) for s in situations[("rp.settle", level)])
+        outcomes = Counter(_outcome(s.data) for s in situations[("rp.settle", level)])
         wanted = {"fold", "no_game", "dealer_wins", "player_wins"} | ({"push"} if level > 1 else set())
         wanted |= {"bought_game_wins", "bought_still_no_game"} if level == 3 else set()
         assert all(outcomes[o] > COUNT * 0.03 for o in wanted), outcomes
-        buys = [s["data"] for s in situations[("rp.buy", level)]]
+        buys = [s.data for s in situations[("rp.buy", level)]]
         assert 0.25 < _share(buys, lambda d: d["question"] == "cost") < 0.6
         bought = Counter(_outcome(d) for d in buys if d["question"] == "game")
         assert all(bought[o] > 20 for o in ("bought_game_wins", "bought_game_loses", "bought_still_no_game"))
@@ -166,44 +166,44 @@ def _outcome(data):
 
 @pytest.mark.slow
 def test_levels_set_amounts_cards_and_buys(situations):
-    antes = {level: [s["data"]["ante"] for s in situations[("rp.settle", level)]] for level in LEVELS}
+    antes = {level: [s.data["ante"] for s in situations[("rp.settle", level)]] for level in LEVELS}
     assert all(a % 5 == 0 and a <= 100 for a in antes[1])
     assert _share(antes[2], lambda a: a % 10) == 1.0
     assert min(antes[3]) > 100 and _share(antes[3], lambda a: a >= 1000) > 0.5
     for level in (1, 2):
-        settle_data = [s["data"] for s in situations[("rp.settle", level)]]
+        settle_data = [s.data for s in situations[("rp.settle", level)]]
         assert not any(len(d["player"]) == 6 or d.get("game_card") for d in settle_data)
-        assert all(len(s["data"]["player"]) == 5 for s in situations[("rp.combination", level)])
-    top = [s["data"] for s in situations[("rp.settle", 3)]]
+        assert all(len(s.data["player"]) == 5 for s in situations[("rp.combination", level)])
+    top = [s.data for s in situations[("rp.settle", 3)]]
     assert (
         _share(top, lambda d: len(d["player"]) == 6) > 0.1 and _share(top, lambda d: d.get("exchanges")) > 0.1
     )
     assert _share(top, lambda d: d.get("bonus")) > 0.3
-    six = [s["data"] for s in situations[("rp.bonus_payout", 3)]]
+    six = [s.data for s in situations[("rp.bonus_payout", 3)]]
     assert 0.3 < _share(six, lambda d: len(d["player"]) == 6) < 0.7
-    assert not any(s["data"].get("bonus") for s in situations[("rp.settle", 1)])
+    assert not any(s.data.get("bonus") for s in situations[("rp.settle", 1)])
 
 
 def test_house_rules_are_followed():
     lunar = [
         issue("rp.bet_payout", level, seed=seed, rules="lunar") for level in LEVELS for seed in range(60)
     ]
-    assert all(s["rules"] == "lunar" and s["data"]["rules"] == "lunar" for s in lunar)
-    two = [s for s in lunar if _settled(s["data"]).second is not None]
+    assert all(s.rules == "lunar" and s.data["rules"] == "lunar" for s in lunar)
+    two = [s for s in lunar if _settled(s.data).second is not None]
     assert len(two) > len(lunar) * 0.3
-    assert all(expected_of(s)[0] == _settled(s["data"]).bet for s in lunar)
+    assert all(expected_of(s)[0] == _settled(s.data).bet for s in lunar)
     with pytest.raises(ValueError, match="no bonus"):
         issue("rp.bonus_payout", 1, seed=1, rules="lunar")
     lunar_buys = [
-        issue("rp.buy", level, seed=seed, rules="lunar")["data"] for level in LEVELS for seed in range(60)
+        issue("rp.buy", level, seed=seed, rules="lunar").data for level in LEVELS for seed in range(60)
     ]
     assert all(d["question"] == "cost" and "game_card" not in d for d in lunar_buys)
     insured = [issue("rp.settle", 3, seed=seed, rules="insured") for seed in range(300)]
-    assert any(_settled(s["data"]).capped for s in insured)  # the table maximum comes up
-    assert all(expected_of(s)[0] == oracle("rp.settle", s["data"]) for s in insured)
-    lowest = [s["data"] for s in (issue("rp.qualify", 3, seed=n, rules="insured") for n in range(80))]
+    assert any(_settled(s.data).capped for s in insured)  # the table maximum comes up
+    assert all(expected_of(s)[0] == oracle("rp.settle", s.data) for s in insured)
+    lowest = [s.data for s in (issue("rp.qualify", 3, seed=n, rules="insured") for n in range(80))]
     assert any("game_card" in d for d in lowest)
-    assert all(expected_of({"kind": "rp.qualify", "data": d})[0] == oracle("rp.qualify", d) for d in lowest)
+    assert all(expected_of(_situation("rp.qualify", **d))[0] == oracle("rp.qualify", d) for d in lowest)
 
 
 @pytest.mark.parametrize("rules", ["nosuch", "../../etc/passwd", "/tmp/cis.toml", ""])
@@ -215,8 +215,7 @@ def test_only_shipped_presets(rules):
 # The rule page's worked examples, as drills.
 def _situation(kind, **data):
     data.setdefault("rules", "cis")
-    data.setdefault("prompt", "")
-    return {"kind": kind, "data": data}
+    return Situation.from_dict({"kind": kind, "level": 1, "seed": 0, "version": 1, "data": data})
 
 
 def test_worked_examples():
@@ -282,7 +281,7 @@ def test_worked_examples():
 
 def test_every_answer_format_rejects_malformed_input():
     for kind in RP_KINDS:
-        fmt_json = issue(kind, 3, seed=2)["answer_format"]
+        fmt_json = issue(kind, 3, seed=2).answer_format.to_json()
         situation = issue(kind, 3, seed=2)
         for raw in ("", "abc", None, "1.5", "Ante: x"):
             with pytest.raises(AnswerError):
@@ -318,4 +317,4 @@ def test_every_preset_either_deals_or_says_why_not(rules):
                 assert "offers no" in str(error) or "sells no" in str(error)
                 continue
             for situation in situations:
-                assert expected_of(situation)[0] == oracle(kind, situation["data"])
+                assert expected_of(situation)[0] == oracle(kind, situation.data)

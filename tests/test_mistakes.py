@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trainer.drills import REGISTRY, AnswerKind, expected_of, get_kind, grade, issue
+from trainer.drills import REGISTRY, AnswerKind, Situation, expected_of, get_kind, grade, issue
 from trainer.drills.base import mistakes_of
 from trainer.drills.mistakes import TYPES, mistake_title
 from trainer.drills.omaha.mistakes import _Table
@@ -17,17 +17,9 @@ from trainer.drills.omaha.mistakes import _Table
 BLINDS = [{"seat": 1, "action": "small_blind", "amount": 5}, {"seat": 2, "action": "big_blind", "amount": 10}]
 
 
-def situation(kind_id: str, data: dict[str, Any], rules: str | None = None) -> dict[str, Any]:
+def situation(kind_id: str, data: dict[str, Any], rules: str | None = None) -> Situation:
     kind = get_kind(kind_id)
-    return {
-        "kind": kind_id,
-        "level": 1,
-        "seed": 0,
-        "version": kind.version,
-        "rules": rules,
-        "data": data,
-        "answer_format": kind.answer_format(data).to_json(),
-    }
+    return Situation(kind_id, 1, 0, kind.version, rules, data, kind.answer_format(data))
 
 
 def cards(text: str) -> list[str]:
@@ -520,7 +512,7 @@ def test_every_numeric_kind_has_a_catalogue_worked_by_hand_for_three_mistakes_or
 def _numeric(kind_id: str) -> bool:
     kind = REGISTRY[kind_id]
     return any(
-        issue(kind, level, seed=seed)["answer_format"]["kind"] in ("amount", "amounts")
+        issue(kind, level, seed=seed).answer_format.kind in ("amount", "amounts")
         for level in kind.levels
         for seed in range(3)
     )
@@ -583,6 +575,6 @@ def test_no_mistake_ever_matches_a_right_answer(kind_id: str, level: int, seed: 
 def test_the_mistaken_showdown_with_nothing_wrong_is_the_engines(level: int) -> None:
     for kind_id in ("om.split", "om.side_pots"):
         for seed in range(60):
-            data = issue(kind_id, level, seed=seed)["data"]
+            data = issue(kind_id, level, seed=seed).data
             table = _Table(data, data.get("hi_lo", True))
             assert tuple(table.payouts()) == table.right.payouts

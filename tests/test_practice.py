@@ -193,7 +193,7 @@ def _answer(store: Store, trainee: int, kind: str, level: int, seed: int, right:
     situation = issue(kind, level, seed=seed)
     answer = expected_of(situation)[0]
     if not right:
-        fmt = situation["answer_format"]
+        fmt = situation.answer_format.to_json()
         if fmt["kind"] == "choice":
             answer = next(c["value"] for c in fmt["choices"] if c["value"] != answer)
         elif isinstance(answer, dict):

@@ -1,5 +1,6 @@
 """The progress store: schema, one answer per drill in one transaction, sprints and the queries."""
 
+import json
 import random
 import sqlite3
 import threading
@@ -9,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trainer.drills.base import REGISTRY, AnswerError, AnswerFormat, AnswerKind, DrillKind, issue
+from trainer.drills.base import REGISTRY, AnswerError, AnswerFormat, AnswerKind, DrillKind, issue, prompt
 from trainer.engine.explain import step
 from trainer.store import AlreadyAnsweredError, NotFoundError, Store, StoreError, open_db, stats
 from trainer.store.schema import MIGRATIONS
@@ -17,7 +18,7 @@ from trainer.store.schema import MIGRATIONS
 
 def _generate(rng: random.Random, level: int, rules: str | None) -> dict:
     a, b = rng.randint(1, 99), rng.randint(1, 99)
-    return {"a": a, "b": b, "prompt": "Add {a} and {b}.", "prompt_params": {"a": a, "b": b}}
+    return prompt({"a": a, "b": b}, step("Add {a} and {b}.", a=a, b=b))
 
 
 def _solve(data):
@@ -63,7 +64,7 @@ def store(tmp_path, clock):
 
 
 def _right(situation):
-    return situation["data"]["a"] + situation["data"]["b"]
+    return situation.data["a"] + situation.data["b"]
 
 
 def _count(store, table):
@@ -147,6 +148,38 @@ def test_drill_round_trip_keeps_everything_needed_to_grade(store):
     assert row["answered"] is False and row["mode"] == "practice"
     with pytest.raises(NotFoundError):
         store.drill(drill_id + 1)
+
+
+def test_a_row_stored_before_the_typed_situation_loads_and_grades(store):
+    """Databases in use hold situations whose question is an English template with `prompt_params`
+    (written before `Situation`): they load, show their question and grade as before."""
+    trainee = store.trainee_named("T")
+    data = {"rules": "cis", "ante": 10, "player": ["Jh", "Jd", "4s", "4c", "9h"]}
+    data["dealer"] = ["As", "Kd", "7c", "5h", "2d"]
+    data["prompt"] = "Ante {ante}. The player holds {player}; the dealer has {dealer}. What is paid?"
+    data["prompt_params"] = {"ante": 10, "player": "Jh Jd 4s 4c 9h", "dealer": "As Kd 7c 5h 2d"}
+    old_format = {"kind": "amount", "choices": [], "labels": []}
+    store.db.table("drills").insert(
+        {
+            "trainee_id": trainee["id"],
+            "kind": "rp.bet_payout",
+            "level": 1,
+            "seed": 5,
+            "version": 1,
+            "rules": None,
+            "situation": json.dumps({"data": data, "answer_format": old_format}),
+            "mode": "practice",
+            "issued_at": "2026-01-01T00:00:00.000000+00:00",
+            "answered": 0,
+        }
+    )
+    drill_id = next(store.db.query("SELECT max(id) AS id FROM drills"))["id"]
+    situation = store.drill(drill_id)["situation"]
+    assert [str(m) for m in situation.prompt] == [
+        "Ante 10. The player holds Jh Jd 4s 4c 9h; the dealer has As Kd 7c 5h 2d. What is paid?"
+    ]
+    graded, attempt = store.answer(drill_id, "40")
+    assert graded.correct and attempt["answer"] == 40 and attempt["expected"] == 40
 
 
 def test_answer_right_wrong_and_timed(store, clock):

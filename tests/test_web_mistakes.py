@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from trainer.drills import expected_of, get_kind, issue
+from trainer.drills import Situation, expected_of, get_kind, issue, prompt
+from trainer.engine.explain import step
 from trainer.store import Store, open_db, stats
 
 # Ante 10, a flush against a pair of kings: the bet 20 wins 5 to 1 = 100. Answering 120 adds the stake.
@@ -20,18 +21,10 @@ FLUSH = {
 }
 
 
-def situation(kind_id: str, data: dict[str, Any]) -> dict[str, Any]:
+def situation(kind_id: str, data: dict[str, Any]) -> Situation:
     kind = get_kind(kind_id)
-    data = {**data, "prompt": "What is paid on the bet?", "prompt_params": {}}
-    return {
-        "kind": kind_id,
-        "level": 1,
-        "seed": 0,
-        "version": kind.version,
-        "rules": data.get("rules"),
-        "data": data,
-        "answer_format": kind.answer_format(data).to_json(),
-    }
+    data = prompt(dict(data), step("What is paid on the bet?"))
+    return Situation(kind_id, 1, 0, kind.version, data.get("rules"), data, kind.answer_format(data))
 
 
 def saved_drill(app, name: str, kind_id: str = "rp.bet_payout", data: dict[str, Any] = FLUSH) -> int:

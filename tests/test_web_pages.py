@@ -421,7 +421,7 @@ def test_every_real_drill_renders_and_grades_at_every_level(named, kind_id):
 
             situation = db.store().drill(drill_id)["situation"]
         expected, _text, _steps = expected_of(situation)
-        form = {"drill": str(drill_id), **_answer_form(situation["answer_format"], expected)}
+        form = {"drill": str(drill_id), **_answer_form(situation.answer_format.to_json(), expected)}
         assert named.post(url, data=form).status_code == 302
         feedback = named.get(url).get_data(as_text=True)
         assert "✓ Right" in feedback, (kind_id, level, expected)

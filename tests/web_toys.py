@@ -7,30 +7,27 @@ import contextlib
 
 from trainer.drills import REGISTRY
 from trainer.drills.answers import AnswerFormat, AnswerKind
-from trainer.drills.base import DrillKind
+from trainer.drills.base import DrillKind, prompt
 from trainer.engine.cards import Deck
 from trainer.engine.explain import step
 
 
 def _amount(rng, level, rules):
-    return {
-        "ante": rng.randint(1, 9) * 10 * level,
-        "prompt": "Ante {ante}: what is the bet?",
-        "prompt_params": {},
-    }
+    ante = rng.randint(1, 9) * 10 * level
+    return prompt({"ante": ante}, step("Ante {ante}: what is the bet?", ante=ante))
 
 
 def _choice(rng, level, rules):
-    return {"n": rng.randint(1, 99), "prompt": "Is the number even?", "prompt_params": {}}
+    return prompt({"n": rng.randint(1, 99)}, step("Is the number even?"))
 
 
 def _amounts(rng, level, rules):
-    return {"a": rng.randint(1, 50), "b": rng.randint(1, 50), "prompt": "Double each.", "prompt_params": {}}
+    return prompt({"a": rng.randint(1, 50), "b": rng.randint(1, 50)}, step("Double each."))
 
 
 def _cards(rng, level, rules):
     hand = [str(c) for c in Deck(rng).draw(5)]
-    return {"player": hand, "prompt": "Which cards are red?", "prompt_params": {}}
+    return prompt({"player": hand}, step("Which cards are red?"))
 
 
 TOYS = (

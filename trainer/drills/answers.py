@@ -17,8 +17,9 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
+from trainer.drills.errors import AnswerError
 from trainer.engine.cards import Card, parse_cards
 
 
@@ -31,8 +32,11 @@ class AnswerKind(StrEnum):
     CARDS = "cards"  # a set of cards (for example the cards to discard)
 
 
-class AnswerError(ValueError):
-    """The answer cannot be read; the message is meant for the trainee."""
+class Choice(NamedTuple):
+    """One option of a choice answer: the value graded and the English label shown (a message id)."""
+
+    value: str
+    label: str
 
 
 @dataclass(frozen=True)
@@ -40,11 +44,13 @@ class AnswerFormat:
     """What a drill expects: `choices` are (value, English label) pairs, `labels` name the amounts."""
 
     kind: AnswerKind
-    choices: tuple[tuple[str, str], ...] = ()
+    choices: tuple[Choice, ...] = ()
     labels: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", AnswerKind(self.kind))
+        object.__setattr__(self, "choices", tuple(Choice(str(v), str(lab)) for v, lab in self.choices))
+        object.__setattr__(self, "labels", tuple(str(label) for label in self.labels))
         if self.kind is AnswerKind.CHOICE and not self.choices:
             raise ValueError("a choice answer needs at least one choice")
         if self.kind is AnswerKind.AMOUNTS and not self.labels:
@@ -60,6 +66,12 @@ class AnswerFormat:
             "choices": [{"value": value, "label": label} for value, label in self.choices],
             "labels": list(self.labels),
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> AnswerFormat:
+        """The format back from `to_json` (as stored with a drill)."""
+        choices = tuple((c["value"], c["label"]) for c in data.get("choices") or ())
+        return cls(AnswerKind(data["kind"]), choices, tuple(data.get("labels") or ()))
 
 
 # Whole chips, with optional thousands separators in groups of three ("1 400", "1,400", "12 000 000").
@@ -82,7 +94,7 @@ def parse_amount(raw: Any) -> int:
     >>> parse_amount("12.5")
     Traceback (most recent call last):
     ...
-    trainer.drills.answers.AnswerError: '12.5' is not a whole number of chips: write it like 1400 or 1 400.
+    trainer.drills.errors.AnswerError: '12.5' is not a whole number of chips: write it like 1400 or 1 400.
     """
     if isinstance(raw, bool):
         raise AnswerError("Enter an amount of chips, such as 1400.")

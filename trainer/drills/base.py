@@ -1,10 +1,15 @@
 """The drill contract: a registry of drill kinds, issuing situations and grading answers.
 
-A `DrillKind` is three pure functions over plain data: `generate(rng, level, rules_name)` draws a
-situation (JSON-able, with an English "prompt", never the answer), `answer_format(data)` says what
-shape the answer takes, and `solve(data)` recomputes the expected answer and its explanation from the
-engine. `issue` wraps a situation in an envelope that makes it reproducible (kind, level, seed,
-generator version, rules); `grade` parses a raw answer and compares it with `solve`.
+A `DrillKind` is three pure functions over plain data: `generate(rng, level, rules_name)` draws the
+facts of a situation (JSON-able, never the answer) with its question set by `prompt(data, step(...))`,
+`answer_format(data)` says what shape the answer takes, and `solve(data)` recomputes the expected
+answer and its explanation from the engine. `issue` returns a `Situation`: the facts with what
+reproduces them (kind, level, seed, generator version, rules); `grade` parses a raw answer and
+compares it with `solve`. `Situation.to_dict`/`from_dict` are the stored form (the store keeps it as
+JSON; rows written before the typed situation load the same way).
+
+Every refusal is a `DrillError` (see `trainer.drills.errors`); the shared helpers of the game modules
+(`define`, `prompt`, `retry`, `Data`, `Solution`) live here once.
 
 A kind where more than one answer is right (two plays worth the same) also gives
 `accepts(data, answer)`: the parsed answer is graded right when it equals the expected one or
@@ -15,15 +20,16 @@ answer, the one shown to the trainee.
 >>> from trainer.engine.explain import step
 >>> toy = DrillKind(
 ...     id="doc.double", game="doc", title="Double it", version=1,
-...     generate=lambda rng, level, rules: {"n": rng.randint(1, 9) * 10, "prompt": "Double it.",
-...                                         "prompt_params": {}},
+...     generate=lambda rng, level, rules: prompt({"n": rng.randint(1, 9) * 10}, step("Double it.")),
 ...     answer_format=lambda data: AnswerFormat(AnswerKind.AMOUNT),
 ...     solve=lambda data: (2 * data["n"], str(2 * data["n"]), (step("{n} x 2", n=data["n"]),)),
 ... )
 >>> situation = issue(toy, 1, seed=5)
->>> situation == issue(toy, 1, seed=5)
+>>> situation == issue(toy, 1, seed=5) == Situation.from_dict(situation.to_dict())
 True
->>> grade(situation, str(situation["data"]["n"] * 2), kind=toy).correct
+>>> [str(line) for line in situation.prompt]
+['Double it.']
+>>> grade(situation, str(situation.data["n"] * 2), kind=toy).correct
 True
 >>> lenient = DrillKind(  # within 10 of the double is right too; the expected answer stays the double
 ...     id="doc.about", game="doc", title="About double", version=1, generate=toy.generate,
@@ -31,7 +37,7 @@ True
 ...     accepts=lambda data, answer: abs(answer - 2 * data["n"]) <= 10,
 ... )
 >>> situation = issue(lenient, 1, seed=5)
->>> [grade(situation, str(situation["data"]["n"] * 2 + d), kind=lenient).correct for d in (5, 11)]
+>>> [grade(situation, str(situation.data["n"] * 2 + d), kind=lenient).correct for d in (5, 11)]
 [True, False]
 """
 
@@ -40,18 +46,26 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from trainer.drills.answers import (
-    AnswerError,
     AnswerFormat,
     AnswerKind,
+    Choice,
     canonical,
     card_list,
     parse_amount,
     parse_answer,
+)
+from trainer.drills.errors import (
+    AnswerError,
+    DealError,
+    DrillError,
+    LevelError,
+    RulesError,
+    UnknownKindError,
 )
 from trainer.drills.mistakes import Catalogue, Mistake
 from trainer.engine.explain import Step
@@ -61,13 +75,20 @@ __all__ = [
     "AnswerError",
     "AnswerFormat",
     "AnswerKind",
+    "Choice",
+    "Data",
+    "DealError",
     "DrillError",
     "DrillKind",
     "Grade",
     "LevelError",
+    "RulesError",
+    "Situation",
+    "Solution",
     "UnknownKindError",
     "attach_mistakes",
     "card_list",
+    "define",
     "diagnose",
     "expected_of",
     "get_kind",
@@ -76,37 +97,33 @@ __all__ = [
     "mistakes_of",
     "parse_amount",
     "parse_answer",
+    "prompt",
     "register",
+    "retry",
 ]
 
-Generate = Callable[[random.Random, int, str | None], dict[str, Any]]
-Solve = Callable[[dict[str, Any]], tuple[Any, str, tuple[Step, ...]]]
-Accepts = Callable[[dict[str, Any], Any], bool]
+Data = dict[str, Any]
+"""The facts of a situation: JSON-able, cards as strings, never the answer."""
+Solution = tuple[Any, str, tuple[Step, ...]]
+"""What `solve` returns: the expected answer, how to say it in English, the explanation steps."""
+
+Generate = Callable[[random.Random, int, str | None], Data]
+Solve = Callable[[Data], Solution]
+Accepts = Callable[[Data, Any], bool]
 
 MAX_SEED = 2**53 - 1  # seeds stay exact as JSON numbers in a browser
 
 
-class DrillError(ValueError):
-    """A drill cannot be issued or graded as asked (the message says why)."""
-
-
-class UnknownKindError(DrillError, LookupError):
-    """No drill kind has this id."""
-
-
-class LevelError(DrillError):
-    """The kind has no such level."""
-
-
 @dataclass(frozen=True)
 class Grade:
-    """The ruling on one answer: right or not, the expected answer (canonical, comparable with the
-    parsed answer), how to say it, and the engine's explanation."""
+    """The ruling on one answer: right or not, the answer as read, the expected answer (canonical,
+    comparable with the answer), how to say it, and the engine's explanation."""
 
     correct: bool
     expected: Any
     expected_text: str
     explanation: tuple[Step, ...]
+    answer: Any = None
     mistake: Mistake | None = None  # the catalogued mistake a wrong answer matches
 
     def to_json(self) -> dict[str, Any]:
@@ -219,13 +236,113 @@ def _rng(kind: DrillKind, level: int, seed: int) -> random.Random:
     return random.Random(f"{kind.id}/{kind.version}/{level}/{seed}")
 
 
+@dataclass(frozen=True)
+class Situation:
+    """One issued question: what reproduces it (kind, level, seed, generator version, house rules),
+    its facts (`data`: JSON-able, never the answer) and the shape of its answer.
+
+    `to_dict` is the stored and API form (the envelope {kind, level, seed, version, rules, data,
+    answer_format}); `from_dict` reads it back, including rows stored before this class existed (their
+    question is an English template with `prompt_params`)."""
+
+    kind: str
+    level: int
+    seed: int
+    version: int
+    rules: str | None
+    data: Data
+    answer_format: AnswerFormat
+
+    @property
+    def prompt(self) -> tuple[Step, ...]:
+        """The question, sentence by sentence."""
+        return prompt_of(self.data)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "level": self.level,
+            "seed": self.seed,
+            "version": self.version,
+            "rules": self.rules,
+            "data": self.data,
+            "answer_format": self.answer_format.to_json(),
+        }
+
+    @classmethod
+    def from_dict(cls, envelope: Mapping[str, Any]) -> Situation:
+        """The situation from its stored form. The answer format is recomputed from the facts when the
+        kind is registered (so a drill shows the choices it is graded against), else read as stored."""
+        try:
+            kind_id, data = str(envelope["kind"]), dict(envelope["data"])
+            kind = REGISTRY.get(kind_id)
+            fmt = kind.answer_format(data) if kind else AnswerFormat.from_json(envelope["answer_format"])
+            return cls(
+                kind_id,
+                int(envelope["level"]),
+                int(envelope["seed"]),
+                int(envelope["version"]),
+                envelope.get("rules"),
+                data,
+                fmt,
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise DrillError(f"not a stored situation: {error}") from None
+
+
+def prompt_of(data: Mapping[str, Any]) -> tuple[Step, ...]:
+    """The question of a situation's facts: its messages, or (a row stored before the messages) the
+    English template with its parameters."""
+    stored = data.get("prompt")
+    if isinstance(stored, str):
+        return (Step(stored, dict(data.get("prompt_params") or {})),)
+    if not isinstance(stored, list) or not stored:
+        raise DrillError("the situation has no question")
+    return tuple(Step.from_json(m) for m in stored)
+
+
+def prompt(data: Data, *messages: Step) -> Data:
+    """Set the question of a situation, one message per sentence; returns `data`."""
+    if not messages or not all(isinstance(m, Step) for m in messages):
+        raise TypeError("a prompt is one or more messages: prompt(data, step(...), ...)")
+    data["prompt"] = [m.to_json() for m in messages]
+    return data
+
+
+def retry(make: Callable[[], Data], attempts: int = 50) -> Data:
+    """Call `make` until it returns a situation: it rejects cards by raising `DealError`, or any
+    `ValueError` / `IndexError` (an engine refusing a dealt hand); `DealError` after `attempts`."""
+    for _ in range(attempts):
+        try:
+            return make()
+        except (ValueError, IndexError):
+            continue
+    raise DealError("no situation could be dealt for this branch")
+
+
+def define(
+    game: str,
+    kind_id: str,
+    title: str,
+    generate: Generate,
+    answer_format: Callable[[Data], AnswerFormat],
+    solve: Solve,
+    *,
+    levels: tuple[int, ...] = (1, 2, 3),
+    version: int = 1,
+    accepts: Accepts | None = None,
+) -> DrillKind:
+    """Create and register a kind (what each game module calls at import)."""
+    return register(DrillKind(kind_id, game, title, version, levels, generate, answer_format, solve, accepts))
+
+
 def issue(
     kind_id: str | DrillKind, level: int, seed: int | None = None, rules: str | None = None
-) -> dict[str, Any]:
-    """Draw a situation: the envelope {kind, level, seed, version, rules, data, answer_format}.
+) -> Situation:
+    """Draw a situation of this kind and level; `seed=None` draws a fresh seed.
 
-    `seed=None` draws a fresh seed. `data` has been through JSON, so it is exactly what the store
-    will give back later, and `solve` sees the same thing now and then.
+    `data` has been through JSON, so it is exactly what the store will give back later, and `solve`
+    sees the same thing now and then. Refusals are `DrillError`s.
     """
     kind = kind_id if isinstance(kind_id, DrillKind) else get_kind(kind_id)
     if isinstance(level, bool) or not isinstance(level, int) or level not in kind.levels:
@@ -236,42 +353,32 @@ def issue(
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise DrillError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
     if rules is not None and not isinstance(rules, str):
-        raise DrillError(f"rules must be the name of a house-rules preset, not {rules!r}")
+        raise RulesError(f"rules must be the name of a house-rules preset, not {rules!r}")
     data = json.loads(json.dumps(kind.generate(_rng(kind, level, seed), level, rules)))
-    if not isinstance(data.get("prompt"), str):
-        raise TypeError(f"drill kind {kind.id!r} generated a situation without a prompt")
-    return {
-        "kind": kind.id,
-        "level": level,
-        "seed": seed,
-        "version": kind.version,
-        "rules": rules,
-        "data": data,
-        "answer_format": kind.answer_format(data).to_json(),
-    }
+    if not isinstance(data.get("prompt"), list):
+        raise TypeError(f"drill kind {kind.id!r} generated a situation without a prompt(data, step(...))")
+    return Situation(kind.id, level, seed, kind.version, rules, data, kind.answer_format(data))
 
 
-def expected_of(
-    situation: dict[str, Any], kind: DrillKind | None = None
-) -> tuple[Any, str, tuple[Step, ...]]:
+def expected_of(situation: Situation, kind: DrillKind | None = None) -> Solution:
     """The canonical expected answer of an issued situation, its text and explanation."""
-    kind = kind or get_kind(situation["kind"])
-    data = situation["data"]
+    kind = kind or get_kind(situation.kind)
+    data = situation.data
     value, text, steps = kind.solve(data)
     return canonical(kind.answer_format(data), value), text, tuple(steps)
 
 
-def grade(situation: dict[str, Any], raw: Any, *, kind: DrillKind | None = None) -> Grade:
+def grade(situation: Situation, raw: Any, *, kind: DrillKind | None = None) -> Grade:
     """Grade a raw answer to an issued situation; `AnswerError` if the answer cannot be read.
 
     Right when the parsed answer equals the expected one, or the kind `accepts` it."""
-    kind = kind or get_kind(situation["kind"])
-    data = situation["data"]
+    kind = kind or get_kind(situation.kind)
+    data = situation.data
     answer = parse_answer(kind.answer_format(data), raw)
     expected, text, steps = expected_of(situation, kind)
     correct = _right(kind, data, expected, answer)
     mistake = None if correct else diagnose(situation, answer, kind=kind, expected=expected)
-    return Grade(correct, expected, text, steps, mistake)
+    return Grade(correct, expected, text, steps, answer, mistake)
 
 
 def _right(kind: DrillKind, data: dict[str, Any], expected: Any, answer: Any) -> bool:
@@ -279,14 +386,14 @@ def _right(kind: DrillKind, data: dict[str, Any], expected: Any, answer: Any) ->
 
 
 def mistakes_of(
-    situation: dict[str, Any], *, kind: DrillKind | None = None, expected: Any = None
+    situation: Situation, *, kind: DrillKind | None = None, expected: Any = None
 ) -> list[Mistake]:
     """The kind's catalogued mistakes for this situation with their answers in canonical form, most
     common first; one per distinct answer (the first named), none whose answer is right."""
-    kind = kind or get_kind(situation["kind"])
+    kind = kind or get_kind(situation.kind)
     if kind.mistakes is None:
         return []
-    data = situation["data"]
+    data = situation.data
     fmt = kind.answer_format(data)
     if expected is None:
         expected = expected_of(situation, kind)[0]
@@ -305,7 +412,7 @@ def mistakes_of(
 
 
 def diagnose(
-    situation: dict[str, Any], answer: Any, *, kind: DrillKind | None = None, expected: Any = None
+    situation: Situation, answer: Any, *, kind: DrillKind | None = None, expected: Any = None
 ) -> Mistake | None:
     """The catalogued mistake that leads to this parsed answer, or None (a right answer has none)."""
     return next((m for m in mistakes_of(situation, kind=kind, expected=expected) if m.answer == answer), None)

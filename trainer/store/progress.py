@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from trainer.drills.base import AnswerKind, Grade, get_kind, grade, parse_answer
+from trainer.drills.base import AnswerKind, Grade, Situation, grade
 from trainer.store.practice import record_review
 from trainer.store.schema import MODES, insert, writing
 
@@ -30,6 +30,7 @@ class StoreError(ValueError):
 
 
 _MAX_ROWID = 2**63 - 1
+_COLUMNS = ("kind", "level", "seed", "version", "rules")  # a situation's identity, in drills columns
 
 
 class NotFoundError(StoreError, LookupError):
@@ -115,7 +116,7 @@ class Store:
     def save_drill(
         self,
         trainee_id: int,
-        situation: dict[str, Any],
+        situation: Situation,
         *,
         mode: str = "practice",
         sprint_id: int | None = None,
@@ -131,14 +132,12 @@ class Store:
                 raise NotFoundError(f"no sprint {sprint_id} for this trainee")
             if sprint["finished_at"] is not None:
                 raise StoreError(f"sprint {sprint_id} is over")
+        envelope = situation.to_dict()
         record = {
             "trainee_id": trainee_id,
-            "kind": situation["kind"],
-            "level": situation["level"],
-            "seed": situation["seed"],
-            "version": situation["version"],
-            "rules": situation["rules"],
-            "situation": json.dumps({"data": situation["data"], "answer_format": situation["answer_format"]}),
+            **{key: envelope[key] for key in _COLUMNS},
+            # The drills table keeps what reproduces a situation in columns and the rest as JSON.
+            "situation": json.dumps({key: envelope[key] for key in envelope if key not in _COLUMNS}),
             "mode": mode,
             "sprint_id": sprint_id,
             "issued_at": _iso(self.clock()),
@@ -148,18 +147,10 @@ class Store:
             return insert(self.db, "drills", record)
 
     def drill(self, drill_id: int) -> dict[str, Any]:
-        """The stored drill with `situation` rebuilt as the envelope `trainer.drills.grade` takes."""
+        """The stored drill with `situation` rebuilt as the `Situation` `trainer.drills.grade` takes."""
         row = self._row("drills", drill_id, "drill")
         stored = json.loads(row["situation"])
-        row["situation"] = {
-            "kind": row["kind"],
-            "level": row["level"],
-            "seed": row["seed"],
-            "version": row["version"],
-            "rules": row["rules"],
-            "data": stored["data"],
-            "answer_format": stored["answer_format"],
-        }
+        row["situation"] = Situation.from_dict({**stored, **{key: row[key] for key in _COLUMNS}})
         row["answered"] = bool(row["answered"])
         return row
 
@@ -188,23 +179,21 @@ class Store:
             raise AlreadyAnsweredError(f"drill {drill_id} has already been answered")
         # Grading runs before the transaction: some solvers take a moment, and the write lock
         # should be held only for the writes. The guarded UPDATE below settles any race.
-        kind = get_kind(row["kind"])
-        parsed = parse_answer(kind.answer_format(row["situation"]["data"]), raw)
-        result = grade(row["situation"], raw, kind=kind)
+        result = grade(row["situation"], raw)
         now = self.clock()
         if time_ms is None:
             time_ms = max(0, (now - _parse_iso(row["issued_at"])) // timedelta(milliseconds=1))
         if isinstance(time_ms, bool) or not isinstance(time_ms, int) or time_ms < 0:
             raise StoreError(f"time taken must be a whole number of milliseconds, not {time_ms!r}")
         wrong_choice = None
-        if not result.correct and kind.answer_format(row["situation"]["data"]).kind is AnswerKind.CHOICE:
-            wrong_choice = parsed
+        if not result.correct and row["situation"].answer_format.kind is AnswerKind.CHOICE:
+            wrong_choice = result.answer
         attempt = {
             "drill_id": drill_id,
             "trainee_id": row["trainee_id"],
             "kind": row["kind"],
             "raw": json.dumps(raw),
-            "answer": json.dumps(parsed),
+            "answer": json.dumps(result.answer),
             "expected": json.dumps(result.expected),
             "correct": int(result.correct),
             "time_ms": time_ms,

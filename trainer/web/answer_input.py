@@ -11,32 +11,32 @@ from typing import Any
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
-from trainer.drills import AnswerError
+from trainer.drills import AnswerError, AnswerFormat, AnswerKind
 from trainer.drills.answers import card_list, parse_amount
 from trainer.web.i18n import translate_word
 
 
-def read_answer(fmt: dict[str, Any], form: MultiDict[str, str], prefix: str = "") -> Any:
-    """The raw answer for `fmt` (the situation's answer format as JSON) from the form fields."""
-    kind = fmt.get("kind")
-    if kind == "choice" and form.get(prefix + "answer") == EXCHANGE:
+def read_answer(fmt: AnswerFormat, form: MultiDict[str, str], prefix: str = "") -> Any:
+    """The raw answer for the situation's answer format from the form fields."""
+    kind = fmt.kind
+    if kind is AnswerKind.CHOICE and form.get(prefix + "answer") == EXCHANGE:
         return _exchange(form.getlist(prefix + "discard"))
-    if kind in ("amount", "choice"):
+    if kind in (AnswerKind.AMOUNT, AnswerKind.CHOICE):
         value = form.get(prefix + "answer", "")
         if not value.strip():
             raise AnswerError(_("No answer was given."))
-        if kind == "amount":
+        if kind is AnswerKind.AMOUNT:
             _check_amount(value, None)
         return value
-    if kind == "amounts":
-        labels = fmt.get("labels", [])
+    if kind is AnswerKind.AMOUNTS:
+        labels = fmt.labels
         values = [form.get(f"{prefix}amount-{i}", "") for i in range(len(labels))]
         if not any(v.strip() for v in values):
             raise AnswerError(_("No answer was given."))
         for label, value in zip(labels, values, strict=True):
             _check_amount(value, label)
         return values
-    if kind == "cards":
+    if kind is AnswerKind.CARDS:
         picked = form.getlist(prefix + "cards")
         typed = form.get(prefix + "cards_text", "").strip()
         if picked and typed:
@@ -67,11 +67,9 @@ def _check_amount(value: str, label: str | None) -> None:
 EXCHANGE = "__exchange__"  # the radio "exchange the cards I click" of a buy decision
 
 
-def exchange_choices(fmt: dict[str, Any]) -> bool:
+def exchange_choices(fmt: AnswerFormat) -> bool:
     """A choice among exchanges ("exchange 7c 4d") is answered by clicking the cards instead."""
-    return fmt.get("kind") == "choice" and any(
-        str(c["value"]).startswith("exchange ") for c in fmt.get("choices", [])
-    )
+    return fmt.kind is AnswerKind.CHOICE and any(c.value.startswith("exchange ") for c in fmt.choices)
 
 
 def _exchange(discards: list[str]) -> str:
@@ -83,11 +81,11 @@ def _exchange(discards: list[str]) -> str:
         raise AnswerError(_("Click the cards to exchange.")) from None
 
 
-def kept_input(fmt: dict[str, Any], form: MultiDict[str, str], prefix: str = "") -> dict[str, Any]:
+def kept_input(fmt: AnswerFormat, form: MultiDict[str, str], prefix: str = "") -> dict[str, Any]:
     """What the trainee typed, to put back into the form after a rejected answer."""
     return {
         "answer": form.get(prefix + "answer", ""),
-        "amounts": [form.get(f"{prefix}amount-{i}", "") for i in range(len(fmt.get("labels", [])))],
+        "amounts": [form.get(f"{prefix}amount-{i}", "") for i in range(len(fmt.labels))],
         "cards": form.getlist(prefix + "cards"),
         "cards_text": form.get(prefix + "cards_text", ""),
         "discard": form.getlist(prefix + "discard"),

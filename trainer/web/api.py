@@ -18,8 +18,8 @@ from flask import Blueprint, Flask, current_app, jsonify, request, session, url_
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import BadRequest, HTTPException
 
-from trainer.drills import REGISTRY, AnswerError, DrillError, get_kind, issue
-from trainer.drills.base import LevelError, UnknownKindError, expected_of
+from trainer.drills import REGISTRY, AnswerError, DrillError, Situation, UnknownKindError, get_kind, issue
+from trainer.drills.base import expected_of
 from trainer.drills.russian_poker.deals import house_rules
 from trainer.engine.russian_poker import strategy
 from trainer.engine.russian_poker.rules import presets_side_by_side
@@ -95,29 +95,20 @@ def _depth(value: Any) -> int:
     return deepest
 
 
-def _prompt_text(data: dict[str, Any]) -> str:
-    params = data.get("prompt_params") or {}
-    try:
-        return str(data["prompt"]).format(**params)
-    except (KeyError, IndexError, ValueError):
-        return str(data["prompt"])
-
-
-def _drill_json(drill_id: int, envelope: dict[str, Any]) -> dict[str, Any]:
-    data = envelope["data"]
+def _drill_json(drill_id: int, situation: Situation) -> dict[str, Any]:
+    messages = situation.prompt
     return {
         "id": drill_id,
-        "kind": envelope["kind"],
-        "title": get_kind(envelope["kind"]).title,
-        "level": envelope["level"],
-        "seed": envelope["seed"],
-        "version": envelope["version"],
-        "rules": envelope["rules"],
-        "prompt": _prompt_text(data),
-        "prompt_template": data["prompt"],
-        "prompt_params": data.get("prompt_params") or {},
-        "situation": data,
-        "answer_format": envelope["answer_format"],
+        "kind": situation.kind,
+        "title": get_kind(situation.kind).title,
+        "level": situation.level,
+        "seed": situation.seed,
+        "version": situation.version,
+        "rules": situation.rules,
+        "prompt": " ".join(str(m) for m in messages),
+        "prompt_messages": [m.to_json() for m in messages],
+        "situation": situation.data,
+        "answer_format": situation.answer_format.to_json(),
         "answer_url": url_for("api.answer_drill", drill_id=drill_id),
     }
 
@@ -161,19 +152,15 @@ def create_drill() -> ResponseReturnValue:
     if "level" not in body:
         fail(400, "Give the level: 1, 2 or 3.")
     try:
-        envelope = issue(kind_id, level, seed=seed, rules=rules)
+        situation = issue(kind_id, level, seed=seed, rules=rules)
     except UnknownKindError:
         fail(404, f"There is no drill kind {kind_id!r}; GET /api/v1/kinds lists them.")
-    except (LevelError, DrillError) as error:
+    except DrillError as error:
         fail(400, str(error))
-    except ValueError as error:
-        if rules is None:
-            raise  # without house rules a ValueError is a bug in the generator, not the request
-        fail(400, f"Rules {rules!r} cannot be used for {kind_id}: {error}")
     trainee = db.trainee(create=True, anonymous=True)
     assert trainee is not None
-    drill_id = db.store().save_drill(trainee["id"], envelope)
-    response = jsonify(_drill_json(drill_id, envelope))
+    drill_id = db.store().save_drill(trainee["id"], situation)
+    response = jsonify(_drill_json(drill_id, situation))
     response.status_code = 201
     response.headers["Location"] = url_for("api.get_drill", drill_id=drill_id)
     return response
@@ -190,7 +177,7 @@ def get_drill(drill_id: int) -> ResponseReturnValue:
     return jsonify(result)
 
 
-def _result_json(situation: dict[str, Any], attempt: dict[str, Any]) -> dict[str, Any]:
+def _result_json(situation: Situation, attempt: dict[str, Any]) -> dict[str, Any]:
     expected, text, steps = expected_of(situation)
     return {
         "correct": attempt["correct"],

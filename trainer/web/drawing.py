@@ -14,9 +14,7 @@ from flask_babel import gettext, lazy_gettext
 from trainer import games
 from trainer.drills.chips import load_chips
 from trainer.engine.cards import Card
-
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-RANK_TEXT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+from trainer.web.i18n import RANK_TEXT, SUIT_SYMBOLS
 
 # Spoken names, translated: the screen-reader text of every card face.
 RANK_WORDS = {

@@ -14,10 +14,15 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 from flask import Flask, request, session
-from flask_babel import Babel, get_locale, gettext
+from flask_babel import Babel, get_locale, get_translations, gettext
+
+from trainer.engine.cards import Card
+from trainer.engine.explain import Cards, Step, Term
 
 LANGUAGES: dict[str, str] = {"ka": "ქართული", "en": "English", "ru": "Русский"}
 DEFAULT_LANGUAGE = "en"
@@ -66,7 +71,8 @@ def init_app(app: Flask, translations: Path) -> None:
     app.jinja_env.globals.update(
         LANGUAGES=LANGUAGES,
         current_language=current_language,
-        translate_step=translate_step,
+        translate_step=render,
+        render_prompt=render_prompt,
         tr=translate_word,
     )
 
@@ -151,32 +157,76 @@ def translate_word(text: Any) -> Any:
     return text
 
 
-def translate_params(params: Mapping[str, Any]) -> dict[str, Any]:
-    """Words among step parameters are message ids too; numbers and cards pass unchanged."""
-    result: dict[str, Any] = {}
-    for key, value in params.items():
-        if isinstance(value, list | tuple):
-            value = ", ".join(str(translate_word(v)) for v in value)
-        result[key] = translate_word(value)
-    return result
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+RANK_TEXT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
-def translate_step(step: Any) -> str:
-    """One explanation step (a `Step` or its JSON form) as a sentence in the current language."""
-    if isinstance(step, Mapping):
-        template, params = step.get("template", ""), step.get("params", {})
-    else:
-        template, params = step.template, step.params
-    translated = gettext(template)
+def card_text(card: Card | str) -> str:
+    """A card as the table shows it and a croupier writes it: rank and suit symbol ("10♥", "A♠")."""
+    parsed = card if isinstance(card, Card) else Card.from_text(str(card))
+    return RANK_TEXT.get(parsed.rank, str(parsed.rank)) + SUIT_SYMBOLS[parsed.suit]
+
+
+def number_text(value: int | float) -> str:
+    """A number written for the locale ("1,400" in English, "1 400" in Georgian and Russian)."""
+    return format_decimal(value, locale=current_language())
+
+
+def _translate(template: str, context: str | None, plural: str | None = None, count: Any = None) -> str:
+    translations = get_translations()
+    if plural is not None:
+        n = count if isinstance(count, int) else 2
+        if context:
+            return str(translations.npgettext(context, template, plural, n))
+        return str(translations.ngettext(template, plural, n))
+    if context:
+        return str(translations.pgettext(context, template))
+    return str(translations.gettext(template))
+
+
+def _value(value: Any) -> Any:
+    """One parameter written for the reader: numbers for the locale, cards with suit symbols, words
+    and nested messages translated, lists as a list in the language."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int | float):
+        return number_text(value)
+    if isinstance(value, Cards):
+        return " ".join(card_text(code) for code in value.codes)
+    if isinstance(value, Term):
+        return _translate(value.text, value.context)
+    if isinstance(value, Step):
+        return render(value)
+    if isinstance(value, list | tuple):
+        items = [str(_value(v)) for v in value]
+        return format_list(items, locale=current_language()) if items else ""
+    return translate_word(value)
+
+
+def render(message: Step | Mapping[str, Any]) -> str:
+    """One message (a `Step` or its JSON form) as a sentence in the current language."""
+    m = message if isinstance(message, Step) else Step.from_json(message)
+    params = {key: _value(v) for key, v in m.params.items()}
+    translated = _translate(m.template, m.context, m.plural, m.params.get(m.count or ""))
     try:
-        return translated.format(**translate_params(params))
+        return translated.format(**params)
     except (KeyError, IndexError, ValueError):
         pass
     # A broken translation must not hide the explanation: fall back to the English sentence.
     try:
-        return str(template).format(**dict(params))
+        return m.english.format(**params)
     except (KeyError, IndexError, ValueError):
-        return str(template)
+        return str(m)
+
+
+def render_prompt(situation: Any) -> str:
+    """The question of a `Situation`, sentence by sentence."""
+    return " ".join(render(m) for m in situation.prompt)
+
+
+def translate_step(step: Any) -> str:
+    """One explanation step as a sentence in the current language (the same as `render`)."""
+    return render(step)
 
 
 def translate_all(texts: Iterable[str]) -> list[str]:

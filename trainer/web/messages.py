@@ -1,18 +1,18 @@
 """The message catalog: every string the pages can show, and the check that each language has it.
 
-Two sources: strings marked in code and templates (`_()`, `gettext`, `lazy_gettext`, and the engines'
-`step(...)` / `Step(...)` templates), extracted with Babel; and the drills' own words, which are data
-(kind titles, prompts, answer choices and labels, explanation templates and the word parameters in
-them), collected by drawing situations of every kind at every level.
+Two sources: strings marked in code and templates (`_()`, `gettext`, `ngettext`, `pgettext`,
+`lazy_gettext`, and the engines' and drills' `step(...)`, `nstep(...)`, `pstep(...)`, `N_(...)`,
+`pN_(...)`; see `trainer.engine.explain`), extracted with Babel; and, until every drill writes its
+words with those markers, the drills' words collected by drawing situations of every kind at every
+level.
 
-    python3 -m trainer.web.messages update   # refresh translations/messages.pot and merge into *.po
-    python3 -m trainer.web.messages check    # list what each catalog misses
+    flask --app trainer.web messages update   # refresh translations/messages.pot and merge into *.po
+    flask --app trainer.web messages check    # list what each catalog misses
 """
 
 from __future__ import annotations
 
 import re
-import sys
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -21,21 +21,29 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
+from flask.cli import AppGroup
 
 from trainer.web.i18n import message_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "translations"
 LOCALES = ("ka", "en", "ru")
-KEYWORDS = {
+KEYWORDS: dict[str, Any] = {
     "_": None,
     "gettext": None,
     "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
     "lazy_gettext": None,
+    "lazy_pgettext": ((1, "c"), 2),
     "_l": None,
     "step": None,
     "Step": None,
     "mistake_type": (2,),  # a mistake's title (`trainer.drills.mistakes`)
+    "nstep": (1, 2),
+    "pstep": ((1, "c"), 2),
+    "N_": None,
+    "pN_": ((1, "c"), 2),
 }
 METHODS = [("trainer/**.py", "python"), ("templates/**.html", "jinja2")]
 _IDENTIFIER = re.compile(r"[a-z0-9]+(?:_[a-z0-9]+)+")
@@ -44,18 +52,28 @@ SLOW_SOLVE = 0.2  # seconds: a solver this slow is sampled SLOW_SAMPLES times pe
 SLOW_SAMPLES = 3
 
 
-def static_messages() -> dict[str, tuple[str, str] | None]:
-    """Marked strings: msgid -> None, or -> (singular, plural) for plural forms."""
-    found: dict[str, tuple[str, str] | None] = {}
+Key = str | tuple[str, str]
+"""A message: its id, or (context, id) for a message with a context."""
+Messages = dict[Key, tuple[str, str] | None]
+"""Message -> None, or -> (singular, plural) for a message with plural forms."""
+
+
+def key_of(msgid: str, context: str | None) -> Key:
+    return (context, msgid) if context else msgid
+
+
+def static_messages() -> Messages:
+    """Marked strings in the code and the templates."""
+    found: Messages = {}
     options = {"extensions": "jinja2.ext.do"}
-    for _file, _line, message, _comments, _context in extract_from_dir(
+    for _file, _line, message, _comments, context in extract_from_dir(
         str(ROOT), METHODS, keywords=KEYWORDS, options_map={"templates/**.html": options}
     ):
         if isinstance(message, tuple):
             if message[0]:
-                found[message[0]] = (message[0], message[1])
+                found[key_of(message[0], context)] = (message[0], message[1])
         elif message:
-            found[message] = None
+            found[key_of(message, context)] = None
     return found
 
 
@@ -79,7 +97,8 @@ def _word_params(params: dict[str, Any]) -> Iterator[str]:
 
 def _steps_messages(steps: Iterable[Any]) -> Iterator[str]:
     for s in steps:
-        yield s.template
+        if s.plural is None and s.context is None:
+            yield s.template
         yield from _word_params(dict(s.params))
 
 
@@ -96,9 +115,9 @@ def formatted_prompts(samples: int = 3) -> list[str]:
     for kind in REGISTRY.values():
         for level in kind.levels:
             for seed in range(samples):
-                data = issue(kind, level, seed=seed)["data"]
-                if not is_template(data["prompt"], data.get("prompt_params", {})):
-                    bad.add(kind.id)
+                for message in issue(kind, level, seed=seed).prompt:
+                    if not is_template(message.template, dict(message.params)):
+                        bad.add(kind.id)
     return sorted(bad)
 
 
@@ -115,12 +134,9 @@ def drill_messages(samples: int = SAMPLES_PER_LEVEL) -> set[str]:
         for level in kind.levels:
             for seed in range(samples):
                 situation = issue(kind, level, seed=seed)
-                data = situation["data"]
-                if is_template(data["prompt"], data.get("prompt_params", {})):
-                    found.add(data["prompt"])
-                found.update(_word_params(data.get("prompt_params", {})))
-                fmt = situation["answer_format"]
-                for label in [*fmt["labels"], *(c["label"] for c in fmt["choices"])]:
+                found.update(_steps_messages(situation.prompt))
+                fmt = situation.answer_format
+                for label in [*fmt.labels, *(c.label for c in fmt.choices)]:
                     found.update(message_ids(label))
                 if slow and seed >= SLOW_SAMPLES:
                     continue  # drawing is cheap, solving is not: fewer explanations of a slow kind
@@ -151,7 +167,7 @@ def data_words() -> set[str]:
     return words
 
 
-def all_messages() -> dict[str, tuple[str, str] | None]:
+def all_messages() -> Messages:
     messages = static_messages()
     for word in sorted(drill_messages() | data_words()):
         messages.setdefault(word, None)
@@ -160,9 +176,14 @@ def all_messages() -> dict[str, tuple[str, str] | None]:
 
 def template_catalog() -> Catalog:
     catalog = Catalog(project="croupier-trainer", fuzzy=False)
-    for msgid, plural in sorted(all_messages().items()):
-        catalog.add(plural if plural else msgid)
+    for key, plural in sorted(all_messages().items(), key=lambda item: _sort_key(item[0])):
+        context, msgid = key if isinstance(key, tuple) else (None, key)
+        catalog.add(plural if plural else msgid, context=context)
     return catalog
+
+
+def _sort_key(key: Key) -> tuple[str, str]:
+    return (key[1], key[0]) if isinstance(key, tuple) else (key, "")
 
 
 def update() -> None:
@@ -183,41 +204,45 @@ def update() -> None:
             write_po(handle, catalog, width=110, sort_output=True, ignore_obsolete=True)
 
 
-def missing(locale: str, messages: dict[str, tuple[str, str] | None] | None = None) -> list[str]:
-    """Message ids the locale's catalog lacks or leaves untranslated (English may keep the id)."""
+def missing(locale: str, messages: Messages | None = None) -> list[Key]:
+    """Messages the locale's catalog lacks or leaves untranslated (English may keep the id)."""
     messages = all_messages() if messages is None else messages
     path = TRANSLATIONS / locale / "LC_MESSAGES" / "messages.po"
     with path.open("rb") as handle:
         catalog = read_po(handle, locale=locale)
-    gaps = []
-    for msgid in messages:
-        entry = catalog.get(msgid)
+    gaps: list[Key] = []
+    for key in messages:
+        context, msgid = key if isinstance(key, tuple) else (None, key)
+        entry = catalog.get(msgid, context=context)
         # English may keep an English message id, but an identifier ("no_game_ante_odds") needs words.
         needs_words = locale != "en" or _IDENTIFIER.fullmatch(msgid) is not None
         if entry is None or entry.fuzzy or (needs_words and not _translated(entry.string)):
-            gaps.append(msgid)
-    return sorted(gaps)
+            gaps.append(key)
+    return sorted(gaps, key=_sort_key)
 
 
 def _translated(string: str | tuple[str, ...]) -> bool:
     return all(string) if isinstance(string, tuple) else bool(string)
 
 
-def main(argv: list[str]) -> int:
-    if argv[1:] == ["update"]:
-        update()
-        return 0
-    if argv[1:] == ["check"]:
-        messages = all_messages()
-        bad = 0
-        for locale in LOCALES:
-            gaps = missing(locale, messages)
-            bad += len(gaps)
-            print(f"{locale}: {len(gaps)} missing", *gaps[:50], sep="\n  ")
-        return 1 if bad else 0
-    print(__doc__)
-    return 2
+cli = AppGroup("messages", help="The translation catalogs (translations/*/LC_MESSAGES/messages.po).")
 
 
-if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+@cli.command("update")
+def update_command() -> None:
+    """Extract every message into messages.pot and merge it into each language's catalog."""
+    update()
+    print(f"updated {TRANSLATIONS / 'messages.pot'} and the {', '.join(LOCALES)} catalogs")
+
+
+@cli.command("check")
+def check_command() -> None:
+    """List what each catalog misses; exit status 1 when anything is missing."""
+    messages = all_messages()
+    bad = 0
+    for locale in LOCALES:
+        gaps = missing(locale, messages)
+        bad += len(gaps)
+        print(f"{locale}: {len(gaps)} missing", *gaps[:50], sep="\n  ")
+    if bad:
+        raise SystemExit(1)

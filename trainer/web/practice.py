@@ -68,7 +68,7 @@ def answer(drill_id: int) -> str | Response | tuple[str, int]:
     if form.drill.data != str(drill_id):
         abort(400, description=gettext("The answer was sent for another question. Reload the page."))
     drill = own_drill(drill_id, trainee, "practice")
-    fmt = drill["situation"]["answer_format"]
+    fmt = drill["situation"].answer_format
     try:
         raw = read_answer(fmt, request.form)
         db.store().answer(drill_id, raw)

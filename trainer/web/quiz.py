@@ -158,11 +158,11 @@ def submit(game: str) -> str | tuple[str, int]:
     errors: dict[int, str] = {}
     kept: dict[int, dict[str, Any]] = {}
     for i, q in enumerate(questions):
-        fmt = q["situation"]["answer_format"]
+        fmt = q["situation"].answer_format
         kept[i] = kept_input(fmt, request.form, f"q{i}-")
         try:
             raw = read_answer(fmt, request.form, f"q{i}-")
-            parse_answer(q["kind"].answer_format(q["situation"]["data"]), raw)
+            parse_answer(fmt, raw)
             raws.append(raw)
         except AnswerError as error:
             errors[i] = gettext(str(error))

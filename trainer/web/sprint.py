@@ -147,7 +147,7 @@ def answer(sprint_id: int) -> str | Response | tuple[str, int]:
         # An old tab or a double click: the current question is still open, show it again.
         return redirect(url_for("sprint.run", sprint_id=sprint_id))
     drill = own_drill(state["current"], trainee, "sprint")
-    fmt = drill["situation"]["answer_format"]
+    fmt = drill["situation"].answer_format
     try:
         result, _attempt = db.store().answer(drill["id"], read_answer(fmt, request.form))
     except AnswerError as error:

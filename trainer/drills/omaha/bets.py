@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, register
-from trainer.drills.omaha.deals import DealError, house_rules, retry
-from trainer.engine.explain import Step, step
+from trainer.drills.base import AnswerFormat, AnswerKind, Data, DealError, DrillKind, Solution, define, prompt
+from trainer.drills.omaha.deals import house_rules, retry
+from trainer.engine.explain import step
 from trainer.engine.omaha.betting import DEFAULT_RULES, Street, limit_cap, pot_limit_max
 from trainer.engine.omaha.explain import (
     explain_blinds,
@@ -23,8 +23,6 @@ from trainer.engine.omaha.explain import (
 from trainer.games import OMAHA
 
 GAME = OMAHA.id
-Data = dict[str, Any]
-Solution = tuple[Any, str, tuple[Step, ...]]
 AMOUNT = AnswerFormat(AnswerKind.AMOUNT)
 
 _BLINDS = {
@@ -35,13 +33,7 @@ _BLINDS = {
 
 
 def _kind(kind_id: str, title: str, generate: Any, answer_format: Any, solve: Any) -> DrillKind:
-    return register(DrillKind(kind_id, GAME, title, 1, (1, 2, 3), generate, answer_format, solve))
-
-
-def _prompt(data: Data, template: str, **params: Any) -> Data:
-    data["prompt"] = template
-    data["prompt_params"] = params
-    return data
+    return define(GAME, kind_id, title, generate, answer_format, solve)
 
 
 def _actions_text(actions: list[dict[str, Any]]) -> str:
@@ -136,16 +128,19 @@ def _gen_pot_limit(rng: random.Random, level: int, rules_name: str | None) -> Da
             else "Pot limit, blinds {sb}/{bb}, on the {street} with {pot} in the pot from earlier rounds. "
         )
         stack = "He has {stack} chips behind. " if "stack" in data else ""
-        return _prompt(
+        question = where + "{actions}. Seat {actor} is next. " + stack + "What is the most he may raise to?"
+        return prompt(
             data,
-            where + "{actions}. Seat {actor} is next. " + stack + "What is the most he may raise to?",
-            sb=sb,
-            bb=bb,
-            street=street.value,
-            pot=f"{pot_before:,}",
-            actions=_actions_text(actions),
-            actor=actor,
-            stack=f"{data.get('stack', 0):,}",
+            step(
+                question,
+                sb=sb,
+                bb=bb,
+                street=street.value,
+                pot=f"{pot_before:,}",
+                actions=_actions_text(actions),
+                actor=actor,
+                stack=f"{data.get('stack', 0):,}",
+            ),
         )
 
     return retry(make)
@@ -224,16 +219,19 @@ def _gen_limit(rng: random.Random, level: int, rules_name: str | None) -> Data:
             "actions": actions,
             "actor": actor,
         }
-        return _prompt(
+        return prompt(
             data,
-            "Fixed limit {small}/{big}, {street}; {players} players are in the hand. {actions}. Seat {actor} "
-            "is next: what may he bet or raise to? Answer 0 if he may not raise.",
-            small=small,
-            big=big,
-            street=street.value,
-            players=players,
-            actions=_actions_text(actions),
-            actor=actor,
+            step(
+                "Fixed limit {small}/{big}, {street}; {players} players are in the "
+                "hand. {actions}. Seat {actor} "
+                "is next: what may he bet or raise to? Answer 0 if he may not raise.",
+                small=small,
+                big=big,
+                street=street.value,
+                players=players,
+                actions=_actions_text(actions),
+                actor=actor,
+            ),
         )
 
     return retry(make)
@@ -276,14 +274,17 @@ def _gen_blinds(rng: random.Random, level: int, rules_name: str | None) -> Data:
             "missed": missed,
             "seat": seat,
         }
-        return _prompt(
+        return prompt(
             data,
-            "Blinds {sb}/{bb}. The player on seat {seat} comes back: {missed_text}. He wants to play this "
-            "hand rather than wait for the big blind. What does he post, live and dead?",
-            sb=sb,
-            bb=bb,
-            seat=seat,
-            missed_text=_MISSED_TEXT[missed],
+            step(
+                "Blinds {sb}/{bb}. The player on seat {seat} comes back: "
+                "{missed_text}. He wants to play this "
+                "hand rather than wait for the big blind. What does he post, live and dead?",
+                sb=sb,
+                bb=bb,
+                seat=seat,
+                missed_text=_MISSED_TEXT[missed],
+            ),
         )
 
     def make() -> Data:
@@ -302,14 +303,19 @@ def _gen_blinds(rng: random.Random, level: int, rules_name: str | None) -> Data:
             "button": button,
             "stacks": stacks,
         }
-        return _prompt(
+        return prompt(
             data,
-            "Blinds {sb}/{bb}; the button is on seat {button}. Chips by seat: {stacks}. What does each seat "
-            "post before the deal?",
-            sb=sb,
-            bb=bb,
-            button=button,
-            stacks="; ".join(f"seat {s} {'empty' if c is None else f'{c:,}'}" for s, c in enumerate(stacks)),
+            step(
+                "Blinds {sb}/{bb}; the button is on seat {button}. Chips by seat: "
+                "{stacks}. What does each seat "
+                "post before the deal?",
+                sb=sb,
+                bb=bb,
+                button=button,
+                stacks="; ".join(
+                    f"seat {s} {'empty' if c is None else f'{c:,}'}" for s, c in enumerate(stacks)
+                ),
+            ),
         )
 
     return retry(make)

@@ -9,25 +9,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
 
+from trainer.drills import base
+from trainer.drills.base import Data, DealError, RulesError
 from trainer.engine.cards import FULL_DECK, SUITS, Card
 from trainer.engine.evaluator import Category, category_of, strength5
 from trainer.engine.omaha.betting import DEFAULT_RULES, PRESETS, OmahaRules, load_rules
 
 
-class DealError(ValueError):
-    """No cards could be found for the branch asked for (the generator deals again)."""
-
-
-def retry(make: Callable[[], dict[str, Any]], attempts: int = 400) -> dict[str, Any]:
-    """Call `make` until it returns a situation; it raises `DealError` (or `ValueError`) to reject."""
-    for _ in range(attempts):
-        try:
-            return make()
-        except ValueError:
-            continue
-    raise DealError("no situation could be dealt for this branch")
+def retry(make: Callable[[], Data]) -> Data:
+    """The contract's `retry` with Omaha's patience: its branches (a counterfeit low, quartering) are
+    rarer than a Russian poker hand, so it deals up to 400 times."""
+    return base.retry(make, attempts=400)
 
 
 def names(cards: Iterable[Card]) -> list[str]:
@@ -115,5 +108,5 @@ def house_rules(name: str | None) -> OmahaRules:
     name = DEFAULT_RULES if name is None else name
     shipped = PRESETS.names()
     if name not in shipped:
-        raise ValueError(f"unknown Omaha house rules {name!r}: choose one of {', '.join(shipped)}")
+        raise RulesError(f"unknown Omaha house rules {name!r}: choose one of {', '.join(shipped)}")
     return load_rules(name)

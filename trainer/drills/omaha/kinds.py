@@ -18,18 +18,16 @@ import random
 from itertools import combinations
 from typing import Any
 
-from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, register
-from trainer.drills.omaha.deals import Dealer, DealError, house_rules, low_rank, made_five, names, retry
+from trainer.drills.base import AnswerFormat, AnswerKind, Data, DealError, DrillKind, Solution, define, prompt
+from trainer.drills.omaha.deals import Dealer, house_rules, low_rank, made_five, names, retry
 from trainer.engine.cards import Card, format_cards, parse_cards
 from trainer.engine.evaluator import Category, best_omaha_hand, omaha_strength
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import step
 from trainer.engine.omaha import Showdown, format_low, settle, side_pots
 from trainer.engine.omaha.explain import explain_high, explain_low, low_candidates
 from trainer.games import OMAHA
 
 GAME = OMAHA.id
-Data = dict[str, Any]
-Solution = tuple[Any, str, tuple[Step, ...]]
 
 CATEGORY_CHOICES = AnswerFormat(
     AnswerKind.CHOICE, choices=tuple((c.value, c.value.replace("_", " ").capitalize()) for c in Category)
@@ -37,13 +35,7 @@ CATEGORY_CHOICES = AnswerFormat(
 
 
 def _kind(kind_id: str, title: str, generate: Any, answer_format: Any, solve: Any) -> DrillKind:
-    return register(DrillKind(kind_id, GAME, title, 1, (1, 2, 3), generate, answer_format, solve))
-
-
-def _prompt(data: Data, template: str, **params: Any) -> Data:
-    data["prompt"] = template
-    data["prompt_params"] = params
-    return data
+    return define(GAME, kind_id, title, generate, answer_format, solve)
 
 
 def _hands_text(holes: list[list[str] | None]) -> str:
@@ -108,11 +100,13 @@ def _gen_high(rng: random.Random, level: int, rules_name: str | None) -> Data:
         if best_omaha_hand(hole, board).category is not target:
             raise DealError("the filler cards changed the hand")
         data: Data = {"hole": names(hole), "board": names(board)}
-        return _prompt(
+        return prompt(
             data,
-            "Omaha. The board is {board}; the player holds {hole}. What is his best high hand?",
-            board=format_cards(board),
-            hole=format_cards(hole),
+            step(
+                "Omaha. The board is {board}; the player holds {hole}. What is his best high hand?",
+                board=format_cards(board),
+                hole=format_cards(hole),
+            ),
         )
 
     return retry(make)
@@ -177,11 +171,13 @@ def _gen_winner(rng: random.Random, level: int, rules_name: str | None) -> Data:
         if len(winners) != (2 if tie else 1):
             raise DealError("not the branch asked for")
         data: Data = {"board": names(board), "holes": [names(h) for h in holes]}
-        return _prompt(
+        return prompt(
             data,
-            "Omaha high. The board is {board}. {hands}. Which seat wins the pot?",
-            board=format_cards(board),
-            hands=_hands_text(data["holes"]),
+            step(
+                "Omaha high. The board is {board}. {hands}. Which seat wins the pot?",
+                board=format_cards(board),
+                hands=_hands_text(data["holes"]),
+            ),
         )
 
     return retry(make)
@@ -252,11 +248,13 @@ def _gen_low(rng: random.Random, level: int, rules_name: str | None) -> Data:
         if (low is None) != (branch != "low"):
             raise DealError("not the branch asked for")
         data: Data = {"hole": names(hole), "board": names(board)}
-        return _prompt(
+        return prompt(
             data,
-            "Omaha Hi/Lo. The board is {board}; the player holds {hole}. What is his best low hand?",
-            board=format_cards(board),
-            hole=format_cards(hole),
+            step(
+                "Omaha Hi/Lo. The board is {board}; the player holds {hole}. What is his best low hand?",
+                board=format_cards(board),
+                hole=format_cards(hole),
+            ),
         )
 
     return retry(make)
@@ -438,15 +436,18 @@ def _gen_split(rng: random.Random, level: int, rules_name: str | None) -> Data:
             "button": button,
             "chip": chip,
         }
-        return _prompt(
+        return prompt(
             data,
-            "Omaha Hi/Lo. The board is {board}. {hands}. The button is seat {button}; chips put in by seat: "
-            "{contributions}; the smallest chip is {chip}. What does each seat collect?",
-            board=format_cards(board),
-            hands=_hands_text(shown),
-            button=button,
-            contributions=", ".join(f"{c:,}" for c in contributions),
-            chip=chip,
+            step(
+                "Omaha Hi/Lo. The board is {board}. {hands}. The button is seat "
+                "{button}; chips put in by seat: "
+                "{contributions}; the smallest chip is {chip}. What does each seat collect?",
+                board=format_cards(board),
+                hands=_hands_text(shown),
+                button=button,
+                contributions=", ".join(f"{c:,}" for c in contributions),
+                chip=chip,
+            ),
         )
 
     return retry(make)
@@ -536,17 +537,24 @@ def _gen_side_pots(rng: random.Random, level: int, rules_name: str | None) -> Da
             "level": level,
         }
         returned = ", what is returned as an uncalled bet" if level >= 2 else ""
-        return _prompt(
-            data,
+        question = (
             ("Omaha Hi/Lo" if hi_lo else "Omaha")
-            + ", all bets are in. The board is {board}. {hands}. Chips put in by seat: {contributions} (the "
-            "button is seat {button}, the smallest chip {chip}). How big is each pot (0 for a pot that does "
-            "not exist)" + returned + ", and what does each seat collect?",
-            board=format_cards(board),
-            hands=_hands_text(holes),
-            contributions=", ".join(f"{c:,}" for c in contributions),
-            button=button,
-            chip=chip,
+            + ", all bets are in. The board is {board}. {hands}. Chips put in by "
+            "seat: {contributions} (the "
+            "button is seat {button}, the smallest chip {chip}). How big is each "
+            "pot (0 for a pot that does "
+            "not exist)" + returned + ", and what does each seat collect?"
+        )
+        return prompt(
+            data,
+            step(
+                question,
+                board=format_cards(board),
+                hands=_hands_text(holes),
+                contributions=", ".join(f"{c:,}" for c in contributions),
+                button=button,
+                chip=chip,
+            ),
         )
 
     return retry(make)

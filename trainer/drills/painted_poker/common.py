@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from trainer.drills.base import AnswerFormat, AnswerKind, DrillError
+from trainer.drills.base import AnswerFormat, AnswerKind, RulesError
 from trainer.engine import painted_poker as pp
 from trainer.engine.painted_poker.rules import DealKind, PaintedRules
 from trainer.games import PAINTED_POKER
@@ -21,11 +21,11 @@ def rules_of(name: str | None) -> PaintedRules:
     """A shipped preset by name (the default when None), never a file path."""
     if name is not None and name not in pp.available_rules():
         have = ", ".join(pp.available_rules())
-        raise DrillError(f"no painted poker rules named {name!r:.60} (have: {have})")
+        raise RulesError(f"no painted poker rules named {name!r:.60} (have: {have})")
     try:
         return pp.load_rules(name)
     except ValueError as error:
-        raise DrillError(str(error)) from None
+        raise RulesError(str(error)) from None
 
 
 def players_for(rng: random.Random, level: int, rules: PaintedRules) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, register
+from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, prompt, register
 from trainer.drills.painted_poker.common import (
     AMOUNT,
     GAME,
@@ -35,7 +35,7 @@ from trainer.drills.painted_poker.play import (
     solve_trick,
 )
 from trainer.engine import painted_poker as pp
-from trainer.engine.explain import Step
+from trainer.engine.explain import Step, step
 from trainer.engine.painted_poker.rules import DealKind, PaintedRules
 
 
@@ -57,21 +57,20 @@ def _generate_score(rng: random.Random, level: int, rules_name: str | None) -> d
         if score_branch(bid_value, took, cards, kind, rules) == branch:
             break
     params = {"deal": kind.label, "cards": cards, "bid": bid_value, "took": took}
-    prompt = (
+    question = (
         "A {deal} deal, hands of {cards}: the player bid {bid} and took {took}. What does the player score?"
         if kind.has_bids
         else "A {deal} deal, hands of {cards}: the player took {took} tricks. What does the player score?"
     )
-    return {
+    data = {
         "rules": rules.name,
         "players": players,
         "deal": kind.value,
         "cards": cards,
         "bid": bid_value,
         "took": took,
-        "prompt": prompt,
-        "prompt_params": params,
     }
+    return prompt(data, step(question, **params))
 
 
 def _solve_score(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
@@ -101,13 +100,11 @@ def _generate_schedule(rng: random.Random, level: int, rules_name: str | None) -
     # The edges of a part (where it turns or changes kind) are where the count goes wrong: ask them often.
     deal = rng.choice([chosen[0], chosen[-1]]) if rng.random() < 0.5 else rng.choice(chosen)
     params = {"players": players, "number": deal.number}
-    return {
-        "rules": rules.name,
-        "players": players,
-        "number": deal.number,
-        "prompt": "{players} players: how many cards each, and what kind of deal, is deal {number}?",
-        "prompt_params": params,
-    }
+    data = {"rules": rules.name, "players": players, "number": deal.number}
+    return prompt(
+        data,
+        step("{players} players: how many cards each, and what kind of deal, is deal {number}?", **params),
+    )
 
 
 def _solve_schedule(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
@@ -170,20 +167,22 @@ def _generate_hook(rng: random.Random, level: int, rules_name: str | None) -> di
         "dealer": dealer + 1,
         "bids": ", ".join(f"seat {b['seat']} {b['bid']}" for b in said),
     }
-    prompt = (
-        "{players} players, hands of {cards}, a {deal} deal. Seat {dealer} deals and bids last; "
-        "the others bid: {bids}. Which bid may the dealer not make?"
-    )
-    return {
+    data = {
         "rules": rules.name,
         "players": players,
         "cards": cards,
         "deal": kind.value,
         "dealer": dealer + 1,
         "bids": said,
-        "prompt": prompt,
-        "prompt_params": params,
     }
+    return prompt(
+        data,
+        step(
+            "{players} players, hands of {cards}, a {deal} deal. Seat {dealer} deals and bids last; "
+            "the others bid: {bids}. Which bid may the dealer not make?",
+            **params,
+        ),
+    )
 
 
 def _format_hook(data: dict[str, Any]) -> AnswerFormat:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.drills.base import AnswerFormat, AnswerKind
+from trainer.drills.base import AnswerFormat, AnswerKind, prompt
 from trainer.drills.painted_poker.common import (
     bid_and_took,
     players_for,
@@ -152,16 +152,20 @@ def generate_trick(rng: random.Random, level: int, rules_name: str | None) -> di
         "joker": " and ".join(str(j) for j in rules.jokers),
         "plays": ", ".join(f"seat {s['seat']} {s['text']}" for s in shown),
     }
-    prompt = "{players} players, {table} (joker: {joker}). Played in order: {plays}. Who takes the trick?"
-    return {
+    data = {
         "rules": rules.name,
         "players": players,
         "deal": kind.value,
         "turned": str(turned) if turned else None,
         "plays": shown,
-        "prompt": prompt,
-        "prompt_params": params,
     }
+    return prompt(
+        data,
+        step(
+            "{players} players, {table} (joker: {joker}). Played in order: {plays}. Who takes the trick?",
+            **params,
+        ),
+    )
 
 
 def format_trick(data: dict[str, Any]) -> AnswerFormat:
@@ -284,7 +288,7 @@ def generate_sheet(rng: random.Random, level: int, rules_name: str | None) -> di
         "before": before,
         "players": players,
     }
-    prompt = (
+    question = (
         "{players} players. From the sheet of deals {first} to {last}, what is seat {seat}'s total?"
         if window[0].number == 1
         else "{players} players. Seat {seat} has {before} points before deal {first}. From the sheet of "
@@ -297,9 +301,8 @@ def generate_sheet(rng: random.Random, level: int, rules_name: str | None) -> di
         "seat": seat + 1,
         "before": before,
         "deals": rows,
-        "prompt": prompt,
-        "prompt_params": params,
     }
+    prompt(data, step(question, **params))
     solve_sheet(data)  # the engine accepts every row (tricks add up, no hook broken)
     return data
 

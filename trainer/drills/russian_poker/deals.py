@@ -19,6 +19,7 @@ import functools
 import random
 from collections.abc import Callable, Collection, Sequence
 
+from trainer.drills.base import DealError, RulesError
 from trainer.engine.cards import FULL_DECK, Card
 from trainer.engine.russian_poker import Category, HouseRules, evaluate, load_rules
 from trainer.engine.russian_poker.rules import DEFAULT_RULES, preset_names
@@ -37,10 +38,6 @@ BONUS_PAYING = (
 )
 
 
-class DealError(RuntimeError):
-    """No cards could be found for the requested branch (a generator bug, never the trainee's)."""
-
-
 def house_rules(name: str | None) -> HouseRules:
     """The named preset (the default when None); only shipped presets, never a file path."""
     return _preset(DEFAULT_RULES if name is None else name)
@@ -50,7 +47,7 @@ def house_rules(name: str | None) -> HouseRules:
 def _preset(name: str) -> HouseRules:
     # Cached: generators and solvers ask for the rules many times per situation.
     if name not in preset_names():
-        raise ValueError(f"unknown house rules {name!r}: choose one of {', '.join(preset_names())}")
+        raise RulesError(f"unknown house rules {name!r}: choose one of {', '.join(preset_names())}")
     return load_rules(name)
 
 

@@ -32,7 +32,18 @@ import random
 from itertools import combinations
 from typing import Any
 
-from trainer.drills.base import AnswerFormat, AnswerKind, DrillError, DrillKind, card_list, register
+from trainer.drills.base import (
+    AnswerFormat,
+    AnswerKind,
+    Data,
+    DealError,
+    DrillError,
+    DrillKind,
+    RulesError,
+    card_list,
+    prompt,
+    register,
+)
 from trainer.drills.russian_poker.deals import house_rules
 from trainer.engine.cards import FULL_DECK, Card, format_cards, parse_cards
 from trainer.engine.explain import Step, step
@@ -43,7 +54,6 @@ from trainer.games import RUSSIAN_POKER
 
 GAME = RUSSIAN_POKER.id
 KIND_ID = "rp.decision"
-Data = dict[str, Any]
 
 # Which answer each level aims for, with weights: level 1 bet or fold, level 2 adds the sixth card and
 # simple exchanges, level 3 leans on exchanges.
@@ -75,7 +85,7 @@ def _terms(rules_name: str) -> Terms:
     try:
         return Terms.of(house_rules(rules_name))
     except ValueError as error:
-        raise DrillError(f"the buy-decision drill cannot use these house rules: {error}") from None
+        raise RulesError(f"the buy-decision drill cannot use these house rules: {error}") from None
 
 
 def _answer_format(data: Data) -> AnswerFormat:
@@ -181,7 +191,7 @@ def _no_pair(cards: list[Card], count: int, *, no_draw: bool = False) -> list[Ca
         out.append(c)
         if len(out) == count:
             return out
-    raise DrillError("no hand could be dealt")
+    raise DealError("no hand could be dealt")
 
 
 def _four_flush(cards: list[Card]) -> bool:
@@ -195,7 +205,7 @@ def _four_straight(cards: list[Card]) -> bool:
 
 def _check_distinct(hand: list[Card]) -> list[Card]:
     if len(set(hand)) != 5:
-        raise DrillError("no hand could be dealt")
+        raise DealError("no hand could be dealt")
     return hand
 
 
@@ -222,19 +232,20 @@ def _generate(rng: random.Random, level: int, rules_name: str | None) -> Data:
             return data
         fallback = fallback or data
     if fallback is None:
-        raise DrillError("no situation for this level could be dealt")
+        raise DealError("no situation for this level could be dealt")
     return fallback
 
 
 def _situation(rules_name: str, player: str, upcard: str) -> Data:
-    return {
-        "rules": rules_name,
-        "player": player.split(),
-        "upcard": upcard,
-        "prompt": "You hold {player}; the dealer shows {upcard}. Fold, bet, exchange (which cards?) "
-        "or buy a sixth card?",
-        "prompt_params": {"player": player, "upcard": upcard},
-    }
+    return prompt(
+        {"rules": rules_name, "player": player.split(), "upcard": upcard},
+        step(
+            "You hold {player}; the dealer shows {upcard}. Fold, bet, exchange (which cards?) "
+            "or buy a sixth card?",
+            player=player,
+            upcard=upcard,
+        ),
+    )
 
 
 def _solve(data: Data) -> tuple[str, str, tuple[Step, ...]]:

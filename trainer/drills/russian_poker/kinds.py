@@ -14,14 +14,23 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
-from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, register
+from trainer.drills.base import (
+    AnswerFormat,
+    AnswerKind,
+    Data,
+    DealError,
+    DrillKind,
+    RulesError,
+    Solution,
+    define,
+    prompt,
+    retry,
+)
 from trainer.drills.russian_poker.deals import (
     BONUS_PAYING,
     PAYING,
-    DealError,
     ante_for,
     bonus_for,
     build_hand,
@@ -33,7 +42,7 @@ from trainer.drills.russian_poker.deals import (
 )
 from trainer.engine.cards import FULL_DECK, Card, format_cards, parse_cards
 from trainer.engine.evaluator import strength5
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import step
 from trainer.engine.russian_poker import (
     Category,
     HouseRules,
@@ -47,24 +56,12 @@ from trainer.engine.russian_poker import (
 from trainer.games import RUSSIAN_POKER
 
 GAME = RUSSIAN_POKER.id
-Data = dict[str, Any]
-Solution = tuple[Any, str, tuple[Step, ...]]
 
 YES_NO = AnswerFormat(AnswerKind.CHOICE, choices=(("yes", "Yes, a game"), ("no", "No game")))
 CATEGORY_CHOICES = AnswerFormat(
     AnswerKind.CHOICE, choices=tuple((c.value, c.label.capitalize()) for c in Category)
 )
 AMOUNT = AnswerFormat(AnswerKind.AMOUNT)
-
-
-def _retry(make: Callable[[], Data]) -> Data:
-    """Deal again when the cards for a branch could not be found or the engine refuses them."""
-    for _ in range(50):
-        try:
-            return make()
-        except (DealError, ValueError, IndexError):
-            continue
-    raise DealError("no situation could be dealt")
 
 
 def _cards(data: Data, key: str) -> tuple[Card, ...]:
@@ -94,14 +91,8 @@ def _amounts_text(values: dict[str, int]) -> str:
     return "; ".join(f"{label}: {_text(v)}" for label, v in values.items())
 
 
-def _prompt(data: Data, template: str, **params: Any) -> Data:
-    data["prompt"] = template
-    data["prompt_params"] = params
-    return data
-
-
 def _kind(kind_id: str, title: str, generate: Any, answer_format: Any, solve: Any) -> DrillKind:
-    return register(DrillKind(kind_id, GAME, title, 1, (1, 2, 3), generate, answer_format, solve))
+    return define(GAME, kind_id, title, generate, answer_format, solve)
 
 
 # rp.qualify ---------------------------------------------------------------------------------------
@@ -119,12 +110,14 @@ def _gen_qualify(rng: random.Random, level: int, rules_name: str | None) -> Data
             want = rng.random() < 0.5
             pool = [c for c in FULL_DECK if c not in dealer and dealer_qualifies([*kept, c]) == want]
             data.update(dealer=names(dealer), game_card=str(rng.choice(pool)))
-            return _prompt(
+            return prompt(
                 data,
-                "The dealer shows {dealer} and has no game; the player buys the game and the dealer "
-                "draws {card}. Does the dealer have a game now?",
-                dealer=format_cards(dealer),
-                card=data["game_card"],
+                step(
+                    "The dealer shows {dealer} and has no game; the player buys the game and the dealer "
+                    "draws {card}. Does the dealer have a game now?",
+                    dealer=format_cards(dealer),
+                    card=data["game_card"],
+                ),
             )
         if rng.random() < 0.5:
             dealer = no_game_hand(rng, ())
@@ -132,11 +125,11 @@ def _gen_qualify(rng: random.Random, level: int, rules_name: str | None) -> Data
             weights = [4 if c is Category.ACE_KING else 3 if c is Category.PAIR else 1 for c in PAYING]
             dealer = build_hand(rng, rng.choices(PAYING, weights)[0], ())
         data["dealer"] = names(dealer)
-        return _prompt(
-            data, "The dealer opens {dealer}. Does the dealer have a game?", dealer=format_cards(dealer)
+        return prompt(
+            data, step("The dealer opens {dealer}. Does the dealer have a game?", dealer=format_cards(dealer))
         )
 
-    return _retry(make)
+    return retry(make)
 
 
 def _solve_qualify(data: Data) -> Solution:
@@ -178,16 +171,18 @@ def _gen_combination(rng: random.Random, level: int, rules_name: str | None) -> 
         hand = build_hand(rng, category, (), size=size)
         data: Data = {"rules": rules.name, "player": names(hand)}
         if size == 6:
-            return _prompt(
+            return prompt(
                 data,
-                "The player bought a sixth card and holds {cards}. What is his paying combination?",
-                cards=format_cards(hand),
+                step(
+                    "The player bought a sixth card and holds {cards}. What is his paying combination?",
+                    cards=format_cards(hand),
+                ),
             )
-        return _prompt(
-            data, "The player holds {cards}. What is his paying combination?", cards=format_cards(hand)
+        return prompt(
+            data, step("The player holds {cards}. What is his paying combination?", cards=format_cards(hand))
         )
 
-    return _retry(make)
+    return retry(make)
 
 
 def _solve_combination(data: Data) -> Solution:
@@ -239,17 +234,19 @@ def _gen_bet_payout(rng: random.Random, level: int, rules_name: str | None) -> D
         if drew:
             data["exchanges"] = 1
         settle_data(data)
-        return _prompt(
+        return prompt(
             data,
-            "Ante {ante}. The player{drew} holds {player}; the dealer has a game with {dealer}, "
-            "and the player's hand is higher. What is paid on the bet?",
-            ante=ante,
-            drew=" (after an exchange)" if drew else "",
-            player=format_cards(player),
-            dealer=format_cards(dealer),
+            step(
+                "Ante {ante}. The player{drew} holds {player}; the dealer has a game with {dealer}, "
+                "and the player's hand is higher. What is paid on the bet?",
+                ante=ante,
+                drew=" (after an exchange)" if drew else "",
+                player=format_cards(player),
+                dealer=format_cards(dealer),
+            ),
         )
 
-    return _retry(make)
+    return retry(make)
 
 
 def _solve_bet_payout(data: Data) -> Solution:
@@ -266,7 +263,7 @@ _kind("rp.bet_payout", "What is paid on the bet?", _gen_bet_payout, lambda d: AM
 def _gen_bonus_payout(rng: random.Random, level: int, rules_name: str | None) -> Data:
     rules = house_rules(rules_name)
     if not rules.bonus_offered:
-        raise ValueError(f"{rules.title}: the table offers no bonus bet")
+        raise RulesError(f"{rules.title}: the table offers no bonus bet")
 
     def make() -> Data:
         ante, bonus = ante_for(rng, level), bonus_for(rng, level)
@@ -289,22 +286,25 @@ def _gen_bonus_payout(rng: random.Random, level: int, rules_name: str | None) ->
         if not six and category in rules.instant_odds:
             data["exchanges"] = 1
         settle_data(data)
-        return _prompt(
+        return prompt(
             data,
-            "Ante {ante}, bonus {bonus}. The player{how} holds {player} and bets; the dealer has {dealer}. "
-            "What is the player's result on the bonus (a loss as a negative amount)?",
-            ante=ante,
-            bonus=bonus,
-            how=" (after buying a sixth card)"
-            if six
-            else " (after an exchange)"
-            if data.get("exchanges")
-            else "",
-            player=format_cards(player),
-            dealer=format_cards(dealer),
+            step(
+                "Ante {ante}, bonus {bonus}. The player{how} holds {player} and bets; "
+                "the dealer has {dealer}. "
+                "What is the player's result on the bonus (a loss as a negative amount)?",
+                ante=ante,
+                bonus=bonus,
+                how=" (after buying a sixth card)"
+                if six
+                else " (after an exchange)"
+                if data.get("exchanges")
+                else "",
+                player=format_cards(player),
+                dealer=format_cards(dealer),
+            ),
         )
 
-    return _retry(make)
+    return retry(make)
 
 
 def _solve_bonus_payout(data: Data) -> Solution:
@@ -352,18 +352,21 @@ def _gen_no_game(rng: random.Random, level: int, rules_name: str | None) -> Data
             data["bonus"] = bonus_for(rng, level)
         data["folded"] = branch == "fold"
         settle_data(data)
-        return _prompt(
+        return prompt(
             data,
-            "Ante {ante}{bonus}. The player holds {player} and {action}. The dealer opens {dealer}: no game. "
-            "What is the result on each betting spot (a loss as a negative amount)?",
-            ante=ante,
-            bonus=f", bonus {data['bonus']}" if data.get("bonus") else "",
-            player=format_cards(player),
-            action="folds" if data["folded"] else "bets",
-            dealer=format_cards(dealer),
+            step(
+                "Ante {ante}{bonus}. The player holds {player} and {action}. The "
+                "dealer opens {dealer}: no game. "
+                "What is the result on each betting spot (a loss as a negative amount)?",
+                ante=ante,
+                bonus=f", bonus {data['bonus']}" if data.get("bonus") else "",
+                player=format_cards(player),
+                action="folds" if data["folded"] else "bets",
+                dealer=format_cards(dealer),
+            ),
         )
 
-    return _retry(make)
+    return retry(make)
 
 
 def _solve_spots(data: Data, fmt: AnswerFormat) -> Solution:
@@ -406,7 +409,7 @@ def _draws(rng: random.Random, rules: HouseRules, level: int) -> tuple[int, bool
 def _gen_buy(rng: random.Random, level: int, rules_name: str | None) -> Data:
     rules = house_rules(rules_name)
     if not (rules.exchange_allowed or rules.sixth_card_allowed or rules.buy_game_allowed):
-        raise ValueError(f"{rules.title}: the table sells no buys")
+        raise RulesError(f"{rules.title}: the table sells no buys")
 
     def make() -> Data:
         ante = ante_for(rng, level)
@@ -429,23 +432,26 @@ def _gen_buy(rng: random.Random, level: int, rules_name: str | None) -> Data:
         settle_data(data)
         buys = _buys_text(exchanges, six, game)
         if question == "cost":
-            return _prompt(
-                data, "Ante {ante}. The player buys {buys}. What do his buys cost?", ante=ante, buys=buys
+            return prompt(
+                data,
+                step("Ante {ante}. The player buys {buys}. What do his buys cost?", ante=ante, buys=buys),
             )
         draws = _buys_text(exchanges, six, False)
-        return _prompt(
+        return prompt(
             data,
-            "Ante {ante}.{draws} The player holds {player} and bets. The dealer opens {dealer}: no game; "
-            "the player buys the game and the dealer draws {card}. What is the result on each spot "
-            "(ante, bet and the buys; a loss as a negative amount)?",
-            ante=ante,
-            draws=f" The player buys {draws}." if draws else "",
-            player=format_cards(player),
-            dealer=format_cards(dealer),
-            card=data["game_card"],
+            step(
+                "Ante {ante}.{draws} The player holds {player} and bets. The dealer opens {dealer}: no game; "
+                "the player buys the game and the dealer draws {card}. What is the result on each spot "
+                "(ante, bet and the buys; a loss as a negative amount)?",
+                ante=ante,
+                draws=f" The player buys {draws}." if draws else "",
+                player=format_cards(player),
+                dealer=format_cards(dealer),
+                card=data["game_card"],
+            ),
         )
 
-    return _retry(make)
+    return retry(make)
 
 
 def _buys_text(exchanges: int, six: bool, game: bool) -> str:
@@ -556,25 +562,27 @@ def _gen_settle(rng: random.Random, level: int, rules_name: str | None) -> Data:
         if outcome == "buy_game":
             data["game_card"] = str(_game_card(rng, rules, player, dealer))
         settle_data(data)
-        return _prompt(
+        return prompt(
             data,
-            "Ante {ante}{bonus}.{buys} The player holds {player} and {action}. "
-            "The dealer opens {dealer}.{game} "
-            "What is the result on each spot and the net (a loss as a negative amount)?",
-            ante=ante,
-            bonus=f", bonus {data['bonus']}" if data.get("bonus") else "",
-            buys=f" The player buys {_buys_text(data.get('exchanges', 0), six, False)}."
-            if data.get("exchanges") or six
-            else "",
-            player=format_cards(player),
-            action="folds" if data["folded"] else "bets",
-            dealer=format_cards(dealer),
-            game=f" The player buys the game; the dealer draws {data['game_card']}."
-            if data.get("game_card")
-            else "",
+            step(
+                "Ante {ante}{bonus}.{buys} The player holds {player} and {action}. "
+                "The dealer opens {dealer}.{game} "
+                "What is the result on each spot and the net (a loss as a negative amount)?",
+                ante=ante,
+                bonus=f", bonus {data['bonus']}" if data.get("bonus") else "",
+                buys=f" The player buys {_buys_text(data.get('exchanges', 0), six, False)}."
+                if data.get("exchanges") or six
+                else "",
+                player=format_cards(player),
+                action="folds" if data["folded"] else "bets",
+                dealer=format_cards(dealer),
+                game=f" The player buys the game; the dealer draws {data['game_card']}."
+                if data.get("game_card")
+                else "",
+            ),
         )
 
-    return _retry(make)
+    return retry(make)
 
 
 _kind(
