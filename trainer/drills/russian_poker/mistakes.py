@@ -412,6 +412,11 @@ def _fold_push_loss(box: _Box) -> Found:
         )
 
 
+def _other_card(rules: HouseRules) -> ReplaceCard:
+    """The card a bought game replaces in the houses that do it the other way."""
+    return ReplaceCard.LOWEST if rules.buy_game_replaces is ReplaceCard.HIGHEST else ReplaceCard.HIGHEST
+
+
 def _bought_game(box: _Box) -> Found:
     s, a, rules = box.right, box.ante, box.rules
     if not box.data.get("game_card") or box.folded:
@@ -425,8 +430,7 @@ def _bought_game(box: _Box) -> Found:
                 hand=str(s.dealer_hand),
             ),
         )
-    other = ReplaceCard.LOWEST if rules.buy_game_replaces is ReplaceCard.HIGHEST else ReplaceCard.HIGHEST
-    mistaken = box.under(buy_game_replaces=other)
+    mistaken = box.under(buy_game_replaces=_other_card(rules))
     if mistaken is not None and s.replaced is not None:
         yield (
             WRONG_CARD_REPLACED,
@@ -490,10 +494,7 @@ def catalogue_qualify(data: Data) -> list[Mistake]:
     dealer = parse_cards(data["dealer"])
     if data.get("game_card"):
         gone = replaced_card(dealer, rules)
-        flipped = (
-            ReplaceCard.LOWEST if rules.buy_game_replaces is ReplaceCard.HIGHEST else ReplaceCard.HIGHEST
-        )
-        other = replaced_card(dealer, replace(rules, buy_game_replaces=flipped))
+        other = replaced_card(dealer, replace(rules, buy_game_replaces=_other_card(rules)))
         drawn = parse_cards([data["game_card"]])
         right = dealer_qualifies([*(c for c in dealer if c != gone), *drawn])
         wrong = dealer_qualifies([*(c for c in dealer if c != other), *drawn])
