@@ -578,3 +578,18 @@ def test_the_mistaken_showdown_with_nothing_wrong_is_the_engines(level: int) -> 
             data = issue(kind_id, level, seed=seed).data
             table = _Table(data, data.get("hi_lo", True))
             assert tuple(table.payouts()) == table.right.payouts
+
+
+def test_a_catalogue_that_cannot_read_a_situation_names_no_mistake_and_grading_goes_on():
+    from dataclasses import replace
+
+    from trainer.drills.base import REGISTRY as KINDS
+
+    kind = KINDS["rp.bet_payout"]
+
+    def broken(data):
+        raise KeyError("ante")
+
+    s = situation("rp.bet_payout", box("cis", 10, "Ah Jh 9h 6h 2h", "Ks Kd 7c 5s 2d"), "cis")
+    graded = grade(s, "120", kind=replace(kind, mistakes=broken))
+    assert not graded.correct and graded.mistake is None

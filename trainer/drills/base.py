@@ -397,9 +397,15 @@ def mistakes_of(
     fmt = kind.answer_format(data)
     if expected is None:
         expected = expected_of(situation, kind)[0]
+    try:
+        candidates = list(kind.mistakes(data))
+    except (ValueError, KeyError, TypeError):
+        # Naming the mistake is an aid, never a reason to fail: a situation the catalogue cannot read
+        # (a row stored under house rules edited since) is graded all the same, with no mistake named.
+        return []
     found: list[Mistake] = []
     seen: list[Any] = []
-    for mistake in kind.mistakes(data):
+    for mistake in candidates:
         try:
             answer = canonical(fmt, mistake.answer)
         except ValueError:  # a choice the question does not offer cannot be the trainee's answer
