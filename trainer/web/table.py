@@ -173,7 +173,7 @@ def answer(round_id: int) -> ResponseReturnValue:
         return _respond(row, gettext("This round is over; every step has its answer."), status=409)
     dealt = _dealt(row)
     index = form.step.data
-    fmt = dealt.steps[min(row["step"], len(dealt.steps) - 1)].answer_format.to_json()
+    fmt = dealt.steps[min(row["step"], len(dealt.steps) - 1)].answer_format
     try:
         raw = read_answer(fmt, _chips_filled(dealt, row["step"], request.form))
         db.tables().answer(round_id, index, raw)
