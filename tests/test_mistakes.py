@@ -444,6 +444,46 @@ CASES: list[tuple[str, dict[str, Any], Any, dict[str, Any]]] = [
         "high_card",
         {"om.hand_not_two_plus_three": "flush"},
     ),
+    # Seat 0's four hearts and the ten make no flush in Omaha: seat 1's kings win.
+    (
+        "om.winner",
+        {"board": cards("Th Kc Qd 7s 3c"), "holes": [cards("Ah 9h 4h 2h"), cards("Ks 8d 6c 5d")]},
+        "seat-1",
+        {"om.hand_not_two_plus_three": "seat-0"},
+    ),
+    # Spades are trumps: the six of spades takes the hearts; without trumps it is the ten of hearts.
+    (
+        "pp.trick",
+        {
+            "rules": "classic",
+            "players": 3,
+            "deal": "normal",
+            "turned": "Ks",
+            "plays": [
+                {"seat": 1, "play": "9h", "text": "9h"},
+                {"seat": 2, "play": "Ah", "text": "Ah"},
+                {"seat": 3, "play": "6s", "text": "6s"},
+            ],
+        },
+        "3",
+        {"pp.trump_ignored": "2"},
+    ),
+    (
+        "pp.trick",
+        {
+            "rules": "classic",
+            "players": 3,
+            "deal": "normal",
+            "turned": "Ks",
+            "plays": [
+                {"seat": 1, "play": "9h", "text": "9h"},
+                {"seat": 2, "play": "Ad", "text": "Ad"},
+                {"seat": 3, "play": "Th", "text": "Th"},
+            ],
+        },
+        "3",
+        {"pp.led_suit_ignored": "2"},
+    ),
     # Best low 7-5-3-2-A (A 2 + 3 5 7); 8-5-3-2-A also qualifies; A-2-3-4 + 5 would need three hole cards.
     (
         "om.low",

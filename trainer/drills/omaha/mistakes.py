@@ -39,7 +39,7 @@ from trainer.drills.base import attach_mistakes
 from trainer.drills.mistakes import Mistake, mistake_type
 from trainer.drills.omaha.bets import replay
 from trainer.drills.omaha.deals import house_rules, low_rank
-from trainer.drills.omaha.kinds import _nine_or_ten_low, _pot_labels, _rule_breaking_low
+from trainer.drills.omaha.kinds import _nine_or_ten_low, _pot_labels, _rule_breaking_low, _seat_value
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.evaluator import best_hand, omaha_strength
 from trainer.engine.explain import step
@@ -503,6 +503,16 @@ def catalogue_high(data: Data) -> list[Mistake]:
     return [Mistake(NOT_TWO_PLUS_THREE, best_hand([*hole, *board]).category.value, step(TWO_PLUS_THREE))]
 
 
+def catalogue_winner(data: Data) -> list[Mistake]:
+    """The seats a reader of any five of the nine cards would name as the winners."""
+    board = parse_cards(data["board"])
+    strengths = [best_hand([*parse_cards(h), *board]).strength for h in data["holes"]]
+    winners = tuple(s for s, v in enumerate(strengths) if v == max(strengths))
+    return (
+        [Mistake(NOT_TWO_PLUS_THREE, _seat_value(winners), step(TWO_PLUS_THREE))] if len(winners) <= 2 else []
+    )
+
+
 def catalogue_low(data: Data) -> list[Mistake]:
     """The offered lows a trainee picks by one known mistake (`_low_format` offers these near misses)."""
     hole, board = list(parse_cards(data["hole"])), list(parse_cards(data["board"]))
@@ -527,6 +537,7 @@ _CATALOGUES: dict[str, Callable[[Data], Any]] = {
     "om.limit": catalogue_limit,
     "om.blinds": catalogue_blinds,
     "om.high": catalogue_high,
+    "om.winner": catalogue_winner,
     "om.low": catalogue_low,
 }
 

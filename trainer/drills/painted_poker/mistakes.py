@@ -21,8 +21,10 @@ from trainer.drills.base import attach_mistakes
 from trainer.drills.mistakes import Mistake, MistakeType, mistake_type
 from trainer.drills.painted_poker.common import rules_of
 from trainer.engine import painted_poker as pp
+from trainer.engine.cards import Card
 from trainer.engine.explain import Step, step
 from trainer.engine.painted_poker.rules import DealKind, PaintedRules
+from trainer.engine.painted_poker.tricks import Play
 
 Data = dict[str, Any]
 
@@ -41,6 +43,8 @@ PREMIUM_FORGOTTEN = mistake_type("pp.premium_forgotten", "A set premium forgotte
 LAST_DEAL_LEFT_OFF = mistake_type("pp.last_deal_left_off", "The last deal left off")
 HOOK_IGNORED = mistake_type("pp.hook_ignored", "The hook ignored")
 HOOK_IN_DARK = mistake_type("pp.hook_in_dark", "The hook applied in a dark deal")
+TRUMP_IGNORED = mistake_type("pp.trump_ignored", "The trump ignored")
+SUIT_IGNORED = mistake_type("pp.led_suit_ignored", "The highest card of another suit taken for the winner")
 
 Found = list[tuple[MistakeType, int, Step]]
 
@@ -120,7 +124,27 @@ def catalogue_hook(data: Data) -> list[Mistake]:
     return []
 
 
+def catalogue_trick(data: Data) -> list[Mistake]:
+    """Who takes the trick for a trainee who forgets the trump, or who takes the highest card whatever
+    its suit (when no joker and no trump is in the trick); the sentence is the engine's last reason."""
+    rules = rules_of(data["rules"])
+    turned = Card.from_text(data["turned"]) if data["turned"] else None
+    plays = [Play.parse(p["play"]) for p in data["plays"]]
+    trump = pp.trump_of(turned, rules, data["deal"])
+    _, reasons = pp.explain_trick(plays, trump, rules)
+    seats = [p["seat"] for p in data["plays"]]
+    found = []
+    if trump is not None:
+        found.append(Mistake(TRUMP_IGNORED, str(seats[pp.trick_winner(plays, None, rules)]), reasons[-1]))
+    plain = [p for p in plays if p.call is None and not rules.is_joker(p.card)]
+    if len(plain) == len(plays) and all(p.card.suit != trump for p in plays):
+        highest = max(range(len(plays)), key=lambda i: plays[i].card.rank)
+        found.append(Mistake(SUIT_IGNORED, str(seats[highest]), reasons[-1]))
+    return found
+
+
 attach_mistakes("pp.score", catalogue_score)
+attach_mistakes("pp.trick", catalogue_trick)
 attach_mistakes("pp.sheet", catalogue_sheet)
 attach_mistakes("pp.hook", catalogue_hook)
 
