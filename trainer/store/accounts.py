@@ -1,0 +1,439 @@
+"""Accounts: usernames, argon2 password hashes, roles, ending sessions, one-time codes, API tokens.
+
+A user is a trainee with credentials (`users.id` is the trainee's id): a guest who signs up keeps
+every attempt because nothing moves. Secrets the app hands out (API tokens, one-time codes) are
+stored only as SHA-256 digests; passwords only as argon2id hashes.
+
+>>> from trainer.store.schema import open_db
+>>> accounts = Accounts(open_db(":memory:"), hasher=FAST_HASHER)
+>>> user = accounts.sign_up("trainee.one", "a long secret")
+>>> accounts.check_password("TRAINEE.ONE", "a long secret")["id"] == user["id"]
+True
+>>> accounts.check_password("trainee.one", "wrong") is None
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import re
+import secrets
+import sqlite3
+import unicodedata
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+from typing import Any
+
+from argon2 import PasswordHasher, profiles
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlite_utils import Database
+
+from trainer.store.progress import NotFoundError, StoreError
+from trainer.store.schema import insert, writing
+
+Clock = Callable[[], datetime]
+
+# OWASP's argon2id minimum (19 MiB, 2 passes, 1 lane): about 30 ms a hash on this machine, so a class
+# of 50 signing in at once costs the two cores under two seconds of hashing in all.
+HASHER = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
+# For tests only: the cheapest parameters argon2 accepts.
+FAST_HASHER = PasswordHasher.from_parameters(profiles.CHEAPEST)
+
+USERNAME_MIN, USERNAME_MAX = 3, 32
+PASSWORD_MIN, PASSWORD_MAX = 8, 200
+DISPLAY_MAX = 60
+CODE_DAYS = 7
+# No 0/O, 1/I/L: a code is read aloud or copied from a screen by hand.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 12
+TOKEN_PREFIX = "ct_"
+
+# Letters of any script, digits, and . _ - inside (a Georgian or Russian username is fine).
+_USERNAME = re.compile(r"^[^\W_](?:[\w.-]*[^\W_])?$")
+
+
+class Role(StrEnum):
+    TRAINEE = "trainee"
+    INSTRUCTOR = "instructor"
+
+
+class AccountError(StoreError):
+    """A request about accounts the store refuses. `reason` is a short code the web turns into a
+    sentence in the user's language (`trainer.web.auth.say`); `params` fill it in."""
+
+    def __init__(self, reason: str, **params: Any) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.params = params
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def username_key(username: str) -> str:
+    """What makes two usernames the same: Unicode-normalized and case-folded (any script)."""
+    return unicodedata.normalize("NFKC", username).casefold()
+
+
+def clean_username(username: Any) -> str:
+    """A username as stored: trimmed and normalized; `AccountError` saying what is wrong."""
+    if not isinstance(username, str) or not username.strip():
+        raise AccountError("username_missing")
+    text = unicodedata.normalize("NFC", username.strip())
+    if not USERNAME_MIN <= len(text) <= USERNAME_MAX:
+        raise AccountError("username_length", min=USERNAME_MIN, max=USERNAME_MAX)
+    if not _USERNAME.match(text):
+        raise AccountError("username_letters")
+    return text
+
+
+def check_new_password(password: Any, username: str = "") -> str:
+    if not isinstance(password, str) or len(password) < PASSWORD_MIN:
+        raise AccountError("password_short", min=PASSWORD_MIN)
+    if len(password) > PASSWORD_MAX:
+        raise AccountError("password_long", max=PASSWORD_MAX)
+    if username and username_key(password) == username_key(username):
+        raise AccountError("password_is_username")
+    return password
+
+
+def username_from_name(name: str, taken: set[str]) -> str:
+    """A username for a name-only trainee ("Trainee One" -> "Trainee.One"), unique among `taken` keys.
+
+    Used by the migration of name-only trainees; kept stable so a database migrated once and one
+    migrated later give the same usernames.
+
+    >>> username_from_name("Trainee  One", set()), username_from_name("ნინო", {"ნინო"})
+    ('Trainee.One', 'ნინო-2')
+    """
+    words = re.findall(r"[^\W_]+", unicodedata.normalize("NFC", name))
+    base = ".".join(words)[:USERNAME_MAX].strip(".") or "trainee"
+    while len(base) < USERNAME_MIN:
+        base += "0"
+    candidate, n = base, 1
+    while username_key(candidate) in taken:
+        n += 1
+        suffix = f"-{n}"
+        candidate = base[: USERNAME_MAX - len(suffix)] + suffix
+    return candidate
+
+
+def new_code() -> str:
+    """A one-time code such as "K7QM-4TXA-9PRW" (about 59 bits)."""
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return "-".join(raw[i : i + 4] for i in range(0, CODE_LENGTH, 4))
+
+
+def _clean_code(code: Any) -> str:
+    if not isinstance(code, str):
+        return ""
+    return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+class Accounts:
+    """Users, their sessions, one-time codes and API tokens over one sqlite-utils `Database`."""
+
+    def __init__(self, db: Database, *, clock: Clock = _utc_now, hasher: PasswordHasher = HASHER) -> None:
+        self.db = db
+        self.clock = clock
+        self.hasher = hasher
+        self._dummy_hash: str | None = None
+
+    # Users -----------------------------------------------------------------------------------------
+
+    def user(self, user_id: Any) -> dict[str, Any]:
+        if isinstance(user_id, bool) or not isinstance(user_id, int) or not 0 < user_id < 2**63:
+            raise NotFoundError(f"no user {user_id!r}")
+        rows = list(self.db.query("SELECT * FROM users WHERE id = ?", [user_id]))
+        if not rows:
+            raise NotFoundError(f"no user {user_id}")
+        return rows[0]
+
+    def user_named(self, username: Any) -> dict[str, Any]:
+        if not isinstance(username, str):
+            raise NotFoundError("no such user")
+        key = username_key(unicodedata.normalize("NFC", username.strip()))
+        rows = list(self.db.query("SELECT * FROM users WHERE username_key = ?", [key]))
+        if not rows:
+            raise NotFoundError(f"no user {username!r}")
+        return rows[0]
+
+    def create_user(
+        self,
+        username: Any,
+        password: str | None,
+        *,
+        role: Role | str = Role.TRAINEE,
+        display_name: str | None = None,
+        trainee_id: int | None = None,
+    ) -> dict[str, Any]:
+        """A new account; `trainee_id` makes an existing (guest) trainee the account, keeping its work.
+
+        `password=None` makes an unclaimed account, to be handed over with a one-time code."""
+        name = clean_username(username)
+        role = Role(role)
+        if password is not None:
+            check_new_password(password, name)
+        display = " ".join((display_name or name).split())[:DISPLAY_MAX] or name
+        password_hash = self.hasher.hash(password) if password is not None else None
+        now = _iso(self.clock())
+        try:
+            with writing(self.db):
+                if trainee_id is None:
+                    trainee_id = insert(self.db, "trainees", {"name": None, "created_at": now})
+                elif list(self.db.query("SELECT 1 FROM users WHERE id = ?", [trainee_id])):
+                    raise AccountError("guest_taken")
+                insert(
+                    self.db,
+                    "users",
+                    {
+                        "id": trainee_id,
+                        "username": name,
+                        "username_key": username_key(name),
+                        "display_name": display,
+                        "password_hash": password_hash,
+                        "role": str(role),
+                        "session_epoch": 0,
+                        "created_at": now,
+                        "password_changed_at": now if password is not None else None,
+                    },
+                )
+        except sqlite3.IntegrityError as error:
+            if "username" in str(error):
+                raise AccountError("username_taken", username=name) from None
+            raise
+        return self.user(trainee_id)
+
+    def sign_up(self, username: Any, password: Any, *, guest_id: int | None = None) -> dict[str, Any]:
+        """A trainee signs up; a guest's trainee row (with all its attempts) becomes the account."""
+        if guest_id is not None and not self._is_guest(guest_id):
+            guest_id = None
+        return self.create_user(username, password, trainee_id=guest_id)
+
+    def _is_guest(self, trainee_id: int) -> bool:
+        rows = list(
+            self.db.query(
+                "SELECT t.id FROM trainees t LEFT JOIN users u ON u.id = t.id "
+                "WHERE t.id = ? AND u.id IS NULL AND t.name IS NULL",
+                [trainee_id],
+            )
+        )
+        return bool(rows)
+
+    def check_password(self, username: Any, password: Any) -> dict[str, Any] | None:
+        """The user if the password is right, else None (same work done for an unknown username)."""
+        if not isinstance(password, str) or len(password) > PASSWORD_MAX:
+            return None
+        try:
+            user = self.user_named(username)
+        except NotFoundError:
+            user = None
+        stored = user["password_hash"] if user else None
+        if stored is None:
+            # Spend the same time as a real check, so timing does not tell which usernames exist.
+            if self._dummy_hash is None:
+                self._dummy_hash = self.hasher.hash(secrets.token_hex(8))
+            with contextlib.suppress(VerificationError):
+                self.hasher.verify(self._dummy_hash, password)
+            return None
+        try:
+            self.hasher.verify(stored, password)
+        except (VerificationError, InvalidHashError):
+            return None
+        assert user is not None
+        if self.hasher.check_needs_rehash(stored):
+            with writing(self.db):
+                self.db.execute(
+                    "UPDATE users SET password_hash = ? WHERE id = ?",
+                    [self.hasher.hash(password), user["id"]],
+                )
+        return user
+
+    def set_password(self, user_id: int, new_password: Any) -> dict[str, Any]:
+        """A new password; every other session and token of the user ends (the epoch moves on)."""
+        user = self.user(user_id)
+        check_new_password(new_password, user["username"])
+        now = _iso(self.clock())
+        with writing(self.db):
+            self.db.execute(
+                "UPDATE users SET password_hash = ?, password_changed_at = ?, "
+                "session_epoch = session_epoch + 1 WHERE id = ?",
+                [self.hasher.hash(new_password), now, user_id],
+            )
+            self.db.execute(
+                "UPDATE one_time_codes SET used_at = ? WHERE user_id = ? AND used_at IS NULL", [now, user_id]
+            )
+        return self.user(user_id)
+
+    def change_password(self, user_id: int, current: Any, new_password: Any) -> dict[str, Any]:
+        user = self.user(user_id)
+        if self.check_password(user["username"], current) is None:
+            raise AccountError("password_wrong")
+        return self.set_password(user_id, new_password)
+
+    def end_sessions(self, user_id: int) -> dict[str, Any]:
+        """Sign out everywhere: every session's login id stops matching, every API token is revoked."""
+        now = _iso(self.clock())
+        with writing(self.db):
+            self.db.execute("UPDATE users SET session_epoch = session_epoch + 1 WHERE id = ?", [user_id])
+            self.db.execute(
+                "UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL",
+                [now, user_id],
+            )
+        return self.user(user_id)
+
+    def set_role(self, user_id: int, role: Role | str) -> dict[str, Any]:
+        with writing(self.db):
+            self.db.execute("UPDATE users SET role = ? WHERE id = ?", [str(Role(role)), user_id])
+        return self.user(user_id)
+
+    def unclaimed(self) -> list[dict[str, Any]]:
+        """Accounts nobody has set a password for yet (migrated names, accounts made by instructors)."""
+        return list(
+            self.db.query(
+                "SELECT * FROM users WHERE password_hash IS NULL ORDER BY display_name COLLATE NOCASE, id"
+            )
+        )
+
+    # One-time codes --------------------------------------------------------------------------------
+
+    def make_code(self, user_id: int, made_by: int | None) -> str:
+        """A code that lets the user set a new password once (within `CODE_DAYS` days); older codes of
+        the user stop working. The code itself is returned once and never stored."""
+        self.user(user_id)
+        code = new_code()
+        now = self.clock()
+        with writing(self.db):
+            self.db.execute(
+                "UPDATE one_time_codes SET used_at = ? WHERE user_id = ? AND used_at IS NULL",
+                [_iso(now), user_id],
+            )
+            insert(
+                self.db,
+                "one_time_codes",
+                {
+                    "user_id": user_id,
+                    "code_hash": _digest(_clean_code(code)),
+                    "made_by": made_by,
+                    "created_at": _iso(now),
+                    "expires_at": _iso(now + timedelta(days=CODE_DAYS)),
+                },
+            )
+        return code
+
+    def redeem_code(self, username: Any, code: Any, new_password: Any) -> dict[str, Any]:
+        """Set the password with a one-time code; the code is used up. Wrong or old codes: AccountError."""
+        refused = AccountError("code_wrong")
+        try:
+            user = self.user_named(username)
+        except NotFoundError:
+            raise refused from None
+        check_new_password(new_password, user["username"])
+        now = _iso(self.clock())
+        with writing(self.db):
+            cursor = self.db.execute(
+                "UPDATE one_time_codes SET used_at = ? "
+                "WHERE user_id = ? AND code_hash = ? AND used_at IS NULL AND expires_at > ?",
+                [now, user["id"], _digest(_clean_code(code)), now],
+            )
+            if cursor.rowcount != 1:
+                raise refused
+        return self.set_password(user["id"], new_password)
+
+    # API tokens ------------------------------------------------------------------------------------
+
+    def new_token(self, user_id: int, label: str = "") -> tuple[str, dict[str, Any]]:
+        """A bearer token (returned once, stored as a digest) and its row."""
+        self.user(user_id)
+        token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+        with writing(self.db):
+            pk = insert(
+                self.db,
+                "api_tokens",
+                {
+                    "user_id": user_id,
+                    "token_hash": _digest(token),
+                    "label": label[:60],
+                    "created_at": _iso(self.clock()),
+                },
+            )
+        return token, self.token(pk)
+
+    def token(self, token_id: int) -> dict[str, Any]:
+        rows = list(
+            self.db.query(
+                "SELECT id, user_id, label, created_at, revoked_at FROM api_tokens WHERE id = ?",
+                [token_id],
+            )
+        )
+        if not rows:
+            raise NotFoundError(f"no token {token_id}")
+        return rows[0]
+
+    def user_for_token(self, token: Any) -> tuple[dict[str, Any], int] | None:
+        """The user a live bearer token belongs to, and the token's id; None for anything else."""
+        if not isinstance(token, str) or not token.startswith(TOKEN_PREFIX) or len(token) > 100:
+            return None
+        rows = list(
+            self.db.query(
+                "SELECT id, user_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL",
+                [_digest(token)],
+            )
+        )
+        if not rows:
+            return None
+        return self.user(rows[0]["user_id"]), int(rows[0]["id"])
+
+    def tokens_of(self, user_id: int) -> list[dict[str, Any]]:
+        return list(
+            self.db.query(
+                "SELECT id, user_id, label, created_at, revoked_at FROM api_tokens "
+                "WHERE user_id = ? ORDER BY id",
+                [user_id],
+            )
+        )
+
+    def revoke_token(self, user_id: int, token_id: int) -> bool:
+        """Revoke one of the user's own tokens; False when the user has no such live token."""
+        with writing(self.db):
+            cursor = self.db.execute(
+                "UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL",
+                [_iso(self.clock()), token_id, user_id],
+            )
+        return cursor.rowcount == 1
+
+    # Guests ----------------------------------------------------------------------------------------
+
+    def move_guest_work(self, guest_id: int, user_id: int) -> int:
+        """A guest who signs in to an existing account: the guest's work moves into the account.
+
+        Every table with a `trainee_id` column follows (drills, attempts, sprints and whatever other
+        lanes keep per trainee); a row that would clash with the account's own (a unique per-trainee
+        record) stays behind on the guest. Returns how many attempts moved."""
+        if guest_id == user_id or not self._is_guest(guest_id):
+            return 0
+        moved = 0
+        with writing(self.db):
+            for table in self.db.table_names():
+                if (
+                    table.startswith(("_", "sqlite_"))
+                    or "trainee_id" not in self.db.table(table).columns_dict
+                ):
+                    continue
+                cursor = self.db.execute(
+                    f"UPDATE OR IGNORE [{table}] SET trainee_id = ? WHERE trainee_id = ?", [user_id, guest_id]
+                )
+                if table == "attempts":
+                    moved = cursor.rowcount
+        return moved
