@@ -61,7 +61,13 @@ def toy_kinds():
 
 def make_api_app(tmp_path, **config) -> Flask:
     app = Flask("api_test")
-    app.config.update(TESTING=True, DATABASE=str(tmp_path / "api.sqlite"), SECRET_KEY="test", **config)
+    app.config.update(
+        TESTING=True,
+        DATABASE=str(tmp_path / "api.sqlite"),
+        SECRET_KEY="test",
+        FAST_PASSWORD_HASHING=True,
+        **config,
+    )
     # Babel as in the real app: the messages the API shares with the pages (drill-or-404) are translated.
     i18n.init_app(app, TRANSLATIONS)
     api.init_app(app)
@@ -70,3 +76,16 @@ def make_api_app(tmp_path, **config) -> Flask:
 
 def total(drill_json) -> int:
     return drill_json["situation"]["a"] + drill_json["situation"]["b"]
+
+
+def token_client(app, username: str, role: str = "trainee", password: str = "a long secret"):
+    """A test client that sends a bearer token of a new account of this role on every request."""
+    from trainer.store import open_db
+    from trainer.store.accounts import FAST_HASHER, Accounts
+
+    Accounts(open_db(app.config["DATABASE"]), hasher=FAST_HASHER).create_user(username, password, role=role)
+    client = app.test_client()
+    made = client.post("/api/v1/tokens", json={"username": username, "password": password})
+    assert made.status_code == 201, made.json
+    client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {made.json['token']}"
+    return client

@@ -11,6 +11,7 @@ def app(tmp_path):
             "DATABASE": str(tmp_path / "test.sqlite"),
             "SECRET_KEY": "test",
             "WTF_CSRF_ENABLED": False,
+            "FAST_PASSWORD_HASHING": True,
         }
     )
 

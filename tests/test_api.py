@@ -1,7 +1,7 @@
 """The JSON API through Flask's test client: every route and every error."""
 
 import pytest
-from api_helpers import make_api_app, total, toy_kinds  # noqa: F401  (toy_kinds is a fixture)
+from api_helpers import make_api_app, token_client, total, toy_kinds  # noqa: F401  (toy_kinds is a fixture)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +17,14 @@ def app(tmp_path):
 
 @pytest.fixture
 def client(app):
+    """A guest (a session cookie, no account)."""
     return app.test_client()
+
+
+@pytest.fixture
+def instructor(app):
+    """An instructor calling with a bearer token: the only caller who may fix a seed."""
+    return token_client(app, "teacher", "instructor")
 
 
 def _new(client, **body):
@@ -43,43 +50,50 @@ def test_kinds_lists_ids_titles_games_levels(client):
     assert kinds["test.even"]["levels"] == [1, 2, 3]
 
 
-def test_trainee_is_anonymous_until_named_and_kept_in_the_session(client, app):
-    assert client.get("/api/v1/trainee").json == {"id": None, "name": None}
-    _new(client)  # the first drill makes the session's anonymous trainee
+def test_trainee_is_a_guest_until_signed_up_and_kept_in_the_session(client, app):
+    nobody = {"id": None, "name": None, "username": None, "role": None}
+    assert client.get("/api/v1/trainee").json == nobody
+    _new(client)  # the first drill makes the session's guest
     first = client.get("/api/v1/trainee").json
-    assert first["name"] is None and first["id"] and client.get("/api/v1/trainee").json == first
-    named = client.post("/api/v1/trainee", json={"name": "  Trainee   One "})
-    assert named.status_code == 200 and named.json["name"] == "Trainee One"
-    assert client.get("/api/v1/trainee").json == named.json
-    other = app.test_client()
-    assert other.post("/api/v1/trainee", json={"name": "trainee one"}).json["id"] == named.json["id"]
-    assert other.get("/api/v1/trainee").json["id"] != first["id"]
+    assert first["username"] is None and first["id"] and client.get("/api/v1/trainee").json == first
+    assert (
+        client.post("/api/v1/users", json={"username": "nino", "password": "a long secret"}).status_code
+        == 201
+    )
+    assert app.test_client().get("/api/v1/trainee").json == nobody
+    token = client.post("/api/v1/tokens", json={"username": "nino", "password": "a long secret"}).json[
+        "token"
+    ]
+    me = app.test_client().get("/api/v1/trainee", headers={"Authorization": f"Bearer {token}"}).json
+    assert me == {"id": first["id"], "name": "nino", "username": "nino", "role": "trainee"}
 
 
-@pytest.mark.parametrize("body", [{}, {"name": ""}, {"name": "   "}, {"name": 7}, {"name": "x" * 61}])
-def test_trainee_name_errors(client, body):
-    response = client.post("/api/v1/trainee", json=body)
-    assert response.status_code == 400 and response.json["error"]
+def test_a_trainee_may_not_choose_a_seed(client, app):
+    for caller in (client, token_client(app, "nino")):
+        response = caller.post("/api/v1/drills", json={"kind": "test.sum", "level": 1, "seed": 4})
+        assert response.status_code == 403 and "Only instructors may choose a seed" in response.json["error"]
+    assert _rows(app, "drills") == []
+    assert client.post("/api/v1/drills", json={"kind": "test.sum", "level": 1}).status_code == 201
 
 
-def test_drill_is_issued_without_its_answer(client, app):
-    drill = _new(client, seed=12)
+def test_drill_is_issued_without_its_answer(instructor, app):
+    drill = _new(instructor, seed=12)
     assert set(drill) >= {"id", "kind", "level", "prompt", "situation", "answer_format", "seed", "version"}
     assert drill["prompt"] == f"Add {drill['situation']['a']} and {drill['situation']['b']}."
     assert drill["answer_format"] == {"kind": "amount", "choices": [], "labels": []}
     assert "expected" not in drill and "result" not in drill
     text = str(drill)
     assert str(total(drill)) not in text and f"{total(drill):,}" not in text
-    location = client.get(f"/api/v1/drills/{drill['id']}")
+    location = instructor.get(f"/api/v1/drills/{drill['id']}")
     assert (
         location.status_code == 200 and location.json["answered"] is False and "result" not in location.json
     )
     assert _rows(app, "drills")[0]["seed"] == 12
 
 
-def test_same_seed_same_situation(client):
-    assert _new(client, seed=99)["situation"] == _new(client, seed=99)["situation"]
-    assert _new(client, level=2, seed=99)["situation"] != _new(client, seed=99)["situation"]
+def test_same_seed_same_situation(instructor):
+    assert _new(instructor, seed=99)["situation"] == _new(instructor, seed=99)["situation"]
+    assert _new(instructor, level=2, seed=99)["situation"] != _new(instructor, seed=99)["situation"]
 
 
 def test_location_header_points_at_the_drill(client):
@@ -104,14 +118,16 @@ def test_location_header_points_at_the_drill(client):
         ({"kind": "no.such", "level": 1}, 404, "no drill kind 'no.such'"),
     ],
 )
-def test_drill_request_errors(client, app, body, status, message):
-    response = client.post("/api/v1/drills", json=body)
+def test_drill_request_errors(instructor, app, body, status, message):
+    response = instructor.post("/api/v1/drills", json=body)
     assert response.status_code == status
     assert message in response.json["error"] and response.json["status"] == status
     assert _rows(app, "drills") == []
 
 
-@pytest.mark.parametrize("url", ["/api/v1/drills", "/api/v1/trainee", "/api/v1/drills/1/answer"])
+@pytest.mark.parametrize(
+    "url", ["/api/v1/drills", "/api/v1/users", "/api/v1/tokens", "/api/v1/drills/1/answer"]
+)
 @pytest.mark.parametrize(
     ("data", "content_type", "status"),
     [
@@ -132,7 +148,7 @@ def test_bad_bodies_are_4xx(client, url, data, content_type, status):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(body=st.binary(max_size=60) | st.text(max_size=60).map(str.encode))
 def test_no_body_ever_gives_a_500(client, body):
-    for url in ("/api/v1/drills", "/api/v1/trainee", "/api/v1/drills/1/answer"):
+    for url in ("/api/v1/drills", "/api/v1/users", "/api/v1/tokens", "/api/v1/drills/1/answer"):
         assert client.post(url, data=body, content_type="application/json").status_code < 500
 
 
@@ -168,7 +184,7 @@ def test_wrong_answer_and_choice_answers(client):
     drill = _new(client)
     body = client.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": total(drill) + 1}).json
     assert body["correct"] is False and body["expected"] == total(drill)
-    even = client.post("/api/v1/drills", json={"kind": "test.even", "level": 1, "seed": 4}).json
+    even = client.post("/api/v1/drills", json={"kind": "test.even", "level": 1}).json
     right = "Yes" if even["situation"]["n"] % 2 == 0 else "NO"
     body = client.post(f"/api/v1/drills/{even['id']}/answer", json={"answer": right}).json
     assert body["correct"] is True and body["expected"] == right.lower()
@@ -214,14 +230,16 @@ def test_another_trainees_drill_is_not_found(client, app):
     assert client.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": "1"}).status_code == 200
 
 
-def test_drills_are_recorded_for_the_named_trainee(client, app):
-    client.post("/api/v1/trainee", json={"name": "Trainee Two"})
-    drill = _new(client, seed=5)
-    client.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": str(total(drill))})
+def test_drills_are_recorded_for_the_tokens_user(app):
+    caller = token_client(app, "nino")
+    drill = _new(caller)
+    caller.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": str(total(drill))})
     store = Store(open_db(app.config["DATABASE"]))
-    trainee = store.trainee_named("Trainee Two")
+    user_id = (
+        open_db(app.config["DATABASE"]).execute("SELECT id FROM users WHERE username = 'nino'").fetchone()[0]
+    )
     row = store.drill(drill["id"])
-    assert row["trainee_id"] == trainee["id"] and row["answered"] is True and row["mode"] == "practice"
+    assert row["trainee_id"] == user_id and row["answered"] is True and row["mode"] == "practice"
     assert store.attempt(drill["id"])["correct"] is True
 
 
@@ -231,6 +249,7 @@ def test_unknown_routes_and_methods_answer_in_json(client):
     wrong = client.post("/api/v1/kinds")
     assert wrong.status_code == 405 and wrong.headers["Allow"] == "GET"
     assert client.delete("/api/v1/drills/1").status_code == 405
+    assert client.put("/api/v1/tokens/1").headers["Allow"] == "DELETE"
 
 
 def test_rules_side_by_side(client):
@@ -247,15 +266,20 @@ def test_api_posts_need_no_csrf_token_but_must_be_json(tmp_path):
 
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t"})
     client = app.test_client()
-    assert client.post("/api/v1/trainee", json={"name": "T"}).status_code == 200
+    assert (
+        client.post("/api/v1/users", json={"username": "nino", "password": "a long secret"}).status_code
+        == 201
+    )
     # A plain HTML form (what another site can make a browser send) is refused.
-    assert client.post("/api/v1/trainee", data={"name": "T"}).status_code == 415
+    assert (
+        client.post("/api/v1/users", data={"username": "x", "password": "a long secret"}).status_code == 415
+    )
     assert client.post("/api/v1/drills", data={"kind": "test.sum", "level": "1"}).status_code == 415
 
 
 def test_a_cookieless_get_creates_no_trainee(client, app):
     for _ in range(20):
-        assert app.test_client().get("/api/v1/trainee").json == {"id": None, "name": None}
+        assert app.test_client().get("/api/v1/trainee").json["id"] is None
     assert _rows(app, "trainees") == []
 
 

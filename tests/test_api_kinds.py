@@ -2,7 +2,7 @@
 answered right, explained, and recorded in SQLite."""
 
 import pytest
-from api_helpers import make_api_app
+from api_helpers import make_api_app, token_client
 
 from trainer.drills import REGISTRY
 from trainer.drills.base import expected_of
@@ -12,7 +12,7 @@ from trainer.store import Store, open_db
 @pytest.mark.parametrize("kind_id", sorted(REGISTRY))
 def test_kind_through_the_api(tmp_path, kind_id):
     app = make_api_app(tmp_path)
-    client = app.test_client()
+    client = token_client(app, "teacher", "instructor")  # an instructor: seeds are his to choose
     listed = {k["id"] for k in client.get("/api/v1/kinds").json["kinds"]}
     assert kind_id in listed
     store = Store(open_db(app.config["DATABASE"]))

@@ -4,6 +4,7 @@ import json
 import re
 
 import pytest
+from api_helpers import token_client
 
 from trainer.web import create_app
 
@@ -53,7 +54,7 @@ def test_a_poison_ante_is_400_with_the_rule(full_app, ante):
 
 
 def test_huge_numbers_in_the_api_are_4xx(full_app):
-    client = full_app.test_client()
+    client = token_client(full_app, "teacher", "instructor")  # seeds are checked for instructors
     for body in (
         '{"kind": "rp.qualify", "level": 1, "seed": ' + NINES + "}",
         '{"kind": "rp.qualify", "level": ' + "9" * 400 + "}",

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from accounts_helpers import AuthActions
 from fsrs import Card, Rating, State
 
 from trainer.drills import REGISTRY, expected_of, issue
@@ -245,7 +246,7 @@ def test_a_mastered_level_offers_the_next_one():
 
 @pytest.fixture
 def named(client):
-    assert client.post("/trainee", data={"name": "Trainee One"}).status_code == 302
+    assert AuthActions(client).sign_up("trainee.one").status_code == 302
     return client
 
 

@@ -111,7 +111,6 @@ def test_a_lock_held_past_the_timeout_is_503_and_logged_then_works_again(folder)
     app = make_app(database, DATABASE_TIMEOUT=0.2)
     log = Log(app)
     client = app.test_client()
-    client.post("/trainee", data={"name": "Trainee One"})
     drill_url = answered_once(client)
     before = progress(database)
     holder = sqlite3.connect(database, isolation_level=None)
@@ -136,7 +135,6 @@ def test_a_database_that_disappears_is_not_recreated(folder, remove):
     database = instance / "t.sqlite"
     app = make_app(database)
     client = app.test_client()
-    client.post("/trainee", data={"name": "Trainee One"})
     drill_url = answered_once(client)
     api = app.test_client()
     api.post("/api/v1/drills", json={"kind": "toy.amount", "level": 1})
@@ -158,7 +156,6 @@ def test_a_damaged_file_is_503_not_500(folder):
     database = folder / "t.sqlite"
     app = make_app(database)
     client = app.test_client()
-    client.post("/trainee", data={"name": "Trainee One"})
     for path in folder.glob("t.sqlite-*"):
         path.unlink()
     database.write_bytes(b"this is not a database" * 200)
@@ -171,7 +168,6 @@ def test_a_read_only_database_is_503_and_loses_nothing(folder):
     app = make_app(database)
     app.test_client().get("/")  # catalogs compiled while still privileged
     client = app.test_client()
-    client.post("/trainee", data={"name": "Trainee One"})
     drill_url = answered_once(client)
     open_url = client.post("/practice/toy.amount").headers["Location"]
     before = progress(database)
@@ -214,10 +210,11 @@ def test_an_unwritable_instance_folder_at_start_up_is_503_until_fixed(folder):
         app = make_app(instance / "t.sqlite")  # starts: the store pages answer 503, the rest work
         client = app.test_client()
         seen = [client.get("/").status_code, client.get("/reference/glossary").status_code]
-        seen.append(client.post("/trainee", data={"name": "Trainee One"}).status_code)
-        seen.append(app.test_client().post("/api/v1/trainee", json={"name": "T"}).status_code)
+        account = {"username": "nino", "password": "a long secret", "confirm": "a long secret"}
+        seen.append(client.post("/account/sign-up", data=account).status_code)
+        seen.append(app.test_client().post("/api/v1/users", json=account).status_code)
         instance.chmod(0o755)  # the operator fixes the folder: nothing was ever stored, so it is created
-        seen.append(client.post("/trainee", data={"name": "Trainee One"}).status_code)
+        seen.append(client.post("/account/sign-up", data=account).status_code)
         seen.append(client.post("/practice/toy.amount").status_code)
         return seen
 

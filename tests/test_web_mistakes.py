@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from accounts_helpers import AuthActions
 
 from trainer.drills import Situation, expected_of, get_kind, issue, prompt
 from trainer.engine.explain import step
@@ -27,20 +28,20 @@ def situation(kind_id: str, data: dict[str, Any]) -> Situation:
     return Situation(kind_id, 1, 0, kind.version, data.get("rules"), data, kind.answer_format(data))
 
 
-def saved_drill(app, name: str, kind_id: str = "rp.bet_payout", data: dict[str, Any] = FLUSH) -> int:
+def saved_drill(app, client, kind_id: str = "rp.bet_payout", data: dict[str, Any] = FLUSH) -> int:
+    """A drill saved for the trainee signed in on `client`."""
     store = Store(open_db(app.config["DATABASE"]))
-    trainee = store.trainee_named(name)["id"]
-    return store.save_drill(trainee, situation(kind_id, data))
+    return store.save_drill(client.get("/api/v1/trainee").json["id"], situation(kind_id, data))
 
 
 @pytest.fixture
 def named(client):
-    assert client.post("/trainee", data={"name": "Trainee One"}).status_code == 302
+    assert AuthActions(client).sign_up("trainee.one").status_code == 302
     return client
 
 
 def test_the_practice_page_names_the_mistake_with_the_step_that_differs(app, named):
-    drill_id = saved_drill(app, "Trainee One")
+    drill_id = saved_drill(app, named)
     named.post(f"/practice/drill/{drill_id}", data={"drill": drill_id, "answer": "120"})
     page = named.get(f"/practice/drill/{drill_id}").get_data(as_text=True)
     assert 'data-mistake="rp.stake_in_payout"' in page
@@ -56,15 +57,15 @@ def test_the_practice_page_names_the_mistake_with_the_step_that_differs(app, nam
 
 
 def test_a_wrong_answer_without_a_catalogued_mistake_names_none(app, named):
-    drill_id = saved_drill(app, "Trainee One")
+    drill_id = saved_drill(app, named)
     named.post(f"/practice/drill/{drill_id}", data={"drill": drill_id, "answer": "7"})
     page = named.get(f"/practice/drill/{drill_id}").get_data(as_text=True)
     assert "Not right" in page and "data-mistake" not in page
 
 
 def test_the_api_returns_the_mistake_with_the_graded_answer(app, client):
-    client.post("/api/v1/trainee", json={"name": "Trainee Two"})
-    wrong, right = saved_drill(app, "Trainee Two"), saved_drill(app, "Trainee Two")
+    AuthActions(client).sign_up("trainee.two")
+    wrong, right = saved_drill(app, client), saved_drill(app, client)
     body = client.post(f"/api/v1/drills/{wrong}/answer", json={"answer": "50"}).get_json()
     assert body["correct"] is False
     assert body["mistake"]["id"] == "rp.odds_on_ante"
@@ -79,7 +80,7 @@ def test_the_api_returns_the_mistake_with_the_graded_answer(app, client):
 
 def test_progress_shows_the_most_frequent_mistakes(app, named):
     for answer in ("120", "120", "50"):
-        drill_id = saved_drill(app, "Trainee One")
+        drill_id = saved_drill(app, named)
         named.post(f"/practice/drill/{drill_id}", data={"drill": drill_id, "answer": answer})
     page = named.get("/progress/").get_data(as_text=True)
     first = page.index('data-mistake="rp.stake_in_payout"')

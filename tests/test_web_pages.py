@@ -1,8 +1,9 @@
-"""View tests: every page, the trainee's name, practice/sprint/quiz flows on toy drills, errors."""
+"""View tests: every page, guests and accounts, practice/sprint/quiz flows on toy drills, errors."""
 
 import re
 
 import pytest
+from accounts_helpers import AuthActions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from web_toys import toy_kinds
@@ -20,7 +21,8 @@ def toys():
 
 @pytest.fixture
 def named(client):
-    assert client.post("/trainee", data={"name": "Trainee One"}).status_code == 302
+    """A client signed in to a new trainee account."""
+    assert AuthActions(client).sign_up("trainee.one").status_code == 302
     return client
 
 
@@ -36,7 +38,11 @@ PUBLIC_PAGES = [
     "/reference/presets/russian-poker",
     "/quiz/",
     "/sprint/",
-    "/trainee",
+    "/progress/",
+    "/quiz/russian_poker",
+    "/account/sign-in",
+    "/account/sign-up",
+    "/account/code",
 ]
 
 
@@ -47,17 +53,13 @@ def test_public_pages_render(client, url):
     assert b"<main" in response.data
 
 
-@pytest.mark.parametrize("url", ["/progress/", "/quiz/russian_poker"])
-def test_pages_that_need_a_name_ask_for_it_and_come_back(client, toys, url):
-    response = client.get(url)
-    assert response.status_code == 302
-    assert "/trainee?next=" in response.headers["Location"]
-
-
-def test_starting_a_drill_without_a_name_asks_for_it_and_comes_back_to_the_start(client, toys):
+def test_a_guest_practises_at_once_without_an_account(app, client, toys):
+    assert b"No answers yet" in client.get("/progress/").data
+    assert _count(app, "trainees") == 0  # looking records nothing
     response = client.post("/practice/toy.amount", data={"level": "2"})
-    assert response.status_code == 302
-    assert response.headers["Location"] == "/trainee?next=/practice/toy.amount?level%3D2"
+    assert response.status_code == 303 and response.headers["Location"].startswith("/practice/drill/")
+    assert _count(app, "trainees") == 1 and _count(app, "users") == 0
+    assert client.get(response.headers["Location"]).status_code == 200
 
 
 def _count(app, table):
@@ -107,11 +109,10 @@ def test_a_quiz_is_recorded_only_when_started_with_a_post(app, named):
 def test_starting_a_drill_checks_the_form(tmp_path, toys):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite"), "SECRET_KEY": "t"})
     client = app.test_client()
-    page = client.get("/trainee").get_data(as_text=True)
+    page = client.get("/account/sign-in").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
-    client.post("/trainee", data={"name": "Trainee One", "csrf_token": token})
     forged = client.post("/practice/toy.amount", data={"level": "1"})  # a cross-site form has no token
-    assert forged.status_code == 400 and _count(app, "drills") == 0
+    assert forged.status_code == 400 and _count(app, "drills") == 0 and _count(app, "trainees") == 0
     assert client.post("/practice/toy.amount", data={"level": "1", "csrf_token": token}).status_code == 303
 
 
@@ -161,25 +162,6 @@ def test_presets_side_by_side_mark_differences(client):
     page = client.get("/reference/presets/russian-poker").get_data(as_text=True)
     assert "CIS casinos (default)" in page and "Lunar Poker" in page
     assert 'class="differs"' in page
-
-
-def test_name_is_asked_once_and_kept(client):
-    assert b'name="name"' in client.get("/").data
-    client.post("/trainee", data={"name": "  Trainee   One "})
-    page = client.get("/").get_data(as_text=True)
-    assert "Trainee: Trainee One" in page
-
-
-@pytest.mark.parametrize("name", ["", "   ", "x" * 61])
-def test_bad_name_is_400_with_the_form_again(client, name):
-    response = client.post("/trainee", data={"name": name})
-    assert response.status_code == 400
-    assert b"field-error" in response.data
-
-
-def test_name_form_does_not_redirect_off_site(client):
-    response = client.post("/trainee", data={"name": "Trainee One", "next": "https://example.org/"})
-    assert response.headers["Location"] == "/"
 
 
 def test_practice_round_amount(named, toys):
@@ -232,11 +214,13 @@ def test_tampered_drill_field_is_400(named, toys):
 
 
 def test_other_trainees_drill_is_404(app, toys):
-    first, second = app.test_client(), app.test_client()
-    first.post("/trainee", data={"name": "Trainee One"})
-    second.post("/trainee", data={"name": "Trainee Two"})
+    first, second, guest = app.test_client(), app.test_client(), app.test_client()
+    AuthActions(first).sign_up("trainee.one")
+    AuthActions(second).sign_up("trainee.two")
+    guest.post("/practice/toy.amount", data={"level": "1"})
     drill_url = first.post("/practice/toy.amount", data={"level": "1"}).headers["Location"]
     assert second.get(drill_url).status_code == 404
+    assert guest.get(drill_url).status_code == 404
 
 
 @pytest.mark.parametrize("level", ["7", "x", "0"])
@@ -278,11 +262,14 @@ def test_choice_amounts_and_cards_answers(named, toys):
 def test_csrf_is_checked_when_enabled(tmp_path, toys):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite"), "SECRET_KEY": "t"})
     client = app.test_client()
-    response = client.post("/trainee", data={"name": "Trainee One"})
+    response = client.post(
+        "/account/sign-up", data={"username": "nino", "password": "x" * 9, "confirm": "x" * 9}
+    )
     assert response.status_code == 400
-    page = client.get("/trainee").get_data(as_text=True)
+    page = client.get("/account/sign-up").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
-    assert client.post("/trainee", data={"name": "Trainee One", "csrf_token": token}).status_code == 302
+    data = {"username": "nino", "password": "x" * 9, "confirm": "x" * 9, "csrf_token": token}
+    assert client.post("/account/sign-up", data=data).status_code == 302
     drill_url = client.post("/practice/toy.amount", data={"csrf_token": token}).headers["Location"]
     forged = client.post(
         drill_url, data={"drill": drill_url.rsplit("/", 1)[1], "answer": "10", "csrf_token": "x"}
@@ -460,7 +447,11 @@ def test_junk_in_every_form_is_never_a_server_error(named, toys, junk):
     url = named.post("/practice/toy.amounts").headers["Location"]
     drill = url.rsplit("/", 1)[1]
     posts = [
-        ("/trainee", {"name": junk, "next": junk}),
+        ("/account/sign-in", {"username": junk, "password": junk, "next": junk}),
+        ("/account/sign-up", {"username": junk, "password": junk, "confirm": junk, "next": junk}),
+        ("/account/code", {"username": junk, "code": junk, "password": junk, "confirm": junk}),
+        ("/account/password", {"current": junk, "password": junk, "confirm": junk}),
+        ("/account/tokens", {"label": junk}),
         ("/language", {"lang": junk, "next": junk}),
         (url, {"drill": junk, "answer": junk}),
         (url, {"drill": drill, "amount-0": junk, "amount-1": junk, "cards": junk}),

@@ -1,8 +1,9 @@
 """The JSON API under /api/v1: drill kinds, issuing drills, answering them, house rules, the document.
 
 Every error is JSON `{"error": message, "status": code}` with a 4xx status; bad JSON is a 400, never a
-500. The trainee is the name kept in the session (shared with the pages, set by `POST /api/v1/trainee`)
-or, until one is given, an anonymous trainee created for the session.
+500. The caller is the user of the `Authorization: Bearer <token>` header (`POST /api/v1/tokens`), else
+the user signed in on the pages (the session cookie), else the session's guest, made on its first
+drill (accounts, tokens and the guest rules: `trainer.web.auth`, routes in `api_accounts`).
 
 Cross-site requests cannot forge these calls: every POST must carry `Content-Type: application/json`,
 which a plain HTML form cannot send (and a script on another site cannot without a CORS preflight that
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from flask import Blueprint, Flask, current_app, jsonify, request, session, url_for
+from flask import Blueprint, Flask, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import BadRequest, HTTPException
 
@@ -23,12 +24,15 @@ from trainer.drills.base import expected_of
 from trainer.drills.russian_poker.deals import house_rules
 from trainer.engine.russian_poker import strategy
 from trainer.engine.russian_poker.rules import presets_side_by_side
-from trainer.store import AlreadyAnsweredError, StoreError, clean_name
-from trainer.web import db, records
+from trainer.store import AlreadyAnsweredError
+from trainer.web import auth, db, records
 from trainer.web.mistakes import mistake_json, recorded_mistake
 from trainer.web.openapi import document
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+BEARER_CHALLENGE = {"WWW-Authenticate": 'Bearer realm="api"'}
 
 
 class ApiError(Exception):
@@ -42,22 +46,42 @@ def fail(status: int, message: str) -> NoReturn:
     raise ApiError(status, message)
 
 
+def refuse_chosen_seed(seed: Any) -> None:
+    """403 for a seed chosen by anyone but an instructor: a known seed replays a known question, so
+    trainees and guests always get one the server draws (instructors fix seeds for their quizzes)."""
+    user = auth.current()
+    if seed is not None and (user is None or not user.is_instructor):
+        fail(403, "Only instructors may choose a seed; leave it out and the server draws one.")
+
+
 @bp.errorhandler(ApiError)
 def _api_error(error: ApiError) -> ResponseReturnValue:
-    return jsonify(error=error.message, status=error.status), error.status
+    headers = BEARER_CHALLENGE if error.status == 401 else {}
+    return jsonify(error=error.message, status=error.status), error.status, headers
 
 
 @bp.errorhandler(HTTPException)
 def _http_error(error: HTTPException) -> ResponseReturnValue:
     code = error.code or 500
-    return jsonify(error=error.description or error.name, status=code), code
+    headers = BEARER_CHALLENGE if code == 401 else {}
+    return jsonify(error=error.description or error.name, status=code), code, headers
+
+
+@bp.before_request
+def _bearer_token() -> None:
+    """A request with an Authorization header is judged by its token alone: a bad one is a 401."""
+    header = request.headers.get("Authorization")
+    if header is not None and auth.authenticate_bearer(header) is None:
+        fail(401, "The API token is not valid: it is mistyped, revoked, or not a Bearer token.")
 
 
 def init_app(app: Flask) -> None:
     """Register the blueprint (the database is created and migrated once, by `db.init_app`)."""
-    db.init_app(app)
+    from trainer.web import api_accounts  # noqa: F401  (its routes join this blueprint)
     from trainer.web import rounds_api  # noqa: F401  (the live table's routes join this blueprint)
 
+    db.init_app(app)
+    auth.init_app(app)
     app.register_blueprint(bp)
 
 
@@ -114,7 +138,7 @@ def _drill_json(drill_id: int, situation: Situation) -> dict[str, Any]:
 
 
 def _own_drill(drill_id: int) -> dict[str, Any]:
-    return db.drill_or_404(drill_id, db.trainee_id(anonymous=True))
+    return db.drill_or_404(drill_id, db.trainee_id())
 
 
 @bp.get("/kinds")
@@ -124,29 +148,23 @@ def kinds() -> ResponseReturnValue:
 
 @bp.get("/trainee")
 def get_trainee() -> ResponseReturnValue:
-    """The session's trainee; before any drill or name, `{"id": null, "name": null}` (no row is made)."""
-    row = db.trainee(anonymous=True)
-    if row is None:
-        return jsonify(id=None, name=None)
-    return jsonify(id=row["id"], name=row["name"])
-
-
-@bp.post("/trainee")
-def set_trainee() -> ResponseReturnValue:
-    body = _body()
-    try:
-        name = clean_name(body.get("name"))
-        row = db.store().trainee_named(name)
-    except StoreError as error:
-        fail(400, str(error))
-    session[db.NAME_KEY] = row["name"]
-    return jsonify(id=row["id"], name=row["name"])
+    """Who is practising: the account (username, role) or the guest; before a guest's first drill
+    `{"id": null, ...}` (no row is made by a GET)."""
+    row = db.trainee()
+    user = auth.current()
+    return jsonify(
+        id=None if row is None else row["id"],
+        name=user.display_name if user is not None else None,
+        username=user.username if user is not None else None,
+        role=str(user.role) if user is not None else None,
+    )
 
 
 @bp.post("/drills")
 def create_drill() -> ResponseReturnValue:
     body = _body()
     kind_id, level, seed, rules = body.get("kind"), body.get("level"), body.get("seed"), body.get("rules")
+    refuse_chosen_seed(seed)
     if not isinstance(kind_id, str) or not kind_id:
         fail(400, 'Give the drill kind, such as {"kind": "rp.qualify", "level": 1}.')
     if "level" not in body:
@@ -157,7 +175,7 @@ def create_drill() -> ResponseReturnValue:
         fail(404, f"There is no drill kind {kind_id!r}; GET /api/v1/kinds lists them.")
     except DrillError as error:
         fail(400, str(error))
-    trainee = db.trainee(create=True, anonymous=True)
+    trainee = db.trainee(create=True)
     assert trainee is not None
     drill_id = db.store().save_drill(trainee["id"], situation)
     response = jsonify(_drill_json(drill_id, situation))
@@ -220,7 +238,7 @@ def practice_next() -> ResponseReturnValue:
     games = sorted({kind.game for kind in REGISTRY.values()})
     if game is not None and game not in games:
         fail(400, f"There is no game {game!r}: one of {', '.join(games)}.")
-    queue = records.today(db.trainee_id(anonymous=True), game)
+    queue = records.today(db.trainee_id(), game)
     head = queue.items[0]
     return jsonify(
         {
@@ -275,7 +293,7 @@ def unknown_route(_rest: str) -> ResponseReturnValue:
     """Unknown paths and wrong methods under /api/v1 answer in JSON too (not the HTML error pages)."""
     adapter = current_app.url_map.bind_to_environ(request.environ)
     allowed = []
-    for method in ("GET", "POST"):
+    for method in ("GET", "POST", "DELETE"):
         try:
             endpoint, _ = adapter.match(request.path, method=method)
         except HTTPException:

@@ -5,8 +5,9 @@ same session, the same 404 for a drill that is not this trainee's or whose kind 
 
 - `store()`: a `Store` on a connection opened for this request (closed when the request ends). The
   file must exist: it is created and migrated once at start-up, never by a request.
-- `trainee(create=..., anonymous=...)`: the session's trainee row, or None. Rows are created only when
-  `create` is true, which views pass on POST only: a GET never adds a trainee.
+- `trainee(create=...)`: the trainee of the signed-in user (session, or the API's bearer token), else
+  the session's guest, or None. A guest row is created only when `create` is true, which views pass on
+  POST only: a GET never adds a trainee.
 - `drill_or_404(drill_id, trainee_id, mode=None)`: the trainee's own drill, or a 404.
 - `tables()`: the live table's rounds and table tests, on the same connection as `store()`.
 
@@ -27,11 +28,10 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from trainer.drills import REGISTRY
-from trainer.store import NotFoundError, Store, StoreError, clean_name, open_db
+from trainer.store import NotFoundError, Store, open_db
 from trainer.store.tables import TableStore
+from trainer.web import auth
 
-NAME_KEY = "trainee_name"  # the name given on the name form or to POST /api/v1/trainee
-ANONYMOUS_KEY = "anonymous_trainee_id"  # the API's trainee until a name is given
 DEFAULT_TIMEOUT_S = 5.0  # how long a request waits for another's write lock before giving up
 RETRY_AFTER_S = 30  # what a 503 tells the client: long enough for an operator or a lock to clear
 
@@ -104,38 +104,27 @@ def _close(_error: BaseException | None) -> None:
         held.db.conn.close()
 
 
-def trainee(*, create: bool = False, anonymous: bool = False) -> dict[str, Any] | None:
-    """The session's trainee: the one named in the session, else (with `anonymous`) the session's
-    anonymous one. Without `create` nothing is written: a name or session without a row gives None."""
-    named = _named(create)
-    if named is not None or not anonymous:
-        return named
-    held = session.get(ANONYMOUS_KEY)
-    if isinstance(held, int) and not isinstance(held, bool):
+def trainee(*, create: bool = False) -> dict[str, Any] | None:
+    """The signed-in user's trainee, else the session's guest. Without `create` nothing is written:
+    a session without a guest row gives None."""
+    user_id = auth.user_id()
+    if user_id is not None:
+        return store().trainee(user_id)
+    held = auth.guest_id()
+    if held is not None:
         try:
             return store().trainee(held)
         except NotFoundError:
-            session.pop(ANONYMOUS_KEY, None)
+            session.pop(auth.GUEST_KEY, None)
     if not create:
         return None
     row = store().new_anonymous_trainee()
-    session[ANONYMOUS_KEY] = int(row["id"])
+    session[auth.GUEST_KEY] = int(row["id"])
     return row
 
 
-def _named(create: bool) -> dict[str, Any] | None:
-    name = session.get(NAME_KEY)
-    if not isinstance(name, str) or not name:
-        return None
-    try:
-        return store().trainee_named(name) if create else store().find_trainee_named(clean_name(name))
-    except StoreError:
-        session.pop(NAME_KEY, None)  # a tampered or outdated name: ask for it again
-        return None
-
-
-def trainee_id(*, create: bool = False, anonymous: bool = False) -> int | None:
-    row = trainee(create=create, anonymous=anonymous)
+def trainee_id(*, create: bool = False) -> int | None:
+    row = trainee(create=create)
     return None if row is None else int(row["id"])
 
 

@@ -5,19 +5,11 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, StringField
-from wtforms.validators import AnyOf, DataRequired, InputRequired, Length, NumberRange, Regexp
+from wtforms.validators import AnyOf, InputRequired, NumberRange, Regexp
 
 SPRINT_LENGTHS = (10, 20, 30)
 SPRINT_SECONDS = (60, 90, 120, 180)
 DEFAULT_SPRINT_SECONDS = 90
-
-
-class TraineeForm(FlaskForm):
-    name = StringField(
-        _l("Your name"),
-        validators=[DataRequired(_l("Enter your name.")), Length(max=60, message=_l("At most 60 letters."))],
-    )
-    next = HiddenField()
 
 
 class LanguageForm(FlaskForm):

@@ -1,4 +1,4 @@
-"""Checks every view of the trainee's pages shares: a named trainee, a sound form, own records."""
+"""Checks every view of the trainee's pages shares: a trainee (account or guest), a sound form, own work."""
 
 from __future__ import annotations
 
@@ -19,14 +19,12 @@ def expired_form_message() -> str:
 
 
 def require_trainee(back: str | None = None) -> int:
-    """The trainee's id; without a name, off to the name form and back here (or to `back`) afterwards.
-
-    Only a POST may create the trainee's row (for a name given before the row existed)."""
+    """The trainee's id: the signed-in user's, else this browser's guest. Guests practise at once: a
+    POST makes the guest's row; a GET never does, and one without a trainee goes to `back` (default:
+    the start page)."""
     trainee = db.trainee_id(create=request.method == "POST")
     if trainee is None:
-        if back is None:
-            back = request.full_path if request.method == "GET" else request.referrer or url_for("pages.home")
-        abort(redirect(url_for("pages.trainee", next=back)))
+        abort(redirect(back or url_for("pages.home")))
     return trainee
 
 

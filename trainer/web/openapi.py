@@ -11,6 +11,7 @@ from typing import Any
 
 from trainer.drills import REGISTRY
 from trainer.games import BY_ID, GAMES
+from trainer.web import openapi_accounts
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -49,8 +50,13 @@ SCHEMAS: dict[str, Any] = {
     },
     "Trainee": {
         "type": "object",
-        "required": ["id", "name"],
-        "properties": {"id": {"type": ["integer", "null"]}, "name": {"type": ["string", "null"]}},
+        "required": ["id", "name", "username", "role"],
+        "properties": {
+            "id": {"type": ["integer", "null"], "description": "null: a guest before his first drill."},
+            "name": {"type": ["string", "null"], "description": "Display name; null for a guest."},
+            "username": {"type": ["string", "null"]},
+            "role": {"enum": ["trainee", "instructor", None]},
+        },
     },
     "AnswerFormat": {
         "type": "object",
@@ -415,7 +421,12 @@ def _round_paths() -> dict[str, Any]:
                 "description": "Boxes (Russian poker, 1-6), seats (Omaha, 4-10) or players (painted poker, "
                 "3-6); by default the level chooses.",
             },
-            "seed": {"type": "integer", "minimum": 0, "maximum": 2**53 - 1},
+            "seed": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 2**53 - 1,
+                "description": "Instructors only (403 for anyone else): the server draws the seed.",
+            },
             "rules": {
                 "type": "string",
                 "description": 'House rules: "cis" or "insured", "standard", "classic".',
@@ -448,6 +459,7 @@ def _round_paths() -> dict[str, Any]:
                     "400": _error(
                         "Bad JSON, an unknown game or field, a bad level, seats, seed, rules or payout."
                     ),
+                    "403": _error("A seed from a caller who is not an instructor."),
                     "415": _error("The body is not JSON."),
                 },
             }
@@ -493,16 +505,22 @@ def document() -> dict[str, Any]:
         "properties": {
             "kind": {"type": "string", "enum": kind_ids} if kind_ids else {"type": "string"},
             "level": {"type": "integer", "enum": [1, 2, 3]},
-            "seed": {"type": "integer", "minimum": 0, "maximum": 2**53 - 1},
+            "seed": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 2**53 - 1,
+                "description": "Instructors only (a trainee who chose a seed could replay a known question).",
+            },
             "rules": {"type": ["string", "null"], "description": 'House-rules preset name, e.g. "lunar".'},
         },
     }
-    return {
+    doc: dict[str, Any] = {
         "openapi": "3.1.0",
         "info": {
             "title": "Croupier Trainer API",
             "version": "1",
-            "description": "Drills graded against the rule engines; progress kept per trainee (session).",
+            "description": "Drills graded against the rule engines; progress kept per trainee. The caller "
+            "is the bearer token's user, else the user signed in on the pages, else the session's guest.",
         },
         "servers": [{"url": "/"}],
         "paths": {
@@ -523,32 +541,9 @@ def document() -> dict[str, Any]:
             },
             "/api/v1/trainee": {
                 "get": {
-                    "summary": "The session's trainee (anonymous until a name is given).",
-                    "description": "Reading creates nothing: before a name is given or a drill is "
-                    "issued, the id and name are null.",
+                    "summary": "Who is practising: the account (token or session) or the session's guest.",
+                    "description": "Reading creates nothing: before a guest's first drill the id is null.",
                     "responses": {"200": _json(_ref("Trainee"), "The trainee.")},
-                },
-                "post": {
-                    "summary": "Practise under a name (kept in the session).",
-                    "requestBody": {
-                        "required": True,
-                        "content": {
-                            "application/json": {
-                                "schema": {
-                                    "type": "object",
-                                    "required": ["name"],
-                                    "properties": {
-                                        "name": {"type": "string", "minLength": 1, "maxLength": 60}
-                                    },
-                                }
-                            }
-                        },
-                    },
-                    "responses": {
-                        "200": _json(_ref("Trainee"), "The named trainee, created on first use."),
-                        "400": _error("Bad JSON or an empty or too long name."),
-                        "415": _error("The body is not JSON."),
-                    },
                 },
             },
             "/api/v1/drills": {
@@ -561,6 +556,7 @@ def document() -> dict[str, Any]:
                             "headers": {"Location": {"schema": {"type": "string"}}},
                         },
                         "400": _error("Bad JSON, a missing kind or level, a bad seed or rules."),
+                        "403": _error("A seed from a caller who is not an instructor."),
                         "404": _error("Unknown drill kind."),
                         "415": _error("The body is not JSON."),
                     },
@@ -668,3 +664,17 @@ def document() -> dict[str, Any]:
         },
         "components": {"schemas": SCHEMAS},
     }
+    return _with_accounts(doc)
+
+
+def _with_accounts(doc: dict[str, Any]) -> dict[str, Any]:
+    """Add the account routes and schemes; every operation may answer 401 to a bad bearer token."""
+    doc["paths"].update(openapi_accounts.paths())
+    doc["components"]["schemas"].update(openapi_accounts.SCHEMAS)
+    doc["components"]["securitySchemes"] = openapi_accounts.SECURITY_SCHEMES
+    doc["security"] = openapi_accounts.OPTIONAL
+    for item in doc["paths"].values():
+        for method, operation in item.items():
+            if method != "parameters":
+                operation["responses"].setdefault("401", openapi_accounts.UNAUTHORIZED)
+    return doc

@@ -1,17 +1,15 @@
-"""Home, the trainee's name and the language switch."""
+"""Home and the language switch (accounts: `trainer.web.account`)."""
 
 from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, redirect, render_template, request, session, url_for
-from flask_babel import gettext
+from flask import Blueprint, abort, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response
 
-from trainer.store import StoreError, clean_name
 from trainer.web import db, records
 from trainer.web.catalog import games_with_kinds
-from trainer.web.forms import LanguageForm, TraineeForm
+from trainer.web.forms import LanguageForm
 from trainer.web.i18n import LANGUAGES
 
 bp = Blueprint("pages", __name__)
@@ -31,26 +29,7 @@ def safe_next(target: str | None, default: str) -> str:
 def home() -> str:
     trainee = db.trainee_id()
     summary = records.summary(trainee) if trainee is not None else None
-    return render_template("home.html", games=games_with_kinds(), summary=summary, form=TraineeForm())
-
-
-@bp.route("/trainee", methods=["GET", "POST"])
-def trainee() -> str | Response:
-    form = TraineeForm()
-    if request.method == "POST":
-        if not form.validate():
-            return render_template("trainee.html", form=form), 400
-        try:
-            row = db.store().trainee_named(clean_name(form.name.data))
-        except StoreError as error:
-            form.name.errors.append(gettext(str(error)))
-            return render_template("trainee.html", form=form), 400
-        session[db.NAME_KEY] = row["name"]
-        session.permanent = True
-        return redirect(safe_next(form.next.data, url_for("pages.home")))
-    form.next.data = request.args.get("next", "")
-    form.name.data = session.get(db.NAME_KEY, "")
-    return render_template("trainee.html", form=form)
+    return render_template("home.html", games=games_with_kinds(), summary=summary)
 
 
 @bp.post("/language")

@@ -47,8 +47,8 @@ def new(kind_id: str) -> Response:
     """Draw a new situation of this kind and level, then show it at its own address."""
     kind = kind_or_404(kind_id)
     level = level_or_400(kind, request.form.get("level"))
-    trainee = require_trainee(back=url_for("practice.start", kind_id=kind.id, level=level))
     check_form(EmptyForm())
+    trainee = require_trainee(back=url_for("practice.start", kind_id=kind.id, level=level))
     drill_id = db.store().save_drill(trainee, issue(kind, level), mode="practice")
     return redirect(url_for("practice.show", drill_id=drill_id), code=303)
 

@@ -88,8 +88,8 @@ def _questions(ids: list[int]) -> list[dict[str, Any]]:
 def take(game: str) -> str:
     if game not in quizzes():
         abort(404, description=gettext("There is no quiz for this game."))
-    trainee = require_trainee()
-    held = _held_drills(game, trainee) if available(game) else None
+    trainee = db.trainee_id()  # a first-time guest has no row yet: the start button makes it
+    held = _held_drills(game, trainee) if available(game) and trainee is not None else None
     if held is None:
         return render_template(
             "quiz_start.html", game=game, title=game_title(game), count=len(available(game)), form=EmptyForm()
@@ -102,8 +102,8 @@ def start(game: str) -> Response:
     """Record the quiz's questions for this trainee (or keep the open ones) and show them."""
     if game not in quizzes():
         abort(404, description=gettext("There is no quiz for this game."))
-    trainee = require_trainee(back=url_for("quiz.take", game=game))
     check_form(EmptyForm())
+    trainee = require_trainee(back=url_for("quiz.take", game=game))
     if available(game) and _held_drills(game, trainee) is None:
         store = db.store()
         ids = [

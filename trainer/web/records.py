@@ -52,6 +52,9 @@ def summary(trainee: int) -> dict[str, Any]:
     return {"games": per_game, "next": recommended, "today": queue, "days": RECENT_DAYS}
 
 
+NO_PROGRESS: dict[str, Any] = {"kinds": [], "trend": [], "streaks": {}, "bests": []}
+
+
 def progress(trainee: int) -> dict[str, Any]:
     db = store().db
     today = datetime.now(UTC).date()

@@ -19,7 +19,7 @@ from trainer.drills.rounds import Round, RoundError, check_request
 from trainer.store import AlreadyAnsweredError, NotFoundError, StoreError
 from trainer.store.tables import TableStore
 from trainer.web import db
-from trainer.web.api import _body, bp, fail
+from trainer.web.api import _body, bp, fail, refuse_chosen_seed
 
 NEW_ROUND_KEYS = {"game", "level", "seats", "seed", "rules", "payout"}
 
@@ -36,7 +36,7 @@ def _own_round(round_id: int) -> dict[str, Any]:
         row = db.tables().round(round_id)
     except NotFoundError:
         fail(404, f"There is no round {round_id}.")
-    if row["trainee_id"] != db.trainee_id(anonymous=True):
+    if row["trainee_id"] != db.trainee_id():
         fail(404, f"There is no round {round_id}.")  # another trainee's round: do not reveal it exists
     return row
 
@@ -87,13 +87,14 @@ def create_round() -> ResponseReturnValue:
         fail(400, f"Unknown field {unknown[0]!r}: a round takes game, level, seats, seed, rules and payout.")
     if "game" not in body or "level" not in body:
         fail(400, 'Give the game and the level, such as {"game": "omaha", "level": 2}.')
+    refuse_chosen_seed(body.get("seed"))
     try:
         # Checked before the trainee's row is made: a refused request writes nothing.
         options = [body.get(key) for key in ("seed", "seats", "rules", "payout")]
         check_request(body["game"], body["level"], *options)
     except RoundError as error:
         fail(400, str(error))
-    trainee = db.trainee_id(create=True, anonymous=True)
+    trainee = db.trainee_id(create=True)
     assert trainee is not None
     try:
         round_id = db.tables().start_round(

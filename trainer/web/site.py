@@ -6,7 +6,7 @@ from flask import Flask
 from flask_wtf.csrf import generate_csrf
 
 from trainer import shipped
-from trainer.web import db, drawing, errors, i18n
+from trainer.web import account_cli, auth, db, drawing, errors, i18n
 from trainer.web.answer_input import exchange_choices
 
 CSRF_TIME_LIMIT = 12 * 3600  # seconds
@@ -14,12 +14,25 @@ TRANSLATIONS = shipped("translations")
 
 
 def init_pages(app: Flask) -> None:
-    from trainer.web import advisor_page, pages, practice, progress, quiz, reference, sprint, table, today  # noqa: F401
+    from trainer.web import (  # noqa: F401
+        account,
+        advisor_page,
+        pages,
+        practice,
+        progress,
+        quiz,
+        reference,
+        sprint,
+        table,
+        today,
+    )
 
     # A trainee may leave a question open for a while; a form stays valid for a working shift.
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", CSRF_TIME_LIMIT)
     i18n.init_app(app, TRANSLATIONS)
     db.init_app(app)
+    auth.init_app(app)
+    account_cli.init_app(app)
     errors.init_app(app)
     app.jinja_env.globals.update(
         drawing.TEMPLATE_GLOBALS,
@@ -30,5 +43,5 @@ def init_pages(app: Flask) -> None:
     )
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
-    for module in (pages, practice, sprint, quiz, progress, reference, table, today):
+    for module in (pages, account, practice, sprint, quiz, progress, reference, table, today):
         app.register_blueprint(module.bp)

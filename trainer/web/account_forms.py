@@ -1,0 +1,48 @@
+"""Forms of the account pages (Flask-WTF, CSRF on each). The rules for usernames and passwords live
+in the store (`trainer.store.accounts`), so the forms only ask for the fields to be filled in."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, PasswordField, StringField
+from wtforms.validators import DataRequired, EqualTo, Length
+
+_FILLED = _l("Fill in this field.")
+
+
+class SignInForm(FlaskForm):
+    username = StringField(_l("Username"), validators=[DataRequired(_FILLED), Length(max=100)])
+    password = PasswordField(_l("Password"), validators=[DataRequired(_FILLED), Length(max=1000)])
+    next = HiddenField()
+
+
+class SignUpForm(FlaskForm):
+    username = StringField(_l("Username"), validators=[DataRequired(_FILLED), Length(max=100)])
+    password = PasswordField(_l("Password"), validators=[DataRequired(_FILLED), Length(max=1000)])
+    confirm = PasswordField(
+        _l("Password again"),
+        validators=[DataRequired(_FILLED), EqualTo("password", _l("The two passwords are not the same."))],
+    )
+    next = HiddenField()
+
+
+class ChangePasswordForm(FlaskForm):
+    current = PasswordField(_l("Current password"), validators=[DataRequired(_FILLED), Length(max=1000)])
+    password = PasswordField(_l("New password"), validators=[DataRequired(_FILLED), Length(max=1000)])
+    confirm = PasswordField(
+        _l("New password again"),
+        validators=[DataRequired(_FILLED), EqualTo("password", _l("The two passwords are not the same."))],
+    )
+
+
+class CodeForm(FlaskForm):
+    """Set a password with a one-time code from an instructor (a hand-over or a reset)."""
+
+    username = StringField(_l("Username"), validators=[DataRequired(_FILLED), Length(max=100)])
+    code = StringField(_l("One-time code"), validators=[DataRequired(_FILLED), Length(max=40)])
+    password = PasswordField(_l("New password"), validators=[DataRequired(_FILLED), Length(max=1000)])
+    confirm = PasswordField(
+        _l("New password again"),
+        validators=[DataRequired(_FILLED), EqualTo("password", _l("The two passwords are not the same."))],
+    )

@@ -1,0 +1,189 @@
+"""Who is asking: Flask-Login sessions for the pages, bearer tokens for the API, guests for both.
+
+- A signed-in user's session holds "<user id>:<session epoch>" as its login id; raising the epoch in
+  the store (sign out everywhere, a new password) makes every older session's id stop matching.
+- `Authorization: Bearer <token>` authenticates an API call (`api_user`); it wins over a cookie.
+- A guest is a trainee row without an account, remembered in the session (`GUEST_KEY`); it is made
+  only by a real action (a POST), and becomes the account on sign-up.
+
+Store refusals come as `AccountError` reason codes; `say` turns them into a sentence in the user's
+language, so every sentence is one message written here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+from flask import Flask, abort, current_app, g, redirect, request, session, url_for
+from flask_babel import gettext
+from flask_login import AnonymousUserMixin, LoginManager, UserMixin, current_user
+from werkzeug.wrappers import Response
+
+from trainer.store import NotFoundError
+from trainer.store.accounts import FAST_HASHER, HASHER, AccountError, Accounts, Role
+
+GUEST_KEY = "anonymous_trainee_id"  # the same guest for the pages and the API
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Account(UserMixin):
+    """The signed-in user as the pages see it (a snapshot of the `users` row)."""
+
+    def __init__(self, row: dict[str, Any]) -> None:
+        self.id = int(row["id"])
+        self.username = str(row["username"])
+        self.display_name = str(row["display_name"])
+        self.role = Role(row["role"])
+        self.epoch = int(row["session_epoch"])
+
+    def get_id(self) -> str:
+        return f"{self.id}:{self.epoch}"
+
+    @property
+    def is_instructor(self) -> bool:
+        return self.role is Role.INSTRUCTOR
+
+
+class Guest(AnonymousUserMixin):
+    is_instructor = False
+    username = ""
+    display_name = ""
+
+
+def accounts() -> Accounts:
+    """The accounts of this request's database (through the web's one door to the store)."""
+    from trainer.web.db import store
+
+    if "trainer_accounts" not in g:
+        fast = current_app.config.get("FAST_PASSWORD_HASHING", False)
+        g.trainer_accounts = Accounts(store().db, hasher=FAST_HASHER if fast else HASHER)
+    held: Accounts = g.trainer_accounts
+    return held
+
+
+def _load_user(login_id: str) -> Account | None:
+    user_id, _, epoch = str(login_id).partition(":")
+    try:
+        row = accounts().user(int(user_id))
+    except (ValueError, NotFoundError):
+        return None
+    if str(row["session_epoch"]) != epoch or row["password_hash"] is None:
+        return None  # signed out everywhere since, or the account is waiting for its hand-over
+    return Account(row)
+
+
+def init_app(app: Flask) -> None:
+    """Flask-Login for the app (once, whether the pages or only the API are set up)."""
+    if "login_manager" in app.extensions or hasattr(app, "login_manager"):
+        return
+    manager = LoginManager(app)
+    manager.user_loader(_load_user)
+    manager.anonymous_user = Guest
+    manager.login_view = "account.sign_in"
+    manager.unauthorized_handler(_unauthorized)
+    # Flask-Login's own "strong" protection would sign users out when a phone changes networks;
+    # sessions are ended on purpose instead (sign out everywhere, new password).
+    manager.session_protection = "basic"
+    app.jinja_env.globals.update(current_user=current_user)
+
+
+def _unauthorized() -> Response:
+    if request.path.startswith("/api/"):
+        abort(401, description=gettext("Sign in first, or send an API token."))
+    back = request.full_path if request.method == "GET" else request.referrer or url_for("pages.home")
+    return redirect(url_for("account.sign_in", next=back))
+
+
+def bearer_user() -> Account | None:
+    """The user of this API call's bearer token (checked by the API before the view), if any."""
+    found = g.get("bearer_user")
+    return found if isinstance(found, Account) else None
+
+
+def current() -> Account | None:
+    """The signed-in user: the bearer token's on an API call that sends one, else the session's."""
+    bearer = bearer_user()
+    if bearer is not None:
+        return bearer
+    if g.get("bearer_only"):
+        return None
+    return current_user if current_user.is_authenticated else None  # type: ignore[return-value]
+
+
+def user_id() -> int | None:
+    user = current()
+    return None if user is None else user.id
+
+
+def authenticate_bearer(header: str) -> Account | None:
+    """The user of an `Authorization: Bearer <token>` header (and remember it for this request);
+    None for a malformed header or a token that is unknown or revoked."""
+    scheme, _, token = header.strip().partition(" ")
+    g.bearer_only = True  # a request that sends a token is judged by the token alone, never the cookie
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    found = accounts().user_for_token(token.strip())
+    if found is None:
+        return None
+    user = Account(found[0])
+    g.bearer_user, g.bearer_token_id = user, found[1]
+    return user
+
+
+def forget_guest() -> None:
+    session.pop(GUEST_KEY, None)
+
+
+def guest_id() -> int | None:
+    held = session.get(GUEST_KEY)
+    return held if isinstance(held, int) and not isinstance(held, bool) else None
+
+
+def instructor_required(view: F) -> F:
+    """Pages of the instructor's desk: sign in first; a trainee gets 403."""
+
+    @wraps(view)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        if current() is None:
+            return current_app.login_manager.unauthorized()  # type: ignore[attr-defined]
+        if not current_user.is_instructor:
+            abort(403, description=gettext("This page is for instructors."))
+        return view(*args, **kwargs)
+
+    return guarded  # type: ignore[return-value]
+
+
+def say(error: AccountError) -> str:
+    """The sentence for a store refusal, in the user's language."""
+    p = error.params
+    reason = error.reason
+    if reason == "username_missing":
+        return gettext("Choose a username.")
+    if reason == "username_length":
+        return gettext("A username has %(min)s to %(max)s characters.", min=p["min"], max=p["max"])
+    if reason == "username_letters":
+        return gettext(
+            "A username may use letters, digits, dots, dashes and underscores, without spaces; "
+            "it starts and ends with a letter or digit."
+        )
+    if reason == "username_taken":
+        return gettext("The username %(username)s is taken. Choose another.", username=p["username"])
+    if reason == "password_short":
+        return gettext("A password has at least %(min)s characters.", min=p["min"])
+    if reason == "password_long":
+        return gettext("A password has at most %(max)s characters.", max=p["max"])
+    if reason == "password_is_username":
+        return gettext("The password must not be the username.")
+    if reason == "password_wrong":
+        return gettext("The current password is not right.")
+    if reason == "code_wrong":
+        return gettext(
+            "The username or the code is not right, or the code has expired. "
+            "Ask your instructor for a new code."
+        )
+    if reason == "guest_taken":
+        return gettext("This guest practice already belongs to an account.")
+    return gettext("This could not be done. Please try again.")

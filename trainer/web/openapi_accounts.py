@@ -1,0 +1,159 @@
+"""The accounts part of the OpenAPI document: sign-up, bearer tokens and their security scheme.
+
+`trainer.web.openapi.document` merges `paths()` and `SCHEMAS` in, and gives every operation its 401
+(a request that sends a bad bearer token is refused whatever it asks for).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _error(description: str) -> dict[str, Any]:
+    return _json(_ref("Error"), description)
+
+
+def _body(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+BEARER: dict[str, list[str]] = {"bearer": []}
+SESSION: dict[str, list[str]] = {"session": []}
+# Most routes serve guests too: credentials are optional there (`{}` means "none").
+OPTIONAL = [{}, BEARER, SESSION]
+SIGNED_IN = [BEARER, SESSION]
+
+SECURITY_SCHEMES = {
+    "bearer": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "A token from POST /api/v1/tokens: `Authorization: Bearer <token>`. Without one "
+        "the caller is the user signed in on the pages (session cookie), else the session's guest.",
+    },
+    "session": {
+        "type": "apiKey",
+        "in": "cookie",
+        "name": "session",
+        "description": "The pages' session cookie: the signed-in user, or the session's guest.",
+    },
+}
+
+UNAUTHORIZED = {
+    **_error("The bearer token is not valid (mistyped, revoked, or not a Bearer token), or none was sent."),
+    "headers": {"WWW-Authenticate": {"schema": {"type": "string"}}},
+}
+
+_CREDENTIALS = {
+    "type": "object",
+    "required": ["username", "password"],
+    "properties": {
+        "username": {"type": "string", "minLength": 3, "maxLength": 32, "examples": ["nino"]},
+        "password": {"type": "string", "minLength": 8, "maxLength": 200},
+    },
+}
+
+SCHEMAS: dict[str, Any] = {
+    "User": {
+        "type": "object",
+        "required": ["id", "username", "role"],
+        "properties": {
+            "id": {"type": "integer", "description": "Also the user's trainee id."},
+            "username": {"type": "string"},
+            "role": {"enum": ["trainee", "instructor"]},
+        },
+    },
+    "Token": {
+        "type": "object",
+        "required": ["id", "label", "created_at"],
+        "properties": {
+            "id": {"type": "integer"},
+            "label": {"type": "string"},
+            "created_at": {"type": "string", "format": "date-time"},
+        },
+    },
+    "NewToken": {
+        "type": "object",
+        "required": ["token", "id", "label", "created_at", "user"],
+        "properties": {
+            "token": {"type": "string", "description": "Shown once; only its digest is stored."},
+            "id": {"type": "integer"},
+            "label": {"type": "string"},
+            "created_at": {"type": "string", "format": "date-time"},
+            "user": _ref("User"),
+        },
+    },
+}
+
+_TOKEN_ID = {"name": "token_id", "in": "path", "required": True, "schema": {"type": "integer"}}
+
+
+def paths() -> dict[str, Any]:
+    return {
+        "/api/v1/users": {
+            "post": {
+                "summary": "Sign up a trainee account (a guest of this session keeps his practice in it).",
+                "security": [{}],
+                "requestBody": _body(_CREDENTIALS),
+                "responses": {
+                    "201": _json(_ref("User"), "The new account."),
+                    "400": _error("Bad JSON, or a username or password that breaks the rules (named)."),
+                    "409": _error("The username is taken."),
+                    "415": _error("The body is not JSON."),
+                },
+            }
+        },
+        "/api/v1/tokens": {
+            "post": {
+                "summary": "A bearer token for a username and password (failed tries are rate-limited).",
+                "security": [{}],
+                "requestBody": _body(
+                    {
+                        **_CREDENTIALS,
+                        "properties": {**_CREDENTIALS["properties"], "label": {"type": "string"}},
+                    }
+                ),
+                "responses": {
+                    "201": {
+                        **_json(_ref("NewToken"), "The token (shown once); Location is where to revoke it."),
+                        "headers": {"Location": {"schema": {"type": "string"}}},
+                    },
+                    "400": _error("Bad JSON or a label that is not text."),
+                    "401": UNAUTHORIZED,
+                    "415": _error("The body is not JSON."),
+                },
+            },
+            "get": {
+                "summary": "The caller's tokens that still work (never the tokens themselves).",
+                "security": SIGNED_IN,
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "required": ["tokens"],
+                            "properties": {"tokens": {"type": "array", "items": _ref("Token")}},
+                        },
+                        "The tokens.",
+                    ),
+                },
+            },
+        },
+        "/api/v1/tokens/{token_id}": {
+            "delete": {
+                "summary": "Revoke one of the caller's tokens (the one in use too).",
+                "security": SIGNED_IN,
+                "parameters": [_TOKEN_ID],
+                "responses": {
+                    "204": {"description": "Revoked."},
+                    "404": _error("The caller has no such token that still works."),
+                },
+            }
+        },
+    }
