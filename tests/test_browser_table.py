@@ -15,7 +15,6 @@ from test_browser_pages import (  # noqa: F401  (browser and page_in are fixture
     PHONE,
     browser,
     choose_language,
-    give_name,
     navigate,
     page_in,
     shot,
@@ -113,7 +112,6 @@ def run_round(page, *, wrong_at: int | None = None, keyboard: bool = False, name
 def table_page(page_in, server):  # noqa: F811
     def open_table(lang: str = "en", name: str = "Table trainee"):
         page = page_in(lang)
-        give_name(page, name)
         navigate(page, lambda: page.goto(server + "/table/"))
         return page
 

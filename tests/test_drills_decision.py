@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from api_helpers import make_api_app
+from api_helpers import make_api_app, token_client
 
 from trainer.drills import REGISTRY
 from trainer.drills.base import AnswerError, DrillError, Situation, expected_of, grade, issue
@@ -163,7 +163,7 @@ def test_close_calls_are_issued_at_levels_2_and_3_only_bet_or_fold_at_level_1():
 
 def test_a_close_call_through_the_api_records_the_runner_up_as_right(tmp_path):
     app = make_api_app(tmp_path)
-    client = app.test_client()
+    client = token_client(app, "teacher", "instructor")  # seeds are for instructors
     store = Store(open_db(app.config["DATABASE"]))
     for seed in range(100):
         drill = client.post("/api/v1/drills", json={"kind": "rp.decision", "level": 3, "seed": seed}).json

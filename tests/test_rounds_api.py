@@ -5,7 +5,7 @@ answers, ownership, and the round's result."""
 import threading
 
 import pytest
-from api_helpers import make_api_app
+from api_helpers import make_api_app, token_client
 
 from trainer.drills.rounds import deal, expected_answer
 
@@ -19,7 +19,7 @@ def app(tmp_path):
 
 @pytest.fixture
 def client(app):
-    return app.test_client()
+    return token_client(app, "teacher", "instructor")  # fixing a seed is an instructor's right
 
 
 def start(client, game, level=2, seed=5, **extra):
@@ -82,16 +82,15 @@ def test_a_step_is_answered_once(client):
 
 
 def test_racing_answers_to_one_step_record_one(app, tmp_path):
-    """Two sessions cannot share a round, so two threads of one session race on the same step."""
-    client = app.test_client()
+    """Two users cannot share a round, so two threads of one user race on the same step."""
+    client = token_client(app, "teacher", "instructor")
     made = start(client, "omaha", seats=6)
     dealt = deal("omaha", 2, 5, seats=6)
-    cookie = client.get_cookie("session")
     statuses = []
 
     def answer():
         other = app.test_client()
-        other.set_cookie("session", cookie.value)
+        other.environ_base.update(client.environ_base)  # the same bearer token
         statuses.append(
             other.post(made["answer_url"], json={"answer": expected_answer(dealt, 0), "step": 0}).status_code
         )
@@ -165,12 +164,27 @@ def test_bad_requests(client):
         response = client.post("/api/v1/rounds", json=body)
         assert response.status_code == 400, body
         assert response.json["error"]
-    assert client.get("/api/v1/trainee").json["id"] is None  # a refused round made no trainee
+    guest = client.application.test_client()
+    assert guest.post("/api/v1/rounds", json={"game": "omaha", "level": 0}).status_code == 400
+    assert guest.get("/api/v1/trainee").json["id"] is None  # a refused round made no trainee
+
+
+def test_only_instructors_choose_the_seed(app):
+    """A known seed replays a known round: a guest or a trainee gets 403 and nothing is dealt."""
+    guest, trainee = app.test_client(), token_client(app, "nino")
+    for caller in (guest, trainee):
+        refused = caller.post("/api/v1/rounds", json={"game": "omaha", "level": 1, "seed": 5})
+        assert refused.status_code == 403 and "seed" in refused.json["error"]
+        drawn = caller.post("/api/v1/rounds", json={"game": "omaha", "level": 1})
+        assert drawn.status_code == 201 and isinstance(drawn.json["seed"], int)
+    assert guest.get("/api/v1/trainee").json["id"] is not None
 
 
 def test_another_trainees_round_is_not_found(app):
-    owner, other = app.test_client(), app.test_client()
+    owner, other = token_client(app, "teacher", "instructor"), token_client(app, "nino")
     made = start(owner, "painted_poker")
+    guest = app.test_client()
+    assert guest.get(f"/api/v1/rounds/{made['id']}").status_code == 404
     assert other.get(f"/api/v1/rounds/{made['id']}").status_code == 404
     assert other.post(made["answer_url"], json={"answer": "1"}).status_code == 404
     assert owner.get(f"/api/v1/rounds/{made['id']}").status_code == 200

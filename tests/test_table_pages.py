@@ -5,6 +5,7 @@ test with its result on the progress page, and Georgian and Russian pages withou
 import re
 
 import pytest
+from accounts_helpers import AuthActions
 from test_i18n_catalogs import _visible_latin_words
 
 from trainer.drills.rounds import expected_answer
@@ -16,7 +17,7 @@ FETCH = {"X-Requested-With": "fetch"}
 
 @pytest.fixture
 def named(client):
-    client.post("/trainee", data={"name": "Table Pages"})
+    AuthActions(client).sign_up("table.pages")
     return client
 
 
@@ -114,11 +115,14 @@ def test_bad_forms_and_other_trainees(app, client, named):
     assert named.post("/table/rounds", data={"game": "omaha", "level": 1, "seats": 3}).status_code == 400
     assert named.get("/table/round/999").status_code == 404
     stranger = app.test_client()
-    stranger.post("/trainee", data={"name": "Someone Else"})
+    assert AuthActions(stranger).sign_up("someone.else").status_code == 302
     assert stranger.get(url).status_code == 404
     assert stranger.post(url, data={"step": 0, "answer": "1"}).status_code == 404
+    guest = app.test_client()
+    assert guest.post("/table/rounds", data={"game": "omaha", "level": 1}).status_code == 302
+    assert guest.get(url).status_code == 404  # a guest of his own, not the owner
     anonymous = app.test_client()
-    assert anonymous.get(url).status_code == 302  # off to the name form
+    assert anonymous.get(url).status_code == 302  # no trainee yet: off to the start page
 
 
 def test_a_table_test_to_its_result_and_the_progress_page(app, named):
@@ -165,7 +169,7 @@ def test_the_index_lists_each_game_and_the_test_settings(client):
 @pytest.mark.parametrize("locale", ["ka", "ru"])
 def test_table_pages_show_no_english_words(app, client, locale):
     client.post("/language", data={"lang": locale})
-    client.post("/trainee", data={"name": "სტაჟიორი"})
+    AuthActions(client).sign_up("სტაჟიორი")
     pages = {"/table/": client.get("/table/").get_data(as_text=True)}
     for game, seats in (("russian_poker", 6), ("omaha", 9), ("painted_poker", 5)):
         url = start(client, game, level=3, seats=seats)

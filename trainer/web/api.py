@@ -77,8 +77,8 @@ def _bearer_token() -> None:
 
 def init_app(app: Flask) -> None:
     """Register the blueprint (the database is created and migrated once, by `db.init_app`)."""
-    from trainer.web import api_accounts  # noqa: F401  (its routes join this blueprint)
-    from trainer.web import rounds_api  # noqa: F401  (the live table's routes join this blueprint)
+    # The account and live-table routes join this blueprint.
+    from trainer.web import api_accounts, rounds_api  # noqa: F401
 
     db.init_app(app)
     auth.init_app(app)
