@@ -41,11 +41,21 @@ def _settled(data):
         exchanges=data.get("exchanges", 0),
         buy_game_card=data.get("game_card"),
         rules=load_rules(data["rules"]),
+        dealt=data.get("dealt"),
+        super_bet=data.get("super_bet", 0),
+        super_on_dealer=data.get("super_on_dealer", False),
     )
 
 
 def _spots(data, s, labels):
-    values = {"Ante": s.ante, "Bet": s.bet, "Bonus": s.bonus, "Buys": s.fees, "Net": s.net}
+    values = {
+        "Ante": s.ante,
+        "Bet": s.bet,
+        "Bonus": s.bonus,
+        "Super": s.super_bet,
+        "Buys": s.fees,
+        "Net": s.net,
+    }
     return {label: values[label] for label in labels}
 
 

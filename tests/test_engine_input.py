@@ -233,9 +233,10 @@ def test_audited_cases_raise_value_error(call: Callable[[], Any]) -> None:
 
 
 def test_rules_given_by_preset_name_match_the_object() -> None:
-    by_name = russian_poker.settle("Kh Kd Ks Kc Ah", "Qs Qd 7c 5h 2d", 10, rules="lunar")
+    super_bet = {"super_bet": 10, "super_on_dealer": True}  # Lunar's compulsory Super
+    by_name = russian_poker.settle("Kh Kd Ks Kc Ah", "Qs Qd 7c 5h 2d", 10, rules="lunar", **super_bet)
     by_object = russian_poker.settle(
-        "Kh Kd Ks Kc Ah", "Qs Qd 7c 5h 2d", 10, rules=russian_rules.load_rules("lunar")
+        "Kh Kd Ks Kc Ah", "Qs Qd 7c 5h 2d", 10, rules=russian_rules.load_rules("lunar"), **super_bet
     )
     assert by_name == by_object
     assert by_name.second is not None  # Lunar's two-combination rule was applied, not the CIS default

@@ -150,6 +150,9 @@ def russian_poker_table(data: dict[str, Any], kind_id: str) -> dict[str, Any]:
         spots.append(
             {"name": "bet", "amount": BET_ANTES * ante if betting else 0, "folded": data.get("folded")}
         )
+        if data.get("super_bet"):
+            on_dealer = data.get("super_on_dealer")
+            spots.append({"name": "super", "amount": data["super_bet"], "on_dealer": on_dealer})
     dealer = cards_of(data.get("dealer"))
     up_card = data.get("upcard") or data.get("up_card") or data.get("dealer_up")
     return {
@@ -169,6 +172,8 @@ def russian_poker_table(data: dict[str, Any], kind_id: str) -> dict[str, Any]:
             "up_card",
             "dealer_up",
             "rules",
+            "super_bet",
+            "super_on_dealer",
         ),
     }
 

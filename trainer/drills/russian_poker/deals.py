@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Collection, Sequence
+from typing import Any
 
 from trainer.drills.base import DealError, RulesError
 from trainer.engine.cards import FULL_DECK, Card
@@ -232,3 +233,42 @@ def other_cards(rng: random.Random, used: Collection[Card], count: int) -> tuple
 
 def names(cards: Sequence[Card]) -> list[str]:
     return [str(c) for c in cards]
+
+
+def stake_super(
+    rng: random.Random, data: dict[str, Any], rules: HouseRules, level: int, used: Collection[Card]
+) -> None:
+    """Stake the Super where the house makes it compulsory (Lunar: "ante and Super (at least the ante),
+    on own or dealer's hand"): on the dealer's hand, or on the player's own first five cards; those
+    are the dealt five, so for a player who drew they are rebuilt from the final cards (the drawn
+    cards replaced by discards nobody else holds). A dealt royal or straight flush would have been an
+    instant payout, so such a box stakes the Super on the dealer's hand instead."""
+    if not (rules.super_offered and rules.super_compulsory):
+        return
+    ante = data["ante"]
+    low = max(1, rules.super_min_antes)
+    data["super_bet"] = ante * (low if level == 1 else rng.randint(low, low + 2))
+    player = tuple(Card.from_text(c) for c in data["player"])
+    exchanges = data.get("exchanges", 0)
+    dealt: tuple[Card, ...] | None = None
+    if rng.random() < 0.5 or not rules.super_on_dealer:
+        if len(player) == 6:
+            dealt = tuple(rng.sample(player, 5))
+        elif exchanges:
+            count = rng.randint(rules.exchange_min_cards, min(5, exchanges * rules.exchange_max_cards))
+            drawn = set(rng.sample(player, count))
+            taken = set(used) | set(player)
+            discards = rng.sample([c for c in FULL_DECK if c not in taken], count)
+            dealt = (*(c for c in player if c not in drawn), *discards)
+        else:
+            dealt = player
+        if evaluate(dealt).category in rules.instant_odds and (exchanges or len(player) == 6):
+            dealt = None
+    if dealt is None and rules.super_on_dealer:
+        data["super_on_dealer"] = True
+        return
+    if dealt is None:
+        raise DealError("no dealt five for the Super bet on the player's box")
+    data["super_on_dealer"] = False
+    if dealt != player:
+        data["dealt"] = names(dealt)

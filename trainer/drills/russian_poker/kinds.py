@@ -39,6 +39,7 @@ from trainer.drills.russian_poker.deals import (
     names,
     no_game_hand,
     other_cards,
+    stake_super,
 )
 from trainer.engine.cards import FULL_DECK, Card, format_cards, parse_cards
 from trainer.engine.evaluator import strength5
@@ -80,6 +81,9 @@ def settle_data(data: Data, rules: HouseRules | None = None) -> Settlement:
         exchanges=data.get("exchanges", 0),
         buy_game_card=data.get("game_card"),
         rules=rules or house_rules(data["rules"]),
+        dealt=data.get("dealt"),
+        super_bet=data.get("super_bet", 0),
+        super_on_dealer=data.get("super_on_dealer", False),
     )
 
 
@@ -233,6 +237,7 @@ def _gen_bet_payout(rng: random.Random, level: int, rules_name: str | None) -> D
         data: Data = {"rules": rules.name, "ante": ante, "player": names(player), "dealer": names(dealer)}
         if drew:
             data["exchanges"] = 1
+        stake_super(rng, data, rules, level, dealer)
         settle_data(data)
         return prompt(
             data,
@@ -322,6 +327,8 @@ def _spots(data: Data, *, buys: bool = False, net: bool = False) -> AnswerFormat
     labels = ["Ante", "Bet"]
     if data.get("bonus"):
         labels.append("Bonus")
+    if data.get("super_bet"):
+        labels.append("Super")
     if buys:
         labels.append("Buys")
     if net:
@@ -330,7 +337,14 @@ def _spots(data: Data, *, buys: bool = False, net: bool = False) -> AnswerFormat
 
 
 def _spot_values(s: Settlement, fmt: AnswerFormat) -> dict[str, int]:
-    values = {"Ante": s.ante, "Bet": s.bet, "Bonus": s.bonus, "Buys": s.fees, "Net": s.net}
+    values = {
+        "Ante": s.ante,
+        "Bet": s.bet,
+        "Bonus": s.bonus,
+        "Super": s.super_bet,
+        "Buys": s.fees,
+        "Net": s.net,
+    }
     return {label: values[label] for label in fmt.labels}
 
 
@@ -351,6 +365,7 @@ def _gen_no_game(rng: random.Random, level: int, rules_name: str | None) -> Data
         if level >= 2 and rules.bonus_offered and rng.random() < 0.6:
             data["bonus"] = bonus_for(rng, level)
         data["folded"] = branch == "fold"
+        stake_super(rng, data, rules, level, dealer)
         settle_data(data)
         return prompt(
             data,
@@ -390,7 +405,8 @@ _kind(
 def _buy_format(data: Data) -> AnswerFormat:
     if data["question"] == "cost":
         return AMOUNT
-    return AnswerFormat(AnswerKind.AMOUNTS, labels=("Ante", "Bet", "Buys"))
+    labels = ("Ante", "Bet", "Super", "Buys") if data.get("super_bet") else ("Ante", "Bet", "Buys")
+    return AnswerFormat(AnswerKind.AMOUNTS, labels=labels)
 
 
 def _draws(rng: random.Random, rules: HouseRules, level: int) -> tuple[int, bool]:
@@ -429,6 +445,9 @@ def _gen_buy(rng: random.Random, level: int, rules_name: str | None) -> Data:
             data["game_card"] = str(_game_card(rng, rules, player, dealer))
         else:
             data["dealer"] = names(other_cards(rng, player, 5))
+        stake_super(
+            rng, data, rules, level, [*_cards(data, "dealer"), *parse_cards(data.get("game_card") or [])]
+        )
         settle_data(data)
         buys = _buys_text(exchanges, six, game)
         if question == "cost":
@@ -561,6 +580,7 @@ def _gen_settle(rng: random.Random, level: int, rules_name: str | None) -> Data:
             data["exchanges"] = 1  # made by an exchange: no instant payout, the hand is played out
         if outcome == "buy_game":
             data["game_card"] = str(_game_card(rng, rules, player, dealer))
+        stake_super(rng, data, rules, level, [*dealer, *parse_cards(data.get("game_card") or [])])
         settle_data(data)
         return prompt(
             data,

@@ -176,9 +176,33 @@ def _cards(cards: set[Card]) -> str:
     return " ".join(str(c) for c in sorted(cards, key=lambda c: (-c.rank, c.index)))
 
 
+def insurance_limits(cards: CardsLike, ante: int, rules: HouseRules | str | None = None) -> tuple[int, int]:
+    """The least and the most a box may insure: from `insurance.min_antes` antes up to what the bet
+    can really be paid (its win with this hand, the table maximum applied), or a number of antes.
+
+    >>> insurance_limits("Ah Kh Qh Jh Th", 500, "insured")  # the win 100,000 is cut to the maximum
+    (500, 5000)
+    >>> insurance_limits("9c 9d 9h Kc 3s", 10, "insured")  # three of a kind: 3 to 1 on the bet 20
+    (10, 60)
+    """
+    rules = resolve_rules(rules)
+    if isinstance(ante, bool) or not isinstance(ante, int) or ante < 1:
+        raise ValueError(f"ante must be a whole number of chips >= 1, got {ante!r:.60}")
+    low = rules.insurance_min_antes * ante
+    if rules.insurance_max is InsuranceMax.ANTES:
+        return low, rules.insurance_max_antes * ante
+    win = bet_payout(cards, ante, rules).win
+    return low, min(win, rules.table_max_payout) if rules.table_max_payout else win
+
+
 def _check_side_bets(box: Box, rules: HouseRules, hand: Hand) -> None:
     if box.bonus and not rules.bonus_offered:
         raise ValueError(f"{rules.title}: the table offers no bonus bet")
+    if rules.super_offered and rules.super_compulsory and not box.super_bet:
+        raise ValueError(
+            f"{rules.title}: the Super bet is compulsory: stake at least {rules.super_min_antes * box.ante} "
+            "on the player's own box or on the dealer's hand"
+        )
     if box.super_bet:
         if not rules.super_offered:
             raise ValueError(f"{rules.title}: the table offers no Super bet")
@@ -197,14 +221,23 @@ def _check_side_bets(box: Box, rules: HouseRules, hand: Hand) -> None:
             raise ValueError("an insured player takes the no-game payout: he cannot also buy the game")
         if hand.category.rank < rules.insurance_min_category.rank:
             raise ValueError(f"insurance needs {rules.insurance_min_category.label} or better")
-        low = rules.insurance_min_antes * box.ante
-        high = (
-            bet_payout(box.player, box.ante, rules).win
-            if rules.insurance_max is InsuranceMax.BET_PAYOUT
-            else rules.insurance_max_antes * box.ante
-        )
-        if not low <= box.insurance <= high:
-            raise ValueError(f"insurance must be between {low} and {high}, not {box.insurance}")
+        low, high = insurance_limits(box.player, box.ante, rules)
+        if box.insurance < low:
+            raise ValueError(f"insurance must be at least {low}, not {box.insurance}")
+        if box.insurance > high:
+            if rules.insurance_max is InsuranceMax.ANTES:
+                most = f"{rules.insurance_max_antes} antes = {high}"
+                raise ValueError(f"insurance may be at most {most}, not {box.insurance}")
+            win = bet_payout(box.player, box.ante, rules).win
+            reason = (
+                f"the bet's win {win} cut to the table maximum {high}"
+                if win > high
+                else f"the bet's win with {hand.category.label}"
+            )
+            raise ValueError(
+                f"insurance may be at most what the bet can really be paid, {high} ({reason}), "
+                f"not {box.insurance}"
+            )
 
 
 class _Ruling:
@@ -474,6 +507,7 @@ __all__ = [
     "Settlement",
     "bet_payout",
     "bonus_odds",
+    "insurance_limits",
     "replaced_card",
     "settle_box",
     "super_row",
