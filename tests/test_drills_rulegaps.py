@@ -1,6 +1,8 @@
 """Drills of issue 15's rules: each drawn situation is graded against the engine called directly."""
 
-from trainer.drills import expected_of, issue
+from trainer.drills import expected_of, grade, issue
+from trainer.engine.omaha.reveal import muck_rulings, showdown_order
+from trainer.engine.omaha.seating import new_player_entry
 from trainer.engine.russian_poker import settle
 
 SETTLING = ("rp.bet_payout", "rp.no_game", "rp.buy", "rp.settle")
@@ -37,3 +39,80 @@ def test_other_houses_stake_no_super():
     for kind in SETTLING:
         data = issue(kind, 2, seed=1)["data"]
         assert "super_bet" not in data
+
+
+# --- Omaha -------------------------------------------------------------------------------------------
+
+
+def _seen(kind, levels=(1, 2, 3), seeds=60, rules=None):
+    return [issue(kind, level, seed=seed, rules=rules) for level in levels for seed in range(seeds)]
+
+
+def test_new_player_drill_is_graded_by_the_engine():
+    # Seed (omaha.ka.txt): a new player "must post an entry fee equal to the big blind, or wait until the
+    # big blind reaches him"; Robert's Rules: not between the blinds and the button.
+    outcomes = set()
+    for situation in _seen("om.new_player"):
+        data = situation["data"]
+        ruling = new_player_entry(
+            data["new_seat"] - 1,
+            button=data["button"] - 1,
+            seats=[s is not None for s in data["stacks"]],
+            big_blind=data["blinds"][1],
+        )
+        expected = expected_of(situation)[0]
+        if data["question"] == "wait":
+            assert expected == ruling.hands_to_big_blind
+        else:
+            assert expected == ("post" if ruling.may_post_now else "wait_button")
+        outcomes.add((data["question"], expected if data["question"] == "entry" else "n"))
+        assert grade(situation, str(expected)).correct
+    assert outcomes == {("entry", "post"), ("entry", "wait_button"), ("wait", "n")}
+
+
+def test_showdown_drill_is_graded_by_the_engine():
+    # Rule page: "the last player who bet or raised on the river shows first; if everybody checked the
+    # river, the first active player left of the button shows first. A player may muck a losing hand."
+    seen = set()
+    for situation in _seen("om.showdown"):
+        data = situation["data"]
+        live = [s for s, hole in enumerate(data["holes"]) if hole is not None]
+        aggressor = data["last_aggressor"]
+        order = showdown_order(
+            live,
+            button=data["button"] - 1,
+            seats=data["seats"],
+            last_aggressor=None if aggressor is None else aggressor - 1,
+            contributions=data["contributions"],
+        )
+        expected = expected_of(situation)[0]
+        if data["question"] == "first":
+            assert expected == str(order[0] + 1)
+            if aggressor is not None and not data["all_in"]:
+                assert expected == str(aggressor)
+            seen.add(("first", bool(data["all_in"]), aggressor is None))
+        else:
+            shown = [s - 1 for s in data["shown"]]
+            ruling = muck_rulings(
+                data["board"],
+                data["holes"],
+                [*shown, data["asked"] - 1],
+                contributions=data["contributions"],
+                hi_lo=data["hi_lo"],
+            )[-1]
+            assert expected == ("muck" if ruling.may_muck else "show")
+            seen.add(("muck", expected, data["hi_lo"]))
+        assert grade(situation, expected).correct
+    assert {("first", False, True), ("first", False, False), ("first", True, False)} <= seen
+    assert {("muck", "muck", False), ("muck", "show", False), ("muck", "muck", True)} <= seen
+
+
+def test_pot_limit_drill_names_the_schools_figure():
+    # Rule page: "Maximum total wager = P + 2C"; the seed's 30 and 300 are named as the common mistake.
+    named = 0
+    for situation in _seen("om.pot_limit", seeds=20):
+        texts = [str(s) for s in expected_of(situation)[2]]
+        if any(t.startswith("First he calls") for t in texts):
+            assert any(t.startswith("Common mistake: raising by the pot before the call") for t in texts)
+            named += 1
+    assert named > 20

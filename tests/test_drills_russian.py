@@ -74,11 +74,12 @@ def oracle(kind, data):
         return s.bet
     if kind == "rp.bonus_payout":
         return s.bonus
+    side = (["Bonus"] if data.get("bonus") else []) + (["Super"] if data.get("super_bet") else [])
     if kind == "rp.no_game":
-        return _spots(data, s, ["Ante", "Bet"] + (["Bonus"] if data.get("bonus") else []))
+        return _spots(data, s, ["Ante", "Bet", *side])
     if kind == "rp.buy":
-        return -s.fees if data["question"] == "cost" else _spots(data, s, ["Ante", "Bet", "Buys"])
-    labels = ["Ante", "Bet"] + (["Bonus"] if data.get("bonus") else [])
+        return -s.fees if data["question"] == "cost" else _spots(data, s, ["Ante", "Bet", *side, "Buys"])
+    labels = ["Ante", "Bet", *side]
     if data.get("exchanges") or len(data["player"]) == 6 or data.get("game_card"):
         labels.append("Buys")
     return _spots(data, s, [*labels, "Net"])

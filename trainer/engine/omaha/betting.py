@@ -39,14 +39,26 @@ class Street(StrEnum):
     RIVER = "river"
 
 
+class SidePotShowing(StrEnum):
+    """Who shows first at a showdown with side pots."""
+
+    ALL_IN_FIRST = "all_in_first"  # the player all-in for the least shows first (issue 15's rule)
+    SIDE_POT_FIRST = "side_pot_first"  # Robert's Rules: the last side pot's players first, down to the main
+
+
 @dataclass(frozen=True, slots=True)
 class OmahaRules:
-    """House options: raises allowed after the bet in limit, no cap heads-up, missed small blind."""
+    """House options: raises allowed after the bet in limit, no cap heads-up, missed small blind, how a
+    new player comes in, the showdown order with side pots and the right to muck a losing hand."""
 
     name: str
     raises_per_round: int
     uncapped_heads_up: bool
     small_only_posts_dead: bool
+    new_player_may_post: bool = True
+    new_player_waits_between: bool = True
+    side_pot_showing: SidePotShowing = SidePotShowing.ALL_IN_FIRST
+    muck_losing: bool = True
     title: str = ""
     source: str = ""
     not_applied: tuple[str, ...] = ()
@@ -59,6 +71,10 @@ def build(name: str, reader: Reader) -> OmahaRules:
         raises_per_round=reader.whole("limit.raises_per_round", 0),
         uncapped_heads_up=reader.flag("limit.uncapped_heads_up"),
         small_only_posts_dead=reader.flag("missed_blinds.small_only_posts_dead"),
+        new_player_may_post=reader.flag("new_player.may_post"),
+        new_player_waits_between=reader.flag("new_player.waits_between_button_and_blinds"),
+        side_pot_showing=reader.choice("showdown.side_pots", SidePotShowing),
+        muck_losing=reader.flag("showdown.muck_losing"),
         title=reader.value("title", text, required=False) or name,
         source=reader.value("source", text, required=False) or "",
         not_applied=reader.texts("not_applied"),

@@ -115,18 +115,50 @@ def best_hand_text(hole: CardsIn, board: CardsIn) -> str:
 def explain_pot_limit(
     pot: int, to_call: int, own_bet: int = 0, stack: int | None = None
 ) -> tuple[int, tuple[Step, ...]]:
-    """The most a player may raise to in pot limit (his bet already on the table included)."""
+    """The most a player may raise to in pot limit (his bet already on the table included), step by
+    step: the pot, his call into it, the raise by the pot after the call (P + 2 x C), and the figure
+    the school's old examples taught (raising by the pot before the call, P + C), named as a mistake.
+
+    >>> total, steps = explain_pot_limit(pot=200, to_call=100)
+    >>> total, [str(s) for s in steps][1:4]  # doctest: +NORMALIZE_WHITESPACE
+    (400, ['First he calls 100: the pot becomes 200 + 100 = 300.',
+           'Then he may raise by the whole pot after his call, 300: he puts in 100 + 300 = 400
+            (P + 2 x C = 200 + 2 x 100).',
+           "Common mistake: raising by the pot before the call, 100 + 200 = 300, as the school's old
+            examples did (pot 10, bet 10, raise to 30; pot 100, bet 100, raise to 300). The call goes
+            into the pot first: 400."])
+    """
     most = pot_limit_max(pot, to_call)
-    steps = [
-        step("The pot counts every chip in the middle and on the table: {pot}.", pot=pot),
-        step(
-            "He may put in the call ({call}) and then raise the pot after his call: "
-            "{pot} + 2 x {call} = {most}.",
-            pot=pot,
-            call=to_call,
-            most=most,
-        ),
-    ]
+    steps = [step("The pot counts every chip in the middle and on the table: {pot}.", pot=pot)]
+    if to_call:
+        after = pot + to_call
+        steps += [
+            step(
+                "First he calls {call}: the pot becomes {pot} + {call} = {after}.",
+                call=to_call,
+                pot=pot,
+                after=after,
+            ),
+            step(
+                "Then he may raise by the whole pot after his call, {after}: he puts in {call} + {after} "
+                "= {most} (P + 2 x C = {pot} + 2 x {call}).",
+                after=after,
+                call=to_call,
+                most=most,
+                pot=pot,
+            ),
+            step(
+                "Common mistake: raising by the pot before the call, {call} + {pot} = {wrong}, as the "
+                "school's old examples did (pot 10, bet 10, raise to 30; pot 100, bet 100, raise to 300). "
+                "The call goes into the pot first: {most}.",
+                call=to_call,
+                pot=pot,
+                wrong=to_call + pot,
+                most=most,
+            ),
+        ]
+    else:
+        steps.append(step("Nothing to call: he may bet the whole pot, {most}.", most=most))
     if stack is not None and stack < most:
         steps.append(step("He has only {stack} left: all-in is the most.", stack=stack))
         most = pot_limit_max(pot, to_call, stack=stack)
