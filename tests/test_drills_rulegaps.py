@@ -1,9 +1,12 @@
 """Drills of issue 15's rules: each drawn situation is graded against the engine called directly."""
 
+import pytest
+
 from trainer.drills import expected_of, grade, issue
+from trainer.drills.russian_poker.house import EDGE_CASES
 from trainer.engine.omaha.reveal import muck_rulings, showdown_order
 from trainer.engine.omaha.seating import new_player_entry
-from trainer.engine.russian_poker import settle
+from trainer.engine.russian_poker import Table, bet_payout, insurance_limits, settle, table_faults
 
 SETTLING = ("rp.bet_payout", "rp.no_game", "rp.buy", "rp.settle")
 
@@ -116,3 +119,65 @@ def test_pot_limit_drill_names_the_schools_figure():
             assert any(t.startswith("Common mistake: raising by the pot before the call") for t in texts)
             named += 1
     assert named > 20
+
+
+# --- Russian poker: two combinations, insurance, boxes -----------------------------------------------
+
+
+def test_two_combination_drill_meets_every_edge_case():
+    # Rule page, variants: Lunar pays "both ... if the second uses a card not in the first".
+    cases = set()
+    for situation in _seen("rp.two_combinations"):
+        data = situation["data"]
+        pay = bet_payout(data["player"], data["ante"], data["rules"])
+        assert expected_of(situation)[0] == pay.win
+        cases.add(data.get("edge_case"))
+        if data.get("edge_case") == "quads_and_full_house":
+            assert pay.odds == 27
+        if data.get("edge_case") == "two_full_houses":
+            assert pay.odds == 14
+        if data.get("edge_case") == "same_straight_twice":
+            assert pay.odds == 8
+        if data.get("edge_case") == "royal_and_spare_card":
+            assert pay.odds in (104, 54)  # royal 100 + 4, straight flush 50 + 4
+    assert cases == {None, *EDGE_CASES}
+    assert all(issue("rp.two_combinations", 1, seed=s)["data"]["rules"] == "lunar" for s in range(3))
+
+
+def test_two_combination_drill_under_cis_pays_the_higher_only():
+    # Rule page, variants: "CIS casinos: only the higher one is paid".
+    for situation in _seen("rp.two_combinations", levels=(3,), seeds=30, rules="cis"):
+        data = situation["data"]
+        pay = bet_payout(data["player"], data["ante"], "cis")
+        assert pay.second is None and expected_of(situation)[0] == pay.win
+
+
+def test_insurance_drill_is_the_capped_bet_payout():
+    capped = 0
+    for situation in _seen("rp.insurance"):
+        data = situation["data"]
+        most = insurance_limits(data["player"], data["ante"], data["rules"])[1]
+        assert expected_of(situation)[0] == most
+        win = bet_payout(data["player"], data["ante"], data["rules"]).win
+        capped += win > most
+    assert capped > 40
+    with pytest.raises(ValueError, match="offers no insurance"):
+        issue("rp.insurance", 1, seed=1, rules="cis")
+
+
+def test_boxes_drill_is_graded_by_table_faults():
+    answers = set()
+    for situation in _seen("rp.boxes"):
+        boxes = situation["data"]["boxes"]
+        faults = table_faults(Table.of([(b["box"], str(b["player"]), b["mode"]) for b in boxes]))
+        expected = expected_of(situation)[0]
+        assert expected == (faults[0].fault.value if faults else "legal")
+        answers.add(expected)
+    assert answers == {
+        "legal",
+        "too_many_open",
+        "open_not_adjacent",
+        "blind_before_open",
+        "box_taken",
+        "no_such_box",
+    }

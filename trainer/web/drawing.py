@@ -133,6 +133,7 @@ def table_facts(data: dict[str, Any], shown: tuple[str, ...] = ()) -> list[tuple
 
 
 BET_ANTES = 2  # the bet ("game") is always two antes (rule page, "Bets")
+BET_MADE = ("rp.bet_payout", "rp.bonus_payout", "rp.two_combinations", "rp.insurance")
 
 
 def russian_poker_table(data: dict[str, Any], kind_id: str) -> dict[str, Any]:
@@ -140,7 +141,7 @@ def russian_poker_table(data: dict[str, Any], kind_id: str) -> dict[str, Any]:
     ante = data.get("ante") if isinstance(data.get("ante"), int) else None
     # The bet is on the table when the situation says the player bet (not folded), or the drill is
     # about a bet that was made.
-    betting = data.get("folded") is False or kind_id in ("rp.bet_payout", "rp.bonus_payout")
+    betting = data.get("folded") is False or kind_id in BET_MADE
     betting = betting or data.get("question") == "game"
     spots = []
     if ante is not None:
@@ -174,6 +175,8 @@ def russian_poker_table(data: dict[str, Any], kind_id: str) -> dict[str, Any]:
             "rules",
             "super_bet",
             "super_on_dealer",
+            "box_count",
+            "edge_case",
         ),
     }
 

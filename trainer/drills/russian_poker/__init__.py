@@ -1,11 +1,13 @@
-"""Russian poker drills: settlements, qualification, buys, bonus, house rules (`kinds`) and the buy
-decision (`decision`); `deals` draws the hands they ask about."""
+"""Russian poker drills: settlements, qualification, buys, bonus, house rules (`kinds`), the buy
+decision (`decision`) and two combinations, insurance and boxes (`house`); `deals` draws the hands
+they ask about."""
 
 # Import order is registration order: the catalog lists kinds before decision.
 # isort: off
 from trainer.drills.russian_poker import kinds
 from trainer.drills.russian_poker import decision
+from trainer.drills.russian_poker import house
 from trainer.drills.russian_poker import mistakes
 # isort: on
 
-__all__ = ["decision", "kinds", "mistakes"]
+__all__ = ["decision", "house", "kinds", "mistakes"]

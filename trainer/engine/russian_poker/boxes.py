@@ -63,11 +63,14 @@ _FAULT_LABELS = {
 
 
 class BoxError(ValueError):
-    """A placement of boxes the croupier must refuse; `fault` names the rule broken."""
+    """A placement of boxes the croupier must refuse; `fault` names the rule broken, `box` and
+    `player` where it is broken (when the fault has one)."""
 
-    def __init__(self, fault: BoxFault, message: str) -> None:
+    def __init__(
+        self, fault: BoxFault, message: str, box: int | None = None, player: str | None = None
+    ) -> None:
         super().__init__(message)
-        self.fault = fault
+        self.fault, self.box, self.player = fault, box, player
 
 
 def _mode(value: object) -> BoxMode:
@@ -158,6 +161,8 @@ def table_faults(table: Table, rules: HouseRules | str | None = None) -> list[Bo
                 BoxError(
                     BoxFault.NO_SUCH_BOX,
                     f"box {box.number}: the table has boxes 1 to {r.boxes_count}",
+                    box.number,
+                    box.player,
                 )
             )
         elif box.number in seen:
@@ -166,6 +171,8 @@ def table_faults(table: Table, rules: HouseRules | str | None = None) -> list[Bo
                     BoxFault.BOX_TAKEN,
                     f"box {box.number}: staked by {seen[box.number]} and by {box.player}; "
                     "one box, one player",
+                    box.number,
+                    box.player,
                 )
             )
         else:
@@ -180,6 +187,8 @@ def table_faults(table: Table, rules: HouseRules | str | None = None) -> list[Bo
                     BoxFault.TOO_MANY_OPEN,
                     f"{player} plays {len(opened)} boxes open; at most {r.boxes_open_per_player} may be "
                     + ("open, any further box blind" if r.boxes_blind_beyond_open else "played"),
+                    opened[r.boxes_open_per_player],
+                    player,
                 )
             )
         elif r.boxes_open_adjacent and not _runs(sorted(set(opened))):
@@ -188,6 +197,8 @@ def table_faults(table: Table, rules: HouseRules | str | None = None) -> list[Bo
                 BoxError(
                     BoxFault.OPEN_NOT_ADJACENT,
                     f"boxes {shown}: {player}'s open boxes must be next to each other",
+                    None,
+                    player,
                 )
             )
         if blind and not r.boxes_blind_beyond_open:
@@ -196,6 +207,8 @@ def table_faults(table: Table, rules: HouseRules | str | None = None) -> list[Bo
                     BoxFault.NO_BLIND_BOX,
                     f"box {blind[0]}: {r.title} allows no blind box; {player} may play "
                     f"{r.boxes_open_per_player} boxes open and no more",
+                    blind[0],
+                    player,
                 )
             )
         elif blind and len(opened) < r.boxes_open_per_player:
@@ -204,6 +217,8 @@ def table_faults(table: Table, rules: HouseRules | str | None = None) -> list[Bo
                     BoxFault.BLIND_BEFORE_OPEN,
                     f"box {blind[0]}: {player} plays it blind with only {len(opened)} of his "
                     f"{r.boxes_open_per_player} boxes open; a box is blind only beyond the open ones",
+                    blind[0],
+                    player,
                 )
             )
     return found
