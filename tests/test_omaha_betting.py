@@ -146,7 +146,7 @@ def test_limit_cap_follows_the_house_rules(tmp_path):
     assert limit_raise_to("turn", 5, 10, bets_made=3, players=2, rules=strict) is None
     path = tmp_path / "five.toml"
     path.write_text(
-        "[limit]\nraises_per_round = 5\nuncapped_heads_up = false\n"
+        'base = "standard"\n[limit]\nraises_per_round = 5\nuncapped_heads_up = false\n'
         "[missed_blinds]\nsmall_only_posts_dead = false\n"
     )
     assert limit_cap(2, load_rules(path)) == 6
