@@ -36,6 +36,52 @@ def spots(*values: int, labels: str = "Ante Bet Net") -> dict[str, int]:
 
 # (kind, data, the right answer, {mistake id: the answer that mistake gives}), worked out by hand.
 CASES: list[tuple[str, dict[str, Any], Any, dict[str, Any]]] = [
+    # Two combinations (Lunar): four kings and two sevens, a sixth card bought: 27 x 20 = 540.
+    (
+        "rp.two_combinations",
+        box("lunar", 10, "Kh Kd Ks Kc 7h 7d", "Qs Qd 8c 5h 2d"),
+        540,
+        {"rp.second_forgotten": 400, "rp.stake_in_payout": 560, "rp.odds_on_ante": 270},
+    ),
+    # Under CIS the same hand pays the four kings only: 20 x 20 = 400; paying the full house too is wrong.
+    (
+        "rp.two_combinations",
+        box("cis", 10, "Kh Kd Ks Kc 7h 7d", "Qs Qd 8c 5h 2d"),
+        400,
+        {"rp.second_paid": 540, "rp.stake_in_payout": 420, "rp.odds_on_ante": 200},
+    ),
+    # Insurance (insured house): a royal flush on ante 500 wins 100,000 on the bet, cut to 5,000.
+    (
+        "rp.insurance",
+        {"rules": "insured", "ante": 500, "player": cards("Ah Kh Qh Jh Th")},
+        5000,
+        {"rp.cap_ignored": 100000, "rp.insured_stake": 1000, "rp.stake_in_payout": 6000},
+    ),
+    # Three nines on ante 10: the bet 20 wins 3 to 1 = 60.
+    (
+        "rp.insurance",
+        {"rules": "insured", "ante": 10, "player": cards("9c 9d 9h Kc 3s")},
+        60,
+        {"rp.insured_stake": 20, "rp.stake_in_payout": 80, "rp.odds_on_ante": 30},
+    ),
+    # Nine seats, button 2 (seat 3 as read), blinds 3 and 4 (engine seats); a new player on the empty
+    # seat 1 waits: the big blind goes 5, 6, 7, 8, 0, then his seat: 6 hands. Counting every seat from
+    # the big blind gives 6 too (no other empty seat), so the table has seat 7 empty as well: 5 hands.
+    (
+        "om.new_player",
+        {
+            "preset": "standard",
+            "blinds": [5, 10],
+            "first_seat": 1,
+            "seats": 9,
+            "stacks": [500, None, 500, 500, 500, 500, 500, None, 500],
+            "button": 3,
+            "new_seat": 2,
+            "question": "wait",
+        },
+        5,
+        {"om.empty_seats_counted": 6, "om.seats_between": 4, "om.from_the_button": 7},
+    ),
     # Flush 5 to 1 on the bet 20 = 100 against a pair of kings.
     (
         "rp.bet_payout",
@@ -43,10 +89,10 @@ CASES: list[tuple[str, dict[str, Any], Any, dict[str, Any]]] = [
         100,
         {"rp.stake_in_payout": 120, "rp.odds_on_ante": 50, "rp.row_up": 140, "rp.row_down": 80},
     ),
-    # Lunar pays four kings (20) and ace-king (1): 21 x 20 = 420.
+    # Lunar pays four kings (20) and ace-king (1): 21 x 20 = 420 (the compulsory Super is on the dealer).
     (
         "rp.bet_payout",
-        box("lunar", 10, "Kh Kd Ks Kc Ah", "Qs Qd 7c 5h 2d"),
+        box("lunar", 10, "Kh Kd Ks Kc Ah", "Qs Qd 7c 5h 2d", super_bet=10, super_on_dealer=True),
         420,
         {"rp.second_forgotten": 400, "rp.stake_in_payout": 440, "rp.odds_on_ante": 210},
     ),

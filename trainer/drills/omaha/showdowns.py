@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, register
+from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, attach_mistakes, register
+from trainer.drills.mistakes import Mistake, mistake_type
 from trainer.drills.omaha.deals import Dealer, DealError, house_rules, names, retry
 from trainer.engine.explain import Step, step
 from trainer.engine.omaha.reveal import explain_order, muck_rulings
@@ -333,3 +334,49 @@ register(
 )
 
 __all__ = ["ENTRY_CHOICES", "MUCK_CHOICES"]
+
+
+# Typical mistakes of the amount question (hands until his big blind) --------------------------------
+
+EMPTY_SEATS_COUNTED = mistake_type("om.empty_seats_counted", "Empty seats counted as hands")
+SEATS_BETWEEN = mistake_type("om.seats_between", "The seats in between counted, not the hands")
+FROM_THE_BUTTON = mistake_type("om.from_the_button", "Counted from the button, not from the big blind")
+
+
+def _new_player_mistakes(data: Data) -> list[Mistake]:
+    if data["question"] != "wait":
+        return []
+    seated = [stack is not None for stack in data["stacks"]]
+    count, seat, button = len(seated), data["new_seat"] - 1, data["button"] - 1
+    active = {s for s in range(count) if seated[s]}
+    big = blind_seats(button, active, count)[1]
+    right = _entry_ruling(data).hands_to_big_blind
+    ring = [s for s in range(count) if s in active or s == seat]
+    from_button = sorted(ring, key=lambda s: (s - button) % count).index(seat)
+    return [
+        Mistake(
+            EMPTY_SEATS_COUNTED,
+            (seat - big) % count,
+            step("The big blind moves over players only, never over empty seats: {hands}.", hands=right),
+        ),
+        Mistake(
+            SEATS_BETWEEN,
+            right - 1,
+            step(
+                "The big blind reaches him in the hand after it has passed the seats in between: {hands}.",
+                hands=right,
+            ),
+        ),
+        Mistake(
+            FROM_THE_BUTTON,
+            from_button,
+            step(
+                "Count from the big blind, seat {big}, not from the button: {hands}.",
+                big=big + 1,
+                hands=right,
+            ),
+        ),
+    ]
+
+
+attach_mistakes("om.new_player", _new_player_mistakes)

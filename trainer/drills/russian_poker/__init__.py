@@ -6,8 +6,8 @@ they ask about."""
 # isort: off
 from trainer.drills.russian_poker import kinds
 from trainer.drills.russian_poker import decision
-from trainer.drills.russian_poker import house
 from trainer.drills.russian_poker import mistakes
+from trainer.drills.russian_poker import house
 # isort: on
 
 __all__ = ["decision", "house", "kinds", "mistakes"]

@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, register
+from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, attach_mistakes, register
+from trainer.drills.mistakes import Mistake, mistake_type
 from trainer.drills.russian_poker.deals import (
     PAYING,
     DealError,
@@ -22,6 +23,13 @@ from trainer.drills.russian_poker.deals import (
     dealer_hand,
     house_rules,
     names,
+)
+from trainer.drills.russian_poker.mistakes import (
+    CAP_IGNORED,
+    ODDS_ON_ANTE,
+    SECOND_FORGOTTEN,
+    SECOND_PAID,
+    STAKE_IN_PAYOUT,
 )
 from trainer.engine.cards import Card, format_cards, parse_cards
 from trainer.engine.explain import Step, step
@@ -393,3 +401,103 @@ for _kind in (
     register(_kind)
 
 __all__ = ["BOX_CHOICES", "EDGE_CASES"]
+
+
+# Typical mistakes of the amount kinds (see trainer.drills.mistakes) ----------------------------------
+
+INSURED_STAKE = mistake_type("rp.insured_stake", "The bet's stake taken for what it can win")
+
+
+def _two_combinations_mistakes(data: Data) -> list[Mistake]:
+    rules = house_rules(data["rules"])
+    cards = parse_cards(data["player"])
+    bet = 2 * data["ante"]
+    pay = bet_payout(cards, data["ante"], rules)
+    first = rules.bet_odds[pay.hand.category]
+    found = [
+        Mistake(
+            STAKE_IN_PAYOUT,
+            pay.win + bet,
+            step("The bet {bet} is returned beside the win, not counted in it: {win}.", bet=bet, win=pay.win),
+        ),
+        Mistake(
+            ODDS_ON_ANTE,
+            pay.win // 2,
+            step("The odds are paid on the bet, {bet}, not on the ante: {win}.", bet=bet, win=pay.win),
+        ),
+    ]
+    if pay.second is not None:
+        found.append(
+            Mistake(
+                SECOND_FORGOTTEN,
+                first * bet,
+                step(
+                    "This house pays two combinations: the second, {second}, adds {odds} to 1, so the bet "
+                    "wins {win}.",
+                    second=str(pay.second),
+                    odds=pay.odds - first,
+                    win=pay.win,
+                ),
+            )
+        )
+    elif not rules.two_combinations:
+        second = second_combination(cards, house_rules("lunar"))
+        if second is not None:
+            found.append(
+                Mistake(
+                    SECOND_PAID,
+                    (first + rules.bet_odds[second.category]) * bet,
+                    step(
+                        "This house pays only the best combination: {second} adds nothing, so the bet wins "
+                        "{win}.",
+                        second=str(second),
+                        win=pay.win,
+                    ),
+                )
+            )
+    return found
+
+
+def _insurance_mistakes(data: Data) -> list[Mistake]:
+    rules = house_rules(data["rules"])
+    ante = data["ante"]
+    high = insurance_limits(data["player"], ante, rules)[1]
+    win = bet_payout(data["player"], ante, rules).win
+    cap = rules.table_max_payout
+    found = [
+        Mistake(
+            INSURED_STAKE,
+            2 * ante,
+            step(
+                "The limit is what the bet can win, not the bet itself ({bet}): {most}.",
+                bet=2 * ante,
+                most=high,
+            ),
+        ),
+        Mistake(
+            STAKE_IN_PAYOUT,
+            high + 2 * ante,
+            step("The bet's stake is not part of what it wins: {most}.", most=high),
+        ),
+        Mistake(
+            ODDS_ON_ANTE,
+            min(win // 2, cap) if cap else win // 2,
+            step("The odds are paid on the bet, {bet}, not on the ante: {most}.", bet=2 * ante, most=high),
+        ),
+    ]
+    if cap and win > high:
+        found.insert(
+            0,
+            Mistake(
+                CAP_IGNORED,
+                win,
+                step(
+                    "The table maximum is {cap}: the win {win} is cut to {paid}.", cap=cap, win=win, paid=high
+                ),
+            ),
+        )
+    return found
+
+
+attach_mistakes("rp.two_combinations", _two_combinations_mistakes)
+attach_mistakes("rp.insurance", _insurance_mistakes)

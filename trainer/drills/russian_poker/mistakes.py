@@ -119,7 +119,7 @@ class _Box:
     def spots(self, **changes: int) -> Spots:
         """The right results with some spots changed; the net is their sum unless given."""
         s = self.right
-        values = {"Ante": s.ante, "Bet": s.bet, "Bonus": s.bonus, "Buys": s.fees}
+        values = {"Ante": s.ante, "Bet": s.bet, "Bonus": s.bonus, "Super": s.super_bet, "Buys": s.fees}
         values.update({k: v for k, v in changes.items() if k != "Net"})
         values["Net"] = changes.get("Net", sum(values.values()))
         return values
@@ -133,7 +133,14 @@ class _Box:
 
 
 def _settled(s: Settlement) -> Spots:
-    return {"Ante": s.ante, "Bet": s.bet, "Bonus": s.bonus, "Buys": s.fees, "Net": s.net}
+    return {
+        "Ante": s.ante,
+        "Bet": s.bet,
+        "Bonus": s.bonus,
+        "Super": s.super_bet,
+        "Buys": s.fees,
+        "Net": s.net,
+    }
 
 
 Found = Iterator[tuple[MistakeType, Spots, Step]]
