@@ -4,6 +4,7 @@ import pytest
 
 from trainer.drills import expected_of, grade, issue
 from trainer.drills.russian_poker.house import EDGE_CASES
+from trainer.engine import painted_poker as pp
 from trainer.engine.omaha.reveal import muck_rulings, showdown_order
 from trainer.engine.omaha.seating import new_player_entry
 from trainer.engine.russian_poker import Table, bet_payout, insurance_limits, settle, table_faults
@@ -181,3 +182,59 @@ def test_boxes_drill_is_graded_by_table_faults():
         "box_taken",
         "no_such_box",
     }
+
+
+# --- painted poker -----------------------------------------------------------------------------------
+
+
+def test_trick_drill_reaches_the_further_joker_calls_and_the_real_jokers():
+    # Seed's first article: the joker calls "high trump", "low trump", "high card", "low card"; the
+    # older article: the joker led as any card; the second article: 54 cards with two jokers.
+    calls, circular = set(), set()
+    for rules in ("odessa-house", "deck-54"):
+        for situation in _seen("pp.trick", levels=(2, 3), seeds=80, rules=rules):
+            data = situation["data"]
+            plays = [pp.Play.parse(p["play"]) for p in data["plays"]]
+            if data.get("number") is not None:
+                trump = pp.deal_trump(data["number"], data["deal"], rules)
+                circular.add(trump)
+            else:
+                turned = pp.painted_card(data["turned"]) if data["turned"] else None
+                trump = pp.trump_of(turned, rules, data["deal"])
+            winner = pp.trick_winner(plays, trump, rules)
+            assert expected_of(situation)[0] == str(data["plays"][winner]["seat"])
+            if plays[0].call is not None:
+                calls.add((rules, plays[0].call.value))
+            if any(str(p.card) in ("X1", "X2") for p in plays):
+                calls.add((rules, "real joker"))
+    further = {"lowest_trump", "high_card", "low_card", "as_card"}
+    assert {("odessa-house", c) for c in further} <= calls
+    assert ("deck-54", "real joker") in calls and circular == {"c", "d", "h", "s", None}
+
+
+def test_hook_drill_under_the_all_pass_rule():
+    # Older article: "if players pass, the dealer must order the maximum".
+    musts = 0
+    for situation in _seen("pp.hook", rules="odessa-house"):
+        data = situation["data"]
+        others = [b["bid"] for b in data["bids"]]
+        expected = expected_of(situation)[0]
+        if pp.must_bid_max(others, data["deal"], "odessa-house"):
+            assert expected == "max"
+            musts += 1
+        else:
+            assert expected != "max"
+    assert musts > 10
+    assert all(expected_of(s)[0] != "max" for s in _seen("pp.hook", seeds=20))
+
+
+def test_schedule_and_score_drills_under_the_variant_houses():
+    kinds = {situation["data"]["deal"] for situation in _seen("pp.score", rules="odessa-house")}
+    assert "frontal" in kinds
+    for situation in _seen("pp.score", rules="deck-54", seeds=30):
+        data = situation["data"]
+        assert expected_of(situation)[0] == pp.score(
+            data["bid"], data["took"], data["deal"], "deck-54", cards=data["cards"]
+        )
+    answers = {expected_of(s)[0] for s in _seen("pp.schedule", rules="deck-54", seeds=40)}
+    assert {"13:dark", "13:normal"} <= answers  # four players: specials at 13 cards, in the middle

@@ -54,7 +54,16 @@ def table_template(game_id: str) -> str:
 
 
 def card_face(card: Any) -> dict[str, Any]:
-    """Rank text, suit symbol, colour and the translated spoken name of one card ("As", Card)."""
+    """Rank text, suit symbol, colour and the translated spoken name of one card ("As", Card); a
+    54-card deck's real jokers ("X1", "X2") are drawn as a star."""
+    if str(card).upper() in ("X1", "X2"):
+        return {
+            "code": str(card).upper(),
+            "rank": "★",
+            "symbol": "★",
+            "red": str(card) == "X1",
+            "label": gettext("joker"),
+        }
     parsed = card if isinstance(card, Card) else Card.from_text(str(card))
     return {
         "code": str(parsed),

@@ -185,14 +185,22 @@ def _generate_hook(rng: random.Random, level: int, rules_name: str | None) -> di
     )
 
 
+MUST_BID_ALL = ("max", "He must bid all the cards: any other bid is refused")
+
+
 def _format_hook(data: dict[str, Any]) -> AnswerFormat:
     options = [("none", "Any bid is allowed")] + [(str(b), str(b)) for b in range(data["cards"] + 1)]
+    if rules_of(data["rules"]).all_pass_dealer_max:
+        options.append(MUST_BID_ALL)
     return AnswerFormat(AnswerKind.CHOICE, choices=tuple(options))
 
 
 def _solve_hook(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
     others = [b["bid"] for b in data["bids"]]
-    forbidden, steps = pp.explain_hook(data["cards"], others, data["deal"], rules_of(data["rules"]))
+    rules = rules_of(data["rules"])
+    forbidden, steps = pp.explain_hook(data["cards"], others, data["deal"], rules)
+    if pp.must_bid_max(others, data["deal"], rules):
+        return MUST_BID_ALL[0], MUST_BID_ALL[1], steps
     if forbidden is None:
         return "none", "Any bid is allowed", steps
     return str(forbidden), str(forbidden), steps

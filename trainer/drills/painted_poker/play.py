@@ -17,7 +17,7 @@ from trainer.drills.painted_poker.common import (
 from trainer.engine import painted_poker as pp
 from trainer.engine.cards import SUIT_NAMES, Card
 from trainer.engine.explain import Step, step
-from trainer.engine.painted_poker.rules import DealKind, PaintedRules, SetPremium
+from trainer.engine.painted_poker.rules import DealKind, PaintedRules, SetPremium, TrumpMode
 from trainer.engine.painted_poker.tricks import JokerCall, Play
 
 SUITS = "shdc"
@@ -55,16 +55,41 @@ def _play_text(play: Play) -> str:
     if play.call is JokerCall.HIGHEST:
         assert play.suit is not None
         return f"{play.card} (joker, led: highest {SUIT_NAMES[play.suit]})"
+    if play.call in (JokerCall.HIGH_CARD, JokerCall.LOW_CARD):
+        assert play.suit is not None
+        which = "highest" if play.call is JokerCall.HIGH_CARD else "lowest"
+        return f"{play.card} (joker, led as the {which} card of {SUIT_NAMES[play.suit]})"
+    if play.call is JokerCall.AS_CARD:
+        return f"{play.card} (joker, led as {play.named})"
     described = {
         JokerCall.HIGH: "joker, high",
         JokerCall.LOW: "joker, low",
         JokerCall.HIGHEST_TRUMP: "joker, led: highest trump",
+        JokerCall.LOWEST_TRUMP: "joker, led as the lowest trump",
     }[play.call]
     return f"{play.card} ({described})"
 
 
+# Branches for the joker's further lead calls, drawn only in a house that allows the call.
+_FURTHER_CALLS = {
+    "led_lowest_trump": JokerCall.LOWEST_TRUMP,
+    "led_high_card": JokerCall.HIGH_CARD,
+    "led_low_card": JokerCall.LOW_CARD,
+    "led_as_card": JokerCall.AS_CARD,
+}
+
+
+def _branches(level: int, rules: PaintedRules) -> tuple[str, ...]:
+    found = TRICK_BRANCHES[level] + (("two_jokers",) if len(rules.jokers) > 1 and level > 1 else ())
+    if rules.trump_mode is TrumpMode.CIRCULAR:
+        found = tuple(b for b in found if b != "turned_joker")
+    if level > 1:
+        found += tuple(b for b, call in _FURTHER_CALLS.items() if call.value in rules.lead_calls)
+    return found
+
+
 def _build_trick(
-    rng: random.Random, branch: str, rules: PaintedRules, players: int
+    rng: random.Random, branch: str, rules: PaintedRules, players: int, number: int | None = None
 ) -> tuple[DealKind, Card | None, list[Play]]:
     """A trick of `players` cards that teaches `branch` (any trick is possible for some hands)."""
     jokers = list(rules.jokers)
@@ -76,9 +101,9 @@ def _build_trick(
         kind = DealKind.NO_TRUMP
     elif branch == "turned_joker":
         turned = jokers.pop()
-    else:
+    elif number is None:
         turned = plain.pop()
-    trump = pp.trump_of(turned, rules, kind)
+    trump = pp.trump_of(turned, rules, kind) if number is None else pp.deal_trump(number, kind, rules)
 
     def take(wanted: str, led: str | None) -> Card:
         tests = {
@@ -92,7 +117,21 @@ def _build_trick(
 
     plays: list[Play] = []
     led: str | None
-    if branch in ("led_highest", "led_highest_trump", "led_low") or (
+    if branch in _FURTHER_CALLS:
+        call = _FURTHER_CALLS[branch]
+        if call is JokerCall.LOWEST_TRUMP:
+            if trump is None:
+                raise ValueError("the lowest trump needs a trump")
+            led = trump
+            plays.append(Play(jokers.pop(), call))
+        elif call is JokerCall.AS_CARD:
+            named = rng.choice(plain)  # left in the deck: a player may hold the card itself
+            led = named.suit
+            plays.append(Play(jokers.pop(), call, None, named))
+        else:
+            led = rng.choice(SUITS)
+            plays.append(Play(jokers.pop(), call, led))
+    elif branch in ("led_highest", "led_highest_trump", "led_low") or (
         branch == "two_jokers" and rng.random() < 0.5
     ):
         call = {"led_highest": JokerCall.HIGHEST, "led_highest_trump": JokerCall.HIGHEST_TRUMP}.get(branch)
@@ -136,10 +175,28 @@ def _build_trick(
 def generate_trick(rng: random.Random, level: int, rules_name: str | None) -> dict[str, Any]:
     rules = rules_of(rules_name)
     players = players_for(rng, level, rules)
-    branches = TRICK_BRANCHES[level] + (("two_jokers",) if len(rules.jokers) > 1 and level > 1 else ())
-    kind, turned, plays = _build_trick(rng, rng.choice(branches), rules, players)
-    trump = pp.trump_of(turned, rules, kind)
-    pp.check_trick(plays, trump, rules)
+    branches = _branches(level, rules)
+    circular = rules.trump_mode is TrumpMode.CIRCULAR
+    for _ in range(50):
+        branch = rng.choice(branches)
+        number = None
+        if circular:
+            # A deal of the schedule whose kind fits the branch (a no-trump deal, or one with trump).
+            fits = [
+                d.number
+                for d in pp.schedule(players, rules)
+                if (d.kind is DealKind.NO_TRUMP) == (branch == "no_trump")
+            ]
+            number = rng.choice(fits)
+        try:
+            kind, turned, plays = _build_trick(rng, branch, rules, players, number)
+            trump = pp.trump_of(turned, rules, kind) if number is None else pp.deal_trump(number, kind, rules)
+            pp.check_trick(plays, trump, rules)
+            break
+        except ValueError:
+            continue
+    else:
+        raise ValueError("no trick could be dealt")
     leader = rng.randrange(players)
     shown = [
         {"seat": (leader + i) % players + 1, "play": str(p), "text": _play_text(p)}
@@ -159,6 +216,28 @@ def generate_trick(rng: random.Random, level: int, rules_name: str | None) -> di
         "turned": str(turned) if turned else None,
         "plays": shown,
     }
+    if number is not None:
+        # Circular trump: the deal's number says the trump; no card is turned.
+        data["number"] = number
+        del params["table"]
+        params.update(number=number, order=", ".join(SUIT_NAMES[s] for s in rules.trump_order))
+        if kind is DealKind.NO_TRUMP:
+            return prompt(
+                data,
+                step(
+                    "{players} players, deal {number}, a no-trump deal (joker: {joker}). Played in order: "
+                    "{plays}. Who takes the trick?",
+                    **params,
+                ),
+            )
+        return prompt(
+            data,
+            step(
+                "{players} players, deal {number} of a game with circular trump ({order}, one suit a deal; "
+                "joker: {joker}). Played in order: {plays}. Who takes the trick?",
+                **params,
+            ),
+        )
     return prompt(
         data,
         step(
@@ -177,14 +256,27 @@ def format_trick(data: dict[str, Any]) -> AnswerFormat:
 
 def solve_trick(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
     rules = rules_of(data["rules"])
-    turned = Card.from_text(data["turned"]) if data["turned"] else None
+    turned = pp.painted_card(data["turned"]) if data["turned"] else None
     plays = [Play.parse(p["play"]) for p in data["plays"]]
     steps: list[Step] = []
     if turned is not None and rules.is_joker(turned):
         steps.append(step("The turned-up card {card} is a joker: no trump.", card=str(turned)))
     elif data["deal"] == DealKind.NO_TRUMP.value:
         steps.append(step("A no-trump deal."))
-    position, reasons = pp.explain_trick(plays, pp.trump_of(turned, rules, data["deal"]), rules)
+    if data.get("number") is not None:
+        trump = pp.deal_trump(data["number"], data["deal"], rules)
+        if trump is not None:
+            steps.append(
+                step(
+                    "Circular trump: deal {number} takes the suit number {place} of the order, {suit}.",
+                    number=data["number"],
+                    place=(data["number"] - 1) % len(rules.trump_order) + 1,
+                    suit=SUIT_NAMES[trump],
+                )
+            )
+    else:
+        trump = pp.trump_of(turned, rules, data["deal"])
+    position, reasons = pp.explain_trick(plays, trump, rules)
     seat = data["plays"][position]["seat"]
     steps.extend(reasons)
     steps.append(step("That is seat {seat}.", seat=seat))
@@ -242,6 +334,29 @@ def _row(
     return row
 
 
+def _dealer_must_bid_all(row: dict[str, Any], seat: int, rules: PaintedRules) -> None:
+    """Where everybody else passed and the house makes the dealer bid all the cards, the dealer does,
+    or (when the asked seat is the dealer, whose case must stay) one other player bids a trick."""
+    bids, dealer = row["bids"], row["dealer"] - 1
+    if bids is None:
+        return
+    others = [b for s, b in enumerate(bids) if s != dealer]
+    if not pp.must_bid_max(others, row["deal"], rules) or bids[dealer] == row["cards"]:
+        return
+    if dealer != seat:
+        bids[dealer] = row["cards"]
+        return
+    mover = next(s for s in range(len(bids)) if s != dealer)
+    bids[mover] = 1
+    banned = pp.forbidden_bid(
+        row["cards"], [b for s, b in enumerate(bids) if s != dealer], row["deal"], rules
+    )
+    if banned == bids[dealer]:
+        bids[mover] = 2 if row["cards"] >= 2 else 0
+        if bids[mover] == 0:
+            raise ValueError("no bids fit this deal")
+
+
 def generate_sheet(rng: random.Random, level: int, rules_name: str | None) -> dict[str, Any]:
     rules = rules_of(rules_name)
     players = players_for(rng, level, rules)
@@ -280,7 +395,16 @@ def generate_sheet(rng: random.Random, level: int, rules_name: str | None) -> di
         if window[0].number == 1
         else rng.randint(-30, 90) * scale * (1 if level == 2 else 7) + rng.randint(0, 9)
     )
-    rows = [_row(rng, d, players, seat, rules, streak) for d in window]
+    for _ in range(50):
+        rows = [_row(rng, d, players, seat, rules, streak) for d in window]
+        try:
+            for row in rows:
+                _dealer_must_bid_all(row, seat, rules)
+            break
+        except ValueError:
+            continue  # a house rule left no bids that keep the asked seat's case: deal the rows again
+    else:
+        raise ValueError("no sheet could be written")
     params = {
         "first": window[0].number,
         "last": window[-1].number,

@@ -196,12 +196,16 @@ def muck_rulings(
             if not (high_lost and (not hi_lo or low_lost)):
                 beaten_everywhere = False
         if beaten_everywhere and r.muck_losing:
-            words = (
-                "Seat {seat}'s hand is beaten, high and low, by a hand already shown: he may muck it."
-                if hi_lo
-                else "Seat {seat}'s hand is beaten by a hand already shown: he may muck it."
-            )
-            out.append(Reveal(s, True, (step(words, seat=s + 1),)))
+            if hi_lo:
+                said = step(
+                    "Seat {seat}'s hand is beaten, high and low, by a hand already shown: he may muck it.",
+                    seat=s + 1,
+                )
+            else:
+                said = step(
+                    "Seat {seat}'s hand is beaten by a hand already shown: he may muck it.", seat=s + 1
+                )
+            out.append(Reveal(s, True, (said,)))
             continue
         if beaten_everywhere:
             out.append(

@@ -318,6 +318,14 @@ def explain_hook(
         return None, (step("A {kind} deal has no bids, so no hook.", kind=kind.label),)
     if kind is DealKind.DARK:
         return None, (step("Dark deal: the bids may add up to the cards, so no hook."),)
+    if must_bid_max(bids, kind, r):
+        return None, (
+            step(
+                "Everybody else passed: this house makes the dealer bid the maximum, {cards}; the hook "
+                "gives way.",
+                cards=cards,
+            ),
+        )
     if not r.hook:
         return None, (step("This house plays without the hook."),)
     total = sum(bids)
@@ -335,6 +343,38 @@ def explain_hook(
         )
     )
     return forbidden, tuple(steps)
+
+
+def must_bid_max(other_bids: Sequence[int], deal: DealKind | str, rules: PaintedRules) -> bool:
+    """Whether the dealer must bid all his cards: the house rule "if everybody passes, the dealer must
+    bid the maximum" (`bidding.all_pass_dealer_max`), every other bid a pass, in a deal with bids.
+
+    >>> from trainer.engine.painted_poker.rules import load_rules
+    >>> must_bid_max([0, 0, 0], "normal", load_rules("odessa-house")), must_bid_max([0, 0], "normal", None)
+    (True, False)
+    """
+    r = resolve(rules)
+    return r.all_pass_dealer_max and DealKind(deal).has_bids and bool(other_bids) and not any(other_bids)
+
+
+def dealer_bids(
+    cards: int,
+    other_bids: Sequence[int],
+    deal: DealKind | str = "normal",
+    rules: PaintedRules | str | None = None,
+) -> tuple[int, ...]:
+    """The bids the dealer may make after the others: all but the hook's forbidden bid, or only the
+    maximum where the house makes him bid it when everybody passed.
+
+    >>> dealer_bids(3, [1, 1]), dealer_bids(3, [0, 0], rules="odessa-house")
+    ((0, 2, 3), (3,))
+    """
+    r = resolve(rules)
+    whole_number("cards", cards, 1)
+    if must_bid_max(other_bids, deal, r):
+        return (cards,)
+    banned = forbidden_bid(cards, other_bids, deal, r)
+    return tuple(b for b in range(cards + 1) if b != banned)
 
 
 def forbidden_bid(

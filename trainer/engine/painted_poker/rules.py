@@ -11,23 +11,91 @@ naming the file and the key.
 >>> georgian = load_rules("georgian-joker")
 >>> (georgian.min_players, georgian.max_players), georgian.scoring.khishti
 ((4, 4), -200)
+>>> deck54 = load_rules("deck-54")
+>>> len(deck54.deck), [str(j) for j in deck54.jokers], deck54.max_hand(4), deck54.trump_mode.value
+(54, ['X1', 'X2'], 13, 'circular')
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+import itertools
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from trainer.engine.cards import FULL_DECK, RANK_CHARS, Card
+from trainer.engine.cards import FULL_DECK, RANK_CHARS, SUIT_NAMES, Card
 from trainer.engine.presets import PresetFolder, Reader
 
 DEFAULT_RULES = "classic"
 PRESETS = PresetFolder("painted-poker", "painted poker", DEFAULT_RULES)
 RULES_DIR = PRESETS.folder
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Joker(Card):
+    """One of the two real jokers of a 54-card deck ("X1", "X2"): a card with no rank or suit of its
+    own, so the engine always asks `PaintedRules.is_joker` before reading a card's rank or suit. Its
+    `rank` is 15 and its `suit` "x" only so that it fits where cards go."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", 51 + int(self.suit[1:]))
+
+    def __str__(self) -> str:
+        return "X" + self.suit[1:]
+
+    def __repr__(self) -> str:
+        return f"Joker({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Joker) and other.suit == self.suit
+
+    def __hash__(self) -> int:
+        return hash(("joker", self.suit))
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
+        return (Joker, (15, self.suit))
+
+    @property
+    def name(self) -> str:
+        return "joker"
+
+
+REAL_JOKERS: tuple[Joker, ...] = (Joker(15, "x1"), Joker(15, "x2"))
+
+
+def painted_card(token: str | Card) -> Card:
+    """A card of painted poker from text: "As", "10h", or a real joker "X1" / "X2".
+
+    >>> painted_card("x2"), painted_card("Qh")
+    (Joker('X2'), Card('Qh'))
+    """
+    if isinstance(token, Card):
+        return token
+    if isinstance(token, str) and token.strip().upper() in ("X1", "X2"):
+        return REAL_JOKERS[int(token.strip()[1]) - 1]
+    return Card.from_text(token)
+
+
+def painted_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Cards from "As X1 Kd" or a list; real jokers allowed, a card named twice refused."""
+    tokens: Iterable[str | Card] = cards.split() if isinstance(cards, str) else cards
+    if isinstance(tokens, bytes | bytearray | dict) or not isinstance(tokens, Iterable):
+        raise ValueError(f"bad cards {cards!r:.60}: expected text such as 'As X1' or a list of cards")
+    out: list[Card] = []
+    for token in itertools.islice(tokens, len(FULL_DECK) + 3):
+        card = painted_card(token)
+        if card in out:
+            raise ValueError(f"duplicate card {card}")
+        out.append(card)
+    if len(out) > len(FULL_DECK) + 2:
+        raise ValueError(f"more than {len(FULL_DECK) + 2} cards: a deck has at most 54")
+    return tuple(out)
 
 
 class DealKind(StrEnum):
@@ -38,6 +106,7 @@ class DealKind(StrEnum):
     DARK = "dark"  # bids made before looking at the cards
     GOLD = "gold"  # no bids, every trick pays
     MISER = "miser"  # no bids, every trick costs
+    FRONTAL = "frontal"  # each player sees the others' cards, not his own, when he bids
 
     @property
     def label(self) -> str:
@@ -58,12 +127,24 @@ class Segment(StrEnum):
     GOLD = "gold"
     MISER = "miser"
     NO_TRUMP = "no_trump"
+    FRONTAL = "frontal"
 
     @property
     def deal_kind(self) -> DealKind:
         if self in (Segment.RISING, Segment.MAX, Segment.FALLING):
             return DealKind.NORMAL
         return DealKind(self.value)
+
+
+class TrumpMode(StrEnum):
+    """How each deal's trump is chosen."""
+
+    TURNED = "turned"  # the top card of the stock (the dealer's last card when none is left)
+    CIRCULAR = "circular"  # the suits in a fixed order, one per deal
+
+
+# The calls a player may make when he leads the joker (see `tricks.JokerCall`); a house allows some.
+LEAD_CALLS = ("highest_trump", "highest", "low", "lowest_trump", "high_card", "low_card", "as_card")
 
 
 class SetPremium(StrEnum):
@@ -108,11 +189,16 @@ class PaintedRules:
     max_cards: int | None  # the maximum hand; None: the deck divided by the players
     hook: bool
     scoring: Scoring
+    real_jokers: int = 0  # 2: a 54-card deck's two real jokers (jokers X1 and X2)
+    trump_mode: TrumpMode = TrumpMode.TURNED
+    trump_order: tuple[str, ...] = ("c", "d", "h", "s")
+    lead_calls: tuple[str, ...] = ("highest_trump", "highest", "low")
+    all_pass_dealer_max: bool = False  # every other player passed: the dealer must bid all the cards
 
     @functools.cached_property
     def deck(self) -> tuple[Card, ...]:
-        """The cards in play (36 by default: six to ace)."""
-        return tuple(c for c in FULL_DECK if c.rank >= self.lowest_rank)
+        """The cards in play (36 by default: six to ace; 54 with two real jokers)."""
+        return (*(c for c in FULL_DECK if c.rank >= self.lowest_rank), *REAL_JOKERS[: self.real_jokers])
 
     @functools.cached_property
     def deal_kinds(self) -> frozenset[DealKind]:
@@ -166,6 +252,9 @@ def build(name: str, r: Reader) -> PaintedRules:
     joker_texts = r.value("deck.jokers")
     if not isinstance(joker_texts, list) or not all(isinstance(t, str) for t in joker_texts):
         raise r.fail("deck.jokers", 'expected a list of cards such as ["7c"]')
+    real = r.whole("deck.real_jokers", 0)
+    if real not in (0, 2):
+        raise r.fail("deck.real_jokers", f"a deck has 0 or 2 real jokers, not {real}")
     jokers: list[Card] = []
     for token in joker_texts:
         try:
@@ -186,7 +275,7 @@ def build(name: str, r: Reader) -> PaintedRules:
             raise r.fail("schedule.segments", f"expected one of {', '.join(names)}, got {token!r}")
     repeat = _word_or_int(r, "schedule.repeat", "players")
     max_cards = _word_or_int(r, "schedule.max_cards", "deck")
-    deck_size = sum(1 for c in FULL_DECK if c.rank >= lowest)
+    deck_size = sum(1 for c in FULL_DECK if c.rank >= lowest) + real
     if max_cards is not None and max_cards * max_players > deck_size:
         raise r.fail("schedule.max_cards", f"{max_cards} cards for {max_players} players exceed the deck")
     multiplier = {kind: r.whole(f"scoring.multiplier.{kind.value}", 1) for kind in DealKind}
@@ -205,6 +294,17 @@ def build(name: str, r: Reader) -> PaintedRules:
         set_premium=r.choice("scoring.set_premium", SetPremium),
     )
     segments = tuple(Segment(t) for t in segment_texts)
+    suit_of = {name: letter for letter, name in SUIT_NAMES.items()}
+    order = r.value("trump.order")
+    if not isinstance(order, list) or sorted(order) != sorted(suit_of):
+        raise r.fail(
+            "trump.order",
+            'expected the four suits in order, such as ["clubs", "diamonds", "hearts", "spades"]',
+        )
+    letters = tuple(suit_of[name] for name in order)
+    calls = r.value("joker.lead_calls")
+    if not isinstance(calls, list) or not calls or not all(c in LEAD_CALLS for c in calls):
+        raise r.fail("joker.lead_calls", f"expected a list of {', '.join(LEAD_CALLS)}")
     for seg, key in ((Segment.GOLD, "scoring.gold_per_trick"), (Segment.MISER, "scoring.miser_per_trick")):
         if seg in segments and getattr(scoring, key.split(".")[1]) is None:
             raise r.fail(key, f"missing, and the schedule has {seg.value} deals")
@@ -214,7 +314,7 @@ def build(name: str, r: Reader) -> PaintedRules:
         source=r.text("source"),
         not_applied=r.texts("not_applied"),
         lowest_rank=lowest,
-        jokers=tuple(jokers),
+        jokers=(*jokers, *REAL_JOKERS[:real]),
         min_players=min_players,
         max_players=max_players,
         segments=segments,
@@ -222,6 +322,11 @@ def build(name: str, r: Reader) -> PaintedRules:
         max_cards=max_cards,
         hook=r.flag("bidding.hook"),
         scoring=scoring,
+        real_jokers=real,
+        trump_mode=r.choice("trump.mode", TrumpMode),
+        trump_order=letters,
+        lead_calls=tuple(dict.fromkeys(calls)),
+        all_pass_dealer_max=r.flag("bidding.all_pass_dealer_max"),
     )
     return rules
 

@@ -11,7 +11,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.engine.explain import Step, step
-from trainer.engine.painted_poker.deals import Deal, forbidden_bid, schedule, score, whole_number
+from trainer.engine.painted_poker.deals import (
+    Deal,
+    forbidden_bid,
+    must_bid_max,
+    schedule,
+    score,
+    whole_number,
+)
 from trainer.engine.painted_poker.rules import PaintedRules, SetPremium, resolve
 
 
@@ -149,6 +156,11 @@ class ScoreSheet:
                 raise ValueError(f"{where}: give the bids of all {n} players")
             made = tuple(whole_number(f"{where}: bid", b, 0, deal.cards) for b in bids)
             others = [b for seat, b in enumerate(made) if seat != deal.dealer]
+            if must_bid_max(others, deal.kind, self.rules) and made[deal.dealer] != deal.cards:
+                raise ValueError(
+                    f"{where}: everybody else passed, so the dealer ({self.players[deal.dealer]}) must bid "
+                    f"all {deal.cards} cards, not {made[deal.dealer]}"
+                )
             if forbidden_bid(deal.cards, others, deal.kind, self.rules) == made[deal.dealer]:
                 raise ValueError(
                     f"{where}: the dealer ({self.players[deal.dealer]}) may not bid {made[deal.dealer]} "

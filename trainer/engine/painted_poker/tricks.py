@@ -36,54 +36,89 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from trainer.engine.cards import FULL_DECK, SUIT_NAMES, SUITS, Card, parse_cards
+from trainer.engine.cards import FULL_DECK, SUIT_NAMES, SUITS, Card
 from trainer.engine.explain import Step, step
-from trainer.engine.painted_poker.rules import DealKind, PaintedRules, resolve
+from trainer.engine.painted_poker.rules import (
+    DealKind,
+    PaintedRules,
+    TrumpMode,
+    painted_card,
+    painted_cards,
+    resolve,
+)
 
 
 class JokerCall(StrEnum):
-    """What a joker does. Led: HIGHEST_TRUMP, HIGHEST (with a suit) or LOW; played later: HIGH or LOW."""
+    """What a joker does. Led: HIGHEST_TRUMP, HIGHEST (with a suit) or LOW, and where the house allows
+    them LOWEST_TRUMP, HIGH_CARD or LOW_CARD (with a suit) or AS_CARD (with a card); played later:
+    HIGH or LOW."""
 
     HIGH = "high"
     LOW = "low"
     HIGHEST_TRUMP = "highest_trump"
     HIGHEST = "highest"
+    LOWEST_TRUMP = "lowest_trump"
+    HIGH_CARD = "high_card"
+    LOW_CARD = "low_card"
+    AS_CARD = "as_card"
 
 
-LEAD_CALLS = frozenset({JokerCall.HIGHEST_TRUMP, JokerCall.HIGHEST, JokerCall.LOW})
+LEAD_CALLS = frozenset(
+    {
+        JokerCall.HIGHEST_TRUMP,
+        JokerCall.HIGHEST,
+        JokerCall.LOW,
+        JokerCall.LOWEST_TRUMP,
+        JokerCall.HIGH_CARD,
+        JokerCall.LOW_CARD,
+        JokerCall.AS_CARD,
+    }
+)
 FOLLOW_CALLS = frozenset({JokerCall.HIGH, JokerCall.LOW})
 _WINNING_CALLS = frozenset({JokerCall.HIGH, JokerCall.HIGHEST_TRUMP, JokerCall.HIGHEST})
+_SUIT_CALLS = frozenset({JokerCall.HIGHEST, JokerCall.HIGH_CARD, JokerCall.LOW_CARD})
+_TRUMP_CALLS = frozenset({JokerCall.HIGHEST_TRUMP, JokerCall.LOWEST_TRUMP})
 
 
 @dataclass(frozen=True)
 class Play:
-    """One card put on the table; `call` and `suit` only for a joker (`suit` with HIGHEST)."""
+    """One card put on the table; `call` only for a joker, with `suit` for HIGHEST, HIGH_CARD and
+    LOW_CARD and `named` (the card it stands for) for AS_CARD."""
 
     card: Card
     call: JokerCall | None = None
     suit: str | None = None
+    named: Card | None = None
 
     def __str__(self) -> str:
-        parts = (
-            [str(self.card)] + ([self.call.value] if self.call else []) + ([self.suit] if self.suit else [])
-        )
+        parts = [str(self.card)] + ([self.call.value] if self.call else [])
+        parts += [self.suit] if self.suit else []
+        parts += [str(self.named)] if self.named else []
         return ":".join(parts)
 
     @classmethod
     def parse(cls, text: str) -> Play:
-        """ "As", "7c:high", "7c:low", "7c:highest_trump", "7c:highest:h"."""
+        """ "As", "7c:high", "7c:low", "7c:highest_trump", "7c:highest:h", "7c:low_card:h",
+        "7c:as_card:9h"; a 54-card deck's jokers are "X1" and "X2"."""
         if not isinstance(text, str):
             raise ValueError(f"bad play {text!r}: expected text such as 'As' or '7c:high'")
         parts = text.strip().split(":")
         if len(parts) > 3:
-            raise ValueError(f"bad play {text!r}: expected card[:call[:suit]]")
-        card = Card.from_text(parts[0])
+            raise ValueError(f"bad play {text!r}: expected card[:call[:suit or card]]")
+        card = painted_card(parts[0])
         try:
             call = JokerCall(parts[1].strip().lower()) if len(parts) > 1 else None
         except ValueError:
             calls = ", ".join(c.value for c in JokerCall)
             raise ValueError(f"bad joker call in {text!r}: expected one of {calls}") from None
-        suit = parts[2].strip().lower() if len(parts) > 2 else None
+        last = parts[2].strip() if len(parts) > 2 else None
+        if call is JokerCall.AS_CARD:
+            if last is None:
+                raise ValueError(
+                    f"bad play {text!r}: a joker led as a card names it, such as '7c:as_card:9h'"
+                )
+            return cls(card, call, None, Card.from_text(last))
+        suit = last.lower() if last is not None else None
         if suit is not None and suit not in SUITS:
             raise ValueError(f"bad suit in {text!r}: expected one of s, h, d, c")
         return cls(card, call, suit)
@@ -116,6 +151,30 @@ def trump_of(
     return turned.suit
 
 
+def deal_trump(
+    number: int,
+    deal: DealKind | str = "normal",
+    rules: PaintedRules | str | None = None,
+    turned: Card | None = None,
+) -> str | None:
+    """The trump of deal `number` (from 1): with circular trump the suits in the house's order, one a
+    deal; otherwise the suit of the `turned` card (None for a joker). No-trump deals have none.
+
+    >>> deal_trump(6, rules="deck-54"), deal_trump(6, "no_trump", "deck-54")
+    ('d', None)
+    >>> deal_trump(6, turned=Card(13, "h"))
+    'h'
+    """
+    r = resolve(rules)
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise ValueError(f"a deal number is a whole number from 1, not {number!r:.40}")
+    if DealKind(deal) is DealKind.NO_TRUMP:
+        return None
+    if r.trump_mode is TrumpMode.CIRCULAR:
+        return r.trump_order[(number - 1) % len(r.trump_order)]
+    return trump_of(turned, r, deal)
+
+
 def _check_trump(trump: str | None) -> None:
     if trump is not None and trump not in SUITS:
         raise ValueError(f"trump must be one of s, h, d, c or None, not {trump!r}")
@@ -143,15 +202,25 @@ def check_trick(trick: Sequence[Play], trump: str | None, rules: PaintedRules | 
             if play.call is not None or play.suit is not None:
                 raise ValueError(f"{play.card} is not a joker and cannot call {play.call}")
             continue
-        allowed = LEAD_CALLS if position == 0 else FOLLOW_CALLS
+        allowed = {c for c in LEAD_CALLS if c.value in r.lead_calls} if position == 0 else FOLLOW_CALLS
         if play.call not in allowed:
             names = ", ".join(sorted(c.value for c in allowed))
             where = "led" if position == 0 else "played after the lead"
-            raise ValueError(f"the joker {play.card} {where} must call one of {names}")
-        if (play.call is JokerCall.HIGHEST) != (play.suit is not None):
-            raise ValueError(f"the joker {play.card} names a suit with 'highest' and only then")
-        if play.call is JokerCall.HIGHEST_TRUMP and trump is None:
-            raise ValueError("a joker cannot call the highest trump in a deal without trump")
+            raise ValueError(f"the joker {play.card} {where} must call one of {names} in this house")
+        if (play.call in _SUIT_CALLS) != (play.suit is not None):
+            raise ValueError(
+                f"the joker {play.card} names a suit with 'highest', 'high_card' or 'low_card', and only then"
+            )
+        if (play.call is JokerCall.AS_CARD) != (play.named is not None):
+            raise ValueError(f"the joker {play.card} names a card when led as a card, and only then")
+        if play.named is not None and (play.named not in deck or r.is_joker(play.named)):
+            raise ValueError(
+                f"the joker {play.card} may stand for an ordinary card of the deck, not {play.named}"
+            )
+        if play.call in _TRUMP_CALLS and trump is None:
+            raise ValueError(
+                f"a joker cannot call {play.call.value.replace('_', ' ')} in a deal without trump"
+            )
 
 
 def _demand(trick: Sequence[Play], rules: PaintedRules) -> tuple[str, str | None]:
@@ -163,6 +232,12 @@ def _demand(trick: Sequence[Play], rules: PaintedRules) -> tuple[str, str | None
         return "highest", lead.suit
     if lead.call is JokerCall.HIGHEST_TRUMP:
         return "highest", "trump"
+    if lead.call is JokerCall.LOWEST_TRUMP:
+        return "follow", "trump"
+    if lead.call in (JokerCall.HIGH_CARD, JokerCall.LOW_CARD):
+        return "follow", lead.suit
+    if lead.call is JokerCall.AS_CARD and lead.named is not None:
+        return "follow", lead.named.suit
     # Led low: the first ordinary card played after it sets the suit to follow.
     for play in trick[1:]:
         if not rules.is_joker(play.card):
@@ -178,7 +253,7 @@ def legal_cards(
 ) -> tuple[Card, ...]:
     """The cards of `hand` (in hand order) the next player may put on `trick` (the plays so far)."""
     r = resolve(rules)
-    cards = parse_cards(hand)
+    cards = painted_cards(hand)
     if not cards:
         raise ValueError("the hand is empty")
     check_trick(trick, trump, r)
@@ -248,6 +323,8 @@ def explain_trick(
             )
         )
         return winner, tuple(steps)
+    if r.is_joker(lead.card) and lead.call in _CARD_CALLS:
+        return _led_as_a_card(trick, trump, r, steps)
     thrown = [p for p in trick if r.is_joker(p.card)]
     for p in thrown:
         steps.append(step("The joker {card} was played low: it takes nothing.", card=str(p.card)))
@@ -284,6 +361,79 @@ def explain_trick(
                 suit=SUIT_NAMES[led_suit],
                 card=str(trick[winner].card),
             )
+        )
+    steps.append(
+        step("Play {position} ({card}) takes the trick.", position=winner + 1, card=str(trick[winner].card))
+    )
+    return winner, tuple(steps)
+
+
+_CARD_CALLS = frozenset({JokerCall.LOWEST_TRUMP, JokerCall.HIGH_CARD, JokerCall.LOW_CARD, JokerCall.AS_CARD})
+
+
+def _led_as_a_card(
+    trick: Sequence[Play], trump: str | None, r: PaintedRules, steps: list[Step]
+) -> tuple[int, tuple[Step, ...]]:
+    """A joker led as a card: the lowest trump, the highest or lowest card of a suit (above the ace or
+    below the lowest rank), or a named card. It then plays by the ordinary rules: the highest trump
+    takes the trick, else the highest card of the suit led; of two equal cards the first played."""
+    lead = trick[0]
+    card = str(lead.card)
+    if lead.call is JokerCall.LOWEST_TRUMP:
+        assert trump is not None
+        led, rank = trump, 1
+        steps.append(
+            step(
+                "The joker {card} was led as the lowest trump: trumps must follow, and the highest trump "
+                "takes the trick.",
+                card=card,
+            )
+        )
+    elif lead.call is JokerCall.AS_CARD:
+        assert lead.named is not None
+        led, rank = lead.named.suit, lead.named.rank
+        steps.append(
+            step(
+                "The joker {card} was led as {named}: it counts as that card.",
+                card=card,
+                named=str(lead.named),
+            )
+        )
+    else:
+        assert lead.suit is not None
+        led, rank = lead.suit, 15 if lead.call is JokerCall.HIGH_CARD else 1
+        if lead.call is JokerCall.HIGH_CARD:
+            said = step(
+                "The joker {card} was led as the highest card of {suit}: {suit} must be followed; only a "
+                "trump beats it.",
+                card=card,
+                suit=SUIT_NAMES[led],
+            )
+        else:
+            said = step(
+                "The joker {card} was led as the lowest card of {suit}: {suit} must be followed, and the "
+                "highest card takes the trick.",
+                card=card,
+                suit=SUIT_NAMES[led],
+            )
+        steps.append(said)
+    for p in trick[1:]:
+        if r.is_joker(p.card):
+            steps.append(step("The joker {card} was played low: it takes nothing.", card=str(p.card)))
+    cards = {0: (led, rank)} | {
+        i: (p.card.suit, p.card.rank) for i, p in enumerate(trick) if i and not r.is_joker(p.card)
+    }
+    trumps = [i for i, (suit, _rank) in cards.items() if suit == trump]
+    pool = trumps or [i for i, (suit, _rank) in cards.items() if suit == led]
+    # Of two equal cards (a joker led as a card that is also played) the first played ranks higher.
+    winner = max(pool, key=lambda i: (cards[i][1], -i))
+    if winner == 0:
+        steps.append(step("Nothing played beats it: the joker {card} takes the trick.", card=card))
+    elif trumps:
+        steps.append(step("The highest trump played is {card}.", card=str(trick[winner].card)))
+    else:
+        steps.append(
+            step("The highest card of {suit} is {card}.", suit=SUIT_NAMES[led], card=str(trick[winner].card))
         )
     steps.append(
         step("Play {position} ({card}) takes the trick.", position=winner + 1, card=str(trick[winner].card))
