@@ -19,7 +19,7 @@ def test_lunar_drills_always_stake_the_super():
     for kind in SETTLING:
         for level in (1, 2, 3):
             for seed in range(12):
-                data = issue(kind, level, seed=seed, rules="lunar")["data"]
+                data = issue(kind, level, seed=seed, rules="lunar").data
                 assert data["super_bet"] >= data["ante"], (kind, level, seed)
                 places.add(data["super_on_dealer"])
                 s = settle(
@@ -41,7 +41,7 @@ def test_lunar_drills_always_stake_the_super():
 
 def test_other_houses_stake_no_super():
     for kind in SETTLING:
-        data = issue(kind, 2, seed=1)["data"]
+        data = issue(kind, 2, seed=1).data
         assert "super_bet" not in data
 
 
@@ -57,7 +57,7 @@ def test_new_player_drill_is_graded_by_the_engine():
     # big blind reaches him"; Robert's Rules: not between the blinds and the button.
     outcomes = set()
     for situation in _seen("om.new_player"):
-        data = situation["data"]
+        data = situation.data
         ruling = new_player_entry(
             data["new_seat"] - 1,
             button=data["button"] - 1,
@@ -79,7 +79,7 @@ def test_showdown_drill_is_graded_by_the_engine():
     # river, the first active player left of the button shows first. A player may muck a losing hand."
     seen = set()
     for situation in _seen("om.showdown"):
-        data = situation["data"]
+        data = situation.data
         live = [s for s, hole in enumerate(data["holes"]) if hole is not None]
         aggressor = data["last_aggressor"]
         order = showdown_order(
@@ -129,7 +129,7 @@ def test_two_combination_drill_meets_every_edge_case():
     # Rule page, variants: Lunar pays "both ... if the second uses a card not in the first".
     cases = set()
     for situation in _seen("rp.two_combinations"):
-        data = situation["data"]
+        data = situation.data
         pay = bet_payout(data["player"], data["ante"], data["rules"])
         assert expected_of(situation)[0] == pay.win
         cases.add(data.get("edge_case"))
@@ -142,13 +142,13 @@ def test_two_combination_drill_meets_every_edge_case():
         if data.get("edge_case") == "royal_and_spare_card":
             assert pay.odds in (104, 54)  # royal 100 + 4, straight flush 50 + 4
     assert cases == {None, *EDGE_CASES}
-    assert all(issue("rp.two_combinations", 1, seed=s)["data"]["rules"] == "lunar" for s in range(3))
+    assert all(issue("rp.two_combinations", 1, seed=s).data["rules"] == "lunar" for s in range(3))
 
 
 def test_two_combination_drill_under_cis_pays_the_higher_only():
     # Rule page, variants: "CIS casinos: only the higher one is paid".
     for situation in _seen("rp.two_combinations", levels=(3,), seeds=30, rules="cis"):
-        data = situation["data"]
+        data = situation.data
         pay = bet_payout(data["player"], data["ante"], "cis")
         assert pay.second is None and expected_of(situation)[0] == pay.win
 
@@ -156,7 +156,7 @@ def test_two_combination_drill_under_cis_pays_the_higher_only():
 def test_insurance_drill_is_the_capped_bet_payout():
     capped = 0
     for situation in _seen("rp.insurance"):
-        data = situation["data"]
+        data = situation.data
         most = insurance_limits(data["player"], data["ante"], data["rules"])[1]
         assert expected_of(situation)[0] == most
         win = bet_payout(data["player"], data["ante"], data["rules"]).win
@@ -169,7 +169,7 @@ def test_insurance_drill_is_the_capped_bet_payout():
 def test_boxes_drill_is_graded_by_table_faults():
     answers = set()
     for situation in _seen("rp.boxes"):
-        boxes = situation["data"]["boxes"]
+        boxes = situation.data["boxes"]
         faults = table_faults(Table.of([(b["box"], str(b["player"]), b["mode"]) for b in boxes]))
         expected = expected_of(situation)[0]
         assert expected == (faults[0].fault.value if faults else "legal")
@@ -193,7 +193,7 @@ def test_trick_drill_reaches_the_further_joker_calls_and_the_real_jokers():
     calls, circular = set(), set()
     for rules in ("odessa-house", "deck-54"):
         for situation in _seen("pp.trick", levels=(2, 3), seeds=80, rules=rules):
-            data = situation["data"]
+            data = situation.data
             plays = [pp.Play.parse(p["play"]) for p in data["plays"]]
             if data.get("number") is not None:
                 trump = pp.deal_trump(data["number"], data["deal"], rules)
@@ -216,7 +216,7 @@ def test_hook_drill_under_the_all_pass_rule():
     # Older article: "if players pass, the dealer must order the maximum".
     musts = 0
     for situation in _seen("pp.hook", rules="odessa-house"):
-        data = situation["data"]
+        data = situation.data
         others = [b["bid"] for b in data["bids"]]
         expected = expected_of(situation)[0]
         if pp.must_bid_max(others, data["deal"], "odessa-house"):
@@ -229,10 +229,10 @@ def test_hook_drill_under_the_all_pass_rule():
 
 
 def test_schedule_and_score_drills_under_the_variant_houses():
-    kinds = {situation["data"]["deal"] for situation in _seen("pp.score", rules="odessa-house")}
+    kinds = {situation.data["deal"] for situation in _seen("pp.score", rules="odessa-house")}
     assert "frontal" in kinds
     for situation in _seen("pp.score", rules="deck-54", seeds=30):
-        data = situation["data"]
+        data = situation.data
         assert expected_of(situation)[0] == pp.score(
             data["bid"], data["took"], data["deal"], "deck-54", cards=data["cards"]
         )

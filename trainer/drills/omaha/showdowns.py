@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, attach_mistakes, register
+from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, attach_mistakes, prompt, register
 from trainer.drills.mistakes import Mistake, mistake_type
 from trainer.drills.omaha.deals import Dealer, DealError, house_rules, names, retry
 from trainer.engine.explain import Step, step
@@ -23,12 +23,6 @@ Data = dict[str, Any]
 Solution = tuple[Any, str, tuple[Step, ...]]
 AMOUNT = AnswerFormat(AnswerKind.AMOUNT)
 _BLINDS = {1: ((5, 10), (10, 20)), 2: ((15, 30), (25, 50), (50, 100)), 3: ((100, 200), (250, 500))}
-
-
-def _prompt(data: Data, template: str, **params: Any) -> Data:
-    data["prompt"] = template
-    data["prompt_params"] = params
-    return data
 
 
 # om.new_player --------------------------------------------------------------------------------------
@@ -75,28 +69,35 @@ def _gen_new_player(rng: random.Random, level: int, rules_name: str | None) -> D
             "question": question,
         }
         if question == "entry":
-            return _prompt(
+            return prompt(
                 data,
-                "Blinds {sb}/{bb}; the button is on seat {button}, the blinds on seats {small} and {big}. "
-                "A new player sits down on seat {seat} and wants to play this hand. What does he do?",
+                step(
+                    "Blinds {sb}/{bb}; the button is on seat {button}, the blinds on seats {small} and "
+                    "{big}. "
+                    "A new player sits down on seat {seat} and wants to play this hand. What does he do?",
+                    sb=sb,
+                    bb=bb,
+                    button=button + 1,
+                    small=small + 1,
+                    big=big + 1,
+                    seat=seat + 1,
+                ),
+            )
+        return prompt(
+            data,
+            step(
+                "Blinds {sb}/{bb}; the button is on seat {button}, the blinds on seats {small} and {big}. A "
+                "new "
+                "player sits down on seat {seat} and waits for the big blind. In how many hands is he dealt "
+                "in "
+                "(1 = the next hand)?",
                 sb=sb,
                 bb=bb,
                 button=button + 1,
                 small=small + 1,
                 big=big + 1,
                 seat=seat + 1,
-            )
-        return _prompt(
-            data,
-            "Blinds {sb}/{bb}; the button is on seat {button}, the blinds on seats {small} and {big}. A new "
-            "player sits down on seat {seat} and waits for the big blind. In how many hands is he dealt in "
-            "(1 = the next hand)?",
-            sb=sb,
-            bb=bb,
-            button=button + 1,
-            small=small + 1,
-            big=big + 1,
-            seat=seat + 1,
+            ),
         )
 
     return retry(make)
@@ -230,21 +231,26 @@ def _gen_showdown(rng: random.Random, level: int, rules_name: str | None) -> Dat
         }
         order = _order(data)
         if question == "first" and all_in:
-            return _prompt(
+            return prompt(
                 data,
-                "The river is over and seats {seats} go to the showdown (all-in for less than the others: "
-                "{all_in}); the button is on seat {button}. Who shows first?",
-                seats=", ".join(str(s + 1) for s in live),
-                all_in=", ".join(str(s) for s in data["all_in"]),
-                button=button + 1,
+                step(
+                    "The river is over and seats {seats} go to the showdown (all-in for less than the "
+                    "others: "
+                    "{all_in}); the button is on seat {button}. Who shows first?",
+                    seats=", ".join(str(s + 1) for s in live),
+                    all_in=", ".join(str(s) for s in data["all_in"]),
+                    button=button + 1,
+                ),
             )
         if question == "first":
-            return _prompt(
+            return prompt(
                 data,
-                "The river is over and seats {seats} go to the showdown; the button is on seat {button}. "
-                "Who shows first?",
-                seats=", ".join(str(s + 1) for s in live),
-                button=button + 1,
+                step(
+                    "The river is over and seats {seats} go to the showdown; the button is on seat {button}. "
+                    "Who shows first?",
+                    seats=", ".join(str(s + 1) for s in live),
+                    button=button + 1,
+                ),
             )
         rulings = _mucks(data, order)
         # Ask about a later player; a beaten hand and a hand that must be shown come up evenly.
@@ -256,12 +262,14 @@ def _gen_showdown(rng: random.Random, level: int, rules_name: str | None) -> Dat
         before = [r.seat for r in rulings[: rulings.index(asked)] if not r.may_muck]
         data["shown"] = [s + 1 for s in before]
         data["asked"] = asked.seat + 1
-        return _prompt(
+        return prompt(
             data,
-            "At the showdown seats {shown} have shown their hands, in turn; seat {seat} is next. May he "
-            "muck his hand without showing it?",
-            shown=", ".join(str(s) for s in data["shown"]),
-            seat=data["asked"],
+            step(
+                "At the showdown seats {shown} have shown their hands, in turn; seat {seat} is next. May he "
+                "muck his hand without showing it?",
+                shown=", ".join(str(s) for s in data["shown"]),
+                seat=data["asked"],
+            ),
         )
 
     return retry(make)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, attach_mistakes, register
+from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, attach_mistakes, prompt, register
 from trainer.drills.mistakes import Mistake, mistake_type
 from trainer.drills.russian_poker.deals import (
     PAYING,
@@ -51,12 +51,6 @@ Data = dict[str, Any]
 Solution = tuple[Any, str, tuple[Step, ...]]
 AMOUNT = AnswerFormat(AnswerKind.AMOUNT)
 SUITS = "shdc"
-
-
-def _prompt(data: Data, template: str, **params: Any) -> Data:
-    data["prompt"] = template
-    data["prompt_params"] = params
-    return data
 
 
 def _retry(make: Any) -> Data:
@@ -132,21 +126,27 @@ def _gen_two_combinations(rng: random.Random, level: int, rules_name: str | None
         if case is not None:
             data["edge_case"] = case
         if len(player) == 6:
-            return _prompt(
+            return prompt(
                 data,
-                "Ante {ante}. The player bought a sixth card and holds {player}; the dealer has a game with "
-                "{dealer}, and the player's hand is higher. What is paid on the bet?",
+                step(
+                    "Ante {ante}. The player bought a sixth card and holds {player}; the dealer has a game "
+                    "with "
+                    "{dealer}, and the player's hand is higher. What is paid on the bet?",
+                    ante=ante,
+                    player=format_cards(player),
+                    dealer=format_cards(dealer),
+                ),
+            )
+        return prompt(
+            data,
+            step(
+                "Ante {ante}. The player holds {player}; the dealer has a game with {dealer}, and the "
+                "player's "
+                "hand is higher. What is paid on the bet?",
                 ante=ante,
                 player=format_cards(player),
                 dealer=format_cards(dealer),
-            )
-        return _prompt(
-            data,
-            "Ante {ante}. The player holds {player}; the dealer has a game with {dealer}, and the player's "
-            "hand is higher. What is paid on the bet?",
-            ante=ante,
-            player=format_cards(player),
-            dealer=format_cards(dealer),
+            ),
         )
 
     return _retry(make)
@@ -200,12 +200,15 @@ def _gen_insurance(rng: random.Random, level: int, rules_name: str | None) -> Da
         if capped and win <= high:
             raise DealError("the cap was wanted")
         data: Data = {"rules": rules.name, "ante": ante, "player": names(player)}
-        return _prompt(
+        return prompt(
             data,
-            "Ante {ante}. The player holds {player} and wants to insure his bet against the dealer having "
-            "no game. What is the most he may insure?",
-            ante=ante,
-            player=format_cards(player),
+            step(
+                "Ante {ante}. The player holds {player} and wants to insure his bet against the dealer "
+                "having "
+                "no game. What is the most he may insure?",
+                ante=ante,
+                player=format_cards(player),
+            ),
         )
 
     return _retry(make)
@@ -303,11 +306,14 @@ def _gen_boxes(rng: random.Random, level: int, rules_name: str | None) -> Data:
             "box_count": rules.boxes_count,
             "boxes": [{"box": n, "player": int(p), "mode": m} for n, p, m in placed],
         }
-        return _prompt(
+        return prompt(
             data,
-            "The table has {count} boxes, numbered from the dealer's left; the stakes before the deal are "
-            "on the table. May the croupier deal, or which rule does this break?",
-            count=rules.boxes_count,
+            step(
+                "The table has {count} boxes, numbered from the dealer's left; the stakes before the deal "
+                "are "
+                "on the table. May the croupier deal, or which rule does this break?",
+                count=rules.boxes_count,
+            ),
         )
 
     return _retry(make)
