@@ -336,15 +336,14 @@ def _spots(data: Data, *, buys: bool = False, net: bool = False) -> AnswerFormat
     return AnswerFormat(AnswerKind.AMOUNTS, labels=tuple(labels))
 
 
+def spots_of(s: Settlement) -> dict[str, int]:
+    """The result on every betting spot of a settled box, and the net, by answer label."""
+    spots = {"Ante": s.ante, "Bet": s.bet, "Bonus": s.bonus, "Super": s.super_bet, "Buys": s.fees}
+    return {**spots, "Net": s.net}
+
+
 def _spot_values(s: Settlement, fmt: AnswerFormat) -> dict[str, int]:
-    values = {
-        "Ante": s.ante,
-        "Bet": s.bet,
-        "Bonus": s.bonus,
-        "Super": s.super_bet,
-        "Buys": s.fees,
-        "Net": s.net,
-    }
+    values = spots_of(s)
     return {label: values[label] for label in fmt.labels}
 
 

@@ -34,7 +34,7 @@ from typing import Any
 from trainer.drills.base import AnswerKind, attach_mistakes, get_kind
 from trainer.drills.mistakes import Mistake, MistakeType, mistake_type
 from trainer.drills.russian_poker.deals import BONUS_PAYING, PAYING, house_rules
-from trainer.drills.russian_poker.kinds import settle_data
+from trainer.drills.russian_poker.kinds import settle_data, spots_of
 from trainer.engine.cards import parse_cards
 from trainer.engine.explain import Step, step
 from trainer.engine.russian_poker import (
@@ -133,14 +133,7 @@ class _Box:
 
 
 def _settled(s: Settlement) -> Spots:
-    return {
-        "Ante": s.ante,
-        "Bet": s.bet,
-        "Bonus": s.bonus,
-        "Super": s.super_bet,
-        "Buys": s.fees,
-        "Net": s.net,
-    }
+    return spots_of(s)
 
 
 Found = Iterator[tuple[MistakeType, Spots, Step]]
