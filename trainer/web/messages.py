@@ -160,6 +160,15 @@ def data_words() -> set[str]:
     for n in range(1, 6):
         words.add("exchange " + " ".join(f"{{{i}}}" for i in range(n)))
         words.add("Exchange " + " ".join(f"{{{i}}}" for i in range(n)))
+    # A second paid combination is named with its own cards ("three of a kind (Kh Kd Ks)"): one message
+    # per category, since sampled situations rarely reach fours or straight flushes.
+    from trainer.engine.russian_poker.hands import scoring_count
+    from trainer.engine.russian_poker.rules import Category as Combination
+
+    for combination in Combination:
+        count = scoring_count(combination)
+        if count:
+            words.add(f"{combination.label} (" + " ".join(f"{{{i}}}" for i in range(count)) + ")")
     # The live table's answer labels and choices (seats and pots are looked up as "Seat {0}").
     from trainer.drills.rounds import LABELS
 

@@ -404,15 +404,15 @@ def _led_as_a_card(
         led, rank = lead.suit, 15 if lead.call is JokerCall.HIGH_CARD else 1
         if lead.call is JokerCall.HIGH_CARD:
             said = step(
-                "The joker {card} was led as the highest card of {suit}: {suit} must be followed; only a "
-                "trump beats it.",
+                "The joker {card} was led as the highest card of {suit}: that suit must be followed; only "
+                "a trump beats it.",
                 card=card,
                 suit=SUIT_NAMES[led],
             )
         else:
             said = step(
-                "The joker {card} was led as the lowest card of {suit}: {suit} must be followed, and the "
-                "highest card takes the trick.",
+                "The joker {card} was led as the lowest card of {suit}: that suit must be followed, and "
+                "the highest card takes the trick.",
                 card=card,
                 suit=SUIT_NAMES[led],
             )

@@ -33,6 +33,15 @@ _SCORING_COUNT = {
 }
 
 
+def scoring_count(category: Category) -> int:
+    """How many cards make a combination of `category` (a second combination is named with these).
+
+    >>> scoring_count(Category.THREE_OF_A_KIND), scoring_count(Category.ACE_KING)
+    (3, 2)
+    """
+    return 2 if category is Category.ACE_KING else _SCORING_COUNT.get(category, 5)
+
+
 @dataclass(frozen=True, order=True, slots=True)
 class Hand:
     """The five cards that play, best first; hands compare by `strength` (evaluator numbering)."""
@@ -45,9 +54,7 @@ class Hand:
     def scoring(self) -> tuple[Card, ...]:
         """The cards that make the combination, without kickers: both pair cards, the ace and the king
         of ace-king, all five of a straight, flush or full house; none for high card."""
-        if self.category is Category.ACE_KING:
-            return self.cards[:2]
-        return self.cards[: _SCORING_COUNT.get(self.category, 5)]
+        return self.cards[: scoring_count(self.category)]
 
     def __str__(self) -> str:
         return f"{self.category.label} ({format_cards(self.cards)})"
