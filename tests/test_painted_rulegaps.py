@@ -121,8 +121,8 @@ def test_the_steps_name_the_call():
     _winner, steps = explain_trick(plays("7c:low_card:h 6h Qh 9h"), "s", ODESSA)
     texts = [str(s) for s in steps]
     expected = (
-        "The joker 7c was led as the lowest card of hearts: hearts must be followed, and the highest "
-        "card takes the trick."
+        "The joker 7c was led as the lowest card of hearts: that suit must be followed, and the "
+        "highest card takes the trick."
     )
     assert expected in texts
     assert texts[-1] == "Play 3 (Qh) takes the trick."
