@@ -348,6 +348,34 @@ def test_sprint_clock_is_the_servers(app, named, toys, monkeypatch):
     monkeypatch.setattr(sprint_views, "datetime", Clock)
     response = named.get(run_url)
     assert response.status_code == 302 and response.headers["Location"].endswith("/result")
+    # The clock ran out with no answer after it: the result page scores nothing by itself (a GET)...
+    sprint_id = int(run_url.rstrip("/").rsplit("/", 1)[1])
+    page = named.get(response.headers["Location"])
+    assert page.status_code == 200 and b'id="finish"' in page.data
+    assert _sprint_row(app, sprint_id)["finished_at"] is None
+    # ... its button does, once.
+    scored = named.post(f"/sprint/{sprint_id}/finish")
+    assert scored.status_code == 303 and _sprint_row(app, sprint_id)["finished_at"] is not None
+    assert b'id="sprint-score"' in named.get(scored.headers["Location"]).data
+
+
+def _sprint_row(app, sprint_id):
+    from trainer.store import Store, open_db
+
+    return Store(open_db(app.config["DATABASE"], migrate=False)).sprint(sprint_id)
+
+
+def test_a_sprint_cannot_be_finished_early_by_a_forged_post(app, named, toys):
+    run_url = named.post(
+        "/sprint/", data={"kind": "toy.amount", "level": "1", "length": "10", "seconds": "60"}
+    ).headers["Location"]
+    sprint_id = int(run_url.rstrip("/").rsplit("/", 1)[1])
+    # The run page carries the form the clock's script posts at zero (with its CSRF token).
+    run_page = named.get(run_url).data
+    assert b'id="finish-form"' in run_page and b'name="csrf_token"' in run_page
+    assert named.post(f"/sprint/{sprint_id}/finish").status_code == 303
+    assert _sprint_row(app, sprint_id)["finished_at"] is None  # time is left: still running
+    assert named.get(f"/sprint/{sprint_id}/result").headers["Location"] == run_url
 
 
 def test_progress_page_after_answers(named, toys):

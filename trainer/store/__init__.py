@@ -1,7 +1,7 @@
 """Progress kept in SQLite through sqlite-utils: migrations, WAL, one transaction per answer."""
 
 from trainer.store.progress import AlreadyAnsweredError, NotFoundError, Store, StoreError, clean_name
-from trainer.store.schema import MODES, apply_migrations, insert, open_db, writing
+from trainer.store.schema import MODES, apply_migrations, backup, insert, open_db, writing
 
 __all__ = [
     "MODES",
@@ -10,6 +10,7 @@ __all__ = [
     "Store",
     "StoreError",
     "apply_migrations",
+    "backup",
     "clean_name",
     "insert",
     "open_db",

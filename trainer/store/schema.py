@@ -397,6 +397,26 @@ def open_db(path: str | Path, *, migrate: bool = True, timeout: float = BUSY_TIM
     return db
 
 
+def backup(path: str | Path, target: str | Path) -> str:
+    """Copy the database file at `path` into a new file `target` while the app may go on writing
+    (SQLite's online backup: the copy is one consistent moment), and return the copy's
+    `PRAGMA integrity_check` ("ok" for a sound copy). An existing `target` is never overwritten.
+    """
+    target = Path(target)
+    if target.exists():
+        raise FileExistsError(f"{target} exists already: a backup never overwrites a file")
+    source = _connect(path, create=False, timeout=BUSY_TIMEOUT_S)
+    try:
+        copy = sqlite3.connect(target)
+        try:
+            source.backup(copy)
+            return str(copy.execute("PRAGMA integrity_check").fetchone()[0])
+        finally:
+            copy.close()
+    finally:
+        source.close()
+
+
 def apply_migrations(db: Database) -> list[str]:
     """Apply the pending migrations once, whatever the number of processes starting together.
 

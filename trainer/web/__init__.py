@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
 from trainer import PACKAGE, installed, shipped
+from trainer.web import settings
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the app. `test_config` overrides settings such as DATABASE and SECRET_KEY."""
+    """Build the app. `test_config` overrides settings such as DATABASE and SECRET_KEY; without it the
+    instance folder's `config.py` and then the `TRAINER_*` environment variables apply (`settings`)."""
     app = Flask(
         __name__,
         # A source checkout keeps its database in instance/; an installed wheel in Flask's default
@@ -25,15 +25,18 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         instance_relative_config=True,
     )
     app.config.from_mapping(
-        SECRET_KEY=os.environ.get("TRAINER_SECRET_KEY") or _instance_secret(app.instance_path),
         DATABASE=os.path.join(app.instance_path, "trainer.sqlite"),
         # No form or answer comes near this; a larger body is refused with 413 before it is read.
         MAX_CONTENT_LENGTH=256 * 1024,
+        SECURE_COOKIES=False,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
+        app.config.from_mapping(settings.from_environment())
     else:
         app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = settings.instance_secret(app.instance_path)
     os.makedirs(app.instance_path, exist_ok=True)
 
     from trainer.web.site import init_pages
@@ -49,13 +52,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     cli.init_app(app)
 
+    from trainer.web import security
+
+    security.init_app(app)
+
     return app
-
-
-def _instance_secret(instance_path: str) -> str:
-    """A secret kept in the instance folder, so sessions survive restarts without configuration."""
-    path = Path(instance_path) / "secret_key"
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_hex(32))
-    return path.read_text().strip()

@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 
 from flask import Blueprint, Flask, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import BadRequest, HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, default_exceptions
 
 from trainer.drills import REGISTRY, AnswerError, DrillError, Situation, UnknownKindError, get_kind, issue
 from trainer.drills.base import expected_of
@@ -75,6 +75,14 @@ def _bearer_token() -> None:
         fail(401, "The API token is not valid: it is mistyped, revoked, or not a Bearer token.")
 
 
+# By status code as well: the pages register HTML handlers for some codes (404, 413, ...), and Flask
+# prefers a handler for the exact code over this blueprint's catch-all. 429 keeps the app's own handler
+# (JSON here too, with a translated sentence).
+for _code in default_exceptions:
+    if _code != 429:
+        bp.register_error_handler(_code, _http_error)
+
+
 def init_app(app: Flask) -> None:
     """Register the blueprint (the database is created and migrated once, by `db.init_app`)."""
     # The account and live-table routes join this blueprint.
@@ -83,6 +91,17 @@ def init_app(app: Flask) -> None:
     db.init_app(app)
     auth.init_app(app)
     app.register_blueprint(bp)
+    app.register_error_handler(InternalServerError, _server_error)
+
+
+def _server_error(error: InternalServerError) -> ResponseReturnValue:
+    """A bug under /api/ still answers in JSON (the pages keep the plain error page)."""
+    if not request.path.startswith("/api/"):
+        return error
+    return jsonify(
+        error="Something went wrong on the server. Try again; if it persists, tell your instructor.",
+        status=500,
+    ), 500
 
 
 MAX_JSON_DEPTH = 32  # far beyond any request here; deeper bodies are refused before anything recurses

@@ -7,12 +7,13 @@ The SVG itself is in `templates/macros/`; this module only turns situation data 
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from flask_babel import gettext, lazy_gettext
 
 from trainer import games
-from trainer.drills.chips import load_chips
+from trainer.drills.chips import CHIPS_DIR, load_chips
 from trainer.engine.cards import Card
 from trainer.web.i18n import RANK_TEXT, SUIT_SYMBOLS
 
@@ -111,6 +112,44 @@ def seat_positions(count: int, width: float = 100.0, height: float = 60.0) -> li
         y = height / 2 + height / 2 * math.sin(angle)
         positions.append((round(x / width * 100, 2), round(y / height * 100, 2)))
     return positions
+
+
+MAX_TABLE_SEATS = 12
+
+
+def chip_class(colour: str) -> str:
+    """The class that paints a chip this colour ("#f2c200" -> "chip-f2c200")."""
+    return "chip-" + colour.lstrip("#").lower()
+
+
+_CSS_COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}|[a-z]{3,20}")
+
+
+def chip_colours() -> list[str]:
+    """Every colour a chip can be drawn in: each house chip set's (data/chips/) and the plain chip."""
+    found = {CHIP_DEFAULT_COLOUR}
+    for path in sorted(CHIPS_DIR.glob("*.toml")):
+        found.update(chip.colour for chip in load_chips(path.stem).chips)
+    # Only plain colour values reach the stylesheet, whatever a data file holds.
+    return sorted(colour for colour in found if _CSS_COLOUR.fullmatch(colour))
+
+
+def table_stylesheet() -> str:
+    """CSS for what varies from table to table: seat positions around the oval and chip colours.
+
+    Served as a stylesheet of the app's own, so the pages carry no inline style attributes and the
+    Content-Security-Policy needs no 'unsafe-inline'.
+
+    >>> ".at-2-1 { --x: 50.0; --y: 0.0; }" in table_stylesheet()
+    True
+    """
+    rules = [
+        f".at-{count}-{i} {{ --x: {x}; --y: {y}; }}"
+        for count in range(1, MAX_TABLE_SEATS + 1)
+        for i, (x, y) in enumerate(seat_positions(count))
+    ]
+    rules += [f".{chip_class(colour)} {{ background: {colour}; }}" for colour in chip_colours()]
+    return "\n".join(rules) + "\n"
 
 
 # Situation fields that hold the cards a trainee may click, most specific first.
@@ -229,6 +268,7 @@ def omaha_table(data: dict[str, Any]) -> dict[str, Any]:
                 "button": data.get("button") == i + base,
                 "x": x,
                 "y": y,
+                "place": f"{count}-{i}",  # the class that positions it (`table_stylesheet`)
             }
         )
     pair = data.get("blinds") or data.get("stakes")
@@ -251,6 +291,7 @@ TEMPLATE_GLOBALS = {
         card_face,
         cards_of,
         chip_stack,
+        chip_class,
         pickable_cards,
         seat_positions,
         table_facts,

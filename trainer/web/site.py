@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, Response
 from flask_wtf.csrf import generate_csrf
 
 from trainer import shipped
@@ -45,3 +45,12 @@ def init_pages(app: Flask) -> None:
     app.jinja_env.lstrip_blocks = True
     for module in (pages, account, practice, sprint, quiz, progress, reference, table, today):
         app.register_blueprint(module.bp)
+    app.add_url_rule("/table.css", "table_css", table_css)
+
+
+def table_css() -> Response:
+    """Seat positions and chip colours as a stylesheet (no inline styles under the CSP)."""
+    response = Response(drawing.table_stylesheet(), mimetype="text/css")
+    response.cache_control.public = True
+    response.cache_control.max_age = 3600
+    return response

@@ -4,6 +4,10 @@ The store records when the sprint started and counts only answers given within i
 browser's countdown is a display. Which question is current, and how many were answered or skipped,
 is kept in the signed session cookie (the browser cannot change it). The store's sprint `scope` is
 "<kind>/<N>", so personal bests compare sprints of the same drill and length.
+
+A sprint is scored (and so recorded as finished) by a POST only: the last answer or skip, an answer sent
+after the time ran out, or `POST /sprint/<id>/finish` (which the clock's script sends at zero, and the
+"see the result" button of a result page opened before then). A GET of the result never writes.
 """
 
 from __future__ import annotations
@@ -127,12 +131,32 @@ def _render(
 
 def _advance(sprint: dict[str, Any], state: dict[str, Any], *, skipped: bool, last: bool | None) -> None:
     state = dict(state, done=state["done"] + 1, skipped=state["skipped"] + int(skipped), last=last)
+    session["sprint"] = state
     if state["done"] < state["n"] and _remaining(sprint) > 0:
         kind = REGISTRY[state["kind"]]
         state["current"] = db.store().save_drill(
             sprint["trainee_id"], issue(kind, sprint["level"]), mode="sprint", sprint_id=sprint["id"]
         )
-    session["sprint"] = state
+    else:
+        _finish(sprint)
+
+
+def _finish(sprint: dict[str, Any]) -> None:
+    """Score the sprint (answers within its time count) and forget the session's run of it."""
+    if sprint["finished_at"] is None:
+        db.store().finish_sprint(sprint["id"])
+    if _state(sprint["id"]) is not None:
+        session.pop("sprint", None)
+
+
+@bp.post("/<int:sprint_id>/finish")
+def finish(sprint_id: int) -> Response:
+    trainee = require_trainee()
+    check_form(EmptyForm())
+    sprint = _own_sprint(sprint_id, trainee)
+    if _over(sprint, _state(sprint_id)):
+        _finish(sprint)
+    return redirect(url_for("sprint.result", sprint_id=sprint_id), code=303)
 
 
 @bp.post("/<int:sprint_id>/answer")
@@ -142,6 +166,7 @@ def answer(sprint_id: int) -> str | Response | tuple[str, int]:
     sprint = _own_sprint(sprint_id, trainee)
     state = _state(sprint_id)
     if _over(sprint, state):
+        _finish(sprint)
         return redirect(url_for("sprint.result", sprint_id=sprint_id))
     if request.form.get("drill") != str(state["current"]):
         # An old tab or a double click: the current question is still open, show it again.
@@ -164,20 +189,22 @@ def skip(sprint_id: int) -> Response:
     check_form(EmptyForm())
     sprint = _own_sprint(sprint_id, trainee)
     state = _state(sprint_id)
-    if not _over(sprint, state) and request.form.get("drill") == str(state["current"]):
+    if _over(sprint, state):
+        _finish(sprint)
+    elif request.form.get("drill") == str(state["current"]):
         _advance(sprint, state, skipped=True, last=None)
     return redirect(url_for("sprint.run", sprint_id=sprint_id))
 
 
 @bp.get("/<int:sprint_id>/result")
-def result(sprint_id: int) -> str:
+def result(sprint_id: int) -> str | Response:
     trainee = require_trainee()
     sprint = _own_sprint(sprint_id, trainee)
-    state = _state(sprint_id)
     if sprint["finished_at"] is None:
-        sprint = db.store().finish_sprint(sprint_id)
-        if state is not None:
-            session.pop("sprint", None)
+        if not _over(sprint, _state(sprint_id)):
+            return redirect(url_for("sprint.run", sprint_id=sprint_id))
+        # Over but not yet scored (the clock ran out with no script to report it): the button scores it.
+        return render_template("sprint_finish.html", sprint=sprint, form=EmptyForm())
     kind_id, _, n = sprint["scope"].partition("/")
     started = datetime.fromisoformat(sprint["started_at"])
     taken = (datetime.fromisoformat(sprint["finished_at"]) - started).total_seconds()

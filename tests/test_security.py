@@ -1,0 +1,279 @@
+"""Security headers, cookie flags, rate limits, JSON API errors, configuration and the server command."""
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from web_toys import toy_kinds
+
+from trainer.web import create_app, settings
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def toys():
+    with toy_kinds() as kinds:
+        yield kinds
+
+
+def make_app(tmp_path, **config):
+    base = {
+        "TESTING": True,
+        "DATABASE": str(tmp_path / "s.sqlite"),
+        "SECRET_KEY": "t",
+        "WTF_CSRF_ENABLED": False,
+    }
+    return create_app({**base, **config})
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/", "/reference/glossary", "/api/v1/kinds", "/no-such-page", "/static/css/trainer.css", "/table.css"],
+)
+def test_security_headers_on_every_response(tmp_path, url):
+    response = make_app(tmp_path).test_client().get(url)
+    policy = response.headers["Content-Security-Policy"]
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    assert directives["script-src"] == "'self'" and directives["style-src"] == "'self'"
+    assert "unsafe-inline" not in policy and directives["frame-ancestors"] == "'none'"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["Referrer-Policy"] == "same-origin"
+    assert "Server" not in response.headers
+
+
+def test_no_template_has_inline_script_or_style():
+    """The CSP forbids them: scripts and styles are static files (the table's a generated one)."""
+    offenders = []
+    for template in (ROOT / "templates").rglob("*.html"):
+        text = template.read_text()
+        for match in re.finditer(r"<script\b[^>]*>", text):
+            tag = match.group(0)
+            if "src=" not in tag and 'type="application/json"' not in tag:
+                offenders.append(f"{template.name}: {tag}")
+        offenders += [f"{template.name}: style attribute" for _ in re.finditer(r"\sstyle\s*=", text)]
+        offenders += [f"{template.name}: <style>" for _ in re.finditer(r"<style\b", text)]
+        offenders += [f"{template.name}: {m.group(0)}" for m in re.finditer(r"\son[a-z]+\s*=", text)]
+    assert offenders == []
+
+
+def test_table_stylesheet_places_seats_and_paints_chips(tmp_path, toys):
+    client = make_app(tmp_path).test_client()
+    css = client.get("/table.css")
+    assert css.status_code == 200 and css.mimetype == "text/css"
+    text = css.get_data(as_text=True)
+    assert ".at-6-0 { --x: 50.0; --y: 100.0; }" in text and ".chip-f2c200 { background: #f2c200; }" in text
+
+
+def test_session_cookie_is_httponly_and_samesite_lax(tmp_path):
+    response = make_app(tmp_path).test_client().post("/trainee", data={"name": "Trainee One"})
+    cookie = response.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Secure" not in cookie
+
+
+def test_secure_cookies_and_hsts_when_configured(tmp_path):
+    app = make_app(tmp_path, SECURE_COOKIES=True)
+    response = app.test_client().post("/trainee", data={"name": "Trainee One"}, base_url="https://localhost")
+    assert "Secure" in response.headers["Set-Cookie"] and "HttpOnly" in response.headers["Set-Cookie"]
+    assert "max-age" in response.headers["Strict-Transport-Security"]
+
+
+def test_api_errors_are_json_including_413_and_500(tmp_path):
+    app = make_app(tmp_path)
+
+    @app.get("/api/v1/broken")  # a bug in a route must still answer in JSON
+    def broken():
+        raise RuntimeError("a bug")
+
+    client = app.test_client()
+    too_big = client.post(
+        "/api/v1/drills", data=b"{" + b" " * 300_000 + b"}", content_type="application/json"
+    )
+    assert too_big.status_code == 413 and too_big.json["status"] == 413 and too_big.json["error"]
+    for url in ("/api/v1/drills/99", "/api/v1/nothing"):
+        assert client.get(url).json["status"] == 404  # the pages' HTML 404 handler does not take over
+    assert client.post("/api/v1/drills", json={"kind": "nope", "level": 1}).json["status"] == 404
+    app.testing = False
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    response = client.get("/api/v1/broken")
+    assert response.status_code == 500 and response.json == {"error": response.json["error"], "status": 500}
+
+
+def limited_app(tmp_path, **limits):
+    return make_app(tmp_path, RATELIMIT_ENABLED=True, **limits)
+
+
+def test_new_trainees_are_limited_per_address(tmp_path):
+    app = limited_app(tmp_path, RATE_LIMIT_TRAINEES="3 per minute")
+    statuses = [app.test_client().post("/trainee", data={"name": f"T{i}"}).status_code for i in range(3)]
+    assert statuses == [302, 302, 302]
+    page = app.test_client().post("/trainee", data={"name": "T4"})
+    assert page.status_code == 429 and b"Too many requests" in page.data and page.headers["Retry-After"]
+    api = app.test_client().post("/api/v1/trainee", json={"name": "T5"})  # the same budget
+    assert api.status_code == 429 and api.json["status"] == 429 and api.headers["Retry-After"].isdigit()
+    from trainer.store import open_db
+
+    assert (
+        open_db(app.config["DATABASE"], migrate=False).execute("SELECT count(*) FROM trainees").fetchone()[0]
+        == 3
+    )
+
+
+def test_new_drills_are_limited_per_trainee_pages_and_api_together(tmp_path, toys):
+    app = limited_app(tmp_path, RATE_LIMIT_DRILLS="4 per minute")
+    first, second = app.test_client(), app.test_client()
+    for client, name in ((first, "One"), (second, "Two")):
+        client.post("/trainee", data={"name": name})
+    assert [first.post("/practice/toy.amount").status_code for _ in range(2)] == [303, 303]
+    new = {"kind": "toy.amount", "level": 1}
+    assert [first.post("/api/v1/drills", json=new).status_code for _ in range(2)] == [201, 201]
+    refused = first.post("/api/v1/drills", json=new)
+    assert refused.status_code == 429 and refused.json["error"].startswith("Too many requests")
+    assert first.post("/practice/toy.amount").status_code == 429
+    assert second.post("/practice/toy.amount").status_code == 303  # another trainee of the class
+
+
+def test_new_rounds_at_the_live_table_count_as_new_drills(tmp_path):
+    app = limited_app(tmp_path, RATE_LIMIT_DRILLS="3 per minute")
+    page, api = app.test_client(), app.test_client(use_cookies=False)
+    page.post("/trainee", data={"name": "Dealer"})
+    new = {"game": "omaha", "level": 1}
+    assert page.post("/table/rounds", data=new).status_code == 302
+    assert page.post("/table/tests", data=new).status_code in (302, 303)
+    assert page.post("/api/v1/rounds", json=new).status_code == 201
+    assert page.post("/table/rounds", data=new).status_code == 429
+    refused = page.post("/api/v1/rounds", json=new)
+    assert refused.status_code == 429 and refused.json["status"] == 429
+    # A client without a cookie makes an anonymous trainee per round: counted per address, so limited.
+    assert [api.post("/api/v1/rounds", json=new).status_code for _ in range(4)][-1] == 429
+
+
+def test_the_advisor_is_limited(tmp_path):
+    app = limited_app(tmp_path, RATE_LIMIT_ADVISOR="2 per minute")
+    client = app.test_client()
+    body = {"player": "Qh 9h 6h 3h 2c", "upcard": "Ad"}
+    assert [client.post("/api/v1/advisor", json=body).status_code for _ in range(2)] == [200, 200]
+    assert client.post("/api/v1/advisor", json=body).status_code == 429
+    assert client.get("/reference/advisor").status_code == 429
+
+
+def test_limits_are_off_in_tests_unless_asked_for(tmp_path, toys):
+    client = make_app(tmp_path, RATE_LIMIT_DRILLS="1 per minute").test_client()
+    assert {
+        client.post("/api/v1/drills", json={"kind": "toy.amount", "level": 1}).status_code for _ in range(3)
+    } == {201}
+
+
+def test_settings_from_the_environment():
+    found = settings.from_environment(
+        {
+            "TRAINER_DATABASE": "/srv/class.sqlite",
+            "TRAINER_SECRET_KEY": "s3",
+            "TRAINER_SECURE_COOKIES": "1",
+            "TRAINER_RATELIMIT_STORAGE": "redis://cache:6379",
+            "TRAINER_DATABASE_TIMEOUT": "3",
+            "UNRELATED": "x",
+        }
+    )
+    assert found == {
+        "DATABASE": "/srv/class.sqlite",
+        "SECRET_KEY": "s3",
+        "SECURE_COOKIES": True,
+        "RATELIMIT_STORAGE_URI": "redis://cache:6379",
+        "DATABASE_TIMEOUT": 3.0,
+    }
+    assert settings.from_environment({"TRAINER_SECURE_COOKIES": "off"}) == {"SECURE_COOKIES": False}
+    for bad in ({"TRAINER_SECURE_COOKIES": "maybe"}, {"TRAINER_DATABASE_TIMEOUT": "soon"}):
+        with pytest.raises(settings.SettingError, match=next(iter(bad))):
+            settings.from_environment(bad)
+
+
+def test_create_app_reads_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRAINER_DATABASE", str(tmp_path / "env.sqlite"))
+    monkeypatch.setenv("TRAINER_SECRET_KEY", "from-env")
+    app = create_app()
+    assert app.config["DATABASE"] == str(tmp_path / "env.sqlite") and app.config["SECRET_KEY"] == "from-env"
+    assert (tmp_path / "env.sqlite").exists()
+
+
+def test_generated_secret_is_private_and_kept(tmp_path):
+    secret = settings.instance_secret(tmp_path)
+    key_file = tmp_path / "secret_key"
+    assert len(secret) == 64 and key_file.stat().st_mode & 0o777 == 0o600
+    assert settings.instance_secret(tmp_path) == secret
+    key_file.chmod(0o644)  # written by an older version
+    assert settings.instance_secret(tmp_path) == secret and key_file.stat().st_mode & 0o777 == 0o600
+
+
+def _free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_help_prints_help_and_starts_nothing():
+    for args, expected in ((["--help"], "serve"), (["serve", "--help"], "--workers")):
+        done = subprocess.run(
+            [sys.executable, "-m", "trainer", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0 and expected in done.stdout and "TRAINER_DATABASE" in done.stdout
+        assert "Listening" not in done.stdout + done.stderr
+    bad = subprocess.run(
+        [sys.executable, "-m", "trainer", "serve", "--workers", "0"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert bad.returncode == 2 and "--workers" in bad.stderr
+
+
+def test_serve_runs_workers_on_a_fresh_database_and_slow_clients_stall_nothing(tmp_path):
+    port = _free_port()
+    env = {
+        **os.environ,
+        "TRAINER_DATABASE": str(tmp_path / "fresh.sqlite"),
+        "TRAINER_SECRET_KEY": "serve-test",
+    }
+    server = subprocess.Popen(
+        [sys.executable, "-m", "trainer", "serve", "--port", str(port), "--workers", "2", "--threads", "4"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline, response = time.monotonic() + 60, None
+        while time.monotonic() < deadline:
+            try:
+                response = urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/kinds", timeout=5)
+                break
+            except OSError:
+                time.sleep(0.2)
+        assert response is not None and response.status == 200
+        assert response.headers["Server"] == "gunicorn"  # no version
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        # Two clients that send half a request and then nothing do not stall the others (sync workers
+        # would be held until gunicorn's 30 s timeout, and this request would time out).
+        held = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(2)]
+        for connection in held:
+            connection.sendall(
+                b"POST /api/v1/drills HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 400\r\n\r\n{"
+            )
+        try:
+            for _ in range(4):
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/kinds", timeout=10) as again:
+                    assert again.status == 200
+        finally:
+            for connection in held:
+                connection.close()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        output = server.communicate(timeout=30)[0]
+    assert output.count("Booting worker") == 2 and "Worker failed to boot" not in output

@@ -1,0 +1,133 @@
+"""Security headers and cookie flags (Flask-Talisman) and rate limits (Flask-Limiter).
+
+Headers on every response: a Content-Security-Policy that allows scripts, styles and images from the
+app itself only (no inline script or style anywhere: the pages' scripts and styles are static files,
+the table's positions and chip colours a generated stylesheet), `X-Content-Type-Options: nosniff`,
+`X-Frame-Options: DENY` with `frame-ancestors 'none'`, `Referrer-Policy: same-origin`. The session
+cookie is HttpOnly and SameSite=Lax, and Secure when `SECURE_COOKIES` is on (then HSTS is sent too).
+
+Rate limits on what an outsider can hammer, each shared between the pages and the API:
+
+- new trainees (`RATE_LIMIT_TRAINEES`, 120/minute and 1000/hour per client address): the name form's
+  POST and `POST /api/v1/trainee`;
+- new drills (`RATE_LIMIT_DRILLS`, 60/minute per trainee, else per address): practice, today's
+  practice, sprint and quiz starts, `POST /api/v1/drills`, and the live table's new rounds and table
+  tests (`POST /table/rounds`, `POST /table/tests`, `POST /api/v1/rounds`);
+- the advisor (`RATE_LIMIT_ADVISOR`, 30/minute per trainee, else per address): the advisor page and
+  `POST /api/v1/advisor`.
+
+Trainees are counted per trainee rather than per address because a whole class often shares one
+address (the school's). Over a limit: 429 with `Retry-After`, JSON under /api/, a page elsewhere.
+Limits are off when `TESTING` unless `RATELIMIT_ENABLED` is set; counters live in
+`RATELIMIT_STORAGE_URI` (`memory://`, per process, by default).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import Flask, current_app, jsonify, render_template, request, session
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext
+from flask_limiter import Limiter, RateLimitExceeded
+from flask_talisman import Talisman
+
+from trainer.web.db import ANONYMOUS_KEY, NAME_KEY
+
+CONTENT_SECURITY_POLICY = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self' data:",
+    "font-src": "'self'",
+    "connect-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'none'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
+
+DEFAULT_LIMITS = {
+    "RATE_LIMIT_TRAINEES": "120 per minute;1000 per hour",
+    "RATE_LIMIT_DRILLS": "60 per minute",
+    "RATE_LIMIT_ADVISOR": "30 per minute",
+}
+
+
+def client_address() -> str:
+    return f"address:{request.remote_addr or 'unknown'}"
+
+
+def trainee_or_address() -> str:
+    """The session's trainee when there is one (signed cookie), else the client's address."""
+    name = session.get(NAME_KEY)
+    if isinstance(name, str) and name:
+        return f"name:{name.casefold()}"
+    anonymous = session.get(ANONYMOUS_KEY)
+    if isinstance(anonymous, int):
+        return f"anonymous:{anonymous}"
+    return client_address()
+
+
+# limit config key -> (counted per, endpoints, methods)
+LIMITED: dict[str, tuple[Callable[[], str], tuple[str, ...], list[str] | None]] = {
+    "RATE_LIMIT_TRAINEES": (client_address, ("pages.trainee", "api.set_trainee"), ["POST"]),
+    "RATE_LIMIT_DRILLS": (
+        trainee_or_address,
+        (
+            *("practice.new", "today.start", "sprint.start", "quiz.start", "api.create_drill"),
+            # a round at the live table is a drill of its own: a new round or table test, page or API
+            *("table.start", "table.start_test", "api.create_round"),
+        ),
+        ["POST"],
+    ),
+    "RATE_LIMIT_ADVISOR": (trainee_or_address, ("reference.advisor", "api.advisor"), None),
+}
+
+
+def init_app(app: Flask) -> None:
+    """Headers, cookie flags and limits for every view registered so far (call it last)."""
+    secure = bool(app.config.get("SECURE_COOKIES"))
+    Talisman(
+        app,
+        force_https=False,  # TLS is the proxy's business; it may end before the app
+        strict_transport_security=secure,
+        session_cookie_secure=secure,
+        session_cookie_http_only=True,
+        session_cookie_samesite="Lax",
+        frame_options="DENY",
+        content_security_policy=CONTENT_SECURITY_POLICY,
+        referrer_policy="same-origin",
+        x_content_type_options=True,
+    )
+    app.config["SESSION_COOKIE_SECURE"] = secure
+    for key, value in DEFAULT_LIMITS.items():
+        app.config.setdefault(key, value)
+    app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    # One limiter per app: its counters and the views it wraps belong to that app alone.
+    limiter = Limiter(key_func=trainee_or_address, app=app)
+    app.extensions["trainer_limiter"] = limiter  # the wrapped views hold it only weakly
+    for key, (counted_per, endpoints, methods) in LIMITED.items():
+        shared = limiter.shared_limit(
+            _configured(key), scope=key.lower(), key_func=counted_per, methods=methods
+        )
+        for endpoint in endpoints:
+            if endpoint in app.view_functions:
+                app.view_functions[endpoint] = shared(app.view_functions[endpoint])
+    app.register_error_handler(RateLimitExceeded, _too_many)
+
+
+def _configured(key: str) -> Callable[[], str]:
+    return lambda: str(current_app.config[key])
+
+
+def _too_many(error: RateLimitExceeded) -> ResponseReturnValue:
+    message = gettext("Too many requests in a short time. Wait a little and try again.")
+    if request.path.startswith("/api/"):
+        response = jsonify(error=message, status=429)
+        response.status_code = 429
+        return response
+    title = gettext("Too many requests")
+    return render_template("error.html", code=429, title=title, message=message), 429

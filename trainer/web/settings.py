@@ -1,0 +1,81 @@
+"""Configuration from the environment, for running the app for a class (see the README).
+
+| variable | config key | default |
+|---|---|---|
+| `TRAINER_DATABASE` | `DATABASE` | `instance/trainer.sqlite` |
+| `TRAINER_SECRET_KEY` | `SECRET_KEY` | generated once into `instance/secret_key` (mode 0600) |
+| `TRAINER_SECURE_COOKIES` | `SECURE_COOKIES` | off: on (`1`) when the app is served over HTTPS |
+| `TRAINER_RATELIMIT_STORAGE` | `RATELIMIT_STORAGE_URI` | `memory://` (per process) |
+| `TRAINER_DATABASE_TIMEOUT` | `DATABASE_TIMEOUT` | 5 seconds |
+
+>>> from_environment({"TRAINER_SECURE_COOKIES": "yes", "TRAINER_DATABASE_TIMEOUT": "2.5"})
+{'SECURE_COOKIES': True, 'DATABASE_TIMEOUT': 2.5}
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+TRUE = {"1", "true", "yes", "on"}
+FALSE = {"0", "false", "no", "off", ""}
+
+VARIABLES: dict[str, tuple[str, type]] = {
+    "TRAINER_DATABASE": ("DATABASE", str),
+    "TRAINER_SECRET_KEY": ("SECRET_KEY", str),
+    "TRAINER_SECURE_COOKIES": ("SECURE_COOKIES", bool),
+    "TRAINER_RATELIMIT_STORAGE": ("RATELIMIT_STORAGE_URI", str),
+    "TRAINER_DATABASE_TIMEOUT": ("DATABASE_TIMEOUT", float),
+}
+
+
+class SettingError(ValueError):
+    """An environment variable the app cannot use; the message names it."""
+
+
+def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
+    """The config keys set by `TRAINER_*` variables (unset or empty variables are left out)."""
+    found: dict[str, Any] = {}
+    for variable, (key, kind) in VARIABLES.items():
+        raw = environ.get(variable)
+        if raw is None or (raw.strip() == "" and kind is not bool):
+            continue
+        if kind is bool:
+            word = raw.strip().lower()
+            if word not in TRUE | FALSE:
+                raise SettingError(f"{variable} must be 1 or 0 (yes/no), not {raw!r}")
+            found[key] = word in TRUE
+        elif kind is float:
+            try:
+                found[key] = float(raw)
+            except ValueError:
+                raise SettingError(f"{variable} must be a number of seconds, not {raw!r}") from None
+            if not 0 < found[key] <= 600:
+                raise SettingError(f"{variable} must be between 0 and 600 seconds, not {raw!r}")
+        else:
+            found[key] = raw
+    return found
+
+
+def instance_secret(instance_path: str | Path) -> str:
+    """A secret kept in the instance folder (`secret_key`, readable by its owner only), so sessions
+    survive restarts without configuration. Created once; later calls, and other processes, read it."""
+    path = Path(instance_path) / "secret_key"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        # O_EXCL: of two processes starting together, one writes and the other reads its secret.
+        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o600)  # a key from an older version, readable by others: tighten it
+        text = path.read_text().strip()
+        if text:
+            return text
+        path.unlink()  # an empty file left by a crash between create and write
+        return instance_secret(instance_path)
+    with os.fdopen(handle, "w") as key_file:
+        key_file.write(secrets.token_hex(32))
+    return path.read_text().strip()
