@@ -1,10 +1,12 @@
 """A class at once: N simulated trainees creating and answering drills over real HTTP, against the
 production server (`python3 -m trainer serve`) on loopback with a fresh database.
 
-Half the trainees use the pages (name form, level buttons and answer forms, with their CSRF tokens), half
-the JSON API; the drills are mixed across the three games. Beside them one client fetches a static file
-throughout, as the reference: the same run's p95 for a request that does no work in the app. At the end
-the server is stopped and SQLite is checked: every answer the server acknowledged must be stored once.
+Each trainee signs up first. Half use the pages (sign-up form, level buttons and answer forms, with
+their CSRF tokens), half the JSON API (`POST /api/v1/users`, then a bearer token from
+`POST /api/v1/tokens`); the drills are mixed across the three games. Beside them one client fetches a
+static file throughout, as the reference: the same run's p95 for a request that does no work in the
+app. At the end the server is stopped and SQLite is checked: every answer the server acknowledged must
+be stored once.
 
 Run: python3 bench/load.py [--trainees 50] [--answers 10] [--think 1.0] [--workers 2] [--threads 8]
                            [--slow-clients 2] [--dev-server]
@@ -172,13 +174,17 @@ class Trainee(threading.Thread):
         time.sleep(self.rng.uniform(0.5, 1.5) * self.args.think)
 
     def run(self) -> None:
-        name = f"Trainee {self.n:03d}"
+        account = {"username": f"trainee{self.n:03d}", "password": f"class password {self.n:03d}"}
         if self.use_pages:
-            page = self.call("GET", "/trainee", (200,))
+            page = self.call("GET", "/account/sign-up", (200,))
             token = CSRF.search(page.text).group(1) if page is not None else ""
-            self.call("POST", "/trainee", (302,), data={"name": name, "csrf_token": token})
+            form = {**account, "confirm": account["password"], "csrf_token": token}
+            self.call("POST", "/account/sign-up", (302,), data=form)
         else:
-            self.call("POST", "/api/v1/trainee", (200,), json={"name": name})
+            self.call("POST", "/api/v1/users", (201,), json=account)
+            issued = self.call("POST", "/api/v1/tokens", (201,), json={**account, "label": "bench"})
+            if issued is not None and issued.status_code == 201:
+                self.http.headers["Authorization"] = f"Bearer {issued.json()['token']}"
         for i in range(self.args.answers):
             kind = self.kinds[(self.n + i) % len(self.kinds)]
             self.think()

@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from accounts_helpers import AuthActions
 
 from trainer.web import create_app
 from trainer.web import sprint as sprint_views
@@ -37,6 +38,7 @@ def app(tmp_path):
             "DATABASE": str(tmp_path / "trainer.sqlite"),
             "SECRET_KEY": "get",
             "WTF_CSRF_ENABLED": False,
+            "FAST_PASSWORD_HASHING": True,
         }
     )
 
@@ -48,7 +50,7 @@ def _snapshot(path: str) -> list[str]:
 
 def _ids(client) -> dict[str, list[str]]:
     """A trainee with something of everything, by its POST routes; the ids for the URL map's args."""
-    assert client.post("/trainee", data={"name": "Quiet trainee"}).status_code in (302, 303)
+    assert AuthActions(client).sign_up("quiet.trainee").status_code == 302
     answered = client.post(f"/practice/{KIND}", data={"level": "1"}).headers["Location"]
     client.post(answered, data={"drill": answered.rsplit("/", 1)[1], "answer": "0"})
     open_drill = client.post(f"/practice/{KIND}", data={"level": "1"}).headers["Location"]

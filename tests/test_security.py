@@ -11,6 +11,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from accounts_helpers import PASSWORD, AuthActions
 from web_toys import toy_kinds
 
 from trainer.web import create_app, settings
@@ -30,6 +31,7 @@ def make_app(tmp_path, **config):
         "DATABASE": str(tmp_path / "s.sqlite"),
         "SECRET_KEY": "t",
         "WTF_CSRF_ENABLED": False,
+        "FAST_PASSWORD_HASHING": True,
     }
     return create_app({**base, **config})
 
@@ -111,27 +113,42 @@ def limited_app(tmp_path, **limits):
     return make_app(tmp_path, RATELIMIT_ENABLED=True, **limits)
 
 
-def test_new_trainees_are_limited_per_address(tmp_path):
-    app = limited_app(tmp_path, RATE_LIMIT_TRAINEES="3 per minute")
-    statuses = [app.test_client().post("/trainee", data={"name": f"T{i}"}).status_code for i in range(3)]
+def _sign_up(client, username):
+    return AuthActions(client).sign_up(username)
+
+
+def test_new_accounts_are_limited_per_address(tmp_path):
+    app = limited_app(tmp_path, RATE_LIMIT_SIGN_UPS="3 per minute")
+    statuses = [_sign_up(app.test_client(), f"trainee{i}").status_code for i in range(3)]
     assert statuses == [302, 302, 302]
-    page = app.test_client().post("/trainee", data={"name": "T4"})
+    page = _sign_up(app.test_client(), "trainee4")
     assert page.status_code == 429 and b"Too many requests" in page.data and page.headers["Retry-After"]
-    api = app.test_client().post("/api/v1/trainee", json={"name": "T5"})  # the same budget
+    api = app.test_client().post("/api/v1/users", json={"username": "trainee5", "password": PASSWORD})
     assert api.status_code == 429 and api.json["status"] == 429 and api.headers["Retry-After"].isdigit()
     from trainer.store import open_db
 
-    assert (
-        open_db(app.config["DATABASE"], migrate=False).execute("SELECT count(*) FROM trainees").fetchone()[0]
-        == 3
-    )
+    users = open_db(app.config["DATABASE"], migrate=False).execute("SELECT count(*) FROM users")
+    assert users.fetchone()[0] == 3
+
+
+def test_failed_sign_ins_are_limited_and_only_failures_count(tmp_path):
+    app = limited_app(tmp_path, RATE_LIMIT_SIGN_IN_FAILURES="3 per minute")
+    _sign_up(app.test_client(), "dealer")
+    client = app.test_client()
+    for _ in range(5):  # right passwords are not counted
+        assert AuthActions(client).sign_in("dealer").status_code == 302
+    wrong = [AuthActions(app.test_client()).sign_in("dealer", "not it").status_code for _ in range(3)]
+    assert 429 not in wrong
+    assert AuthActions(app.test_client()).sign_in("dealer").status_code == 429  # even the right one now
+    token = app.test_client().post("/api/v1/tokens", json={"username": "dealer", "password": PASSWORD})
+    assert token.status_code == 429 and token.json["status"] == 429
 
 
 def test_new_drills_are_limited_per_trainee_pages_and_api_together(tmp_path, toys):
     app = limited_app(tmp_path, RATE_LIMIT_DRILLS="4 per minute")
     first, second = app.test_client(), app.test_client()
-    for client, name in ((first, "One"), (second, "Two")):
-        client.post("/trainee", data={"name": name})
+    for client, name in ((first, "one"), (second, "two")):
+        _sign_up(client, name)
     assert [first.post("/practice/toy.amount").status_code for _ in range(2)] == [303, 303]
     new = {"kind": "toy.amount", "level": 1}
     assert [first.post("/api/v1/drills", json=new).status_code for _ in range(2)] == [201, 201]
@@ -144,7 +161,7 @@ def test_new_drills_are_limited_per_trainee_pages_and_api_together(tmp_path, toy
 def test_new_rounds_at_the_live_table_count_as_new_drills(tmp_path):
     app = limited_app(tmp_path, RATE_LIMIT_DRILLS="3 per minute")
     page, api = app.test_client(), app.test_client(use_cookies=False)
-    page.post("/trainee", data={"name": "Dealer"})
+    _sign_up(page, "dealer")
     new = {"game": "omaha", "level": 1}
     assert page.post("/table/rounds", data=new).status_code == 302
     assert page.post("/table/tests", data=new).status_code in (302, 303)

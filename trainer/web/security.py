@@ -8,31 +8,35 @@ cookie is HttpOnly and SameSite=Lax, and Secure when `SECURE_COOKIES` is on (the
 
 Rate limits on what an outsider can hammer, each shared between the pages and the API:
 
-- new trainees (`RATE_LIMIT_TRAINEES`, 120/minute and 1000/hour per client address): the name form's
-  POST and `POST /api/v1/trainee`;
+- new accounts (`RATE_LIMIT_SIGN_UPS`, 120/minute and 1000/hour per client address): the sign-up
+  page's POST and `POST /api/v1/users`;
+- failed sign-ins (`RATE_LIMIT_SIGN_IN_FAILURES`, 30/minute and 200/hour per client address; only
+  failures count): the sign-in page, a password change, a one-time code and `POST /api/v1/tokens`;
 - new drills (`RATE_LIMIT_DRILLS`, 60/minute per trainee, else per address): practice, today's
   practice, sprint and quiz starts, `POST /api/v1/drills`, and the live table's new rounds and table
-  tests (`POST /table/rounds`, `POST /table/tests`, `POST /api/v1/rounds`);
+  tests (`POST /table/rounds`, `POST /table/tests`, `POST /api/v1/rounds`); a guest's trainee row is
+  made by the first of these, so they also bound the guests an outsider can create;
 - the advisor (`RATE_LIMIT_ADVISOR`, 30/minute per trainee, else per address): the advisor page and
   `POST /api/v1/advisor`.
 
-Trainees are counted per trainee rather than per address because a whole class often shares one
-address (the school's). Over a limit: 429 with `Retry-After`, JSON under /api/, a page elsewhere.
-Limits are off when `TESTING` unless `RATELIMIT_ENABLED` is set; counters live in
-`RATELIMIT_STORAGE_URI` (`memory://`, per process, by default).
+Trainees are counted per trainee (the signed-in user, by session or API token, else the session's
+guest) rather than per address because a whole class often shares one address (the school's). Over a
+limit: 429 with `Retry-After`, JSON under /api/, a page elsewhere. Limits are off when `TESTING` unless
+`RATELIMIT_ENABLED` is set; counters live in `RATELIMIT_STORAGE_URI` (`memory://`, per process, by
+default).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Flask, current_app, jsonify, render_template, request, session
+from flask import Flask, Response, current_app, g, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_talisman import Talisman
 
-from trainer.web.db import ANONYMOUS_KEY, NAME_KEY
+from trainer.web import auth
 
 CONTENT_SECURITY_POLICY = {
     "default-src": "'self'",
@@ -48,7 +52,8 @@ CONTENT_SECURITY_POLICY = {
 }
 
 DEFAULT_LIMITS = {
-    "RATE_LIMIT_TRAINEES": "120 per minute;1000 per hour",
+    "RATE_LIMIT_SIGN_UPS": "120 per minute;1000 per hour",
+    "RATE_LIMIT_SIGN_IN_FAILURES": "30 per minute;200 per hour",
     "RATE_LIMIT_DRILLS": "60 per minute",
     "RATE_LIMIT_ADVISOR": "30 per minute",
 }
@@ -59,29 +64,34 @@ def client_address() -> str:
 
 
 def trainee_or_address() -> str:
-    """The session's trainee when there is one (signed cookie), else the client's address."""
-    name = session.get(NAME_KEY)
-    if isinstance(name, str) and name:
-        return f"name:{name.casefold()}"
-    anonymous = session.get(ANONYMOUS_KEY)
-    if isinstance(anonymous, int):
-        return f"anonymous:{anonymous}"
+    """The trainee asking (the signed-in user, by session or API token, else the session's guest),
+    else the client's address."""
+    user = auth.user_id()
+    if user is not None:
+        return f"user:{user}"
+    guest = auth.guest_id()
+    if guest is not None:
+        return f"guest:{guest}"
     return client_address()
 
 
-# limit config key -> (counted per, endpoints, methods)
-LIMITED: dict[str, tuple[Callable[[], str], tuple[str, ...], list[str] | None]] = {
-    "RATE_LIMIT_TRAINEES": (client_address, ("pages.trainee", "api.set_trainee"), ["POST"]),
-    "RATE_LIMIT_DRILLS": (
-        trainee_or_address,
-        (
-            *("practice.new", "today.start", "sprint.start", "quiz.start", "api.create_drill"),
-            # a round at the live table is a drill of its own: a new round or table test, page or API
-            *("table.start", "table.start_test", "api.create_round"),
-        ),
-        ["POST"],
-    ),
-    "RATE_LIMIT_ADVISOR": (trainee_or_address, ("reference.advisor", "api.advisor"), None),
+def _failed_sign_in(_response: Response) -> bool:
+    return bool(g.get("failed_sign_in"))
+
+
+DRILL_STARTS = ("practice.new", "today.start", "sprint.start", "quiz.start", "api.create_drill")
+ROUND_STARTS = ("table.start", "table.start_test", "api.create_round")  # a round is a drill too
+PASSWORD_CHECKS = ("account.sign_in", "account.change_password", "account.redeem_code", "api.new_token")
+
+# limit config key -> (counted per, endpoints, methods, counted only when)
+LIMITED: dict[
+    str,
+    tuple[Callable[[], str], tuple[str, ...], list[str] | None, Callable[[Response], bool] | None],
+] = {
+    "RATE_LIMIT_SIGN_UPS": (client_address, ("account.sign_up", "api.sign_up"), ["POST"], None),
+    "RATE_LIMIT_SIGN_IN_FAILURES": (client_address, PASSWORD_CHECKS, ["POST"], _failed_sign_in),
+    "RATE_LIMIT_DRILLS": (trainee_or_address, DRILL_STARTS + ROUND_STARTS, ["POST"], None),
+    "RATE_LIMIT_ADVISOR": (trainee_or_address, ("reference.advisor", "api.advisor"), None, None),
 }
 
 
@@ -109,9 +119,9 @@ def init_app(app: Flask) -> None:
     # One limiter per app: its counters and the views it wraps belong to that app alone.
     limiter = Limiter(key_func=trainee_or_address, app=app)
     app.extensions["trainer_limiter"] = limiter  # the wrapped views hold it only weakly
-    for key, (counted_per, endpoints, methods) in LIMITED.items():
+    for key, (counted_per, endpoints, methods, only_when) in LIMITED.items():
         shared = limiter.shared_limit(
-            _configured(key), scope=key.lower(), key_func=counted_per, methods=methods
+            _configured(key), scope=key.lower(), key_func=counted_per, methods=methods, deduct_when=only_when
         )
         for endpoint in endpoints:
             if endpoint in app.view_functions:
