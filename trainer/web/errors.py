@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Flask, render_template, request
+from flask import Flask, abort, render_template, request
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 # Statuses that get their own page; the API answers its own errors in JSON.
-HANDLED = (400, 403, 404, 405, 409, 413)
+HANDLED = (400, 403, 404, 405, 409, 413, 415)
 
 
 def _title(code: int) -> str:
@@ -19,6 +19,7 @@ def _title(code: int) -> str:
         405: gettext("This page cannot be used like that"),
         409: gettext("Already answered"),
         413: gettext("Too much data"),
+        415: gettext("This form could not be read"),
     }
     return titles.get(code, gettext("Something went wrong"))
 
@@ -33,6 +34,7 @@ def _default_message(code: int) -> str:
         405: gettext("Use the buttons on the page instead."),
         409: gettext("This question was already answered; the first answer counts."),
         413: gettext("The form sent too much data."),
+        415: gettext("This page takes a filled-in form. Programs use the JSON API under /api/v1/."),
     }
     return messages.get(code, gettext("Please try again."))
 
@@ -58,7 +60,15 @@ def render_csrf_error(error: CSRFError) -> tuple[str, int] | CSRFError:
     return render_template("error.html", code=400, title=_title(400), message=message), 400
 
 
+def refuse_json_on_pages() -> None:
+    """The pages read forms only: Flask-WTF would otherwise fill a form from a JSON body, where a number
+    or a list in place of a text field, or JSON nested a thousand deep, breaks the validators (a 500)."""
+    if request.method == "POST" and request.is_json and not request.path.startswith("/api/"):
+        abort(415)
+
+
 def init_app(app: Flask) -> None:
+    app.before_request(refuse_json_on_pages)
     for code in HANDLED:
         app.register_error_handler(code, render_error)
     app.register_error_handler(CSRFError, render_csrf_error)
