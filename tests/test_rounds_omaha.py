@@ -5,11 +5,11 @@ as a dealer rules them, and the correction rule."""
 from collections import Counter
 
 from trainer.drills.rounds import deal, expected_answer, grade_step
-from trainer.engine.omaha import settle, side_pots
+from trainer.engine.omaha import best_high, best_low, settle, side_pots
 from trainer.engine.omaha.betting import limit_raise_to, no_limit_min_raise_to, pot_limit_max
 
 SEEDS = range(100)  # per level: 300 hands
-BETS = ("post", "small_blind", "big_blind", "returning", "call", "bet", "raise", "all_in")
+BETS = ("post", "small_blind", "big_blind", "returning", "new_player", "call", "bet", "raise", "all_in")
 
 
 def hands(levels=(1, 2, 3), seeds=SEEDS, **options):
@@ -60,15 +60,64 @@ def pot_now(table):
     return table["pot"] + table["dead"] + sum(s["bet"] for s in table["seats"])
 
 
+def left_of(t, seat, skip=()):
+    """The next seat clockwise after `seat` (numbered from 1), passing over the seats in `skip`."""
+    n = len(t["seats"])
+    return next(x for x in ((seat - 1 + i) % n + 1 for i in range(1, n)) if x not in skip)
+
+
+def show_order(t, live, put):
+    """Robert's order with issue 15's side-pot rule: the players all-in for less first, the least first
+    (ties clockwise from the button's left), then the rest from the last river aggressor, else from the
+    button's left."""
+    n = len(t["seats"])
+    from_button = [(t["button"] - 1 + i) % n + 1 for i in range(1, n + 1)]
+    top = max(put[x - 1] for x in live)
+    short = sorted((x for x in live if put[x - 1] < top), key=lambda x: (put[x - 1], from_button.index(x)))
+    rest = [x for x in from_button if x in live and put[x - 1] == top]
+    river, top = [], 0  # who bet or raised on the river (an all-in that only calls is not a raise)
+    for a in t["actions"]:
+        if a["street"] == "river" and a["action"] in ("bet", "raise", "all_in") and a["amount"] > top:
+            river.append(a["seat"])
+            top = a["amount"]
+    if river and river[-1] in rest:
+        i = rest.index(river[-1])
+        rest = rest[i:] + rest[:i]
+    return short + rest
+
+
+def beaten_by(t, asked, first, put, folded):
+    """Whether seat `asked`'s hand loses, in every pot he can win, to seat `first`'s (both shown)."""
+    cards = {x["seat"]: x["cards"] for x in t["seats"] if x["cards"]}
+    for pot in side_pots(put, folded).pots:
+        if asked - 1 not in pot.eligible:
+            continue
+        if first - 1 not in pot.eligible:
+            return False
+        high_lost = best_high(cards[first], t["board"]) > best_high(cards[asked], t["board"])
+        low, rival = best_low(cards[asked], t["board"]), best_low(cards[first], t["board"])
+        low_lost = low is None or (rival is not None and rival < low)
+        if not (high_lost and (not t["hi_lo"] or low_lost)):
+            return False
+    return True
+
+
 def oracle(s):
     t = s.table
     n = len(t["seats"])
     focus = t["focus"]
     seat = t["seats"][focus - 1] if focus else None
+    new = [x["seat"] for x in t["seats"] if x["new"]]  # a new player sitting down moves no blind
     if s.kind == "om.small_blind":
-        return str(t["button"] % n + 1)
+        return str(left_of(t, t["button"], new))
     if s.kind == "om.big_blind":
-        return str((t["button"] + 1) % n + 1)
+        return str(left_of(t, left_of(t, t["button"], new), new))
+    if s.kind == "om.new_player":
+        # Rule page: post the big blind or wait for it; Robert's Rules: never dealt in between the
+        # button and the big blind.
+        big = next(a["seat"] for a in t["actions"] if a["action"] == "big_blind")
+        between = 0 < (focus - t["button"]) % n < (big - t["button"]) % n
+        return "wait_button" if between else "post"
     if s.kind == "om.returning":
         bb, sb = t["blinds"][1], t["blinds"][0]
         return {"Live": bb, "Dead": sb if seat["returning"] == "both" else 0}
@@ -98,13 +147,13 @@ def oracle(s):
         return side_pots(put, folded).returned[focus - 1]
     if s.kind == "om.side_pots":
         return dict(zip(s.answer_format.labels, side_pots(put, folded).amounts, strict=True))
+    live = [x["seat"] for x in t["seats"] if not x["folded"]]
+    kept = [p - r for p, r in zip(put, side_pots(put, folded).returned, strict=True)]
     if s.kind == "om.show_first":
-        live = [x["seat"] for x in t["seats"] if not x["folded"]]
-        aggressive = ("bet", "raise", "all_in")
-        river = [a for a in t["actions"] if a["street"] == "river" and a["action"] in aggressive]
-        if river:
-            return str(river[-1]["seat"])
-        return str(next(x for x in [(t["button"] - 1 + i) % n + 1 for i in range(1, n + 1)] if x in live))
+        return str(show_order(t, live, kept)[0])
+    if s.kind == "om.muck":
+        first = show_order(t, live, kept)[0]
+        return "muck" if beaten_by(t, focus, first, put, folded) else "show"
     if s.kind == "om.uncontested":
         return sum(side_pots(put, folded).amounts)  # every pot goes to the last player left
     assert s.kind == "om.pot"
@@ -138,8 +187,9 @@ def test_every_step_graded_against_the_engines():
                 assert not grade_step(r, i, other).correct, (r.level, r.seed, i, s.kind)
     for kind in ("om.small_blind", "om.big_blind", "om.pot", "om.show_first", "om.side_pots", "om.pot_max"):
         assert kinds[kind] >= 20, kinds
-    for kind in ("om.returning", "om.pot_size", "om.raise_legal", "om.returned", "om.uncontested"):
+    for kind in ("om.returning", "om.new_player", "om.muck", "om.pot_size", "om.raise_legal", "om.returned"):
         assert kinds[kind] >= 5, kinds
+    assert kinds["om.uncontested"] >= 3, kinds
 
 
 def test_the_hands_cover_the_rules():
@@ -155,13 +205,26 @@ def test_the_hands_cover_the_rules():
                 seen["legal " + expected_answer(r, i)] += 1
             if s.kind == "om.pot" and len(set(expected_answer(r, i).values()) - {0}) > 1:
                 seen["split"] += 1
-    for key in ("pot_limit", "limit", "hi_lo", "high", "all_in", "dead", "legal yes", "legal no", "split"):
+            if s.kind in ("om.new_player", "om.muck"):
+                seen[expected_answer(r, i)] += 1
+            if s.kind == "om.show_first" and expected_answer(r, i) != oracle_without_side_pots(s):
+                seen["all-in first"] += 1
+    keys = ("pot_limit", "limit", "hi_lo", "high", "all_in", "dead", "legal yes", "legal no", "split")
+    for key in (*keys, "post", "wait_button", "muck", "show", "all-in first"):
         assert seen[key] >= 5, seen
 
 
+def oracle_without_side_pots(s):
+    """Who would show first if side pots changed nothing: the last river aggressor, else left of the
+    button."""
+    t = s.table
+    live = [x["seat"] for x in t["seats"] if not x["folded"]]
+    return str(show_order(t, live, [1] * len(t["seats"]))[0])
+
+
 def test_steps_follow_the_dealers_order():
-    order = {"om.small_blind": 0, "om.big_blind": 1, "om.returning": 2}
-    tail = ("om.returned", "om.uncontested", "om.side_pots", "om.show_first", "om.pot")
+    order = {"om.small_blind": 0, "om.big_blind": 1, "om.returning": 2, "om.new_player": 2}
+    tail = ("om.returned", "om.uncontested", "om.side_pots", "om.show_first", "om.muck", "om.pot")
     for r in hands():
         kinds = [s.kind for s in r.steps]
         assert kinds[:2] == ["om.small_blind", "om.big_blind"]
@@ -184,8 +247,11 @@ def test_the_table_never_shows_what_is_asked():
     for r in hands(seeds=range(40)):
         for s in r.steps:
             t = s.table
-            if s.kind != "om.pot":
-                assert all(x["cards"] is None for x in t["seats"])  # no hand shown before the showdown
+            shown = {x["seat"] for x in t["seats"] if x["cards"]}
+            if s.kind == "om.muck":  # the hand shown first, and the hand of the player asked about
+                assert len(shown) == 2 and t["focus"] in shown
+            elif s.kind != "om.pot":
+                assert not shown  # no hand shown before the showdown
             assert len(t["board"]) == {"preflop": 0, "flop": 3, "turn": 4, "river": 5}[t["street"]]
             assert "payouts" not in t and "winners" not in t
 

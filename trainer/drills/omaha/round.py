@@ -4,12 +4,17 @@ The deal: stacks (some short, so players go all-in), the button, the blinds, som
 back after missing the blinds; pot limit or fixed limit, high or hi/lo 8-or-better. Simulated players
 act street by street (`_Betting`), and the trainee as the dealer rules at each point a dealer must:
 
-1. who posts the small and the big blind; what a returning player posts, live and dead;
+1. who posts the small and the big blind; what a returning player posts, live and dead; whether a new
+   player who sits down may post the big blind and play at once, or must wait (`new_player_entry`:
+   not between the button and the big blind; a house may make every new player wait);
 2. during the betting: the size of the pot when a player asks (pot limit), the most a player may raise
    to when he says "pot!", and whether a raise is allowed (the fixed-limit size and cap, the pot-limit
    minimum raise and maximum); an illegal raise is then made right (the most, the least, or a call);
-3. after the betting: an uncalled bet returned, the pots when a player is all-in, who shows first,
-   and for each pot what every seat in it collects (winners, the hi/lo split, quartering, odd chips).
+3. after the betting: an uncalled bet returned, the pots when a player is all-in, who shows first
+   (`explain_order`: the last river aggressor, else the first seat left of the button; with a side pot
+   the player all-in for the least, as the house's `showdown.side_pots` says), whether the next player
+   may muck his hand unseen (`muck_rulings`: only a hand beaten in every pot it could win), and for each
+   pot what every seat in it collects (winners, the hi/lo split, quartering, odd chips).
 
 Seats are numbered from 1 on the table and in the questions; the engines number them from 0. A dead
 small blind goes to the pot without counting toward its poster's bet: the engines see it as the stake
@@ -29,6 +34,7 @@ from typing import Any
 
 from trainer.drills.answers import AnswerFormat, AnswerKind
 from trainer.drills.chips import ChipSet
+from trainer.drills.omaha.showdowns import ENTRY_CHOICES, MUCK_CHOICES
 from trainer.drills.rounds import GameRounds, RoundStep, StepKind
 from trainer.engine.cards import Deck
 from trainer.engine.evaluator import best_omaha_hand
@@ -37,6 +43,7 @@ from trainer.engine.omaha import settle, side_pots
 from trainer.engine.omaha.betting import (
     limit_bet_size,
     limit_raise_to,
+    load_rules,
     no_limit_min_raise_to,
     post_blinds,
     pot_limit_max,
@@ -48,9 +55,11 @@ from trainer.engine.omaha.explain import (
     explain_missed_blinds,
     explain_pot_limit,
 )
-from trainer.engine.omaha.pots import clockwise_from_button
+from trainer.engine.omaha.reveal import explain_order, muck_rulings
+from trainer.engine.omaha.seating import new_player_entry
 
-VERSION = 1
+# Version 2: a new player sitting down (levels 2 and 3), the show order with side pots, the muck.
+VERSION = 2
 PRESETS = ("standard",)
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_AFTER = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
@@ -125,6 +134,7 @@ class _Betting:
         self.street = "preflop"
         self.log: list[dict[str, Any]] = []
         self.returning: dict[str, Any] | None = None
+        self.newcomer: dict[str, Any] | None = None  # a new player: his seat and whether he posts
         self.shown: set[int] = set()
         self.steps: list[RoundStep] = []
         self.asked = {"pot": 0, "legal": 0, "max": 0}
@@ -159,6 +169,7 @@ class _Betting:
                     "all_in": s in self.all_in,
                     "cards": [str(c) for c in self.holes[s]] if s in self.shown else None,
                     "returning": (self.returning or {}).get("missed") if self._is_returning(s) else None,
+                    "new": self._newcomer(s),
                 }
                 for s in range(self.n)
             ],
@@ -168,6 +179,14 @@ class _Betting:
 
     def _is_returning(self, seat: int) -> bool:
         return self.returning is not None and self.returning["seat"] == seat
+
+    def _newcomer(self, seat: int) -> str | None:
+        """ "sits_down" for the seat of a new player, then "posts" or "waits" once the dealer has ruled;
+        None for every other seat."""
+        if self.newcomer is None or self.newcomer["seat"] != seat:
+            return None
+        entry: str = self.newcomer["entry"]
+        return entry
 
     def ask(
         self, kind: str, question: Step, fmt: AnswerFormat, data: dict[str, Any], focus: int | None
@@ -194,7 +213,14 @@ class _Betting:
     # Blinds ----------------------------------------------------------------------------------------
 
     def blinds(self) -> None:
-        stacks: list[int | None] = list(self.stacks)
+        # A new player sits down (levels 2 and 3, never on the button): the blinds are found as if his
+        # seat were empty, which is right whichever way he is ruled (allowed to post, he is not between
+        # the button and the big blind, so he moves neither blind).
+        newcomer = None
+        if self.rng.random() < {1: 0.0, 2: 0.3, 3: 0.3}[self.level]:
+            newcomer = self.rng.choice([s for s in range(self.n) if s != self.button])
+            self.newcomer = {"seat": newcomer, "entry": "sits_down"}
+        stacks: list[int | None] = [None if s == newcomer else v for s, v in enumerate(self.stacks)]
         blinds = post_blinds(self.button, stacks, self.sb, self.bb)
         data = {"button": self.button, "stacks": stacks, "sb": self.sb, "bb": self.bb}
         seats = list(range(self.n))
@@ -217,6 +243,9 @@ class _Betting:
         self.act(blinds.big, "post", blinds.posted[blinds.big])
         self.log[-1]["action"] = "big_blind"
         self.first_preflop = blinds.first_preflop
+        if newcomer is not None:
+            self.new_player(newcomer, blinds.small, blinds.big)
+            return
         others = [s for s in seats if s not in (blinds.small, blinds.big, self.button)]
         chance = {1: 0.0, 2: 0.35, 3: 0.45}[self.level]
         if others and self.rng.random() < chance:
@@ -241,6 +270,45 @@ class _Betting:
             self.dead += dead
             if dead:
                 self.log[-1]["dead"] = dead
+
+    def new_player(self, seat: int, small: int, big: int) -> None:
+        """The dealer rules on the new player: he posts the big blind live and plays, or sits out this
+        hand (no cards, no stake: the engines see a folded seat that put nothing in)."""
+        data = {
+            "seat": seat,
+            "button": self.button,
+            "n": self.n,
+            "sb": self.sb,
+            "bb": self.bb,
+            "small": small,
+            "big": big,
+            "rules": self.rules,
+        }
+        self.ask(
+            "om.new_player",
+            step(
+                "Blinds {sb}/{bb}; the button is on seat {button}, the blinds on seats {small} and {big}. "
+                "A new player sits down on seat {seat} and wants to play this hand. What does he do?",
+                sb=self.sb,
+                bb=self.bb,
+                button=self.button + 1,
+                small=small + 1,
+                big=big + 1,
+                seat=seat + 1,
+            ),
+            AnswerFormat(AnswerKind.CHOICE, choices=ENTRY_CHOICES),
+            data,
+            seat,
+        )
+        if _entry(data).may_post_now:
+            self.newcomer = {"seat": seat, "entry": "posts"}
+            self.act(seat, "post", self.bb)
+            self.log[-1]["action"] = "new_player"
+        else:
+            self.newcomer = {"seat": seat, "entry": "waits"}
+            self.folded.add(seat)
+            self.holes[seat] = ()
+            self.log.append({"seat": seat + 1, "action": "sits_out", "street": self.street})
 
     # Betting ---------------------------------------------------------------------------------------
 
@@ -530,14 +598,34 @@ class _Betting:
                 {"put": put, "folded": folded},
                 None,
             )
-        if not self.all_in & set(live):
-            self.ask(
-                "om.show_first",
-                step("Showdown. Who shows his cards first?"),
-                seat_choices(live),
-                {"live": live, "button": self.button, "n": self.n, "aggressor": self.last_aggressor},
-                None,
-            )
+        # What each live seat put in, less what came back: all-in for less shows as a lower amount.
+        contributions = [p - r for p, r in zip(put, built.returned, strict=True)][: self.n]
+        showing = {
+            "live": live,
+            "button": self.button,
+            "n": self.n,
+            "aggressor": self.last_aggressor,
+            "contributions": contributions,
+            "rules": self.rules,
+        }
+        self.ask(
+            "om.show_first", step("Showdown. Who shows his cards first?"), seat_choices(live), showing, None
+        )
+        order = _order(showing)[0]
+        first, following = order[0], order[1]
+        self.shown = {first, following}  # the hand shown, and the one whose turn it is
+        self.ask(
+            "om.muck",
+            step(
+                "At the showdown seats {shown} have shown their hands, in turn; seat {seat} is next. May he "
+                "muck his hand without showing it?",
+                shown=str(first + 1),
+                seat=following + 1,
+            ),
+            AnswerFormat(AnswerKind.CHOICE, choices=MUCK_CHOICES),
+            {**facts, **showing, "first": first, "asked": following},
+            following,
+        )
         self.shown = set(live)
         for number, pot in enumerate(pots):
             if len(pot.eligible) < 2:
@@ -701,18 +789,53 @@ def _solve_side_pots(data: dict[str, Any]) -> tuple[list[int], str, tuple[Step, 
     return amounts, "; ".join(str(a) for a in amounts), tuple(steps)
 
 
+def _entry(data: dict[str, Any]) -> Any:
+    seat = data["seat"]
+    return new_player_entry(
+        seat,
+        button=data["button"],
+        seats=[s != seat for s in range(data["n"])],
+        big_blind=data["bb"],
+        rules=data["rules"],
+    )
+
+
+def _solve_new_player(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
+    ruling = _entry(data)
+    may_post = load_rules(data["rules"]).new_player_may_post
+    key = "post" if ruling.may_post_now else "wait_button" if may_post else "wait_big_blind"
+    return key, dict(ENTRY_CHOICES)[key], ruling.steps
+
+
+def _order(data: dict[str, Any]) -> tuple[tuple[int, ...], tuple[Step, ...]]:
+    return explain_order(
+        data["live"],
+        button=data["button"],
+        seats=data["n"],
+        last_aggressor=data["aggressor"],
+        contributions=data["contributions"],
+        rules=data["rules"],
+    )
+
+
 def _solve_show_first(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
-    aggressor = data["aggressor"]
-    if aggressor is not None:
-        seat = aggressor
-        why = step("Seat {seat} made the last bet or raise on the river: he shows first.", seat=seat + 1)
-    else:
-        seat = clockwise_from_button(data["live"], data["button"], data["n"])[0]
-        why = step(
-            "Nobody bet on the river: the first player left of the button, seat {seat}, shows first.",
-            seat=seat + 1,
-        )
-    return str(seat + 1), seat_label(seat), (why,)
+    order, steps = _order(data)
+    return str(order[0] + 1), seat_label(order[0]), steps
+
+
+def _solve_muck(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
+    first, asked = data["first"], data["asked"]
+    # Only the first hand is shown when he must say: he is compared with that hand alone.
+    ruling = muck_rulings(
+        data["board"],
+        data["holes"],
+        (first, asked),
+        contributions=data["put"],
+        hi_lo=data["hi_lo"],
+        rules=data["rules"],
+    )[-1]
+    key = "muck" if ruling.may_muck else "show"
+    return key, dict(MUCK_CHOICES)[key], ruling.steps
 
 
 def _solve_pot(data: dict[str, Any]) -> tuple[dict[str, int], str, tuple[Step, ...]]:
@@ -747,7 +870,9 @@ ROUNDS = GameRounds(
         "om.returned": StepKind("om.returned", _solve_returned),
         "om.uncontested": StepKind("om.uncontested", _solve_uncontested),
         "om.side_pots": StepKind("om.side_pots", _solve_side_pots),
+        "om.new_player": StepKind("om.new_player", _solve_new_player),
         "om.show_first": StepKind("om.show_first", _solve_show_first),
+        "om.muck": StepKind("om.muck", _solve_muck),
         "om.pot": StepKind("om.pot", _solve_pot),
     },
 )
