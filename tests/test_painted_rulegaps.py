@@ -141,6 +141,15 @@ def test_everybody_passes_the_dealer_must_bid_the_maximum():
     assert forbidden_bid(5, [0, 0, 0]) == 5 and dealer_bids(5, [0, 0, 0]) == (0, 1, 2, 3, 4)
 
 
+def test_everybody_passes_in_a_dark_deal_too():
+    # "if players pass, the dealer must order the maximum": the article names no deal, so a dark deal
+    # (no hook) is bound as well, and the explanation says so rather than "no hook".
+    forbidden, steps = pp.explain_hook(4, [0, 0, 0], "dark", ODESSA)
+    assert forbidden is None and "dealer bid the maximum, 4" in str(steps[0])
+    assert dealer_bids(4, [0, 0, 0], "dark", ODESSA) == (4,)
+    assert dealer_bids(4, [0, 1, 0], "dark", ODESSA) == (0, 1, 2, 3, 4)  # no hook in the dark
+
+
 def test_the_sheet_enforces_the_dealers_maximum():
     sheet = ScoreSheet.start(["N", "E", "S"], ODESSA)  # N deals deal 1 (1 card)
     with pytest.raises(ValueError, match="must bid all 1 cards, not 0"):

@@ -19,9 +19,11 @@ def deals(levels=(1, 2, 3), seeds=SEEDS, **options):
 def oracle(s):
     t = s.table
     if s.kind == "pp.hook":
+        others = [b for b in t["bids"] if b is not None]
+        if t["rules"] == "odessa-house" and not any(others):
+            return "max"  # the older article: "if players pass, the dealer must order the maximum"
         if t["deal"]["kind"] == "dark":
             return "none"
-        others = [b for b in t["bids"] if b is not None]
         forbidden = t["deal"]["cards"] - sum(others)  # the rule page: cards - sum(other bids)
         return str(forbidden) if 0 <= forbidden <= t["deal"]["cards"] else "none"
     if s.kind == "pp.trick":
@@ -61,7 +63,7 @@ def test_steps_follow_the_table():
         end = r.end_table
         cards, kind = end["deal"]["cards"], end["deal"]["kind"]
         seen[kind] += 1
-        has_bids = kind in ("normal", "no_trump", "dark")
+        has_bids = kind in ("normal", "no_trump", "dark", "frontal")
         assert kinds == ["pp.hook"] * has_bids + ["pp.trick"] * cards + ["pp.scores"]
         assert sum(end["took"]) == cards
         if has_bids:
@@ -100,3 +102,42 @@ def test_players_and_reproducibility():
         r = deal("painted_poker", 3, 4, seats=players)
         assert r.end_table["players"] == players == len(r.end_table["took"])
         assert r == deal("painted_poker", 3, 4, seats=players)
+
+
+def test_house_options_at_the_table():
+    """The odessa-house and deck-54 presets dealt at the table: every step graded by the oracle, and
+    the options the rule page lists under "Known variants" come up."""
+    seen = Counter()
+    for rules in ("odessa-house", "deck-54"):
+        for r in deals(seeds=range(60), rules=rules):
+            end = r.end_table
+            seen[(rules, end["deal"]["kind"])] += 1
+            if rules == "deck-54" and end["deal"]["kind"] != "no_trump":
+                # "the trump changes with every deal in a fixed order of suits, from clubs to hearts"
+                assert end["trump"] == "cdhs"[(end["deal"]["number"] - 1) % 4] and end["turned"] is None
+            for i, s in enumerate(r.steps):
+                want = oracle(s)
+                assert grade_step(r, i, want).correct, (rules, r.level, r.seed, i, s.kind, want)
+                assert not grade_step(r, i, changed(s, want)).correct
+                if s.kind == "pp.hook":
+                    seen[(rules, want)] += 1
+                for p in s.table["trick"] if s.kind == "pp.trick" else ():
+                    code, _, call = p["play"].partition(":")
+                    seen[(rules, "call " + call.partition(":")[0])] += bool(call)
+                    seen[(rules, "real joker")] += code in ("X1", "X2")
+            if end["deal"]["kind"] not in ("normal", "dark", "no_trump", "frontal"):
+                continue
+            # The dealer bid what the house allows: the maximum after every pass (odessa-house).
+            others = [b for s, b in enumerate(end["bids"]) if s != end["dealer"] - 1]
+            if rules == "odessa-house" and not any(others):
+                assert end["bids"][end["dealer"] - 1] == end["deal"]["cards"]
+    wanted = [
+        ("odessa-house", "frontal"),
+        ("odessa-house", "max"),
+        ("odessa-house", "call lowest_trump"),
+        ("odessa-house", "call low_card"),
+        ("deck-54", "real joker"),
+        ("deck-54", "gold"),
+    ]
+    for key in wanted:
+        assert seen[key] >= 2, (key, seen)

@@ -1,14 +1,19 @@
 """A painted poker deal at the live table: the bids round the table, the tricks, the deal's scores.
 
-One deal of a game's schedule (level 1: the rising deals up to 4 cards; level 2: up to 6 cards, no-trump
-and dark deals too; level 3: any deal, gold and miser included), dealt to 3 to 6 players from the
+One deal of a game's schedule (level 1: the rising deals up to 4 cards; level 2: up to 6 cards, no-trump,
+dark and frontal deals too; level 3: any deal, gold and miser included), dealt to 3 to 6 players from the
 house's deck, the trump turned up (the top card of the stock, or the dealer's last card when the whole
-deck is dealt; a turned joker or a no-trump deal: no trump). Simulated players bid from their cards
-and play legal cards (`legal_cards`), trying to make their bids; a joker is led calling the highest
-trump, the highest of a suit or low, and played later high or low. The trainee as the scorekeeper rules:
+deck is dealt; a turned joker or a no-trump deal: no trump) or, with circular trump, the house's suit
+for the deal's number (`deal_trump`). Simulated players bid from their cards and play legal cards
+(`legal_cards`), trying to make their bids; a joker is led with one of the calls the house allows
+(the highest trump, the highest of a suit, low; where the house has them the lowest trump, the high or
+low card of a suit, or an ordinary card named), and played later high or low. The presets: `classic`
+(the rule page's defaults), `odessa-house` (every joker call, the dealer bids the maximum when everybody
+passed, frontal deals, specials x2) and `deck-54` (54 cards with two real jokers, circular trump, the
+specials between the rising and falling parts, x3). The trainee as the scorekeeper rules:
 
-1. the dealer's forbidden bid (the hook) once the others have bid (none in a dark deal, no bids in gold
-   and miser deals);
+1. the dealer's forbidden bid (the hook) once the others have bid, or that he must bid all the cards
+   where the house says so when everybody passed (none in a dark deal, no bids in gold and miser deals);
 2. who takes each trick;
 3. every player's score for the deal.
 
@@ -26,19 +31,20 @@ from typing import Any
 
 from trainer.drills.answers import AnswerFormat, AnswerKind
 from trainer.drills.chips import ChipSet
+from trainer.drills.painted_poker.kinds import MUST_BID_ALL
 from trainer.drills.rounds import GameRounds, RoundStep, StepKind
 from trainer.engine import painted_poker as pp
 from trainer.engine.cards import Card
 from trainer.engine.explain import Step, step
-from trainer.engine.painted_poker.rules import DealKind, PaintedRules
+from trainer.engine.painted_poker.rules import DealKind, PaintedRules, TrumpMode
 from trainer.engine.painted_poker.tricks import JokerCall, Play
 
 VERSION = 1
-PRESETS = ("classic",)
+PRESETS = ("classic", "odessa-house", "deck-54")
 LEVEL_CARDS = {1: 4, 2: 6, 3: 99}
 LEVEL_KINDS = {
     1: {DealKind.NORMAL},
-    2: {DealKind.NORMAL, DealKind.NO_TRUMP, DealKind.DARK},
+    2: {DealKind.NORMAL, DealKind.NO_TRUMP, DealKind.DARK, DealKind.FRONTAL},
     3: set(DealKind),
 }
 
@@ -79,11 +85,15 @@ class _Deal:
         for _ in range(self.cards):
             for seat in order:
                 self.hands[seat].append(deck.pop())
-        if deck:
-            self.turned: Card | None = deck[-1]
+        self.stock = list(deck)  # undealt: a joker led as an ordinary card names one of these
+        self.circular = self.rules.trump_mode is TrumpMode.CIRCULAR
+        if self.circular:
+            self.turned: Card | None = None  # no card is turned: the house's order names the trump
+        elif deck:
+            self.turned = deck[-1]
         else:
             self.turned = self.hands[self.dealer][-1]
-        self.trump = pp.trump_of(self.turned, self.rules, self.kind.value)
+        self.trump = pp.deal_trump(self.deal.number, self.kind.value, self.rules, self.turned)
         self.bids: list[int | None] = [None] * players
         self.took = [0] * players
         self.trick: list[dict[str, Any]] = []
@@ -100,7 +110,10 @@ class _Deal:
                     "players": self.n,
                     "deal": {"number": self.deal.number, "cards": self.cards, "kind": self.kind.value},
                     "dealer": self.dealer + 1,
-                    "turned": str(self.turned) if self.kind is not DealKind.NO_TRUMP else None,
+                    "turned": str(self.turned)
+                    if self.turned and self.kind is not DealKind.NO_TRUMP
+                    else None,
+                    "circular": self.circular,
                     "trump": self.trump,
                     "jokers": [str(j) for j in self.rules.jokers],
                     "phase": phase,
@@ -132,28 +145,25 @@ class _Deal:
     def bidding(self) -> None:
         if not self.kind.has_bids:
             return
-        dark = self.kind is DealKind.DARK
+        # Dark: bid before looking; frontal: nobody sees his own cards. Either way a guess.
+        dark = self.kind in (DealKind.DARK, DealKind.FRONTAL)
         for seat in self.order[:-1]:
             self.bids[seat] = self.rng.randint(0, min(self.cards, 2)) if dark else self.strength(seat)
         others = [b for b in self.bids if b is not None]
+        choices = [*((str(b), str(b)) for b in range(self.cards + 1)), ("none", "Any bid is allowed")]
+        if self.rules.all_pass_dealer_max:
+            choices.append(MUST_BID_ALL)
         self.steps.append(
             RoundStep(
                 "pp.hook",
                 step("The dealer, seat {seat}, bids last. Which bid may he not make?", seat=self.dealer + 1),
-                AnswerFormat(
-                    AnswerKind.CHOICE,
-                    choices=(
-                        *((str(b), str(b)) for b in range(self.cards + 1)),
-                        ("none", "Any bid is allowed"),
-                    ),
-                ),
+                AnswerFormat(AnswerKind.CHOICE, choices=tuple(choices)),
                 self.table(self.dealer),
                 {"cards": self.cards, "others": others, "deal": self.kind.value, "rules": self.rules_name},
             )
         )
-        forbidden = pp.forbidden_bid(self.cards, others, self.kind.value, self.rules)
         wanted = self.rng.randint(0, min(self.cards, 2)) if dark else self.strength(self.dealer)
-        allowed = [b for b in range(self.cards + 1) if b != forbidden]
+        allowed = pp.dealer_bids(self.cards, others, self.kind.value, self.rules)
         self.bids[self.dealer] = wanted if wanted in allowed else min(allowed, key=lambda b: abs(b - wanted))
 
     # Play ------------------------------------------------------------------------------------------
@@ -169,16 +179,49 @@ class _Deal:
         want = self.wants(seat)
         jokers = [c for c in legal if self.rules.is_joker(c)]
         plain = [c for c in legal if not self.rules.is_joker(c)] or legal
+        if self.kind is DealKind.FRONTAL:
+            # He cannot see his cards: the card he draws from his hand, played by the rules.
+            card = self.rng.choice(legal)
+            if not self.rules.is_joker(card):
+                return Play(card)
+            return (
+                self.lead_joker(card, want)
+                if not plays
+                else Play(card, JokerCall.HIGH if want else JokerCall.LOW)
+            )
         if jokers and ((want and self.rng.random() < 0.5) or len(legal) == len(jokers)):
             joker = jokers[0]
             if not plays:
-                calls = [JokerCall.HIGHEST, JokerCall.LOW] + ([JokerCall.HIGHEST_TRUMP] if self.trump else [])
-                call = self.rng.choice(calls) if want else JokerCall.LOW
-                suit = self.rng.choice("shdc") if call is JokerCall.HIGHEST else None
-                return Play(joker, call, suit)
+                return self.lead_joker(joker, want)
             return Play(joker, JokerCall.HIGH if want else JokerCall.LOW)
         pick = max if want else min
         return Play(pick(plain, key=lambda c: (c.suit == self.trump, c.rank)))
+
+    def lead_joker(self, joker: Card, want: bool) -> Play:
+        """The joker led with a call the house allows: to take the trick (the highest trump or of a
+        suit, the high card of a suit, a card named) or to lose it (low, the lowest trump, the low card
+        of a suit, a card named). The classic calls are drawn as before the house options came."""
+        allowed = set(self.rules.lead_calls)
+        calls = [JokerCall.HIGHEST, JokerCall.LOW] + ([JokerCall.HIGHEST_TRUMP] if self.trump else [])
+        calls += [
+            c
+            for c in (JokerCall.LOWEST_TRUMP, JokerCall.HIGH_CARD, JokerCall.LOW_CARD, JokerCall.AS_CARD)
+            if c.value in allowed and (c is not JokerCall.LOWEST_TRUMP or self.trump)
+        ]
+        named = [c for c in self.stock if not self.rules.is_joker(c)]
+        if not named and JokerCall.AS_CARD in calls:
+            calls.remove(JokerCall.AS_CARD)  # every card is in play: no card left to name
+        losing = [c for c in calls if c in (JokerCall.LOW, JokerCall.LOWEST_TRUMP, JokerCall.LOW_CARD)]
+        call = (
+            self.rng.choice(calls)
+            if want
+            else (self.rng.choice(losing) if len(losing) > 1 else JokerCall.LOW)
+        )
+        if call in (JokerCall.HIGHEST, JokerCall.HIGH_CARD, JokerCall.LOW_CARD):
+            return Play(joker, call, self.rng.choice("shdc"))
+        if call is JokerCall.AS_CARD:
+            return Play(joker, call, named=self.rng.choice(named))
+        return Play(joker, call)
 
     def play(self) -> None:
         leader = self.order[0]
@@ -249,7 +292,10 @@ def deal_steps(
 
 
 def _solve_hook(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
-    forbidden, steps = pp.explain_hook(data["cards"], data["others"], data["deal"], _rules(data["rules"]))
+    rules = _rules(data["rules"])
+    forbidden, steps = pp.explain_hook(data["cards"], data["others"], data["deal"], rules)
+    if pp.must_bid_max(data["others"], data["deal"], rules):
+        return MUST_BID_ALL[0], MUST_BID_ALL[1], steps
     if forbidden is None:
         return "none", "Any bid is allowed", steps
     return str(forbidden), str(forbidden), steps

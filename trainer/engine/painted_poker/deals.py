@@ -316,8 +316,8 @@ def explain_hook(
     bids = [whole_number("bid", b, 0, cards) for b in other_bids]
     if not kind.has_bids:
         return None, (step("A {kind} deal has no bids, so no hook.", kind=kind.label),)
-    if kind is DealKind.DARK:
-        return None, (step("Dark deal: the bids may add up to the cards, so no hook."),)
+    # The older article's rule speaks of every deal with bids ("if players pass, the dealer must order
+    # the maximum"), so it holds in a dark deal too, where there is no hook to give way.
     if must_bid_max(bids, kind, r):
         return None, (
             step(
@@ -326,6 +326,8 @@ def explain_hook(
                 cards=cards,
             ),
         )
+    if kind is DealKind.DARK:
+        return None, (step("Dark deal: the bids may add up to the cards, so no hook."),)
     if not r.hook:
         return None, (step("This house plays without the hook."),)
     total = sum(bids)
