@@ -6,10 +6,27 @@ import pytest
 PAGES = {
     "russian-poker": ["27 to 1", "104 to 1", "14 to 1", "two boxes next to each other open", "table maximum"],
     "omaha": ["P + 2C = 400", "raise to 30", "button posts the small blind", "muck", "all-in for the least"],
+    "painted-poker": [
+        "the lowest trump",
+        "the dealer must bid the maximum, in a dark deal too",
+        "Frontal deal",
+        "Circular trump",
+        "54-card deck with two real jokers",
+        "between the rising and the falling part",
+        "twice or three times over",
+    ],
 }
 TRANSLATED = {
-    "ka": {"russian-poker": ["27 1-ზე", "ბოქსი"], "omaha": ["P + 2C = 400", "დოლი"]},
-    "ru": {"russian-poker": ["27 к 1", "боксы"], "omaha": ["P + 2C = 400", "баттон"]},
+    "ka": {
+        "russian-poker": ["27 1-ზე", "ბოქსი"],
+        "omaha": ["P + 2C = 400", "დოლი"],
+        "painted-poker": ["ბნელ დარიგებაშიც"],
+    },
+    "ru": {
+        "russian-poker": ["27 к 1", "боксы"],
+        "omaha": ["P + 2C = 400", "баттон"],
+        "painted-poker": ["в тёмной раздаче"],
+    },
 }
 
 
