@@ -12,7 +12,7 @@ from trainer.drills.chips import load_chips
 from trainer.drills.rounds import RoundError, StepRecord, deal, expected_answer, grade_step, result
 from trainer.drills.russian_poker import players
 from trainer.engine.cards import parse_cards
-from trainer.engine.russian_poker import dealer_qualifies, load_rules, replaced_card, settle
+from trainer.engine.russian_poker import bet_payout, dealer_qualifies, load_rules, replaced_card, settle
 from trainer.engine.russian_poker.boxes import Table, check_table
 
 SEEDS = range(120)  # per level: 360 rounds in all
@@ -36,6 +36,7 @@ def settled(table, box):
         table["dealer"]["cards"],
         box["ante"],
         bonus=box["bonus"],
+        insurance=box["insurance"],
         exchanges=1 if box["buy"] == "exchange" else 0,
         buy_game_card=box["game_card"],
         rules=load_rules(table["rules"]),
@@ -53,14 +54,20 @@ def oracle(s, payout="amount"):
     if s.kind == "rp.replaced":
         return [str(replaced_card(table["dealer"]["cards"], rules))]
     box = focus_box(table)
+    if s.kind == "rp.insurance":
+        # Issue 15: the most a box may insure is what its bet can really be paid, table maximum applied.
+        win = bet_payout(box["cards"], box["ante"], rules).win
+        return min(win, rules.table_max_payout) if rules.table_max_payout else win
     ruling = settled(table, box)
     if s.kind == "rp.results":
         values = {"Ante": ruling.ante, "Bet": ruling.bet}
         if box["bonus"]:
             values["Bonus"] = ruling.bonus
+        if box["insurance"]:
+            values["Insurance"] = ruling.insurance
         return values
     assert s.kind == "rp.payout"
-    win = sum(v for v in (ruling.ante, ruling.bet, ruling.bonus) if v > 0)
+    win = sum(v for v in (ruling.ante, ruling.bet, ruling.bonus, ruling.insurance) if v > 0)
     return CHIPS.fewest(win) if payout == "chips" else win
 
 
@@ -89,6 +96,38 @@ def test_every_step_graded_against_the_engine():
             assert not grade_step(r, i, wrong(want)).correct
     assert set(kinds) == {"rp.fee", "rp.game", "rp.replaced", "rp.results", "rp.payout"}
     assert kinds["rp.replaced"] >= 20 and kinds["rp.fee"] >= 100
+
+
+def test_insurance_at_the_insured_house():
+    """The insured house sells insurance on three of a kind or better: the dealer says the most a box
+    may insure before he opens, and settles the insurance with the box."""
+    seen = Counter()
+    for r in rounds(seeds=range(80), rules="insured"):
+        kinds = [s.kind for s in r.steps]
+        opened = kinds.index("rp.game")
+        assert all(k in ("rp.fee", "rp.insurance") for k in kinds[:opened])
+        assert "rp.insurance" not in kinds[opened:]
+        for i, s in enumerate(r.steps):
+            want = oracle(s)
+            assert grade_step(r, i, want).correct, (r.level, r.seed, i, s.kind, want)
+            if s.kind == "rp.insurance":
+                box = focus_box(s.table)
+                assert box["mode"] == "open" and box["cards"] and box["insurance"] == 0
+                seen["asked"] += 1
+                seen["capped"] += want == load_rules("insured").table_max_payout
+            if s.kind == "rp.results" and "Insurance" in s.answer_format.labels:
+                seen["insurance " + ("won" if want["Insurance"] > 0 else "lost")] += 1
+        for box in r.end_table["boxes"]:
+            if box["insurance"]:
+                low, high = 1 * box["ante"], oracle_most(box)
+                assert low <= box["insurance"] <= high
+    for key in ("asked", "capped", "insurance won", "insurance lost"):
+        assert seen[key] >= 2, seen
+
+
+def oracle_most(box):
+    rules = load_rules("insured")
+    return min(bet_payout(box["cards"], box["ante"], rules).win, rules.table_max_payout)
 
 
 def test_steps_follow_the_dealers_order():

@@ -43,6 +43,7 @@ LABELS = (
     "Ante",
     "Bet",
     "Bonus",
+    "Insurance",
     "Yes, a game",
     "No game",
     "Yes, allowed",

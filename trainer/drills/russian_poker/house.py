@@ -214,7 +214,9 @@ def _gen_insurance(rng: random.Random, level: int, rules_name: str | None) -> Da
     return _retry(make)
 
 
-def _solve_insurance(data: Data) -> Solution:
+def solve_insurance(data: Data) -> Solution:
+    """The most a box may insure (data: rules, player, ante), explained: the drill's answer and the live
+    table's."""
     rules = house_rules(data["rules"])
     cards = parse_cards(data["player"])
     ante = data["ante"]
@@ -391,7 +393,7 @@ for _kind in (
         (1, 2, 3),
         _gen_insurance,
         lambda d: AMOUNT,
-        _solve_insurance,
+        solve_insurance,
     ),
     DrillKind(
         "rp.boxes",

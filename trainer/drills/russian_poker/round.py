@@ -6,21 +6,26 @@ Then, box by box from the dealer's left, the simulated players decide (`players`
 the dealer rules:
 
 1. each buy of an exchange or a sixth card: the fee taken (the draw is then dealt);
-2. the dealer's hand opened: whether it has a game;
-3. each box that bet, from the dealer's left: if the dealer has no game and the player buys the game,
+2. where the house sells insurance (`insured`), each open box that bet with the combination it needs
+   and wants to insure: the most it may insure (`insurance_limits`: what the bet can really be paid,
+   the table maximum applied); the player then stakes up to that;
+3. the dealer's hand opened: whether it has a game;
+4. each box that bet, from the dealer's left: if the dealer has no game and the player buys the game,
    the fee and which dealer card is replaced (a card is drawn for that box; the dealer's hand as
-   dealt stays for the other boxes); then the result on each spot (ante, bet, bonus) and the payout
+   dealt stays for the other boxes); then the result on each spot (ante, bet, bonus, insurance) and the payout
    (the wins paid out from the float: as an amount or as chips, as the house chooses).
 
 Folded boxes lose their stakes when they fold; nothing is asked about them. Every answer is the
 engine's (`settle`, `dealer_qualifies`, `replaced_card`, the house's buy price) on the cards shown.
 
 >>> from trainer.drills.rounds import deal, expected_answer
->>> r = deal("russian_poker", 2, seed=4, seats=6)
+>>> r = deal("russian_poker", 2, seed=19, seats=6)
 >>> [s.kind for s in r.steps][:4]
 ['rp.fee', 'rp.game', 'rp.fee', 'rp.replaced']
->>> str(r.steps[0].question), r.steps[0].table["boxes"][0]["ante"], expected_answer(r, 0)
-('Box 1 buys a sixth card. What fee do you take?', 45, 45)
+>>> first = r.steps[0]
+>>> ante = next(b["ante"] for b in first.table["boxes"] if b["box"] == first.table["focus"])
+>>> str(first.question), ante, expected_answer(r, 0)
+('Box 5 buys a sixth card. What fee do you take?', 140, 140)
 """
 
 from __future__ import annotations
@@ -34,13 +39,21 @@ from trainer.drills.chips import ChipSet, load_chips
 from trainer.drills.rounds import GameRounds, RoundStep, StepKind, payout_answer, payout_format
 from trainer.drills.russian_poker import players
 from trainer.drills.russian_poker.deals import house_rules
+from trainer.drills.russian_poker.house import solve_insurance
 from trainer.engine.cards import Deck
 from trainer.engine.explain import Step, step
-from trainer.engine.russian_poker import HouseRules, dealer_qualifies, evaluate, replaced_card, settle
+from trainer.engine.russian_poker import (
+    HouseRules,
+    dealer_qualifies,
+    evaluate,
+    insurance_limits,
+    replaced_card,
+    settle,
+)
 from trainer.engine.russian_poker.boxes import Table, check_table
 from trainer.engine.russian_poker.rules import ReplaceCard
 
-VERSION = 1
+VERSION = 2  # 2: insurance asked and staked at the insured house
 BOXES = 6
 PRESETS = ("cis", "insured")  # houses whose rules a round deals in full (no Super, no instant payout)
 YES_NO = AnswerFormat(AnswerKind.CHOICE, choices=(("yes", "Yes, a game"), ("no", "No game")))
@@ -50,6 +63,7 @@ CARDS = AnswerFormat(AnswerKind.CARDS)
 TWO_BOXES_SHARE = {1: 0.0, 2: 0.25, 3: 0.4}
 BLIND_SHARE = {1: 0.0, 2: 0.0, 3: 0.5}  # a third box, played blind, after two open ones
 BONUS_SHARE = {1: 0.0, 2: 0.4, 3: 0.6}
+INSURE_SHARE = 0.7  # of the boxes that may insure (open, bet, the combination the house asks for)
 
 
 def default_boxes(rng: random.Random, level: int) -> int:
@@ -142,6 +156,7 @@ def deal_steps(
                 "ante": ante,
                 "bonus": bonus,
                 "bet": 0,
+                "insurance": 0,
                 "cards": None,
                 "count": 5,
                 "status": "waiting",
@@ -190,6 +205,33 @@ def deal_steps(
         shown["status"] = "bet" if bets else "folded"
         shown["bet"] = 2 * shown["ante"] if bets else 0
 
+    # Insurance, box by box: the player shows his hand to insure it before the dealer opens.
+    if rules.insurance_offered:
+        for box in boxes:
+            shown = table.box(box["box"])
+            if shown["status"] != "bet" or shown["mode"] != "open":
+                continue
+            if evaluate(box["cards"]).category.rank < rules.insurance_min_category.rank:
+                continue
+            if rng.random() >= INSURE_SHARE:
+                continue
+            shown["cards"] = [str(c) for c in box["cards"]]
+            shown["status"] = "insuring"
+            data = {"player": shown["cards"], "ante": shown["ante"], "rules": rules_name}
+            steps.append(
+                RoundStep(
+                    "rp.insurance",
+                    step("Box {box} insures his hand. What is the most he may insure?", box=box["box"]),
+                    AMOUNT,
+                    table.snapshot(box["box"]),
+                    data,
+                )
+            )
+            low, high = insurance_limits(box["cards"], shown["ante"], rules)
+            middle = min(high, max(low, (low + high) // 10 * 5))
+            shown["insurance"] = rng.choice(sorted({low, middle, high}))
+            shown["status"] = "bet"
+
     # The dealer opens his hand.
     table.state["phase"] = "open"
     table.state["dealer"].update(cards=[str(c) for c in dealer], open=True)
@@ -212,7 +254,12 @@ def deal_steps(
             continue
         shown["cards"] = [str(c) for c in box["cards"]]  # the player opens his hand
         game_card = None
-        buys = shown["mode"] == "open" and players.buys_game(box["cards"], rng, amateurs[box["box"]])
+        # An insured box takes the no-game payout of its insurance: it does not buy the game.
+        buys = (
+            shown["mode"] == "open"
+            and not shown["insurance"]
+            and players.buys_game(box["cards"], rng, amateurs[box["box"]])
+        )
         if not game and rules.buy_game_allowed and buys:
             shown["buy_game"] = True
             fee_data = {"ante": shown["ante"], "rules": rules_name, "buy": "game"}
@@ -244,11 +291,12 @@ def deal_steps(
             "dealer": [str(c) for c in dealer],
             "ante": shown["ante"],
             "bonus": shown["bonus"],
+            "insurance": shown["insurance"],
             "exchanges": box["exchanges"],
             "game_card": str(game_card) if game_card else None,
             "rules": rules_name,
         }
-        fmt = _spots_format(shown["bonus"])
+        fmt = _spots_format(shown["bonus"], shown["insurance"])
         steps.append(
             RoundStep(
                 "rp.results",
@@ -271,15 +319,21 @@ def deal_steps(
                     "pay",
                 )
             )
-        shown["result"] = {"ante": ruling.ante, "bet": ruling.bet, "bonus": ruling.bonus}
+        shown["result"] = {
+            "ante": ruling.ante,
+            "bet": ruling.bet,
+            "bonus": ruling.bonus,
+            "insurance": ruling.insurance,
+        }
         shown["paid"] = win
         shown["status"] = "settled"
     table.state["phase"] = "over"
     return steps, table.snapshot()
 
 
-def _spots_format(bonus: int) -> AnswerFormat:
-    return AnswerFormat(AnswerKind.AMOUNTS, labels=("Ante", "Bet", "Bonus") if bonus else ("Ante", "Bet"))
+def _spots_format(bonus: int, insurance: int = 0) -> AnswerFormat:
+    labels = ("Ante", "Bet") + (("Bonus",) if bonus else ()) + (("Insurance",) if insurance else ())
+    return AnswerFormat(AnswerKind.AMOUNTS, labels=labels)
 
 
 def _settle(facts: dict[str, Any]) -> Any:
@@ -289,6 +343,7 @@ def _settle(facts: dict[str, Any]) -> Any:
         facts["dealer"],
         facts["ante"],
         bonus=facts["bonus"],
+        insurance=facts.get("insurance", 0),
         exchanges=facts["exchanges"],
         buy_game_card=facts["game_card"],
         dealt=dealt,
@@ -299,7 +354,7 @@ def _settle(facts: dict[str, Any]) -> Any:
 def _paid(ruling: Any) -> int:
     """What the dealer counts out from the float: every winning spot's win (returned stakes and the
     losing spots collected are not part of it)."""
-    return sum(v for v in (ruling.ante, ruling.bet, ruling.bonus) if v > 0)
+    return sum(v for v in (ruling.ante, ruling.bet, ruling.bonus, ruling.insurance) if v > 0)
 
 
 def _solve_fee(data: dict[str, Any]) -> tuple[int, str, tuple[Step, ...]]:
@@ -340,8 +395,8 @@ def _solve_replaced(data: dict[str, Any]) -> tuple[list[str], str, tuple[Step, .
 
 def _solve_results(data: dict[str, Any]) -> tuple[dict[str, int], str, tuple[Step, ...]]:
     ruling = _settle(data)
-    values = {"Ante": ruling.ante, "Bet": ruling.bet, "Bonus": ruling.bonus}
-    labels = _spots_format(data["bonus"]).labels
+    values = {"Ante": ruling.ante, "Bet": ruling.bet, "Bonus": ruling.bonus, "Insurance": ruling.insurance}
+    labels = _spots_format(data["bonus"], data.get("insurance", 0)).labels
     answer = {label: values[label] for label in labels}
     return answer, "; ".join(f"{k}: {v}" for k, v in answer.items()), tuple(ruling.steps)
 
@@ -349,7 +404,7 @@ def _solve_results(data: dict[str, Any]) -> tuple[dict[str, int], str, tuple[Ste
 def _solve_payout(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
     ruling = _settle(data)
     win = _paid(ruling)
-    parts = [v for v in (ruling.ante, ruling.bet, ruling.bonus) if v > 0]
+    parts = [v for v in (ruling.ante, ruling.bet, ruling.bonus, ruling.insurance) if v > 0]
     explanation = [
         *ruling.steps,
         step(
@@ -378,6 +433,7 @@ ROUNDS = GameRounds(
         "rp.fee": StepKind("rp.fee", _solve_fee),
         "rp.game": StepKind("rp.game", _solve_game),
         "rp.replaced": StepKind("rp.replaced", _solve_replaced),
+        "rp.insurance": StepKind("rp.insurance", solve_insurance),
         "rp.results": StepKind("rp.results", _solve_results),
         "rp.payout": StepKind("rp.payout", _solve_payout),
     },
