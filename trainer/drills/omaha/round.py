@@ -34,7 +34,7 @@ from typing import Any
 
 from trainer.drills.answers import AnswerFormat, AnswerKind
 from trainer.drills.chips import ChipSet
-from trainer.drills.omaha.showdowns import ENTRY_CHOICES, MUCK_CHOICES
+from trainer.drills.omaha.showdowns import ENTRY_CHOICES, MUCK_CHOICES, entry_question
 from trainer.drills.rounds import GameRounds, RoundStep, StepKind
 from trainer.engine.cards import Deck
 from trainer.engine.evaluator import best_omaha_hand
@@ -286,15 +286,8 @@ class _Betting:
         }
         self.ask(
             "om.new_player",
-            step(
-                "Blinds {sb}/{bb}; the button is on seat {button}, the blinds on seats {small} and {big}. "
-                "A new player sits down on seat {seat} and wants to play this hand. What does he do?",
-                sb=self.sb,
-                bb=self.bb,
-                button=self.button + 1,
-                small=small + 1,
-                big=big + 1,
-                seat=seat + 1,
+            entry_question(
+                sb=self.sb, bb=self.bb, button=self.button + 1, small=small + 1, big=big + 1, seat=seat + 1
             ),
             AnswerFormat(AnswerKind.CHOICE, choices=ENTRY_CHOICES),
             data,

@@ -36,6 +36,21 @@ ENTRY_CHOICES = (
 )
 
 
+def entry_question(*, sb: int, bb: int, button: int, small: int, big: int, seat: int) -> Step:
+    """What does a new player do, asked with the seats numbered from 1 (this drill's question and the
+    live table's)."""
+    return step(
+        "Blinds {sb}/{bb}; the button is on seat {button}, the blinds on seats {small} and {big}. A new "
+        "player sits down on seat {seat} and wants to play this hand. What does he do?",
+        sb=sb,
+        bb=bb,
+        button=button,
+        small=small,
+        big=big,
+        seat=seat,
+    )
+
+
 def _gen_new_player(rng: random.Random, level: int, rules_name: str | None) -> Data:
     rules = house_rules(rules_name)
 
@@ -71,26 +86,14 @@ def _gen_new_player(rng: random.Random, level: int, rules_name: str | None) -> D
         if question == "entry":
             return prompt(
                 data,
-                step(
-                    "Blinds {sb}/{bb}; the button is on seat {button}, the blinds on seats {small} and "
-                    "{big}. "
-                    "A new player sits down on seat {seat} and wants to play this hand. What does he do?",
-                    sb=sb,
-                    bb=bb,
-                    button=button + 1,
-                    small=small + 1,
-                    big=big + 1,
-                    seat=seat + 1,
-                ),
+                entry_question(sb=sb, bb=bb, button=button + 1, small=small + 1, big=big + 1, seat=seat + 1),
             )
         return prompt(
             data,
             step(
                 "Blinds {sb}/{bb}; the button is on seat {button}, the blinds on seats {small} and {big}. A "
-                "new "
-                "player sits down on seat {seat} and waits for the big blind. In how many hands is he dealt "
-                "in "
-                "(1 = the next hand)?",
+                "new player sits down on seat {seat} and waits for the big blind. In how many hands is he "
+                "dealt in (1 = the next hand)?",
                 sb=sb,
                 bb=bb,
                 button=button + 1,
