@@ -209,9 +209,7 @@ def test_practice_sprint_and_quiz_in_every_game(page_in, server, lang):
 def test_a_sprint_is_scored_when_its_clock_runs_out(page_in, server, monkeypatch):
     """At zero the clock's script posts the finish form (a GET of the result writes nothing); the
     server, whose clock is the real one, then scores the sprint and shows its result."""
-    from datetime import UTC, datetime, timedelta
-
-    from trainer.web import sprint as sprint_views
+    from clock_helpers import sprint_clock_ahead
 
     page = page_in("en")
     page.clock.install()
@@ -220,14 +218,7 @@ def test_a_sprint_is_scored_when_its_clock_runs_out(page_in, server, monkeypatch
     page.locator("#kind").select_option("rp.bet_payout")
     navigate(page, lambda: page.locator("main form button.primary").click())
     assert page.locator("#clock").count() == 1
-    later = datetime.now(UTC) + timedelta(seconds=200)
-
-    class Clock(datetime):
-        @classmethod
-        def now(cls, tz=None):
-            return later
-
-    monkeypatch.setattr(sprint_views, "datetime", Clock)  # the server's clock ran out too
+    sprint_clock_ahead(monkeypatch, 200)  # the server's clock ran out too
     navigate(page, lambda: page.clock.run_for(200_000))
     assert page.locator("#sprint-score").count() == 1, page.content()[:2000]
 

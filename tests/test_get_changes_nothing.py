@@ -11,14 +11,10 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import pytest
 from accounts_helpers import AuthActions
-
-from trainer.web import create_app
-from trainer.web import sprint as sprint_views
+from clock_helpers import sprint_clock_ahead
 
 KIND = "rp.bet_payout"
 QUERIES = {  # query strings worth trying beside the bare URL
@@ -28,19 +24,6 @@ QUERIES = {  # query strings worth trying beside the bare URL
     "reference.advisor": ["?cards=AsKdQc7h2s&ante=10"],
     "today.show": ["?game=omaha"],
 }
-
-
-@pytest.fixture
-def app(tmp_path):
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "trainer.sqlite"),
-            "SECRET_KEY": "get",
-            "WTF_CSRF_ENABLED": False,
-            "FAST_PASSWORD_HASHING": True,
-        }
-    )
 
 
 def _snapshot(path: str) -> list[str]:
@@ -115,14 +98,7 @@ def test_no_get_route_writes_anything(app, monkeypatch):
     assert statuses[f"/practice/{KIND}?level=1"] == 200
     assert statuses[urls["sprint.run"][0]] == 200 and statuses[urls["table.show"][0]] == 200
     # Even once the sprint's clock has run out, its run and result pages score nothing (a POST does).
-    later = datetime.now(UTC) + timedelta(seconds=120)
-
-    class Clock(datetime):
-        @classmethod
-        def now(cls, tz=None):
-            return later
-
-    monkeypatch.setattr(sprint_views, "datetime", Clock)
+    sprint_clock_ahead(monkeypatch, 120)
     _get_everything(named, urls)
     assert _snapshot(path) == before
 

@@ -8,8 +8,6 @@ import sqlite3
 import pytest
 from test_get_changes_nothing import _ids
 
-from trainer.web import create_app
-
 NINES = "9" * 4301  # one digit past Python's int() limit for text
 POISON = [NINES, "²", "\x00", "1e309", "x" * 20_000, "[[[", "%s%n", " "]
 FIELDS = [
@@ -42,19 +40,6 @@ FIELDS = [
     "player",
     "ante",
 ]
-
-
-@pytest.fixture
-def app(tmp_path):
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "trainer.sqlite"),
-            "SECRET_KEY": "poison",
-            "WTF_CSRF_ENABLED": False,
-            "FAST_PASSWORD_HASHING": True,
-        }
-    )
 
 
 def _posts(app, ids: dict[str, list[str]]) -> list[str]:

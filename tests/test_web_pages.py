@@ -331,21 +331,12 @@ def test_sprint_bad_form_is_400(named, toys):
 
 
 def test_sprint_clock_is_the_servers(app, named, toys, monkeypatch):
-    from datetime import UTC, datetime, timedelta
-
-    from trainer.web import sprint as sprint_views
+    from clock_helpers import sprint_clock_ahead
 
     run_url = named.post(
         "/sprint/", data={"kind": "toy.amount", "level": "1", "length": "10", "seconds": "60"}
     ).headers["Location"]
-    later = datetime.now(UTC) + timedelta(seconds=61)
-
-    class Clock(datetime):
-        @classmethod
-        def now(cls, tz=None):
-            return later
-
-    monkeypatch.setattr(sprint_views, "datetime", Clock)
+    sprint_clock_ahead(monkeypatch, 61)
     response = named.get(run_url)
     assert response.status_code == 302 and response.headers["Location"].endswith("/result")
     # The clock ran out with no answer after it: the result page scores nothing by itself (a GET)...
