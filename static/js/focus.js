@@ -1,8 +1,41 @@
-// Focus the answer field (or "next") without scrolling the table out of sight on a phone; after an
-// answer, bring the feedback into view. Without JavaScript the page simply starts at the top.
+// The page's small helpers; every one of them only adds to a page that works without scripts.
 (function () {
-  var target = document.querySelector("[data-autofocus]");
+  // Focus the field that could not be read, else the answer field (or "next"), without scrolling the
+  // table out of sight on a phone; after an answer, bring the feedback into view.
+  var target = document.querySelector("[aria-invalid=true]") || document.querySelector("[data-autofocus]");
   if (target) target.focus({ preventScroll: true });
   var feedback = document.getElementById("feedback");
   if (feedback) feedback.scrollIntoView({ block: "start" });
+
+  // The table in words: folded away on a phone (see .js .in-words in the CSS), unfolded on demand.
+  document.querySelectorAll(".words-toggle").forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var box = button.parentElement;
+      var open = box.classList.toggle("open");
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+    });
+  });
+
+  // The sign button types the minus that a phone's number pad lacks.
+  document.querySelectorAll("button[data-sign-for]").forEach(function (button) {
+    var input = document.getElementById(button.dataset.signFor);
+    if (!input) return;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var value = input.value.trim();
+      input.value = value.charAt(0) === "-" ? value.slice(1) : "-" + value.replace(/^\+/, "");
+      input.focus();
+    });
+  });
+
+  // A buy decision: clicking a card to exchange chooses the exchange.
+  document.querySelectorAll("[data-decision]").forEach(function (box) {
+    var exchange = box.querySelector("input[data-exchange]");
+    box.querySelectorAll(".pick-card input").forEach(function (card) {
+      card.addEventListener("change", function () {
+        if (card.checked && exchange) exchange.checked = true;
+      });
+    });
+  });
 })();

@@ -16,25 +16,47 @@ from trainer.drills.answers import card_list, parse_amount
 from trainer.web.i18n import translate_word
 
 
+class FieldError(AnswerError):
+    """An answer that cannot be read, and which of several amount fields it is (0 for a single one),
+    so the page marks that field."""
+
+    def __init__(self, message: str, field: int = 0) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 def read_answer(fmt: AnswerFormat, form: MultiDict[str, str], prefix: str = "") -> Any:
     """The raw answer for the situation's answer format from the form fields."""
     kind = fmt.kind
     if kind is AnswerKind.CHOICE and form.get(prefix + "answer") == EXCHANGE:
         return _exchange(form.getlist(prefix + "discard"))
-    if kind in (AnswerKind.AMOUNT, AnswerKind.CHOICE):
+    if kind is AnswerKind.CHOICE:
         value = form.get(prefix + "answer", "")
         if not value.strip():
-            raise AnswerError(_("No answer was given."))
-        if kind is AnswerKind.AMOUNT:
-            _check_amount(value, None)
+            raise AnswerError(_("Nothing is chosen yet: choose one of the answers, then press Check."))
+        if form.getlist(prefix + "discard") and exchange_choices(fmt):
+            label = next((c.label for c in fmt.choices if c.value == value), value)
+            raise AnswerError(
+                _(
+                    "You chose %(choice)s but also clicked cards to exchange. Which did you mean? "
+                    "To exchange them, choose the exchange; otherwise clear the cards.",
+                    choice=translate_word(label),
+                )
+            )
+        return value
+    if kind is AnswerKind.AMOUNT:
+        value = form.get(prefix + "answer", "")
+        if not value.strip():
+            raise FieldError(_("Type the amount first, then press Check."))
+        _check_amount(value, None, 0)
         return value
     if kind is AnswerKind.AMOUNTS:
         labels = fmt.labels
         values = [form.get(f"{prefix}amount-{i}", "") for i in range(len(labels))]
         if not any(v.strip() for v in values):
-            raise AnswerError(_("No answer was given."))
-        for label, value in zip(labels, values, strict=True):
-            _check_amount(value, label)
+            raise FieldError(_("Type an amount in every field, then press Check."))
+        for i, (label, value) in enumerate(zip(labels, values, strict=True)):
+            _check_amount(value, label, i)
         return values
     if kind is AnswerKind.CARDS:
         picked = form.getlist(prefix + "cards")
@@ -49,19 +71,19 @@ def read_answer(fmt: AnswerFormat, form: MultiDict[str, str], prefix: str = "") 
     raise AnswerError(_("This question cannot be answered here."))
 
 
-def _check_amount(value: str, label: str | None) -> None:
+def _check_amount(value: str, label: str | None, field: int) -> None:
     """Say what is wrong with a typed amount in the trainee's language (the drills say it in English)."""
     try:
         parse_amount(value)
     except AnswerError:
         if label is None:
-            raise AnswerError(_("Enter a whole number of chips, such as 1400 or 1 400.")) from None
+            raise FieldError(_("Enter a whole number of chips, such as 1400 or 1 400."), field) from None
         if not value.strip():
-            raise AnswerError(_("%(label)s: enter an amount.", label=translate_word(label))) from None
+            raise FieldError(_("%(label)s: enter an amount.", label=translate_word(label)), field) from None
         message = _(
             "%(label)s: enter a whole number of chips, such as 1400 or 1 400.", label=translate_word(label)
         )
-        raise AnswerError(message) from None
+        raise FieldError(message, field) from None
 
 
 EXCHANGE = "__exchange__"  # the radio "exchange the cards I click" of a buy decision
@@ -81,9 +103,13 @@ def _exchange(discards: list[str]) -> str:
         raise AnswerError(_("Click the cards to exchange.")) from None
 
 
-def kept_input(fmt: AnswerFormat, form: MultiDict[str, str], prefix: str = "") -> dict[str, Any]:
-    """What the trainee typed, to put back into the form after a rejected answer."""
+def kept_input(
+    fmt: AnswerFormat, form: MultiDict[str, str], prefix: str = "", error: Exception | None = None
+) -> dict[str, Any]:
+    """What the trainee typed, to put back into the form after a rejected answer, and which amount
+    field could not be read (`invalid`)."""
     return {
+        "invalid": getattr(error, "field", None),
         "answer": form.get(prefix + "answer", ""),
         "amounts": [form.get(f"{prefix}amount-{i}", "") for i in range(len(fmt.labels))],
         "cards": form.getlist(prefix + "cards"),

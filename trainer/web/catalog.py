@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from flask import abort
@@ -54,3 +55,16 @@ def level_or_400(kind: DrillKind, raw: Any) -> int:
             ),
         )
     return level
+
+
+def rules_in_force(kind_id: str, rules: str | None = None) -> dict[str, Any] | None:
+    """The house rules a drill of this kind is played under: the game's slug (for the presets page),
+    the preset's name and its title (translated where shown); None for a kind of no registered game."""
+    game = games.game_of(kind_id)
+    if game is None:
+        return None
+    name = rules or game.default_preset
+    title = name  # a preset removed since the drill was recorded: its name still says which it was
+    with contextlib.suppress(OSError, ValueError):
+        title = getattr(game.load_rules(name), "title", None) or name
+    return {"slug": game.slug, "name": name, "title": title}

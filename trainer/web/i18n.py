@@ -25,6 +25,7 @@ from trainer.engine.cards import Card
 from trainer.engine.explain import Cards, Step, Term
 
 LANGUAGES: dict[str, str] = {"ka": "ქართული", "en": "English", "ru": "Русский"}
+LANGUAGE_CODES: dict[str, str] = {"ka": "ქა", "en": "EN", "ru": "РУ"}  # the switch on a phone
 DEFAULT_LANGUAGE = "en"
 
 
@@ -70,6 +71,7 @@ def init_app(app: Flask, translations: Path) -> None:
     Babel(app, locale_selector=select_locale)
     app.jinja_env.globals.update(
         LANGUAGES=LANGUAGES,
+        LANGUAGE_CODES=LANGUAGE_CODES,
         current_language=current_language,
         translate_step=render,
         render_prompt=render_prompt,

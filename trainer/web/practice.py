@@ -74,7 +74,7 @@ def answer(drill_id: int) -> str | Response | tuple[str, int]:
         db.store().answer(drill_id, raw)
     except AnswerError as error:
         # Unreadable input is not a wrong answer: the question stays open, the input stays.
-        return _render(drill, error=gettext(str(error)), kept=kept_input(fmt, request.form)), 400
+        return _render(drill, error=gettext(str(error)), kept=kept_input(fmt, request.form, error=error)), 400
     except AlreadyAnsweredError:
         flash(gettext("This question was already answered; the first answer counts."), "error")
     return redirect(url_for("practice.show", drill_id=drill_id))

@@ -166,6 +166,7 @@ def submit(game: str) -> str | tuple[str, int]:
             raws.append(raw)
         except AnswerError as error:
             errors[i] = gettext(str(error))
+            kept[i]["invalid"] = getattr(error, "field", None)
     if errors:
         return _render_quiz(game, questions, errors, kept), 400
     review = []

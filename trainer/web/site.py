@@ -8,6 +8,8 @@ from flask_wtf.csrf import generate_csrf
 from trainer import shipped
 from trainer.web import account_cli, auth, db, drawing, errors, i18n
 from trainer.web.answer_input import exchange_choices
+from trainer.web.catalog import game_title, rules_in_force
+from trainer.web.questions import amount_may_be_negative, short_question
 
 CSRF_TIME_LIMIT = 12 * 3600  # seconds
 TRANSLATIONS = shipped("translations")
@@ -38,6 +40,10 @@ def init_pages(app: Flask) -> None:
         drawing.TEMPLATE_GLOBALS,
         csrf_token=generate_csrf,
         exchange_choices=exchange_choices,
+        short_question=short_question,
+        amount_may_be_negative=amount_may_be_negative,
+        rules_in_force=rules_in_force,
+        game_title=game_title,
         reason_label=today.reason_label,
         SUIT_WORDS=drawing.SUIT_WORDS,
     )

@@ -176,7 +176,7 @@ def answer(sprint_id: int) -> str | Response | tuple[str, int]:
     try:
         result, _attempt = db.store().answer(drill["id"], read_answer(fmt, request.form))
     except AnswerError as error:
-        return _render(sprint, state, gettext(str(error)), kept_input(fmt, request.form)), 400
+        return _render(sprint, state, gettext(str(error)), kept_input(fmt, request.form, error=error)), 400
     except AlreadyAnsweredError:
         return redirect(url_for("sprint.run", sprint_id=sprint_id))
     _advance(sprint, state, skipped=False, last=result.correct)

@@ -1,0 +1,104 @@
+"""View tests of the phone-first question page: the short question, the rules in force, numeric
+keyboards, which amount field is wrong, and what Enter with nothing chosen says."""
+
+import re
+
+import pytest
+from web_toys import toy_kinds
+
+from trainer.drills import REGISTRY, issue
+from trainer.web.questions import QUESTIONS
+
+
+@pytest.fixture
+def toys():
+    with toy_kinds() as kinds:
+        yield kinds
+
+
+@pytest.fixture
+def named(client):
+    assert client.post("/trainee", data={"name": "Phone trainee"}).status_code == 302
+    return client
+
+
+def _drill(client, kind, level=1):
+    url = client.post(f"/practice/{kind}", data={"level": str(level)}).headers["Location"]
+    return url, url.rsplit("/", 1)[1]
+
+
+def test_every_registered_kind_has_a_short_question():
+    assert set(QUESTIONS) == set(REGISTRY), "a kind without a short question asks only its title"
+
+
+@pytest.mark.parametrize("lang", ["ka", "ru"])
+def test_short_questions_are_translated(app, lang):
+    from flask_babel import force_locale
+
+    from trainer.web.questions import short_question
+
+    with app.test_request_context(), force_locale(lang):
+        for kind_id, kind in REGISTRY.items():
+            for level in kind.levels:
+                data = issue(kind, level, seed=3)["data"]
+                asked = short_question(kind_id, data)
+                assert asked and not re.search(r"[A-Za-z]{3,}", asked), (kind_id, asked)
+
+
+def test_question_page_leads_with_the_short_question_and_keeps_the_prompt(named):
+    url, _ = _drill(named, "rp.bet_payout", 2)
+    page = named.get(url).get_data(as_text=True)
+    assert '<h1 class="question" id="question">The player&#39;s hand beats the dealer&#39;s.' in page
+    assert re.search(r'<p class="prompt" id="prompt">Ante \d+', page)  # the table in words, for readers
+    assert 'aria-describedby="prompt"' in page and "The table in words" in page
+    assert 'href="/reference/presets/russian-poker"' in page  # the rules in force, with their page
+    assert 'inputmode="numeric"' in page
+
+
+def test_signed_amounts_get_a_sign_button(named):
+    url, _ = _drill(named, "rp.settle")
+    page = named.get(url).get_data(as_text=True)
+    assert page.count('data-sign-for="q-amount-') == 3  # ante, bet, net
+    url, _ = _drill(named, "om.pot_limit")
+    assert "data-sign-for" not in named.get(url).get_data(as_text=True)
+
+
+def test_an_unreadable_amount_marks_its_field(named, toys):
+    url, drill = _drill(named, "toy.amounts")
+    response = named.post(url, data={"drill": drill, "amount-0": "40", "amount-1": "forty"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert re.search(r'id="q-amount-1"[^>]*aria-invalid="true"', page, re.S)
+    assert not re.search(r'id="q-amount-0"[^>]*aria-invalid', page, re.S)
+    assert 'value="forty"' in page  # the input is kept
+
+
+def test_a_wrong_multi_amount_answer_marks_the_wrong_field(named, toys):
+    url, drill = _drill(named, "toy.amounts")
+    page = named.get(url).get_data(as_text=True)
+    a, b = (int(v) for v in re.findall(r'<span class="v">(\d+)</span>', page))
+    named.post(url, data={"drill": drill, "amount-0": str(2 * a), "amount-1": str(2 * b + 1)})
+    feedback = named.get(url).get_data(as_text=True)
+    rows = dict(re.findall(r'<tr class="(field-\w+)" data-field="(\d)"', feedback))
+    assert rows == {"field-right": "0", "field-wrong": "1"}
+
+
+def test_enter_with_nothing_chosen_says_what_to_do(named, toys):
+    url, drill = _drill(named, "toy.choice")
+    response = named.post(url, data={"drill": drill})
+    assert response.status_code == 400
+    assert "choose one of the answers, then press Check" in response.get_data(as_text=True)
+    url, drill = _drill(named, "toy.amount")
+    response = named.post(url, data={"drill": drill, "answer": ""})
+    assert "Type the amount first, then press Check." in response.get_data(as_text=True)
+
+
+def test_bet_with_cards_ticked_asks_which_was_meant(named):
+    url, drill = _drill(named, "rp.decision", 2)
+    page = named.get(url).get_data(as_text=True)
+    card = re.search(r'name="discard" value="(\w\w)"', page).group(1)
+    response = named.post(url, data={"drill": drill, "answer": "bet", "discard": card})
+    text = response.get_data(as_text=True)
+    assert response.status_code == 400 and "Which did you mean?" in text
+    assert re.search(rf'name="discard" value="{card}" checked', text)  # nothing lost
+    assert named.post(url, data={"drill": drill, "answer": "bet"}).status_code == 302
