@@ -40,7 +40,7 @@ def test_short_questions_are_translated(app, lang):
     with app.test_request_context(), force_locale(lang):
         for kind_id, kind in REGISTRY.items():
             for level in kind.levels:
-                data = issue(kind, level, seed=3)["data"]
+                data = issue(kind, level, seed=3).data
                 asked = short_question(kind_id, data)
                 assert asked and not re.search(r"[A-Za-z]{3,}", asked), (kind_id, asked)
 
