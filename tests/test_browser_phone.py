@@ -13,7 +13,7 @@ import threading
 from collections import defaultdict
 
 import pytest
-from test_browser_pages import CHROMIUM, LAUNCH_ARGS, PHONE, _need_chromium, give_name, shot
+from test_browser_pages import CHROMIUM, LAUNCH_ARGS, PHONE, _need_chromium, shot, sign_up
 
 from trainer.drills import REGISTRY, issue
 from trainer.store import Store, open_db
@@ -94,7 +94,7 @@ def phone_page(browser, url: str, lang: str, name: str):
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(url + "/")
-    give_name(page, name)
+    sign_up(page, name)
     return context, page
 
 
@@ -109,10 +109,11 @@ def fits(m: dict) -> bool:
 @pytest.mark.parametrize("lang", list(LOCALES))
 def test_every_question_fits_the_first_screen_of_a_phone(phone_browser, phone_server, lang):
     url, path = phone_server
-    name = f"Phone trainee {lang}"
+    name = f"phone.{lang}"
     context, page = phone_page(phone_browser, url, lang, name)
-    store = Store(open_db(path))
-    trainee = store.trainee_named(name)["id"]
+    db = open_db(path)
+    store = Store(db)
+    trainee = next(db.query("SELECT id FROM users WHERE username = ?", [name]))["id"]
     results: dict[int, list[tuple[str, bool]]] = defaultdict(list)
     problems = []
     for n, (kind_id, kind) in enumerate(sorted(REGISTRY.items())):
