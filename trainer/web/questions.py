@@ -48,6 +48,28 @@ def _om_blinds(data: Data) -> str:
     return gettext("What does each seat post before the deal?")
 
 
+def _om_new_player(data: Data) -> str:
+    if data.get("question") == "wait":
+        return gettext(
+            "A new player sits down on seat %(seat)s and waits for the big blind. In how many hands "
+            "is he dealt in (1 = the next hand)?",
+            seat=data["new_seat"],
+        )
+    return gettext(
+        "A new player sits down on seat %(seat)s and wants to play this hand. What does he do?",
+        seat=data["new_seat"],
+    )
+
+
+def _om_showdown(data: Data) -> str:
+    if data.get("question") == "muck":
+        return gettext(
+            "Seat %(seat)s is next to show. May he muck his hand without showing it?",
+            seat=data["asked"],
+        )
+    return gettext("Who shows first?")
+
+
 QUESTIONS: dict[str, Callable[[Data], str]] = {
     "rp.qualify": _rp_qualify,
     "rp.combination": lambda d: gettext("What is the player's paying combination?"),
@@ -62,6 +84,14 @@ QUESTIONS: dict[str, Callable[[Data], str]] = {
     "rp.settle": lambda d: gettext(
         "What is the result on each spot, and the net? A loss is a negative amount."
     ),
+    "rp.two_combinations": lambda d: gettext(
+        "The player's hand beats the dealer's. What is paid on the bet?"
+    ),
+    "rp.insurance": lambda d: gettext(
+        "The player wants to insure his bet against the dealer having no game. What is the most "
+        "he may insure?"
+    ),
+    "rp.boxes": lambda d: gettext("May the croupier deal, or which rule does this break?"),
     "rp.decision": lambda d: gettext("The best play: fold, bet, exchange (which cards?) or a sixth card?"),
     "om.high": lambda d: gettext("What is the player's best high hand?"),
     "om.winner": lambda d: gettext("Which seat wins the pot?"),
@@ -76,6 +106,8 @@ QUESTIONS: dict[str, Callable[[Data], str]] = {
         "What may the player to act bet or raise to? Answer 0 if he may not raise."
     ),
     "om.blinds": _om_blinds,
+    "om.new_player": _om_new_player,
+    "om.showdown": _om_showdown,
     "pp.score": lambda d: gettext("What does the player score?"),
     "pp.schedule": lambda d: gettext("How many cards each, and what kind of deal, is this deal?"),
     "pp.hook": lambda d: gettext("Which bid may the dealer not make?"),
