@@ -42,9 +42,9 @@ def form_for(step, value):
     return data
 
 
-def start(client, game, level=2, seats="", payout="amount"):
+def start(client, game, level=2, seats="", payout="amount", rules=""):
     response = client.post(
-        "/table/rounds", data={"game": game, "level": level, "seats": seats, "payout": payout}
+        "/table/rounds", data={"game": game, "level": level, "seats": seats, "payout": payout, "rules": rules}
     )
     assert response.status_code == 302, response.get_data(as_text=True)[:500]
     return response.headers["Location"]
@@ -166,13 +166,37 @@ def test_the_index_lists_each_game_and_the_test_settings(client):
     assert page.count('class="test-start"') == 3
 
 
+def test_house_rules_chosen_on_the_page(app, named):
+    page = named.get("/table/").get_data(as_text=True)
+    # Omaha deals one house only: no choice shown; the others list their presets, the default first.
+    assert 'id="rules-omaha"' not in page
+    assert re.search(r'id="rules-russian_poker".*?value="cis".*?value="insured"', page, re.S)
+    assert re.search(
+        r'id="rules-painted_poker".*?value="classic".*?value="odessa-house".*?"deck-54"', page, re.S
+    )
+    for game, rules in (("russian_poker", "insured"), ("painted_poker", "deck-54"), ("painted_poker", "")):
+        dealt = dealt_of(app, start(named, game, level=3, rules=rules))
+        assert dealt.rules == (rules or {"russian_poker": "cis", "painted_poker": "classic"}[game])
+    for bad in ("lunar", "x" * 41, "../cis"):
+        response = named.post("/table/rounds", data={"game": "russian_poker", "level": 1, "rules": bad})
+        assert response.status_code == 400
+
+
 @pytest.mark.parametrize("locale", ["ka", "ru"])
 def test_table_pages_show_no_english_words(app, client, locale):
     client.post("/language", data={"lang": locale})
     AuthActions(client).sign_up("სტაჟიორი")
     pages = {"/table/": client.get("/table/").get_data(as_text=True)}
-    for game, seats in (("russian_poker", 6), ("omaha", 9), ("painted_poker", 5)):
-        url = start(client, game, level=3, seats=seats)
+    tables = (
+        ("russian_poker", 6, ""),
+        ("russian_poker", 6, "insured"),
+        ("omaha", 9, ""),
+        ("painted_poker", 5, ""),
+        ("painted_poker", 5, "odessa-house"),
+        ("painted_poker", 4, "deck-54"),
+    )
+    for game, seats, rules in tables:
+        url = start(client, game, level=3, seats=seats, rules=rules)
         dealt = dealt_of(app, url)
         for i, step in enumerate(dealt.steps):
             pages[f"{url} step {i}"] = client.get(url).get_data(as_text=True)

@@ -169,6 +169,17 @@ def data_words() -> set[str]:
         count = scoring_count(combination)
         if count:
             words.add(f"{combination.label} (" + " ".join(f"{{{i}}}" for i in range(count)) + ")")
+    # Rare paths a few sampled situations seldom reach: at the insured house a bought game that still
+    # fails (ante and bet returned), a win cut to the table maximum and insurance settled (the live
+    # table); the dealer made to bid all the cards when everybody passed (odessa-house: pp.hook, table).
+    words.add("Still no game: the ante {ante} and the bet {bet} are returned unpaid.")
+    words.add("Table maximum {cap}: the win {win} is cut to {paid}.")
+    words.add("Table maximum {cap}: the bonus win {win} is cut to {paid}.")
+    words.add("Insurance {stake} loses: the dealer has a game.")
+    words.add("Insurance {stake}: the dealer has no game, it pays {odds} to 1 = {win}.")
+    from trainer.drills.painted_poker.kinds import MUST_BID_ALL
+
+    words.add(MUST_BID_ALL[1])
     # The live table's answer labels and choices (seats and pots are looked up as "Seat {0}").
     from trainer.drills.rounds import LABELS
 

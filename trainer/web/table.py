@@ -19,8 +19,9 @@ from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 from wtforms import IntegerField, StringField
-from wtforms.validators import AnyOf, InputRequired, NumberRange, Optional
+from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
 
+from trainer import games as registry
 from trainer.drills import AnswerError
 from trainer.drills.chips import load_chips
 from trainer.drills.rounds import GAMES, Round, RoundError, game_rounds, solve_step
@@ -40,6 +41,7 @@ class NewRoundForm(FlaskForm):
     level = IntegerField(validators=[InputRequired(), NumberRange(1, 3)])
     seats = IntegerField(validators=[Optional(), NumberRange(1, 10)])
     payout = StringField(validators=[Optional(), AnyOf(("amount", "chips"))])
+    rules = StringField(validators=[Optional(), Length(max=40)])  # a preset the game's rounds deal
 
 
 class NewTestForm(FlaskForm):
@@ -74,6 +76,8 @@ def index() -> str:
                 "seats": rounds.seats,
                 "seat_word": rounds.seat_word,
                 "payouts": rounds.payouts,
+                # The house rules a round may be dealt under, the default first, by their titles.
+                "presets": [(name, registry.BY_ID[game].load_rules(name).title) for name in rounds.presets],
                 "settings": exam_settings()[game],
             }
         )
@@ -93,7 +97,12 @@ def start() -> Response:
     check_form(form)
     try:
         round_id = db.tables().start_round(
-            trainee, form.game.data, form.level.data, seats=form.seats.data, payout=form.payout.data or None
+            trainee,
+            form.game.data,
+            form.level.data,
+            seats=form.seats.data,
+            rules=form.rules.data or None,
+            payout=form.payout.data or None,
         )
     except RoundError as error:
         abort(400, description=gettext("This table cannot be dealt: %(reason)s", reason=str(error)))
