@@ -429,7 +429,8 @@ def _round_paths() -> dict[str, Any]:
             },
             "rules": {
                 "type": "string",
-                "description": 'House rules: "cis" or "insured", "standard", "classic".',
+                "description": 'House rules: Russian poker "cis" (default) or "insured"; Omaha "standard"; '
+                'painted poker "classic" (default), "odessa-house" or "deck-54".',
             },
             "payout": {
                 "enum": ["amount", "chips"],
