@@ -247,9 +247,28 @@ def test_unknown_routes_and_methods_answer_in_json(client):
     missing = client.get("/api/v1/nothing")
     assert missing.status_code == 404 and "no API route" in missing.json["error"]
     wrong = client.post("/api/v1/kinds")
-    assert wrong.status_code == 405 and wrong.headers["Allow"] == "GET"
+    assert wrong.status_code == 405 and wrong.json["status"] == 405
+    assert _methods(wrong.headers["Allow"]) == {"GET"}
     assert client.delete("/api/v1/drills/1").status_code == 405
-    assert client.put("/api/v1/tokens/1").headers["Allow"] == "DELETE"
+    assert _methods(client.put("/api/v1/tokens/1").headers["Allow"]) == {"DELETE"}
+    assert client.get("/api/v2/drills").json["status"] == 404
+    for url in ("/api/v1/drills/abc", "/api/v1/drills/-1", "/api/v1/drills/1.5", "/api/v1/drills/1/answer/x"):
+        response = client.get(url)
+        assert response.status_code == 404 and response.json["status"] == 404, url
+
+
+def _methods(allow: str) -> set[str]:
+    """The methods of an Allow header, without the two every route answers (HEAD and OPTIONS)."""
+    return {method.strip() for method in allow.split(",")} - {"HEAD", "OPTIONS"}
+
+
+def test_options_lists_only_the_documented_methods(client):
+    """No catch-all route adds methods: OPTIONS answers each path's own methods, unknown paths 404."""
+    assert _methods(client.options("/api/v1/kinds").headers["Allow"]) == {"GET"}
+    assert _methods(client.options("/api/v1/drills").headers["Allow"]) == {"POST"}
+    assert _methods(client.options("/api/v1/drills/7").headers["Allow"]) == {"GET"}
+    unknown = client.options("/api/v1/nothing")
+    assert unknown.status_code == 404 and unknown.json["status"] == 404
 
 
 def test_rules_side_by_side(client):

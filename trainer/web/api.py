@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from flask import Blueprint, Flask, current_app, jsonify, request, url_for
+from flask import Blueprint, Flask, Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, default_exceptions
 
@@ -62,9 +62,34 @@ def _api_error(error: ApiError) -> ResponseReturnValue:
 
 @bp.errorhandler(HTTPException)
 def _http_error(error: HTTPException) -> ResponseReturnValue:
+    return json_error(error)
+
+
+def json_error(error: HTTPException) -> Response:
+    """An HTTP error under /api/ as the document promises: `{"error", "status"}`, its headers kept.
+
+    Paths no route matches answer here too (the app's handlers send /api/ errors here), so that the
+    URL map alone decides the methods a path allows: OPTIONS and 405's Allow list only those."""
     code = error.code or 500
-    headers = BEARER_CHALLENGE if code == 401 else {}
-    return jsonify(error=error.description or error.name, status=code), code, headers
+    message = error.description if error.description != type(error).description else None
+    if request.url_rule is None and code == 404:
+        message = f"There is no API route {request.path}; GET /api/v1/openapi.json lists them."
+    elif request.url_rule is None and code == 405:
+        allowed = sorted(set(getattr(error, "valid_methods", None) or ()) - {"HEAD", "OPTIONS"})
+        message = f"Use {' or '.join(allowed)} on {request.path}."
+    response = jsonify(error=message or error.description or error.name, status=code)
+    response.status_code = code
+    for name, value in error.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    if code == 401:
+        response.headers.update(BEARER_CHALLENGE)
+    return response
+
+
+def _app_http_error(error: HTTPException) -> ResponseReturnValue:
+    """Errors of requests no blueprint took (unknown paths, wrong methods): JSON under /api/."""
+    return json_error(error) if request.path.startswith("/api/") else error
 
 
 @bp.before_request
@@ -91,6 +116,7 @@ def init_app(app: Flask) -> None:
     db.init_app(app)
     auth.init_app(app)
     app.register_blueprint(bp)
+    app.register_error_handler(HTTPException, _app_http_error)
     app.register_error_handler(InternalServerError, _server_error)
 
 
@@ -305,23 +331,3 @@ def advisor() -> ResponseReturnValue:
 @bp.get("/openapi.json")
 def openapi() -> ResponseReturnValue:
     return jsonify(document())
-
-
-@bp.route("/<path:_rest>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
-def unknown_route(_rest: str) -> ResponseReturnValue:
-    """Unknown paths and wrong methods under /api/v1 answer in JSON too (not the HTML error pages)."""
-    adapter = current_app.url_map.bind_to_environ(request.environ)
-    allowed = []
-    for method in ("GET", "POST", "DELETE"):
-        try:
-            endpoint, _ = adapter.match(request.path, method=method)
-        except HTTPException:
-            continue
-        if endpoint != "api.unknown_route":
-            allowed.append(method)
-    if allowed:
-        response = jsonify(error=f"Use {' or '.join(allowed)} on {request.path}.", status=405)
-        response.status_code = 405
-        response.headers["Allow"] = ", ".join(allowed)
-        return response
-    fail(404, f"There is no API route {request.path}; GET /api/v1/openapi.json lists them.")

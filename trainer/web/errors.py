@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from flask import Flask, abort, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+
+from trainer.web.api import json_error
 
 # Statuses that get their own page; the API answers its own errors in JSON.
 HANDLED = (400, 403, 404, 405, 409, 413, 415)
@@ -39,9 +42,9 @@ def _default_message(code: int) -> str:
     return messages.get(code, gettext("Please try again."))
 
 
-def render_error(error: HTTPException) -> tuple[str, int] | HTTPException:
+def render_error(error: HTTPException) -> ResponseReturnValue:
     if request.path.startswith("/api/"):
-        return error  # the JSON API formats its own errors
+        return json_error(error)  # the JSON API's own format, also for paths no route took
     code = error.code or 500
     # A view that knows better passes a translated sentence as the description.
     described = error.description if isinstance(error.description, str) else ""
