@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.engine.cards import FULL_DECK, Card, Deck, format_cards, parse_cards
+from trainer.engine.cards import CARD_PATTERN, FULL_DECK, Card, Deck, cards_pattern, format_cards, parse_cards
 
 
 @pytest.mark.parametrize(
@@ -105,3 +105,50 @@ def test_seeded_decks_deal_the_same_distinct_cards(seed: int, count: int) -> Non
     a, b = Deck(random.Random(seed)).draw(count), Deck(random.Random(seed)).draw(count)
     assert a == b
     assert len(set(a)) == count
+
+
+# Characters that make or break card text: ranks, suits (letters, symbols), separators, near misses.
+_NOISE = st.text(alphabet="AaKkQqJjTt1098765432sShHdDcC♠♥♦♣♤♡♢♧ ,\t\x1c\u00a0xX0", max_size=24)
+_TOKEN = st.builds(
+    lambda rank, suit, suit_first: suit + rank if suit_first else rank + suit,
+    st.sampled_from(["A", "a", "10", "T", "t", "2", "9", "1", "0"]),
+    st.sampled_from(["s", "S", "h", "♠", "♧", "♥", "x"]),
+    st.booleans(),
+)
+_TOKENS = st.builds(
+    "".join,
+    st.lists(st.one_of(_TOKEN, st.sampled_from([" ", ",", "", "\t", " , "])), max_size=14),
+)
+_CARD_TEXT = st.one_of(_NOISE, _TOKENS)
+
+
+def _reads(text: str, count: range) -> bool:
+    """Whether parse_cards reads `text` as `count` cards, a card given twice aside."""
+    from trainer.engine.cards import _tokens
+
+    try:
+        parsed = [Card.from_text(token) for token in _tokens(text)]  # parse_cards without the repeat check
+    except ValueError:
+        return False
+    return len(parsed) in count
+
+
+@given(_CARD_TEXT)
+def test_the_cards_pattern_matches_exactly_the_text_parse_cards_reads(text):
+    """The API document states the notation with these patterns: they must say what the parser does."""
+    import re
+
+    for low, high in ((1, 1), (5, 6)):
+        assert bool(re.search(cards_pattern(low, high), text)) == _reads(text, range(low, high + 1)), text
+
+
+@given(_CARD_TEXT)
+def test_the_card_pattern_matches_exactly_one_card_as_from_text_reads_it(text):
+    import re
+
+    try:
+        Card.from_text(text)
+        reads = True
+    except ValueError:
+        reads = False
+    assert bool(re.search(CARD_PATTERN, text)) == reads, text

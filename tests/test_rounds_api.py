@@ -73,7 +73,7 @@ def test_a_step_is_answered_once(client):
     again = client.post(url, json={"answer": expected_answer(dealt, 0), "step": 0})
     assert again.status_code == 409 and "first answer counts" in again.json["error"]
     ahead = client.post(url, json={"answer": "1", "step": 3})
-    assert ahead.status_code == 400
+    assert ahead.status_code == 409
     state = client.get(f"/api/v1/rounds/{made['id']}").json
     assert state["step"]["index"] == 1 and len(state["answered"]) == 1
     unread = client.post(url, json={"answer": "lots"})

@@ -130,6 +130,10 @@ class Card:
         raise ValueError(f"bad card {token!r}: expected a rank 2-10, J, Q, K, A and a suit s, h, d, c")
 
 
+class RepeatedCardError(ValueError):
+    """Every card is well written, but one is named twice (no deck has it twice)."""
+
+
 _INTERNED: dict[tuple[int, str], Card] = {}
 for _r in RANKS:
     for _s in SUITS:
@@ -167,7 +171,7 @@ def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     >>> parse_cards("As As")
     Traceback (most recent call last):
     ...
-    ValueError: duplicate card As
+    trainer.engine.cards.RepeatedCardError: duplicate card As
     """
     if isinstance(cards, str):
         items: Iterable[str | Card] = _tokens(cards)
@@ -187,7 +191,7 @@ def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
         else:
             raise ValueError(f"bad card {item!r}: expected text such as 'As' or a Card")
         if card in seen:
-            raise ValueError(f"duplicate card {card}")
+            raise RepeatedCardError(f"duplicate card {card}")
         seen.add(card)
         result.append(card)
     return tuple(result)
@@ -198,6 +202,29 @@ def _card_set(cards: Iterable[str | Card]) -> set[Card]:
     if isinstance(cards, str) or not isinstance(cards, Iterable):
         return set(parse_cards(cards))
     return {card for item in cards for card in parse_cards([item])}
+
+
+# The card text `Card.from_text` and `parse_cards` read, as regular expressions (for the API's
+# document: a client learns the notation before it sends). Ranks in any case, "10" or "T"; suits as
+# letters in any case or symbols; a letter or symbol suit may come first. Whitespace as `str.split`.
+_RANK_RE = "(?:10|[2-9TJQKAtjqka])"
+_SUIT_RE = "[" + "".join(sorted(_SUIT_FROM_TEXT)) + "SHDC]"
+_SYMBOL_RE = "[" + "".join(sorted(set(_SUIT_FROM_TEXT) - set("shdc"))) + "]"
+CARD_PATTERN = rf"^\s*(?:{_RANK_RE}{_SUIT_RE}|{_SUIT_RE}{_RANK_RE})\s*$"
+"""One card as `Card.from_text` reads it ("As", "10h", "td", "♠A")."""
+# In text, a token starts at a symbol (symbol and rank) or else is "10" or one character followed by
+# one more: `_tokens` cuts them so, and `Card.from_text` then reads either order.
+_TEXT_CARD_RE = rf"(?:{_SYMBOL_RE}{_RANK_RE}|{_RANK_RE}{_SUIT_RE}|[shdcSHDC][2-9TJQKAtjqka])"
+
+
+def cards_pattern(low: int, high: int) -> str:
+    """The text of `low` to `high` cards as `parse_cards` reads it (repeats aside), a regex.
+
+    >>> import re
+    >>> [bool(re.match(cards_pattern(5, 5), t)) for t in ("As Kd 7c 2h 10s", "AsKd7c2h♠T", "As Kd")]
+    [True, True, False]
+    """
+    return rf"^[\s,]*(?:{_TEXT_CARD_RE}[\s,]*){{{low},{high}}}$"
 
 
 def format_cards(cards: str | Iterable[str | Card]) -> str:

@@ -13,17 +13,21 @@ through `trainer.web.db`, as for the pages.
 
 from __future__ import annotations
 
+import json
 from typing import Any, NoReturn
 
 from flask import Blueprint, Flask, Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, default_exceptions
+from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
 
 from trainer.drills import REGISTRY, AnswerError, DrillError, Situation, UnknownKindError, get_kind, issue
 from trainer.drills.base import expected_of
+from trainer.drills.errors import RulesError
 from trainer.drills.russian_poker.deals import house_rules
+from trainer.engine.cards import RepeatedCardError
 from trainer.engine.russian_poker import strategy
 from trainer.engine.russian_poker.rules import presets_side_by_side
+from trainer.games import BY_ID as GAME_BY_ID
 from trainer.store import AlreadyAnsweredError
 from trainer.web import auth, db, records
 from trainer.web.mistakes import mistake_json, recorded_mistake
@@ -136,18 +140,25 @@ MAX_JSON_DEPTH = 32  # far beyond any request here; deeper bodies are refused be
 def _body() -> dict[str, Any]:
     if not request.is_json:
         fail(415, "Send a JSON object with Content-Type: application/json.")
-    request.get_data()  # a body over MAX_CONTENT_LENGTH stops here with 413, not as "not JSON"
+    data = request.get_data()  # a body over MAX_CONTENT_LENGTH stops here with 413, not as "not JSON"
     try:
-        body = request.get_json()
+        body = json.loads(data, parse_float=_number)
     except RecursionError:
         fail(400, f"The JSON is nested too deeply: at most {MAX_JSON_DEPTH} levels.")
-    except BadRequest:
+    except ValueError:
         fail(400, "The request body is not valid JSON: send a JSON object.")
     if not isinstance(body, dict):
         fail(400, "The request body must be a JSON object.")
     if _depth(body) > MAX_JSON_DEPTH:
         fail(400, f"The JSON is nested too deeply: at most {MAX_JSON_DEPTH} levels.")
     return body
+
+
+def _number(text: str) -> int | float:
+    """A JSON number with a fraction: 1323.0 is the integer 1323, as JSON Schema (and the document)
+    counts it; 1.5 stays a float, which no integer field takes."""
+    value = float(text)
+    return int(value) if value.is_integer() else value
 
 
 def _depth(value: Any) -> int:
@@ -218,6 +229,10 @@ def create_drill() -> ResponseReturnValue:
         situation = issue(kind_id, level, seed=seed, rules=rules)
     except UnknownKindError:
         fail(404, f"There is no drill kind {kind_id!r}; GET /api/v1/kinds lists them.")
+    except RulesError as error:
+        # A preset of the kind's game that this kind cannot use (a table without the bet asked about)
+        # is well-formed by the document: 422; a name that is no preset of the game: 400.
+        fail(422 if _game_preset(kind_id, rules) else 400, str(error))
     except DrillError as error:
         fail(400, str(error))
     trainee = db.trainee(create=True)
@@ -227,6 +242,11 @@ def create_drill() -> ResponseReturnValue:
     response.status_code = 201
     response.headers["Location"] = url_for("api.get_drill", drill_id=drill_id)
     return response
+
+
+def _game_preset(kind_id: str, rules: Any) -> bool:
+    game = GAME_BY_ID.get(get_kind(kind_id).game)
+    return game is not None and isinstance(rules, str) and rules in game.preset_names()
 
 
 @bp.get("/drills/<int:drill_id>")
@@ -279,7 +299,7 @@ def answer_drill(drill_id: int) -> ResponseReturnValue:
 def practice_next() -> ResponseReturnValue:
     """The next drill of today's practice queue (kind and level; draw it with POST /api/v1/drills),
     with the day's count, the goal and the queue's next entries. Records nothing."""
-    game = request.args.get("game") or None
+    game = request.args.get("game")
     games = sorted({kind.game for kind in REGISTRY.values()})
     if game is not None and game not in games:
         fail(400, f"There is no game {game!r}: one of {', '.join(games)}.")
@@ -318,6 +338,8 @@ def advisor() -> ResponseReturnValue:
         rules = house_rules(rules_name)
         hand, up, _ = strategy.parse_situation(player, upcard)
         table = strategy.options(hand, up, rules=rules)
+    except RepeatedCardError as error:
+        fail(422, str(error))  # well-formed cards (as the document says), but not one deck's
     except ValueError as error:
         fail(400, str(error))
     return jsonify(

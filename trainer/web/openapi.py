@@ -10,7 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.drills import REGISTRY
-from trainer.games import BY_ID, GAMES
+from trainer.drills.base import MAX_SEED
+from trainer.drills.rounds import game_rounds
+from trainer.drills.russian_poker.deals import house_rules
+from trainer.engine.cards import CARD_PATTERN, cards_pattern
+from trainer.engine.russian_poker.strategy.terms import Terms
+from trainer.games import BY_ID, GAMES, RUSSIAN_POKER
 from trainer.web import openapi_accounts
 
 
@@ -26,6 +31,22 @@ def _error(description: str) -> dict[str, Any]:
     return _json(_ref("Error"), description)
 
 
+_SEED = {"type": "integer", "minimum": 0, "maximum": MAX_SEED}
+_ID = {"type": "integer", "minimum": 1}
+_RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait."}}
+# Answered by every POST before its route reads anything, and by every route that reads the store.
+BODY_ERRORS = {
+    "413": _error("The body is over 256 KiB."),
+    "415": _error("The body is not JSON (Content-Type: application/json)."),
+}
+STORE_ERRORS = {
+    "503": {
+        **_error("The database is busy or damaged: nothing was recorded; try again."),
+        "headers": _RETRY_AFTER,
+    }
+}
+
+
 _ANY_JSON: dict[str, Any] = {}
 
 SCHEMAS: dict[str, Any] = {
@@ -34,7 +55,7 @@ SCHEMAS: dict[str, Any] = {
         "required": ["error", "status"],
         "properties": {
             "error": {"type": "string", "description": "A sentence for the trainee."},
-            "status": {"type": "integer"},
+            "status": {"type": "integer", "minimum": 400, "maximum": 599, "description": "The HTTP status."},
         },
     },
     "Kind": {
@@ -406,38 +427,43 @@ SCHEMAS.update(
         },
     }
 )
-_ROUND_ID = {"name": "round_id", "in": "path", "required": True, "schema": {"type": "integer"}}
+_ROUND_ID = {"name": "round_id", "in": "path", "required": True, "schema": _ID}
 
 
-def _round_paths() -> dict[str, Any]:
-    new_round = {
+def _new_round(game: str) -> dict[str, Any]:
+    """The request of a round of one game: its seats and house rules are the game's own."""
+    rounds = game_rounds(game)
+    return {
         "type": "object",
         "required": ["game", "level"],
         "properties": {
-            "game": {"enum": [game.id for game in GAMES]},
+            "game": {"const": game},
             "level": {"type": "integer", "enum": [1, 2, 3]},
             "seats": {
-                "type": "integer",
-                "description": "Boxes (Russian poker, 1-6), seats (Omaha, 4-10) or players (painted poker, "
-                "3-6); by default the level chooses.",
+                "type": ["integer", "null"],
+                "minimum": rounds.seats.start,
+                "maximum": rounds.seats.stop - 1,
+                "description": f"{rounds.seat_word} at the table; by default the level chooses.",
             },
             "seed": {
-                "type": "integer",
-                "minimum": 0,
-                "maximum": 2**53 - 1,
-                "description": "Instructors only (403 for anyone else): the server draws the seed.",
+                **_SEED,
+                "type": ["integer", "null"],
+                "description": "Instructors only (403 for anyone else): otherwise the server draws it.",
             },
-            "rules": {
-                "type": "string",
-                "description": 'House rules: Russian poker "cis" (default) or "insured"; Omaha "standard"; '
-                'painted poker "classic" (default), "odessa-house" or "deck-54".',
-            },
+            "rules": {"enum": [*rounds.presets, None], "description": "House rules (default first)."},
             "payout": {
-                "enum": ["amount", "chips"],
+                "enum": ["amount", "chips", None],
                 "description": "How payouts are answered (house default).",
             },
         },
         "additionalProperties": False,
+    }
+
+
+def _round_paths() -> dict[str, Any]:
+    new_round = {
+        "description": "A game, a level and optional choices; null or absent: the default.",
+        "oneOf": [_new_round(game.id) for game in GAMES],
     }
     answer = {
         "type": "object",
@@ -461,7 +487,8 @@ def _round_paths() -> dict[str, Any]:
                         "Bad JSON, an unknown game or field, a bad level, seats, seed, rules or payout."
                     ),
                     "403": _error("A seed from a caller who is not an instructor."),
-                    "415": _error("The body is not JSON."),
+                    **BODY_ERRORS,
+                    **STORE_ERRORS,
                 },
             }
         },
@@ -473,6 +500,7 @@ def _round_paths() -> dict[str, Any]:
                     "200": _json(_ref("Round"), "The round."),
                     "404": _error("No such round for this trainee."),
                     "409": _error("The round was dealt by an older version of the trainer."),
+                    **STORE_ERRORS,
                 },
             }
         },
@@ -483,38 +511,77 @@ def _round_paths() -> dict[str, Any]:
                 "requestBody": {"required": True, "content": {"application/json": {"schema": answer}}},
                 "responses": {
                     "200": _json(_ref("StepGrade"), "Right or wrong, the expected answer, the next step."),
-                    "400": _error("Bad JSON, no answer, or a step not reached yet."),
+                    "400": _error("Bad JSON, no answer, or a step that is not a whole number from 0."),
                     "404": _error("No such round for this trainee."),
-                    "409": _error("The step has its answer already, or the round is over; nothing changed."),
-                    "415": _error("The body is not JSON."),
+                    "409": _error(
+                        "The step has its answer already, is not reached yet, or the round is over (or was "
+                        "dealt by an older version of the trainer); nothing changed."
+                    ),
                     "422": _error("The answer cannot be read; the step stays open."),
+                    **BODY_ERRORS,
+                    **STORE_ERRORS,
                 },
             }
         },
     }
 
 
-_DRILL_ID = {"name": "drill_id", "in": "path", "required": True, "schema": {"type": "integer"}}
+_DRILL_ID = {"name": "drill_id", "in": "path", "required": True, "schema": _ID}
+
+
+def _new_drill() -> dict[str, Any]:
+    """A drill request: one variant per game (and set of levels), with that game's house rules."""
+    groups: dict[tuple[str, tuple[int, ...]], list[str]] = {}
+    for kind_id in sorted(REGISTRY):
+        kind = REGISTRY[kind_id]
+        groups.setdefault((kind.game, tuple(kind.levels)), []).append(kind_id)
+    variants = []
+    for (game, levels), kinds in groups.items():
+        presets = BY_ID[game].preset_names() if game in BY_ID else ()
+        variants.append(
+            {
+                "type": "object",
+                "required": ["kind", "level"],
+                "properties": {
+                    "kind": {"enum": kinds},
+                    "level": {"type": "integer", "enum": list(levels)},
+                    "seed": {
+                        **_SEED,
+                        "type": ["integer", "null"],
+                        "description": "Kind + level + seed + version deal the same drill; instructors "
+                        "only (a trainee who chose a seed could replay a known question); null: a new one.",
+                    },
+                    "rules": (
+                        {
+                            "enum": [*presets, None],
+                            "description": "House rules of the game; null: the default.",
+                        }
+                        if presets
+                        else {"type": ["string", "null"]}
+                    ),
+                },
+            }
+        )
+    if not variants:
+        return {"type": "object", "required": ["kind", "level"]}
+    return {"description": "A drill kind of GET /api/v1/kinds and one of its levels.", "oneOf": variants}
+
+
+def _advisor_presets() -> list[str]:
+    """The Russian poker presets the advisor can value (Lunar pays two combinations: it cannot)."""
+    names = []
+    for name in RUSSIAN_POKER.preset_names():
+        try:
+            Terms.of(house_rules(name))
+        except ValueError:
+            continue
+        names.append(name)
+    return names
 
 
 def document() -> dict[str, Any]:
     """The document, with the kind ids of the registry listed as the `kind` enum."""
-    kind_ids = sorted(REGISTRY)
-    new_drill = {
-        "type": "object",
-        "required": ["kind", "level"],
-        "properties": {
-            "kind": {"type": "string", "enum": kind_ids} if kind_ids else {"type": "string"},
-            "level": {"type": "integer", "enum": [1, 2, 3]},
-            "seed": {
-                "type": "integer",
-                "minimum": 0,
-                "maximum": 2**53 - 1,
-                "description": "Instructors only (a trainee who chose a seed could replay a known question).",
-            },
-            "rules": {"type": ["string", "null"], "description": 'House-rules preset name, e.g. "lunar".'},
-        },
-    }
+    new_drill = _new_drill()
     doc: dict[str, Any] = {
         "openapi": "3.1.0",
         "info": {
@@ -544,7 +611,7 @@ def document() -> dict[str, Any]:
                 "get": {
                     "summary": "Who is practising: the account (token or session) or the session's guest.",
                     "description": "Reading creates nothing: before a guest's first drill the id is null.",
-                    "responses": {"200": _json(_ref("Trainee"), "The trainee.")},
+                    "responses": {"200": _json(_ref("Trainee"), "The trainee."), **STORE_ERRORS},
                 },
             },
             "/api/v1/drills": {
@@ -559,7 +626,9 @@ def document() -> dict[str, Any]:
                         "400": _error("Bad JSON, a missing kind or level, a bad seed or rules."),
                         "403": _error("A seed from a caller who is not an instructor."),
                         "404": _error("Unknown drill kind."),
-                        "415": _error("The body is not JSON."),
+                        "422": _error("These house rules cannot be used for this drill kind."),
+                        **BODY_ERRORS,
+                        **STORE_ERRORS,
                     },
                 }
             },
@@ -578,6 +647,7 @@ def document() -> dict[str, Any]:
                     "responses": {
                         "200": _json(_ref("PracticeNext"), "The head of the queue and the day so far."),
                         "400": _error("No such game."),
+                        **STORE_ERRORS,
                     },
                 }
             },
@@ -588,6 +658,7 @@ def document() -> dict[str, Any]:
                     "responses": {
                         "200": _json(_ref("Drill"), "The drill."),
                         "404": _error("No such drill for this trainee, or its kind is no longer installed."),
+                        **STORE_ERRORS,
                     },
                 }
             },
@@ -612,8 +683,9 @@ def document() -> dict[str, Any]:
                         "400": _error("Bad JSON or no answer."),
                         "404": _error("No such drill for this trainee."),
                         "409": _error("Already answered; nothing changed."),
-                        "415": _error("The body is not JSON."),
                         "422": _error("The answer cannot be read; the drill stays open."),
+                        **BODY_ERRORS,
+                        **STORE_ERRORS,
                     },
                 }
             },
@@ -637,12 +709,29 @@ def document() -> dict[str, Any]:
                                     "required": ["player", "upcard"],
                                     "properties": {
                                         "player": {
-                                            "description": 'Five cards: text "Qh 9h 6h 3h 2c" or a list.',
-                                            "type": ["string", "array"],
-                                            "items": {"type": "string"},
+                                            "description": "Five cards (six after a bought sixth card): "
+                                            'text "Qh 9h 6h 3h 2c" or a list.',
+                                            "oneOf": [
+                                                {"type": "string", "pattern": cards_pattern(5, 6)},
+                                                {
+                                                    "type": "array",
+                                                    "items": {"type": "string", "pattern": CARD_PATTERN},
+                                                    "minItems": 5,
+                                                    "maxItems": 6,
+                                                },
+                                            ],
+                                            "examples": ["Qh 9h 6h 3h 2c"],
                                         },
-                                        "upcard": {"type": "string", "examples": ["Ad"]},
-                                        "rules": {"type": ["string", "null"]},
+                                        "upcard": {
+                                            "type": "string",
+                                            "pattern": cards_pattern(1, 1),
+                                            "examples": ["Ad"],
+                                        },
+                                        "rules": {
+                                            "enum": [*_advisor_presets(), None],
+                                            "description": "House rules the advisor can value; null: "
+                                            "the default.",
+                                        },
                                     },
                                 }
                             }
@@ -650,8 +739,9 @@ def document() -> dict[str, Any]:
                     },
                     "responses": {
                         "200": _json(_ref("Advice"), "The options with their values in antes."),
-                        "400": _error("Bad JSON, bad or repeated cards, or rules the advisor cannot model."),
-                        "415": _error("The body is not JSON."),
+                        "400": _error("Bad JSON, bad cards, or rules the advisor cannot model."),
+                        "422": _error("A card is given twice (in the hand or as the up-card)."),
+                        **BODY_ERRORS,
                     },
                 }
             },

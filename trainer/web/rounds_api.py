@@ -140,7 +140,7 @@ def answer_round(round_id: int) -> ResponseReturnValue:
     except AlreadyAnsweredError:
         fail(409, f"Step {index} of round {round_id} has already been answered; the first answer counts.")
     except StoreError as error:
-        fail(400, str(error))
+        fail(409, str(error))  # a step not reached yet (or past the last): the round is elsewhere
     answered = db.tables().answered(round_id)
     time_ms = next(a["time_ms"] for a in answered if a["step"] == index)
     result: dict[str, Any] = {**graded.to_json(), "index": index, "time_ms": time_ms}
