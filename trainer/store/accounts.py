@@ -30,7 +30,7 @@ from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlite_utils import Database
 
-from trainer.store.progress import NotFoundError, StoreError
+from trainer.store.progress import MAX_ROWID, NotFoundError, StoreError
 from trainer.store.schema import insert, writing
 
 Clock = Callable[[], datetime]
@@ -406,6 +406,8 @@ class Accounts:
 
     def revoke_token(self, user_id: int, token_id: int) -> bool:
         """Revoke one of the user's own tokens; False when the user has no such live token."""
+        if not 0 < token_id <= MAX_ROWID:  # an id SQLite cannot hold names no token (not OverflowError)
+            return False
         with writing(self.db):
             cursor = self.db.execute(
                 "UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL",

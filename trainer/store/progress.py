@@ -29,7 +29,7 @@ class StoreError(ValueError):
     """A request the store refuses; the message says why."""
 
 
-_MAX_ROWID = 2**63 - 1
+MAX_ROWID = 2**63 - 1
 _COLUMNS = ("kind", "level", "seed", "version", "rules")  # a situation's identity, in drills columns
 
 
@@ -101,7 +101,7 @@ class Store:
 
     def _row(self, table: str, row_id: int, what: str) -> dict[str, Any]:
         # An id SQLite cannot hold (outside 64-bit) names no row: say "not found", not OverflowError.
-        if not isinstance(row_id, int) or not 0 < row_id <= _MAX_ROWID:
+        if not isinstance(row_id, int) or not 0 < row_id <= MAX_ROWID:
             raise NotFoundError(f"no {what} {row_id}")
         rows = list(self.db.query(f"SELECT * FROM {table} WHERE id = ?", [row_id]))
         if not rows:
@@ -156,7 +156,7 @@ class Store:
 
     def attempt(self, drill_id: int) -> dict[str, Any] | None:
         """The answer given to a drill, if any (answer and expected decoded from JSON)."""
-        if not isinstance(drill_id, int) or not 0 < drill_id <= _MAX_ROWID:
+        if not isinstance(drill_id, int) or not 0 < drill_id <= MAX_ROWID:
             return None
         rows = list(self.db.query("SELECT * FROM attempts WHERE drill_id = ?", [drill_id]))
         if not rows:

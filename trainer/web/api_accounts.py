@@ -56,7 +56,10 @@ def sign_up() -> ResponseReturnValue:
     try:
         row = auth.accounts().sign_up(username, password, guest_id=auth.guest_id())
     except AccountError as error:
-        fail(409 if error.reason == "username_taken" else 400, _refusal(error))
+        # Taken: the state conflicts; the password equal to the username: each field follows the
+        # document, the pair cannot be (422); any other refusal breaks the document's rules (400).
+        status = {"username_taken": 409, "password_is_username": 422}.get(error.reason, 400)
+        fail(status, _refusal(error))
     auth.forget_guest()
     response = jsonify(_user_json(row))
     response.status_code = 201

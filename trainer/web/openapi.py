@@ -760,7 +760,13 @@ def document() -> dict[str, Any]:
 
 def _with_accounts(doc: dict[str, Any]) -> dict[str, Any]:
     """Add the account routes and schemes; every operation may answer 401 to a bad bearer token."""
-    doc["paths"].update(openapi_accounts.paths())
+    accounts = openapi_accounts.paths()
+    for item in accounts.values():  # every account route reads the store; those with a body read it
+        for operation in item.values():
+            operation["responses"].update(STORE_ERRORS)
+            if "requestBody" in operation:
+                operation["responses"].update(BODY_ERRORS)
+    doc["paths"].update(accounts)
     doc["components"]["schemas"].update(openapi_accounts.SCHEMAS)
     doc["components"]["securitySchemes"] = openapi_accounts.SECURITY_SCHEMES
     doc["security"] = openapi_accounts.OPTIONAL

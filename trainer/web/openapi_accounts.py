@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from trainer.store.accounts import PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN
+
 
 def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
@@ -51,12 +53,20 @@ UNAUTHORIZED = {
     "headers": {"WWW-Authenticate": {"schema": {"type": "string"}}},
 }
 
+# What `clean_username` keeps: a letter or digit of any script at both ends, letters, digits and . _ -
+# between, 3 to 32 in all, whitespace around it trimmed (Python `re` classes: \w is Unicode).
+_USERNAME_PATTERN = rf"^\s*[^\W_][\w.-]{{{USERNAME_MIN - 2},{USERNAME_MAX - 2}}}[^\W_]\s*$"
 _CREDENTIALS = {
     "type": "object",
     "required": ["username", "password"],
     "properties": {
-        "username": {"type": "string", "minLength": 3, "maxLength": 32, "examples": ["nino"]},
-        "password": {"type": "string", "minLength": 8, "maxLength": 200},
+        "username": {"type": "string", "pattern": _USERNAME_PATTERN, "examples": ["nino"]},
+        "password": {
+            "type": "string",
+            "minLength": PASSWORD_MIN,
+            "maxLength": PASSWORD_MAX,
+            "description": "Not the username (422 when it is).",
+        },
     },
 }
 
@@ -106,6 +116,7 @@ def paths() -> dict[str, Any]:
                     "201": _json(_ref("User"), "The new account."),
                     "400": _error("Bad JSON, or a username or password that breaks the rules (named)."),
                     "409": _error("The username is taken."),
+                    "422": _error("The password is the username."),
                     "415": _error("The body is not JSON."),
                 },
             }
