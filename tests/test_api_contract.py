@@ -23,6 +23,8 @@ from schemathesis.config import SchemathesisConfig
 from trainer.web import create_app
 
 MAX_EXAMPLES = 25
+ADVISOR_EXAMPLES = 5
+STATEFUL_SCENARIOS, STATEFUL_STEPS = 20, 8
 
 CONFIG = {
     "checks": {
@@ -31,6 +33,8 @@ CONFIG = {
         }
     },
     "generation": {"max-examples": MAX_EXAMPLES, "database": "none"},
+    # The advisor values every option exactly (a fraction of a second a hand): fewer hands.
+    "operations": [{"include-operation-id": "adviseHand", "generation": {"max-examples": ADVISOR_EXAMPLES}}],
 }
 
 
@@ -51,13 +55,6 @@ def contract_app(tmp_path_factory):
     )
 
 
-@pytest.fixture(scope="module")
-def api_schema(contract_app):
-    return schemathesis.openapi.from_wsgi(
-        "/api/v1/openapi.json", contract_app, config=SchemathesisConfig.from_dict(CONFIG)
-    )
-
-
 class Caller:
     """A signed-in client of one role: a bearer token made as a client makes one (POST
     /api/v1/tokens), made again when a generated DELETE /api/v1/tokens/<id> revokes it."""
@@ -67,22 +64,38 @@ class Caller:
         from trainer.store.accounts import FAST_HASHER, Accounts
 
         self.app, self.username = app, f"contract.{role}"
-        Accounts(open_db(app.config["DATABASE"]), hasher=FAST_HASHER).create_user(
-            self.username, PASSWORD, role=role
-        )
+        accounts = Accounts(open_db(app.config["DATABASE"]), hasher=FAST_HASHER)
+        accounts.create_user(self.username, PASSWORD, role=role)
         self.sign_in()
 
     def sign_in(self) -> None:
         body = {"username": self.username, "password": PASSWORD}
         made = self.app.test_client().post("/api/v1/tokens", json=body)
         assert made.status_code == 201, made.json
-        self.token_id, self.headers = made.json["id"], {"Authorization": f"Bearer {made.json['token']}"}
+        self.token_id, self.token = made.json["id"], made.json["token"]
 
-    def call(self, case) -> None:
-        response = case.call_and_validate(headers=self.headers)
+    def after(self, case, response) -> None:
         revoked = case.method == "DELETE" and response.status_code == 204
         if revoked and case.path_parameters.get("token_id") == self.token_id:
             self.sign_in()
+
+
+def _schema_for(app, caller: Caller):
+    """The document as Schemathesis loads it, with the caller's token as its (explicit) credentials:
+    its auth check then also tries each operation without them and with a wrong token."""
+    schema = schemathesis.openapi.from_wsgi(
+        "/api/v1/openapi.json", app, config=SchemathesisConfig.from_dict(CONFIG)
+    )
+
+    @schema.auth(refresh_interval=None, retry_on=[])
+    class Bearer:
+        def get(self, case, context):
+            return caller.token
+
+        def set(self, case, data, context):
+            case.headers = {**(case.headers or {}), "Authorization": f"Bearer {data}"}
+
+    return schema
 
 
 @pytest.fixture(scope="module")
@@ -95,25 +108,57 @@ def instructor(contract_app):
     return Caller(contract_app, "instructor")
 
 
-schema = schemathesis.pytest.from_fixture("api_schema")
+@pytest.fixture(scope="module")
+def trainee_schema(contract_app, trainee):
+    return _schema_for(contract_app, trainee)
+
+
+@pytest.fixture(scope="module")
+def instructor_schema(contract_app, instructor):
+    return _schema_for(contract_app, instructor)
 
 
 SETTINGS = settings(
-    max_examples=MAX_EXAMPLES,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
     database=None,
 )
+as_trainee = schemathesis.pytest.from_fixture("trainee_schema")
+as_instructor = schemathesis.pytest.from_fixture("instructor_schema")
 
 
-@schema.parametrize()
+@as_trainee.parametrize()
 @SETTINGS
 def test_every_operation_keeps_the_document_for_a_trainee(case, trainee):
-    trainee.call(case)
+    trainee.after(case, case.call_and_validate())
 
 
-@schema.parametrize()
+@as_instructor.parametrize()
 @SETTINGS
 def test_every_operation_keeps_the_document_for_an_instructor(case, instructor):
     """An instructor may choose a seed (201), a trainee may not (403): both are documented."""
-    instructor.call(case)
+    instructor.after(case, case.call_and_validate())
+
+
+STATEFUL = settings(
+    max_examples=STATEFUL_SCENARIOS,
+    stateful_step_count=STATEFUL_STEPS,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    database=None,
+)
+
+
+@pytest.mark.parametrize("role", ["trainee", "instructor"])
+def test_the_linked_flows_keep_the_document(role, request):
+    """The stateful phase: Schemathesis follows the document's links (a drill created -> answered ->
+    read; a round dealt -> its steps answered -> read; an account made -> a token -> revoked), every
+    response checked as above."""
+    schema, caller = request.getfixturevalue(f"{role}_schema"), request.getfixturevalue(role)
+
+    class Flows(schema.as_state_machine()):  # type: ignore[misc]
+        def after_call(self, response, case):
+            super().after_call(response, case)
+            caller.after(case, response)
+
+    Flows.run(settings=STATEFUL)

@@ -160,6 +160,7 @@ def test_georgian_and_russian_pages_show_no_english_words(client, monkeypatch, l
         "/reference/",
         "/reference/payouts",
         "/reference/glossary",
+        "/reference/api",
         "/sprint/",
         "/quiz/",
         "/progress/",

@@ -16,7 +16,7 @@ from trainer.drills.russian_poker.deals import house_rules
 from trainer.engine.cards import CARD_PATTERN, cards_pattern
 from trainer.engine.russian_poker.strategy.terms import Terms
 from trainer.games import BY_ID, GAMES, RUSSIAN_POKER
-from trainer.web import openapi_accounts
+from trainer.web import openapi_accounts, openapi_flows
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -755,7 +755,7 @@ def document() -> dict[str, Any]:
         },
         "components": {"schemas": SCHEMAS},
     }
-    return _with_accounts(doc)
+    return openapi_flows.annotate(_with_accounts(doc))
 
 
 def _with_accounts(doc: dict[str, Any]) -> dict[str, Any]:

@@ -1,12 +1,15 @@
-"""The public reference: rules, the payout cheat sheet, the glossary, house-rules presets, the advisor."""
+"""The public reference: rules, the payout cheat sheet, the glossary, house-rules presets, the advisor,
+and the API reference (Swagger UI from the `swagger-ui-bundle-v2` package, served from here: no network
+at run time, and no inline script or style, so the strict Content-Security-Policy holds)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, Response, abort, render_template, request, send_from_directory
 from flask_babel import gettext
+from swagger_ui_bundle import swagger_ui_path
 
 from trainer.games import BY_SLUG, GAMES, RUSSIAN_POKER
 from trainer.web import presets
@@ -22,6 +25,22 @@ CHEAT_SHEET = RUSSIAN_POKER  # the payout cheat sheet is Russian poker's, from i
 @bp.get("/")
 def index() -> str:
     return render_template("reference/index.html", games=GAMES)
+
+
+# The two files the API reference page loads (the package ships source maps and presets besides).
+SWAGGER_UI_FILES = ("swagger-ui-bundle.js", "swagger-ui.css")
+
+
+@bp.get("/api")
+def api() -> str:
+    return render_template("reference/api.html")
+
+
+@bp.get("/api/swagger-ui/<name>")
+def swagger_ui(name: str) -> Response:
+    if name not in SWAGGER_UI_FILES:
+        abort(404)
+    return send_from_directory(str(swagger_ui_path), name, max_age=24 * 3600)
 
 
 @bp.get("/rules/<slug>")

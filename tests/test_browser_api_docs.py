@@ -1,0 +1,78 @@
+"""The API reference page in a real browser: Swagger UI, served by the app itself, draws every
+documented operation under the strict Content-Security-Policy (no inline script or style), with no
+request leaving the server and no script error."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from test_browser_pages import ARTIFACTS, CHROMIUM, LAUNCH_ARGS, PHONE, _need_chromium
+
+from trainer.web import create_app
+
+pytestmark = pytest.mark.browser
+
+# The policy the app sends (trainer.web.security, Flask-Talisman); set here too when the app has none,
+# so that this test holds the page to it either way.
+STRICT_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from werkzeug.serving import make_server
+
+    tmp = tmp_path_factory.mktemp("api-docs")
+    app = create_app({"TESTING": True, "DATABASE": str(tmp / "trainer.sqlite"), "SECRET_KEY": "docs"})
+
+    @app.after_request
+    def strict(response):
+        response.headers.setdefault("Content-Security-Policy", STRICT_CSP)
+        return response
+
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}", app
+    httpd.shutdown()
+
+
+def test_the_api_reference_draws_every_operation_under_the_strict_csp(server):
+    _need_chromium()
+    from playwright.sync_api import sync_playwright
+
+    base, app = server
+    document = app.test_client().get("/api/v1/openapi.json").json
+    operations = sum(len(set(item) - {"parameters"}) for item in document["paths"].values())
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        try:
+            page = browser.new_page(viewport=PHONE)
+            problems, elsewhere = [], []
+            page.on(
+                "console",
+                lambda m: problems.append((m.text, m.location["url"])) if m.type == "error" else None,
+            )
+            page.on("pageerror", lambda error: problems.append(str(error)))
+            page.on("request", lambda r: None if r.url.startswith(base) else elsewhere.append(r.url))
+            page.on("response", lambda r: problems.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+            page.goto(f"{base}/reference/api")
+            page.wait_for_selector(".opblock", timeout=20_000)
+            assert page.locator(".opblock").count() == operations
+            assert (
+                page.locator(".opblock-summary-path", has_text="/api/v1/drills/{drill_id}/answer").count()
+                == 1
+            )
+            page.screenshot(path=str(ARTIFACTS / "api-reference.png"), full_page=False)
+            # An operation opens with its parameters and responses, 422 among them where documented.
+            page.locator(".opblock-summary-path", has_text="/api/v1/drills/{drill_id}/answer").click()
+            page.wait_for_selector(".responses-table")
+            assert page.locator(".response-col_status", has_text="422").count() >= 1
+        finally:
+            browser.close()
+    # A CSP refusal is a console error too; the site has no favicon (the browser asks for one itself).
+    assert [p for p in problems if not str(p).endswith("/favicon.ico')")] == [], problems
+    assert elsewhere == []
