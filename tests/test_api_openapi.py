@@ -36,6 +36,57 @@ def test_every_route_is_documented_and_every_documented_route_exists(app, doc):
     assert routes == documented
 
 
+def test_each_operation_names_the_endpoint_that_answers_it(app, doc):
+    """openapi_flows.OPERATIONS ties ids, links and the 429s of rate limits to the Flask endpoints."""
+    from trainer.web.openapi_flows import OPERATIONS
+
+    served = {}
+    for rule in app.url_map.iter_rules():
+        path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
+        for method in rule.methods - {"HEAD", "OPTIONS"}:
+            served[(path, method.lower())] = rule.endpoint
+    assert {key: endpoint for key, (_, _, endpoint) in OPERATIONS.items()} == {
+        key: served[key] for key in OPERATIONS
+    }
+    assert set(OPERATIONS) == {(path, method) for path, item in doc["paths"].items() for method in item}
+
+
+def test_every_rate_limited_operation_answers_its_documented_429(tmp_path, doc):
+    """On the real app (Flask-Limiter), every limit at 1 a day: a 429 as documented comes soon."""
+    from trainer.web import create_app
+    from trainer.web.security import DEFAULT_LIMITS
+
+    limits = dict.fromkeys(DEFAULT_LIMITS, "1 per day")
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "t.sqlite"),
+            "SECRET_KEY": "t",
+            "RATELIMIT_ENABLED": True,
+        }
+        | limits
+    )
+    tour = Tour(app, app.test_client().get("/api/v1/openapi.json").json)
+    bodies = {
+        "/api/v1/drills": {"kind": "test.sum", "level": 1},
+        "/api/v1/rounds": {"game": "omaha", "level": 1},
+        "/api/v1/advisor": {"player": "Qh 9h 6h 3h 2c", "upcard": "Ad"},
+        "/api/v1/users": {"username": "limited", "password": "a long secret"},
+        "/api/v1/tokens": {"username": "nobody", "password": "a wrong password"},  # failures count
+    }
+    limited = {
+        (path, method)
+        for path, item in tour.doc["paths"].items()
+        for method, op in item.items()
+        if "429" in op["responses"]
+    }
+    assert limited == {(path, "post") for path in bodies}
+    for path, body in bodies.items():
+        # The first call may count against the address, the next ones against the guest it made.
+        statuses = [tour.call("post", path, path, json=body).status_code for _ in range(3)]
+        assert statuses[-1] == 429, (path, statuses)
+
+
 def test_kind_enum_lists_the_registry(doc):
     from trainer.drills import REGISTRY
 
@@ -143,6 +194,7 @@ def test_every_documented_response_is_given_and_matches_its_schema(app, doc):
         for method, operation in item.items()
         if method != "parameters"
         for status in operation["responses"]
+        if status != "429"  # the rate limits' own test below
     }
     assert documented - tour.seen == set()
 

@@ -8,24 +8,34 @@ from __future__ import annotations
 
 from typing import Any
 
-# (path, method) -> (operationId, tag)
-OPERATIONS: dict[tuple[str, str], tuple[str, str]] = {
-    ("/api/v1/kinds", "get"): ("listKinds", "Drills"),
-    ("/api/v1/drills", "post"): ("createDrill", "Drills"),
-    ("/api/v1/drills/{drill_id}", "get"): ("getDrill", "Drills"),
-    ("/api/v1/drills/{drill_id}/answer", "post"): ("answerDrill", "Drills"),
-    ("/api/v1/practice/next", "get"): ("nextPractice", "Drills"),
-    ("/api/v1/rounds", "post"): ("createRound", "Live table"),
-    ("/api/v1/rounds/{round_id}", "get"): ("getRound", "Live table"),
-    ("/api/v1/rounds/{round_id}/answer", "post"): ("answerRound", "Live table"),
-    ("/api/v1/rules", "get"): ("compareRules", "Reference"),
-    ("/api/v1/advisor", "post"): ("adviseHand", "Reference"),
-    ("/api/v1/openapi.json", "get"): ("getDocument", "Reference"),
-    ("/api/v1/trainee", "get"): ("whoAmI", "Accounts"),
-    ("/api/v1/users", "post"): ("signUp", "Accounts"),
-    ("/api/v1/tokens", "post"): ("createToken", "Accounts"),
-    ("/api/v1/tokens", "get"): ("listTokens", "Accounts"),
-    ("/api/v1/tokens/{token_id}", "delete"): ("revokeToken", "Accounts"),
+from trainer.web.security import LIMITED as LIMITS
+
+# The endpoints a rate limit counts (trainer.web.security): they may answer 429.
+LIMITED = {endpoint for _, endpoints, _, _ in LIMITS.values() for endpoint in endpoints}
+TOO_MANY = {
+    "description": "Too many requests in a short time (the limits: trainer.web.security); nothing was done.",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    "headers": {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait."}},
+}
+
+# (path, method) -> (operationId, tag, the Flask endpoint that answers it)
+OPERATIONS: dict[tuple[str, str], tuple[str, str, str]] = {
+    ("/api/v1/kinds", "get"): ("listKinds", "Drills", "api.kinds"),
+    ("/api/v1/drills", "post"): ("createDrill", "Drills", "api.create_drill"),
+    ("/api/v1/drills/{drill_id}", "get"): ("getDrill", "Drills", "api.get_drill"),
+    ("/api/v1/drills/{drill_id}/answer", "post"): ("answerDrill", "Drills", "api.answer_drill"),
+    ("/api/v1/practice/next", "get"): ("nextPractice", "Drills", "api.practice_next"),
+    ("/api/v1/rounds", "post"): ("createRound", "Live table", "api.create_round"),
+    ("/api/v1/rounds/{round_id}", "get"): ("getRound", "Live table", "api.get_round"),
+    ("/api/v1/rounds/{round_id}/answer", "post"): ("answerRound", "Live table", "api.answer_round"),
+    ("/api/v1/rules", "get"): ("compareRules", "Reference", "api.rules"),
+    ("/api/v1/advisor", "post"): ("adviseHand", "Reference", "api.advisor"),
+    ("/api/v1/openapi.json", "get"): ("getDocument", "Reference", "api.openapi"),
+    ("/api/v1/trainee", "get"): ("whoAmI", "Accounts", "api.get_trainee"),
+    ("/api/v1/users", "post"): ("signUp", "Accounts", "api.sign_up"),
+    ("/api/v1/tokens", "post"): ("createToken", "Accounts", "api.new_token"),
+    ("/api/v1/tokens", "get"): ("listTokens", "Accounts", "api.list_tokens"),
+    ("/api/v1/tokens/{token_id}", "delete"): ("revokeToken", "Accounts", "api.revoke_token"),
 }
 
 TAGS = [
@@ -113,9 +123,11 @@ def annotate(doc: dict[str, Any]) -> dict[str, Any]:
         for method, operation in item.items():
             if method == "parameters":
                 continue
-            operation_id, tag = OPERATIONS[(path, method)]
+            operation_id, tag, endpoint = OPERATIONS[(path, method)]
             operation["operationId"] = operation_id
             operation["tags"] = [tag]
+            if endpoint in LIMITED:
+                operation["responses"]["429"] = TOO_MANY
             example = EXAMPLES.get((path, method))
             if example is not None:
                 operation["requestBody"]["content"]["application/json"]["example"] = example
