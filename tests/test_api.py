@@ -410,3 +410,9 @@ def test_a_token_id_beyond_sqlite_integers_is_not_found(app):
     client = token_client(app, "nino")
     assert client.delete(f"/api/v1/tokens/{2**63}").status_code == 404
     assert client.get("/api/v1/tokens").status_code == 200  # the token in use still works
+
+
+def test_a_preset_without_insurance_is_refused_for_the_insurance_drill(client):
+    """Found by Schemathesis: rp.insurance under a table without insurance raised a bare ValueError (500)."""
+    response = client.post("/api/v1/drills", json={"kind": "rp.insurance", "level": 1, "rules": "cis"})
+    assert response.status_code == 422 and "no insurance" in response.json["error"]

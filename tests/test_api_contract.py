@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from schemathesis.config import SchemathesisConfig
 
 from trainer.web import create_app
@@ -140,7 +140,10 @@ def test_every_operation_keeps_the_document_for_an_instructor(case, instructor):
     instructor.after(case, case.call_and_validate())
 
 
+# Generation only: a scenario runs against a database that earlier scenarios changed, so Hypothesis could
+# not replay one to shrink it (it would report inconsistent data instead of the failure itself).
 STATEFUL = settings(
+    phases=[Phase.generate],
     max_examples=STATEFUL_SCENARIOS,
     stateful_step_count=STATEFUL_STEPS,
     deadline=None,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from trainer.games import OMAHA
 from trainer.web.security import LIMITED as LIMITS
 
 # The endpoints a rate limit counts (trainer.web.security): they may answer 429.
@@ -109,7 +110,7 @@ LINKS: dict[tuple[str, str, str], dict[str, Any]] = {
 EXAMPLES: dict[tuple[str, str], Any] = {
     ("/api/v1/drills", "post"): {"kind": "rp.bet_payout", "level": 1},
     ("/api/v1/drills/{drill_id}/answer", "post"): {"answer": "1 400"},
-    ("/api/v1/rounds", "post"): {"game": "omaha", "level": 2},
+    ("/api/v1/rounds", "post"): {"game": OMAHA.id, "level": 2},
     ("/api/v1/rounds/{round_id}/answer", "post"): {"answer": "40", "step": 0},
     ("/api/v1/advisor", "post"): {"player": "Qh 9h 6h 3h 2c", "upcard": "Ad"},
     ("/api/v1/users", "post"): {"username": "nino", "password": "a long secret"},

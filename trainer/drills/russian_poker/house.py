@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, attach_mistakes, prompt, register
+from trainer.drills.errors import RulesError
 from trainer.drills.mistakes import Mistake, mistake_type
 from trainer.drills.russian_poker.deals import (
     PAYING,
@@ -185,7 +186,7 @@ def _solve_two_combinations(data: Data) -> Solution:
 def _gen_insurance(rng: random.Random, level: int, rules_name: str | None) -> Data:
     rules = _preset(rules_name, "insured")
     if not rules.insurance_offered:
-        raise ValueError(f"{rules.title}: the table offers no insurance")
+        raise RulesError(f"{rules.title}: the table offers no insurance")
 
     def make() -> Data:
         insurable = [c for c in PAYING if c.rank >= rules.insurance_min_category.rank]
