@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, Phase, settings
+from hypothesis import HealthCheck, settings
 from schemathesis.config import SchemathesisConfig
 
 from trainer.web import create_app
 
 MAX_EXAMPLES = 25
 ADVISOR_EXAMPLES = 5
-STATEFUL_SCENARIOS, STATEFUL_STEPS = 20, 8
 
 CONFIG = {
     "checks": {
@@ -138,30 +137,3 @@ def test_every_operation_keeps_the_document_for_a_trainee(case, trainee):
 def test_every_operation_keeps_the_document_for_an_instructor(case, instructor):
     """An instructor may choose a seed (201), a trainee may not (403): both are documented."""
     instructor.after(case, case.call_and_validate())
-
-
-# Generation only: a scenario runs against a database that earlier scenarios changed, so Hypothesis could
-# not replay one to shrink it (it would report inconsistent data instead of the failure itself).
-STATEFUL = settings(
-    phases=[Phase.generate],
-    max_examples=STATEFUL_SCENARIOS,
-    stateful_step_count=STATEFUL_STEPS,
-    deadline=None,
-    suppress_health_check=list(HealthCheck),
-    database=None,
-)
-
-
-@pytest.mark.parametrize("role", ["trainee", "instructor"])
-def test_the_linked_flows_keep_the_document(role, request):
-    """The stateful phase: Schemathesis follows the document's links (a drill created -> answered ->
-    read; a round dealt -> its steps answered -> read; an account made -> a token -> revoked), every
-    response checked as above."""
-    schema, caller = request.getfixturevalue(f"{role}_schema"), request.getfixturevalue(role)
-
-    class Flows(schema.as_state_machine()):  # type: ignore[misc]
-        def after_call(self, response, case):
-            super().after_call(response, case)
-            caller.after(case, response)
-
-    Flows.run(settings=STATEFUL)

@@ -265,3 +265,24 @@ def tour_every_route(tour, app, ids, bearer):
         if "503" in operation["responses"]:
             # With the caller's token: the routes for signed-in callers meet the store too.
             tour.call(method, path.format(**ids), path, json=GOOD_BODIES.get(path), headers=bearer)
+
+
+def test_every_link_leads_to_an_operation_and_fills_its_path(doc):
+    """The links a client (or Schemathesis) follows name real operations and fill their path ids."""
+    operations = {
+        operation["operationId"]: path
+        for path, item in doc["paths"].items()
+        for method, operation in item.items()
+        if method != "parameters"
+    }
+    links = [
+        link
+        for item in doc["paths"].values()
+        for operation in item.values()
+        for response in operation["responses"].values()
+        for link in response.get("links", {}).values()
+    ]
+    assert len(links) >= 10
+    for link in links:
+        target = operations[link["operationId"]]
+        assert set(re.findall(r"{(\w+)}", target)) == set(link.get("parameters", {})), link
