@@ -1,240 +1,215 @@
-"""Benchmark and check of the buy-decision advisor (`trainer.engine.russian_poker.strategy`).
+"""Benchmark and figures of the exact buy-decision advisor (`trainer.engine.russian_poker.strategy`).
 
-1. Caribbean Stud house edges with `data/rules/russian-poker/caribbean.toml`, against the published
-   figures (Shackleford, "Caribbean Stud Poker", Contingencies, Nov/Dec 2000): raising on a pair or
-   better 5.47%, on ace-king or better 5.68%, always 16.61% (and 5.22% for the optimal strategy).
-   Each sampled player hand is valued exactly over the dealer's hidden cards (the advisor's dealer
-   model) for every up-card rank, so only the choice of player hands is sampled: stratified by
-   category (exact weights), and within a category by equal-probability slices of the strength
-   order; the 95% interval comes from the slices' successive differences.
-2. Speed: exact "bet vs fold" beside a reference run (direct enumeration of the 163,185 hidden hands
-   and, for the dealer without a game, the 42 cards a bought game can bring), and the distribution
-   of `options()` times over random hands under the default CIS rules.
+    python3 bench/strategy.py [--hands 200] [--rules cis] [--seed 1]
+        Speed: `options()` (every option, exact) beside today's solver (bench/reference_strategy, the
+        reference) on the same random hands in the same run, both distributions and their ratios; then
+        a repeated question answered from the cache, by the engine, `POST /api/v1/advisor` and the page.
+    python3 bench/strategy.py --house-edge NAME [--deals 40000] [--seed 1]
+        The house's edge under best play: the mean over random deals of the exact value of the best
+        option (`best_options`), with its 95% interval, the time taken and the machine's load, and the
+        share of deals where each action is best. For `caribbean` also the three simple strategies'
+        edges beside Shackleford's published figures.
 
-Run: python3 bench/strategy.py [--hands 100] [--seed 1]
+Static tables (per up-card rank) are built before timing, for both solvers.
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import math
+import os
 import random
 import statistics
+import sys
 import time
+from collections import Counter
+from pathlib import Path
+
+# This checkout's trainer (not whichever one is installed), and the reference solver beside this file.
+sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).resolve().parent)]
 
 from trainer.engine.cards import CARD_BY_INDEX
-from trainer.engine.evaluator import PATTERN, category_of, strength5
-from trainer.engine.russian_poker.rules import load_rules
-from trainer.engine.russian_poker.strategy import TOLERANCE, Z, bet_value, options
-from trainer.engine.russian_poker.strategy.dealer import AK_FLOOR, DealerModel
-from trainer.engine.russian_poker.strategy.draws import Valuer, final_strengths
-from trainer.engine.russian_poker.strategy.terms import Terms
+from trainer.engine.russian_poker.hands import evaluate
+from trainer.engine.russian_poker.rules import Category, load_rules
+from trainer.engine.russian_poker.strategy import Action, best_options, clear_cache, options
+from trainer.engine.russian_poker.strategy.buying import no_game_tables
+from trainer.engine.russian_poker.strategy.counting import up_tables
+from trainer.engine.russian_poker.strategy.payoffs import Payoffs
+from trainer.engine.russian_poker.strategy.solver import Context, Valuation, draw_classes
 
-PUBLISHED = {"pair or better": 5.47, "ace-king or better": 5.68, "always": 16.61, "optimal": 5.22}
-# Samples per category (strata); slices within a category are equally likely.
-PLAN = {
-    "high_card": 200,
-    "ace_king": 100,
-    "pair": 1200,
-    "two_pair": 60,
-    "three_of_a_kind": 30,
-    "straight": 20,
-    "flush": 20,
-    "full_house": 16,
-    "four_of_a_kind": 10,
-    "straight_flush": 8,
-    "royal_flush": 4,
-}
+# Shackleford, "Caribbean Stud Poker", Contingencies, Nov/Dec 2000 (house edge per ante).
+PUBLISHED = {"optimal": 5.224, "pair or better": 5.47, "ace-king or better": 5.68, "always": 16.61}
 
 
-def russian_category(strength: int) -> str:
-    base = category_of(strength).value
-    if base == "high_card" and PATTERN[strength][:2] == (14, 13):
-        return "ace_king"
-    return base
+def warm() -> None:
+    for k in range(6):
+        draw_classes(k)
+    for r in range(13):
+        up_tables(r)
+        no_game_tables(r, True)
+        no_game_tables(r, False)
 
 
-def hand_of_class(strength: int, rng: random.Random) -> list[int]:
-    """A uniformly random five-card hand (card indexes) of one evaluator strength class."""
-    ranks = PATTERN[strength]
-    suited = category_of(strength).value in ("flush", "straight_flush", "royal_flush")
-    if suited:
-        s = rng.randrange(4)
-        return [(r - 2) * 4 + s for r in ranks]
-    while True:
-        cards: list[int] = []
-        for r in sorted(set(ranks)):
-            for s in rng.sample(range(4), ranks.count(r)):
-                cards.append((r - 2) * 4 + s)
-        if len({c % 4 for c in cards}) > 1:
-            return cards
+def deal(rng: random.Random) -> tuple[list[str], str]:
+    cards = [str(CARD_BY_INDEX[i]) for i in rng.sample(range(52), 6)]
+    return cards[:5], cards[5]
 
 
-def raise_values(hand: list[int], terms: Terms) -> float:
-    """Mean over the dealer's up-card of (exact raise value); and the optimal value, as a pair."""
-    raise_sum = best_sum = 0.0
-    known = set(hand)
-    rest = [i for i in range(52) if i not in known]
-    for rank in range(13):
-        ups = [i for i in rest if i // 4 == rank]
-        if not ups:
-            continue
-        up = ups[0]  # the up-card's suit barely matters (only through flushes); weight by availability
-        pool = [i for i in rest if i != up]
-        v = Valuer(DealerModel(up, pool, terms.replace), terms).bet(strength5(*hand))
-        raise_sum += len(ups) * v
-        best_sum += len(ups) * max(-1.0, v)
-    return raise_sum / len(rest), best_sum / len(rest)  # type: ignore[return-value]
+def quantile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def caribbean(seed: int, verbose: bool = False) -> None:
-    terms = Terms.of(load_rules("caribbean"))
-    dist = final_strengths([], list(range(52)), 5)
-    total = sum(dist.values())
-    by_cat: dict[str, list[tuple[int, int]]] = {}
-    for s in sorted(dist):
-        by_cat.setdefault(russian_category(s), []).append((s, dist[s]))
+def describe(name: str, xs: list[float]) -> str:
+    return (
+        f"{name:<10} min {min(xs):7.3f}  median {statistics.median(xs):7.3f}  p90 {quantile(xs, 0.9):7.3f}  "
+        f"p99 {quantile(xs, 0.99):7.3f}  max {max(xs):7.3f} s"
+    )
+
+
+def speed(hands: int, rules_name: str, seed: int) -> None:
+    import reference_strategy
+
+    rules = load_rules(rules_name)
+    warm()
+    reference_strategy.options("Qh 9h 6h 3h 2c", "Ad", rules=rules)  # its caches too
     rng = random.Random(seed)
-    strategies = {
-        "pair or better": lambda cat: cat not in ("high_card", "ace_king"),
-        "ace-king or better": lambda cat: cat != "high_card",
-        "always": lambda cat: True,
-    }
-    mean = dict.fromkeys([*strategies, "optimal"], 0.0)
-    var = dict.fromkeys([*strategies, "optimal"], 0.0)
+    new: list[float] = []
+    old: list[float] = []
+    for _ in range(hands):
+        player, up = deal(rng)
+        clear_cache()
+        t0 = time.perf_counter()
+        options(player, up, rules=rules)
+        t1 = time.perf_counter()
+        reference_strategy.options(player, up, rules=rules)
+        t2 = time.perf_counter()
+        new.append(t1 - t0)
+        old.append(t2 - t1)
+    print(f"options() on the same {hands} random hands, house {rules_name}, one run (load {_load()}):")
+    print(describe("exact", new))
+    print(describe("reference", old))
+    print(
+        f"reference / exact: median {statistics.median(old) / statistics.median(new):.2f}x, "
+        f"99th percentile {quantile(old, 0.99) / quantile(new, 0.99):.2f}x"
+    )
+    cached(rules_name, rng)
+
+
+def cached(rules_name: str, rng: random.Random) -> None:
+    from trainer.web import create_app
+
+    player, up = deal(rng)
+    options(player, up, rules=rules_name)  # first time: valued
+    engine = []
+    for _ in range(50):
+        t0 = time.perf_counter()
+        options(player, up, rules=rules_name)
+        engine.append(time.perf_counter() - t0)
+    app = create_app({"TESTING": True, "DATABASE": ":memory:", "SECRET_KEY": "bench"})
+    client = app.test_client()
+    api, page = [], []
+    query = "&".join(f"player={c}" for c in player) + f"&upcard={up}&rules={rules_name}"
+    for _ in range(50):
+        t0 = time.perf_counter()
+        client.post("/api/v1/advisor", json={"player": player, "upcard": up, "rules": rules_name})
+        t1 = time.perf_counter()
+        client.get(f"/reference/advisor?{query}")
+        t2 = time.perf_counter()
+        api.append(t1 - t0)
+        page.append(t2 - t1)
+    print(
+        f"A repeated question (cache): engine median {1000 * statistics.median(engine):.2f} ms, "
+        f"POST /api/v1/advisor median {1000 * statistics.median(api):.2f} ms, "
+        f"advisor page median {1000 * statistics.median(page):.2f} ms"
+    )
+
+
+def _load() -> str:
+    try:
+        one, five, fifteen = os.getloadavg()
+    except OSError:
+        return "unknown"
+    return f"{one:.1f} {five:.1f} {fifteen:.1f}"
+
+
+def house_edge(name: str, deals: int, seed: int) -> None:
+    rules = load_rules(name)
+    warm()
+    rng = random.Random(seed)
+    values: list[float] = []
+    best_actions: Counter[str] = Counter()
+    simple: dict[str, list[float]] = {k: [] for k in ("pair or better", "ace-king or better", "always")}
+    load_before = _load()
     t0 = time.perf_counter()
-    hands = 0
-    for cat, classes in by_cat.items():
-        weight = sum(n for _s, n in classes) / total
-        m = PLAN[cat]
-        cum = list(itertools.accumulate(n for _s, n in classes))
-        ys: dict[str, list[float]] = {k: [] for k in mean}
-        for i in range(m):
-            # Slice i of the category (by strength order), one uniform hand from it.
-            target = (i + rng.random()) * cum[-1] / m
-            s = classes[min(bisect_right(cum, target), len(classes) - 1)][0]
-            hand = hand_of_class(s, rng)
-            r, best = raise_values(hand, terms)
-            hands += 1
-            for name, raises in strategies.items():
-                ys[name].append(r if raises(cat) else -1.0)
-            ys["optimal"].append(best)
-        for name, y in ys.items():
-            mean[name] += weight * statistics.fmean(y)
-            if m > 1:
-                diffs = sum((b - a) ** 2 for a, b in itertools.pairwise(y)) / 2 / (m - 1)
-                var[name] += weight**2 * diffs / m
-                if verbose and name == "always":
-                    sd = weight * math.sqrt(diffs / m)
-                    print(f"  {cat:<16} weight {weight:.6f} raise {statistics.fmean(y):+.4f} sd {sd:.6f}")
+    pay = Payoffs.of(rules)
+    for i in range(deals):
+        player, up = deal(rng)
+        best = best_options(player, up, rules=rules)
+        values.append(best[0].ev)
+        for o in best:
+            best_actions[_kind(o)] += 1 / len(best)
+        if name == "caribbean":
+            bet = _bet(player, up, pay)
+            cat = evaluate(player).category
+            simple["always"].append(bet)
+            simple["ace-king or better"].append(bet if cat is not Category.HIGH_CARD else -1.0)
+            simple["pair or better"].append(
+                bet if cat not in (Category.HIGH_CARD, Category.ACE_KING) else -1.0
+            )
+        if (i + 1) % 1000 == 0:
+            print(f"  {i + 1} deals, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     took = time.perf_counter() - t0
-    print(f"Caribbean Stud (caribbean.toml), {hands} player hands x 13 up-card ranks, {took:.1f} s")
-    print(f"{'strategy':<20} {'house edge':>10} {'95% interval':>20} {'published':>10}")
-    for name in mean:
-        edge = -100 * mean[name]
-        half = 196 * math.sqrt(var[name])
-        print(f"{name:<20} {edge:>9.3f}% {edge - half:>9.3f}%..{edge + half:.3f}% {PUBLISHED[name]:>9.2f}%")
-
-
-def bisect_right(a: list[int], x: float) -> int:
-    lo, hi = 0, len(a)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if x < a[mid]:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
-
-
-def reference_bet(hand: list[int], up: int, terms: Terms) -> float:
-    """Direct enumeration: every hidden hand, and every card of a bought game."""
-    p = strength5(*hand)
-    pool = [i for i in range(52) if i not in hand and i != up]
-    w = terms.win[p]
-    total = 0.0
-    hidden_hands = 0
-    for hid in itertools.combinations(pool, 4):
-        hidden_hands += 1
-        d = strength5(up, *hid)
-        if d >= AK_FLOOR:
-            total += w if p > d else terms.lose if p < d else 0
+    print(f"House edge under best play, {rules.title} ({name}): {deals} random deals, seed {seed}")
+    per = 1000 * took / deals
+    print(f"  time {took:.0f} s ({per:.0f} ms a deal), load {load_before} before, {_load()} after")
+    rows = [("optimal", values), *simple.items()] if name == "caribbean" else [("optimal", values)]
+    for label, xs in rows:
+        if not xs:
             continue
-        five = (up, *hid)
-        pick = max if terms.replace == "highest" else min
-        out = pick(five, key=lambda i: i // 4)
-        kept = [i for i in five if i != out]
-        rest = [i for i in pool if i not in hid]
-        v = 0.0
-        for x in rest:
-            d2 = strength5(*kept, x)
-            v += terms.buy_fail if d2 < AK_FLOOR else w if p > d2 else terms.lose if p < d2 else 0
-        total += max(terms.no_game, v / len(rest) - terms.buy_fee)
-    return total / hidden_hands
-
-
-def speed(count: int, seed: int) -> None:
-    rules = load_rules()
-    terms = Terms.of(rules)
-    rng = random.Random(seed)
-    print("\nExact bet vs fold (CIS rules) beside the reference (direct enumeration):")
-    for _ in range(3):
-        cards = rng.sample(range(52), 6)
-        hand, up = cards[:5], cards[5]
-        text = " ".join(str(CARD_BY_INDEX[i]) for i in hand)
-        t0 = time.perf_counter()
-        ref = reference_bet(hand, up, terms)
-        t1 = time.perf_counter()
-        fast = bet_value(text, str(CARD_BY_INDEX[up]), rules=rules)
-        t2 = time.perf_counter()
+        mean = statistics.fmean(xs)
+        half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+        published = f"  published {PUBLISHED[label]:.3f}%" if name == "caribbean" else ""
         print(
-            f"  {text} vs {CARD_BY_INDEX[up]}: bet {fast:+.6f} (reference {ref:+.6f}), "
-            f"{1000 * (t2 - t1):.1f} ms vs reference {t1 - t0:.2f} s"
+            f"  {label:<20} house edge {-100 * mean:6.3f}%   95% interval {-100 * (mean + half):6.3f}% .. "
+            f"{-100 * (mean - half):6.3f}%{published}"
         )
-    times = []
-    bet_times = []
-    close = unresolved = 0
-    for _ in range(count):
-        cards = [str(CARD_BY_INDEX[i]) for i in rng.sample(range(52), 6)]
-        t0 = time.perf_counter()
-        bet_value(cards[:5], cards[5], rules=rules)
-        t1 = time.perf_counter()
-        opts = options(cards[:5], cards[5], rules=rules, rng=random.Random(rng.random()))
-        t2 = time.perf_counter()
-        bet_times.append(t1 - t0)
-        times.append(t2 - t1)
-        close += sum(o.equivalent for o in opts) > 1
-        gap = opts[0].ev - opts[1].ev
-        # Unpaired (so pessimistic) standard error of the top two's difference.
-        if not (gap <= TOLERANCE or gap > Z * math.hypot(opts[0].stderr, opts[1].stderr)):
-            unresolved += 1
-    q = statistics.quantiles(times, n=10) if len(times) > 1 else times
-    print(f"\noptions() over {count} random hands (CIS rules, default precision):")
-    print(
-        f"  min {min(times):.2f} s, median {statistics.median(times):.2f} s, 90th percentile {q[-1]:.2f} s, "
-        f"max {max(times):.2f} s (target: under 2 s)"
-    )
-    print(
-        f"  exact bet vs fold: median {1000 * statistics.median(bet_times):.1f} ms, "
-        f"max {1000 * max(bet_times):.1f} ms (target: under 500 ms)"
-    )
-    print(f"  hands where two or more options are within {TOLERANCE} ante of the best: {close}")
-    print(f"  hands whose two best options are neither separated nor within {TOLERANCE}: {unresolved}")
+    print("  share of deals where each action is best (ties split):")
+    for kind, n in best_actions.most_common():
+        print(f"    {kind:<16} {100 * n / deals:6.2f}%")
+
+
+def _kind(o: object) -> str:
+    action = o.action  # type: ignore[attr-defined]
+    if action is Action.EXCHANGE:
+        return f"exchange {len(o.discard)}"  # type: ignore[attr-defined]
+    return str(action.value)
+
+
+def _bet(player: list[str], up: str, pay: Payoffs) -> float:
+    from trainer.engine.cards import parse_cards
+
+    hand = [c.index for c in parse_cards(player)]
+    u = parse_cards([up])[0].index
+    pool = tuple(i for i in range(52) if i not in hand and i != u)
+    _fold, bet, _ins = Valuation(Context(u, pool, pay)).stand_now(hand)
+    return float(bet * pay.unit / pay.ante)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=100, help="random hands timed for options()")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--hands", type=int, default=200, help="random hands timed (speed)")
+    parser.add_argument("--rules", default="cis", help="house for the speed comparison")
+    parser.add_argument("--house-edge", metavar="NAME", help="a house's edge under best play")
+    parser.add_argument("--deals", type=int, default=40000, help="random deals for --house-edge")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--skip-caribbean", action="store_true")
-    parser.add_argument("--strata", action="store_true", help="print each category's raise value")
     args = parser.parse_args()
-    if args.hands < 1:
-        parser.error("--hands must be at least 1")
-    if not args.skip_caribbean:
-        caribbean(args.seed, args.strata)
-    speed(args.hands, args.seed)
+    if args.hands < 1 or args.deals < 2:
+        parser.error("--hands must be at least 1 and --deals at least 2")
+    if args.house_edge:
+        house_edge(args.house_edge, args.deals, args.seed)
+    else:
+        speed(args.hands, args.rules, args.seed)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,8 @@ from trainer.engine.cards import FULL_DECK
 
 KINDS = sorted(REGISTRY)
 COUNT = 1000
+# Kinds whose solver values a hand exactly over every unseen card (a second or so each): fewer seeds.
+COUNT_OF = {"rp.decision": 8}
 ANSWER_KEYS = {"answer", "expected", "expected_text", "solution", "correct", "explanation", "result"}
 
 
@@ -83,7 +85,7 @@ def test_graded_by_its_own_solution_on_many_situations(kind_id):
     rng = random.Random(kind_id)
     for level in (1, 2, 3):
         leaks = [0, 0]
-        for seed in range(COUNT):
+        for seed in range(COUNT_OF.get(kind_id, COUNT)):
             situation = issue(kind_id, level, seed=seed)
             data, fmt = situation.data, situation.answer_format.to_json()
             assert situation.prompt and all(str(m) for m in situation.prompt)  # every field has its value
@@ -99,7 +101,8 @@ def test_graded_by_its_own_solution_on_many_situations(kind_id):
             )
             kind = get_kind(kind_id)
             if kind.accepts is not None and fmt["kind"] == "choice":
-                # A close call has several right answers (rp.decision): the wrong one is none of them.
+                # Several right answers (rp.decision: options worth exactly as much): the wrong one is
+                # none of them.
                 others = [
                     c["value"]
                     for c in fmt["choices"]

@@ -1,4 +1,4 @@
-"""Buy decisions in Russian poker: the value in antes of every option a player has.
+"""Today's buy-decision advisor (before the exact one), kept as the speed reference of bench/strategy.py.
 
 For the player's five cards and the dealer's up-card, `options` values folding (-1: the ante is
 already staked), betting now, each exchange the house allows and buying a sixth card, best first.

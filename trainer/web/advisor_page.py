@@ -51,11 +51,15 @@ def advisor() -> str:
     raw_player = request.args.getlist("player")
     raw_up = request.args.get("upcard")
     rules_name = request.args.get("rules", "cis")
-    table: list[Any] | None = None
+    ante = _stake(request.args.get("ante", "1"), 1)
+    bonus = _stake(request.args.get("bonus", "0"), 0)
+    advice: Any = None
     if raw_player or raw_up:
         player, up, rules = _read(raw_player, raw_up, rules_name)
+        if bonus and not rules.bonus_offered:
+            abort(400, description=gettext("This table offers no bonus bet."))
         try:
-            table = strategy.options(player, up, rules=rules)
+            advice = strategy.advise(player, up, rules=rules, ante=ante, bonus=bonus)
         except ValueError as error:
             abort(400, description=gettext("The advisor cannot answer this: %(reason)s", reason=str(error)))
     return render_template(
@@ -65,5 +69,15 @@ def advisor() -> str:
         upcard=raw_up,
         rules_name=rules_name,
         presets=[(name, load_rules(name).title) for name in preset_names()],
-        table=table,
+        table=advice.options if advice is not None else None,
+        super_bet=advice.super_bet if advice is not None else None,
+        ante=ante,
+        bonus=bonus,
     )
+
+
+def _stake(raw: str, low: int) -> int:
+    """A stake in chips from the form (the table maximum depends on it)."""
+    if not raw.isdigit() or len(raw) > 9 or int(raw) < low:
+        abort(400, description=gettext("A stake is a whole number of chips from %(low)s.", low=low))
+    return int(raw)

@@ -325,7 +325,8 @@ def rules() -> ResponseReturnValue:
 
 @bp.post("/advisor")
 def advisor() -> ResponseReturnValue:
-    """Every option of a Russian poker hand against the up-card, with its value in antes, best first."""
+    """Every option of a Russian poker hand against the up-card, with its exact value in antes, best
+    first (answers are cached by the hand's suit pattern: a repeated question is immediate)."""
     body = _body()
     player, upcard, rules_name = body.get("player"), body.get("upcard"), body.get("rules")
     if not isinstance(player, str | list) or not player:
@@ -334,19 +335,34 @@ def advisor() -> ResponseReturnValue:
         fail(400, 'Give the dealer\'s up-card, such as {"upcard": "Ad"}.')
     if rules_name is not None and not isinstance(rules_name, str):
         fail(400, "rules must be the name of a house-rules preset.")
+    ante, bonus = body.get("ante", 1), body.get("bonus", 0)
+    for name, value, low in (("ante", ante, 1), ("bonus", bonus, 0)):
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 10**9:
+            fail(400, f"{name} must be a whole number of chips from {low} to 1000000000.")
     try:
         rules = house_rules(rules_name)
         hand, up, _ = strategy.parse_situation(player, upcard)
-        table = strategy.options(hand, up, rules=rules)
+        advice = strategy.advise(hand, up, rules=rules, ante=ante, bonus=bonus)
     except RepeatedCardError as error:
         fail(422, str(error))  # well-formed cards (as the document says), but not one deck's
     except ValueError as error:
         fail(400, str(error))
+    sup = advice.super_bet
     return jsonify(
         player=[str(c) for c in hand],
         upcard=str(up),
         rules=rules.name,
-        options=[option.to_json() for option in table],
+        ante=ante,
+        bonus=bonus,
+        options=[option.to_json() for option in advice.options],
+        super=None
+        if sup is None
+        else {
+            "row": sup.row.value if sup.row else None,
+            "odds": sup.odds,
+            "stake": sup.stake,
+            "result": sup.result,
+        },
     )
 
 

@@ -50,6 +50,9 @@ _IDENTIFIER = re.compile(r"[a-z0-9]+(?:_[a-z0-9]+)+")
 SAMPLES_PER_LEVEL = 100
 SLOW_SOLVE = 0.2  # seconds: a solver this slow is sampled SLOW_SAMPLES times per level
 SLOW_SAMPLES = 3
+# Kinds that value every situation they deal (a second or so each) and whose words do not depend on
+# the hand dealt: SLOW_SAMPLES situations per level are enough.
+DEALT_LIVE = {"rp.decision"}
 
 
 Key = str | tuple[str, str]
@@ -122,8 +125,9 @@ def formatted_prompts(samples: int = 3) -> list[str]:
 
 
 def drill_messages(samples: int = SAMPLES_PER_LEVEL) -> set[str]:
-    """Words of every registered drill kind, from `samples` situations per level (explanations of only
-    a few for a kind whose solver takes a second, such as the buy-decision advisor)."""
+    """Words of every registered drill kind, from `samples` situations per level (only a few for a
+    kind whose situations take a second to draw or solve, such as the buy-decision advisor's, which
+    deals and values hands live; its words do not depend on the hand)."""
     from trainer.drills import REGISTRY, issue
     from trainer.drills.base import expected_of
 
@@ -132,7 +136,7 @@ def drill_messages(samples: int = SAMPLES_PER_LEVEL) -> set[str]:
         found.update(message_ids(kind.title))
         slow = False
         for level in kind.levels:
-            for seed in range(samples):
+            for seed in range(SLOW_SAMPLES if kind.id in DEALT_LIVE else samples):
                 situation = issue(kind, level, seed=seed)
                 found.update(_steps_messages(situation.prompt))
                 fmt = situation.answer_format

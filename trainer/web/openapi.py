@@ -239,24 +239,46 @@ SCHEMAS: dict[str, Any] = {
     },
     "Advice": {
         "type": "object",
-        "required": ["player", "upcard", "rules", "options"],
+        "required": ["player", "upcard", "rules", "ante", "bonus", "options", "super"],
         "properties": {
             "player": {"type": "array", "items": {"type": "string"}},
             "upcard": {"type": "string"},
             "rules": {"type": "string"},
+            "ante": {"type": "integer", "minimum": 1},
+            "bonus": {"type": "integer", "minimum": 0},
             "options": {
                 "type": "array",
                 "items": {
                     "type": "object",
-                    "required": ["action", "discard", "label", "ev", "stderr", "equivalent"],
+                    "required": ["action", "discard", "label", "ev", "exact", "stderr", "equivalent"],
                     "properties": {
-                        "action": {"enum": ["fold", "bet", "exchange", "sixth_card"]},
+                        "action": {
+                            "enum": ["fold", "bet", "insure", "exchange", "sixth_card", "instant_payout"]
+                        },
                         "discard": {"type": "array", "items": {"type": "string"}},
                         "label": {"type": "string"},
                         "ev": {"type": "number", "description": "Expected result in antes (ante staked)."},
-                        "stderr": {"type": "number", "minimum": 0, "description": "0 when exact."},
-                        "equivalent": {"type": "boolean", "description": "Best, or within 0.02 ante of it."},
+                        "exact": {
+                            "type": "string",
+                            "description": "The same value as an exact fraction of an ante, e.g. -19/125.",
+                        },
+                        "stderr": {"type": "number", "minimum": 0, "description": "Always 0: exact."},
+                        "equivalent": {
+                            "type": "boolean",
+                            "description": "Worth exactly as much as the best option.",
+                        },
                     },
+                },
+            },
+            "super": {
+                "description": "Lunar's Super bet on the dealt five, settled whatever the player does "
+                "(null where the house has none).",
+                "type": ["object", "null"],
+                "properties": {
+                    "row": {"type": ["string", "null"]},
+                    "odds": {"type": "integer"},
+                    "stake": {"type": "integer", "description": "Antes."},
+                    "result": {"type": "integer", "description": "Antes won (or lost, negative)."},
                 },
             },
         },
@@ -731,6 +753,16 @@ def document() -> dict[str, Any]:
                                             "enum": [*_advisor_presets(), None],
                                             "description": "House rules the advisor can value; null: "
                                             "the default.",
+                                        },
+                                        "ante": {
+                                            "description": "Chips (default 1), for the table maximum.",
+                                            "type": "integer",
+                                            "minimum": 1,
+                                        },
+                                        "bonus": {
+                                            "description": "Bonus side bet in chips (default 0).",
+                                            "type": "integer",
+                                            "minimum": 0,
                                         },
                                     },
                                 }

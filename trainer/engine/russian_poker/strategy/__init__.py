@@ -1,80 +1,86 @@
-"""Buy decisions in Russian poker: the value in antes of every option a player has.
+"""Buy decisions in Russian poker: the exact value in antes of every option a player has.
 
-For the player's five cards and the dealer's up-card, `options` values folding (-1: the ante is
-already staked), betting now, each exchange the house allows and buying a sixth card, best first.
-After a draw the player folds or bets, whichever is worth more; when the dealer shows no game, the
-player buys the game exactly when that pays more than the sure no-game ante.
+For the player's five cards and the dealer's up-card, `options` values folding, betting now (and
+betting and insuring, where the house offers insurance), each exchange the house allows and buying a
+sixth card, best first, in antes with the ante already staked. After a draw the player makes the best
+of every later choice the rules give him: fold, bet or bet and insure; when the dealer shows no game,
+buy the game exactly when that pays more than the ante. Every value is an exact mean over all the
+unseen cards (the draws, the dealer's four hidden cards, the card a bought game brings): no sampling,
+so two options are `equivalent` only when their values are equal to the last chip (`Option.exact`
+holds the value as a fraction).
 
-- Folding and betting now are exact: every one of the C(46, 4) = 163,185 hidden dealer hands and every
-  card a bought game can bring is counted (`strategy_dealer`), in a few milliseconds.
-- A sixth card and a one-card exchange are exact too: one dealer model for each of the 46 cards drawn.
-- A larger exchange is the exact mean over its draws of a control value (the hand played against the
-  dealer model of the decision, which ignores that the drawn cards cannot be the dealer's), plus a
-  seeded Monte Carlo estimate of the correction (the same hand against the exact dealer model of the
-  cards it leaves), with its standard error. Draws are added until the runner-up (and any option
-  whose interval still reaches the best) is separated from the best by more than `Z` standard errors
-  of the difference, or declared equivalent: estimated within `TOLERANCE` of it. Past `MAX_SAMPLES`
-  draws (rare) a close call is left to the estimates, whose standard errors are reported. The draw
-  count never depends on timing, so the same hand always gets the same table.
-
-The bonus side bet is not part of the values (they are per ante, with no bonus staked), and only one
-draw-buy is considered even where a house allows more.
+House rules come from `data/rules/russian-poker/` (or any file the loader accepts): pay tables, two
+combinations, the ante paid on a win, buys and their cost, which dealer card a bought game replaces,
+insurance, the table maximum (which caps what the bet and the bonus can win, so it depends on the
+`ante` and `bonus` stakes in chips), instant payouts (a dealt hand the house pays at once has a single
+option). Lunar's Super bet is settled on the dealt cards whatever the player does: `advise` shows it
+beside the options.
 
 Four to a flush, no pair, no ace-king, against an ace: a sixth card is worth a little more than
 exchanging the odd card (it keeps the deuce, which can still pair), and both far more than folding.
 
->>> [(o.label, round(o.ev, 3), o.equivalent) for o in options("Qh 9h 6h 3h 2c", "Ad")[:3]]
-[('sixth card', -0.152, True), ('exchange 2c', -0.157, True), ('fold', -1.0, False)]
+>>> [(o.label, round(o.ev, 4)) for o in best_options("Qh 9h 6h 3h 2c", "Ad")]
+[('sixth card', -0.1516)]
 >>> round(bet_value("As Ks Qs Js Ts", "2d"), 2)  # a royal flush bets: the dealer qualifies 56% of the time
 134.84
 """
 
 from __future__ import annotations
 
-import math
+import itertools
 import random
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
-from itertools import combinations
+from fractions import Fraction
 
-from trainer.engine.cards import Card, format_cards, parse_cards
-from trainer.engine.evaluator import strength5, strength6
-from trainer.engine.russian_poker.rules import HouseRules, resolve_rules
-from trainer.engine.russian_poker.strategy.dealer import DealerModel
-from trainer.engine.russian_poker.strategy.draws import Valuer, final_strengths
-from trainer.engine.russian_poker.strategy.terms import Terms
+from trainer.engine.cards import CARD_BY_INDEX, Card, format_cards, parse_cards
+from trainer.engine.russian_poker.rules import HouseRules, SuperCombination, resolve_rules
+from trainer.engine.russian_poker.settlement import super_row
+from trainer.engine.russian_poker.strategy.payoffs import Payoffs
+from trainer.engine.russian_poker.strategy.solver import Context, Valuation
 
-TOLERANCE = 0.02  # antes: options closer than this to the best count as equally good
-Z = 2.0  # standard errors for "confidently" (about 95%)
-FIRST_SAMPLES = 32  # Monte Carlo draws for every estimated exchange before refining the close ones
-MAX_SAMPLES = 288  # draws at most (keeps `options` under 2 s); then a close call is judged by the estimate
+TOLERANCE = 0.0  # antes: only exact ties are equally good (kept for callers of the old estimate)
 
 
 class Action(StrEnum):
     FOLD = "fold"
     BET = "bet"
+    INSURE = "insure"  # bet, and insure the bet against the dealer having no game (largest stake)
     EXCHANGE = "exchange"
     SIXTH_CARD = "sixth_card"
+    INSTANT = "instant_payout"  # a dealt hand the house pays at once: the round is over
+
+
+_LABELS = {
+    Action.FOLD: "fold",
+    Action.BET: "bet",
+    Action.INSURE: "bet and insure",
+    Action.SIXTH_CARD: "sixth card",
+    Action.INSTANT: "instant payout",
+}
 
 
 @dataclass(frozen=True)
 class Option:
-    """One option: `ev` in antes (ante already staked), `stderr` 0 when exact; `equivalent` when it is
-    the best or within `TOLERANCE` of it."""
+    """One option: `ev` in antes (ante already staked); `equivalent` when it is worth exactly as much
+    as the best; `exact` the value as a fraction of an ante; `stderr` is always 0 (exact)."""
 
     action: Action
     discard: tuple[Card, ...]
     ev: float
-    stderr: float
+    stderr: float = 0.0
     equivalent: bool = False
+    exact: Fraction = Fraction(0)
 
     @property
     def label(self) -> str:
-        """ "fold", "bet", "sixth card" or "exchange 7c 4d"."""
+        """ "fold", "bet", "bet and insure", "sixth card" or "exchange 7c 4d"."""
         if self.action is Action.EXCHANGE:
             return f"exchange {format_cards(self.discard)}"
-        return self.action.value.replace("_", " ")
+        return _LABELS[self.action]
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -82,9 +88,33 @@ class Option:
             "discard": [str(c) for c in self.discard],
             "label": self.label,
             "ev": self.ev,
-            "stderr": self.stderr,
+            "exact": f"{self.exact.numerator}/{self.exact.denominator}",
+            "stderr": 0.0,
             "equivalent": self.equivalent,
         }
+
+
+@dataclass(frozen=True)
+class SuperResult:
+    """Lunar's Super bet on the player's dealt five: the row it pays (None: it loses), the odds and
+    the result in antes for a Super stake of `stake` antes. Settled whatever the player does."""
+
+    row: SuperCombination | None
+    odds: int
+    stake: int
+    result: int
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The options of a hand, best first, and what the decision does not change."""
+
+    options: tuple[Option, ...]
+    super_bet: SuperResult | None
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
 
 
 def parse_situation(
@@ -111,45 +141,18 @@ def bet_value(
     rules: HouseRules | str | None = None,
 ) -> float:
     """Exact expected result in antes of betting (folding is -1), for 5 cards, or 6 after a bought
-    sixth card; `dead` are cards known to be out of play (the player's discards).
+    sixth card; `dead` are cards known to be out of play (the player's discards). Buying the game is
+    included; insurance is not (see `options`).
 
     >>> round(bet_value("2c 3d 4h 5s 7c", "Ad"), 4)  # seven-high never beats a dealer with a game
     -1.7441
     """
     hand, up, out = parse_situation(player, upcard, dead)
-    terms = Terms.of(resolve_rules(rules))
+    pay = Payoffs.of(resolve_rules(rules))
     known = {c.index for c in (*hand, up, *out)}
-    pool = [i for i in range(52) if i not in known]
-    valuer = Valuer(DealerModel(up.index, pool, terms.replace), terms)
-    idx = [c.index for c in hand]
-    return valuer.bet(strength5(*idx) if len(idx) == 5 else strength6(*idx))
-
-
-class _Draw:
-    """One exchange (discard of k cards) or the sixth card, while it is being valued."""
-
-    def __init__(self, discard: tuple[int, ...], kept: tuple[int, ...], sixth: bool) -> None:
-        self.discard = discard
-        self.kept = kept
-        self.sixth = sixth
-        self.k = 1 if sixth else len(discard)
-        self.exact: float | None = None
-        self.control = 0.0  # exact mean of the control value over all draws
-        self.corrections: dict[int, float] = {}  # sample number -> correction
-
-    def strength(self, drawn: tuple[int, ...]) -> int:
-        cards = (*self.kept, *drawn[: self.k])
-        return strength6(*cards) if self.sixth else strength5(*cards)
-
-    def value(self) -> tuple[float, float]:
-        """(mean result after the buy, its standard error)."""
-        if self.exact is not None:
-            return self.exact, 0.0
-        xs = list(self.corrections.values())
-        n = len(xs)
-        mean = sum(xs) / n
-        var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-        return self.control + mean, math.sqrt(var / n)
+    ctx = Context(up.index, tuple(i for i in range(52) if i not in known), pay)
+    _fold, bet, _ins = Valuation(ctx).stand_now([c.index for c in hand])
+    return float(bet * pay.unit / pay.ante)
 
 
 def options(
@@ -158,111 +161,198 @@ def options(
     *,
     rules: HouseRules | str | None = None,
     rng: random.Random | None = None,
+    ante: int = 1,
+    bonus: int = 0,
 ) -> list[Option]:
-    """Every legal option with its expected value in antes, best first (see the module docstring).
+    """Every legal option with its exact value in antes, best first (see the module docstring).
 
-    `rng` drives the Monte Carlo part; by default it is seeded from the cards, so the same hand always
-    gets the same answer.
+    `ante` and `bonus` are the box's stakes in chips (they matter only under a table maximum, and the
+    bonus where the house offers one). `rng` is accepted for compatibility and not used: the values
+    are exact. Answers are cached by the hand's suit pattern, so a repeated question is immediate.
+    """
+    return list(advise(player, upcard, rules=rules, rng=rng, ante=ante, bonus=bonus).options)
+
+
+def advise(
+    player: str | Iterable[str | Card],
+    upcard: str | Card,
+    *,
+    rules: HouseRules | str | None = None,
+    rng: random.Random | None = None,
+    ante: int = 1,
+    bonus: int = 0,
+) -> Advice:
+    """`options` with the Super bet's result (Lunar) beside them."""
+    hand, up, _ = parse_situation(player, upcard)
+    if len(hand) != 5:
+        raise ValueError(f"the options are for the five dealt cards, not {len(hand)}")
+    if rng is not None and not isinstance(rng, random.Random):
+        raise ValueError(f"rng must be a random.Random or None, not {rng!r:.60}")
+    house = resolve_rules(rules)
+    pay = Payoffs.of(house, ante, bonus)
+    return _cached(hand, up, house, pay)
+
+
+def best_options(
+    player: str | Iterable[str | Card],
+    upcard: str | Card,
+    *,
+    rules: HouseRules | str | None = None,
+    ante: int = 1,
+    bonus: int = 0,
+) -> list[Option]:
+    """The best option, exactly, with every option exactly as good (a tie), without valuing the
+    options that cannot be best (their quick upper bounds fall short): much faster than `options`.
+
+    >>> [o.label for o in best_options("Qh 9h 6h 3h 2c", "Ad")]
+    ['sixth card']
     """
     hand, up, _ = parse_situation(player, upcard)
     if len(hand) != 5:
         raise ValueError(f"the options are for the five dealt cards, not {len(hand)}")
-    rules = resolve_rules(rules)
-    terms = Terms.of(rules)
-    if rng is not None and not isinstance(rng, random.Random):
-        raise ValueError(f"rng must be a random.Random or None, not {rng!r:.60}")
-    if rng is None:
-        rng = random.Random(f"{format_cards(sorted(hand))}|{up}|{rules.name}")
-    idx = tuple(c.index for c in hand)
+    house = resolve_rules(rules)
+    pay = Payoffs.of(house, ante, bonus)
+    return list(_cached(hand, up, house, pay, best_only=True).options)
+
+
+# Suit-canonical cache -----------------------------------------------------------------------------
+
+_PERMUTATIONS = list(itertools.permutations(range(4)))
+_CACHE: OrderedDict[tuple[object, ...], tuple[HouseRules, Advice]] = OrderedDict()
+_CACHE_SIZE = 4096
+_LOCK = threading.Lock()
+
+
+def _canonical(hand: tuple[Card, ...], up: Card) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """The hand and up-card with their suits renamed to the smallest form, and the renaming used."""
+    best: tuple[tuple[int, ...], int, tuple[int, ...]] | None = None
+    for perm in _PERMUTATIONS:
+        h = tuple(sorted(c.index - c.index % 4 + perm[c.index % 4] for c in hand))
+        u = up.index - up.index % 4 + perm[up.index % 4]
+        if best is None or (h, u) < best[:2]:
+            best = (h, u, perm)
+    assert best is not None
+    return best
+
+
+def _cached(
+    hand: tuple[Card, ...], up: Card, house: HouseRules, pay: Payoffs, *, best_only: bool = False
+) -> Advice:
+    h, u, perm = _canonical(hand, up)
+    key = (id(house), house.name, pay.ante, pay.bonus, h, u, best_only)
+    with _LOCK:
+        hit = _CACHE.get(key)
+        if hit is not None and hit[0] is house:
+            _CACHE.move_to_end(key)
+            advice = hit[1]
+        else:
+            hit = None
+    if hit is None:
+        advice = _solve(tuple(CARD_BY_INDEX[i] for i in h), CARD_BY_INDEX[u], house, pay, best_only=best_only)
+        with _LOCK:
+            _CACHE[key] = (house, advice)
+            while len(_CACHE) > _CACHE_SIZE:
+                _CACHE.popitem(last=False)
+    return _map_back(advice, hand, perm)
+
+
+def _map_back(advice: Advice, hand: tuple[Card, ...], perm: tuple[int, ...]) -> Advice:
+    """The advice for the canonical hand, told in the player's own suits and card order."""
+    inverse = [perm.index(s) for s in range(4)]
+    position = {c: i for i, c in enumerate(hand)}
+
+    def back(c: Card) -> Card:
+        return CARD_BY_INDEX[c.index - c.index % 4 + inverse[c.index % 4]]
+
+    return replace(
+        advice,
+        options=tuple(
+            replace(o, discard=tuple(sorted((back(c) for c in o.discard), key=lambda c: position[c])))
+            for o in advice.options
+        ),
+    )
+
+
+def clear_cache() -> None:
+    """Forget every cached answer (for benchmarks and tests)."""
+    with _LOCK:
+        _CACHE.clear()
+
+
+# Solving -------------------------------------------------------------------------------------------
+
+
+def _solve(
+    hand: tuple[Card, ...], up: Card, house: HouseRules, pay: Payoffs, *, best_only: bool = False
+) -> Advice:
+    idx = [c.index for c in hand]
     known = set(idx) | {up.index}
-    pool = [i for i in range(52) if i not in known]
-    model = DealerModel(up.index, pool, terms.replace)
-    base = Valuer(model, terms)
-    control = Valuer(model, terms, coarse=True)
-    fee = terms.buy_fee
-    draws: list[_Draw] = []
-    for k in terms.exchange_sizes:
-        for discard in combinations(idx, k):
-            draws.append(_Draw(discard, tuple(i for i in idx if i not in discard), sixth=False))
-    if terms.sixth_card:
-        draws.append(_Draw((), idx, sixth=True))
-    one_card = [d for d in draws if d.k == 1]
-    if one_card:
-        # Exact: a dealer model for each of the 46 cards that can come.
-        sums = [0.0] * len(one_card)
-        for c in pool:
-            valuer = Valuer(DealerModel(up.index, [i for i in pool if i != c], terms.replace), terms)
-            for j, d in enumerate(one_card):
-                sums[j] += valuer.play(d.strength((c,)))
-        for j, d in enumerate(one_card):
-            d.exact = sums[j] / len(pool)
-    sampled = [d for d in draws if d.exact is None]
-    for d in sampled:
-        dist = final_strengths(d.kept, pool, d.k)
-        d.control = sum(n * control.play(s) for s, n in dist.items()) / math.comb(len(pool), d.k)
-    samples = 0
-
-    def sample(group: list[_Draw], count: int) -> None:
-        nonlocal samples
-        for _ in range(count):
-            drawn = tuple(rng.sample(pool, 5))
-            by_k: dict[int, Valuer] = {}
-            for d in group:
-                valuer = by_k.get(d.k)
-                if valuer is None:
-                    left = [i for i in pool if i not in drawn[: d.k]]
-                    valuer = by_k[d.k] = Valuer(DealerModel(up.index, left, terms.replace), terms)
-                s = d.strength(drawn)
-                d.corrections[samples] = valuer.play(s) - control.play(s)
-            samples += 1
-
-    sample(sampled, FIRST_SAMPLES)
-    Row = tuple[Action, tuple[int, ...], float, float, _Draw | None]
-    fixed: list[Row] = [
-        (Action.FOLD, (), float(terms.fold), 0.0, None),
-        (Action.BET, (), base.bet(strength5(*idx)), 0.0, None),
-    ]
-
-    def table() -> list[Row]:
-        rows = list(fixed)
-        for d in draws:
-            mean, se = d.value()
-            rows.append((Action.SIXTH_CARD if d.sixth else Action.EXCHANGE, d.discard, mean - fee, se, d))
-        rows.sort(key=lambda r: -r[2])
-        return rows
-
-    while True:
-        rows = table()
-        best = rows[0]
-        # The runner-up must be separated from the best (more than Z standard errors below it) or
-        # declared equivalent (estimated within TOLERANCE of it); so must any other option whose
-        # interval still reaches the best.
-        open_rows = []
-        for r in rows[1:]:
-            gap, se = best[2] - r[2], _diff_se(best[4], r[4])
-            if TOLERANCE < gap <= Z * se:
-                open_rows.append(r)
-        group = [dr for r in (best, *open_rows) if (dr := r[4]) is not None and dr.exact is None]
-        if not open_rows or not group or samples >= MAX_SAMPLES:
-            break
-        sample(group, min(samples, MAX_SAMPLES - samples))
+    pool = tuple(i for i in range(52) if i not in known)
+    super_bet = _super(hand, house, pay)
+    per_ante = Fraction(pay.unit, pay.ante)
+    instant = pay.instant(hand)
+    if instant is not None:
+        value = instant * per_ante
+        only = Option(Action.INSTANT, (), float(value), 0.0, True, value)
+        return Advice((only,), super_bet)
+    v = Valuation(Context(up.index, pool, pay))
+    rows: list[tuple[Action, tuple[Card, ...], Fraction]] = []
+    fold, bet, insure = v.stand_now(idx)
+    rows.append((Action.FOLD, (), fold))
+    rows.append((Action.BET, (), bet))
+    if insure is not None:
+        rows.append((Action.INSURE, (), insure))
+    if house.sixth_card_allowed:
+        rows.append((Action.SIXTH_CARD, (), v.sixth_card(idx) - pay.fee))
+    sizes = range(house.exchange_min_cards, house.exchange_max_cards + 1) if house.exchange_allowed else ()
+    if not house.max_exchanges:
+        sizes = ()
+    for k in sorted(sizes, key=lambda k: (k > 2, k)):
+        discards = list(itertools.combinations(hand, k))
+        kept = [[c.index for c in hand if c not in d] for d in discards]
+        if best_only and k > 2:
+            # Only the exchanges that could reach the best so far are valued exactly.
+            top = max(r[2] for r in rows)
+            bounds = v.exchanges(kept, k, bound=True)
+            chosen = [j for j, b in enumerate(bounds) if b - pay.fee >= top]
+            values = v.exchanges([kept[j] for j in chosen], k) if chosen else []
+            rows += [
+                (Action.EXCHANGE, discards[j], value - pay.fee)
+                for j, value in zip(chosen, values, strict=True)
+            ]
+        else:
+            values = v.exchanges(kept, k)
+            rows += [(Action.EXCHANGE, d, value - pay.fee) for d, value in zip(discards, values, strict=True)]
+    rows.sort(key=lambda r: -r[2])
     top = rows[0][2]
-    return [
-        Option(action, tuple(c for c in hand if c.index in discard), ev, se, top - ev <= TOLERANCE)
-        for action, discard, ev, se, _d in rows
-    ]
+    if best_only:
+        rows = [r for r in rows if r[2] == top]
+    table = tuple(
+        Option(action, discard, float(value * per_ante), 0.0, value == top, value * per_ante)
+        for action, discard, value in rows
+    )
+    return Advice(table, super_bet)
 
 
-def _diff_se(a: _Draw | None, b: _Draw | None) -> float:
-    """Standard error of the difference of two options' values (paired on their common samples)."""
-    sa = a.value()[1] if a is not None else 0.0
-    sb = b.value()[1] if b is not None else 0.0
-    if a is None or b is None or a.exact is not None or b.exact is not None:
-        return math.hypot(sa, sb)
-    common = a.corrections.keys() & b.corrections.keys()
-    if len(common) < 2:
-        return math.hypot(sa, sb)
-    diffs = [a.corrections[j] - b.corrections[j] for j in common]
-    mean = sum(diffs) / len(diffs)
-    var = sum((x - mean) ** 2 for x in diffs) / (len(diffs) - 1)
-    return math.sqrt(var / len(diffs))
+def _super(hand: tuple[Card, ...], house: HouseRules, pay: Payoffs) -> SuperResult | None:
+    if not house.super_offered:
+        return None
+    stake = max(house.super_min_antes, 1)
+    row = super_row(hand, house)
+    odds = house.super_odds[row] if row is not None else 0
+    return SuperResult(row, odds, stake, odds * stake if row is not None else -stake)
+
+
+__all__ = [
+    "TOLERANCE",
+    "Action",
+    "Advice",
+    "Option",
+    "SuperResult",
+    "advise",
+    "best_options",
+    "bet_value",
+    "clear_cache",
+    "options",
+    "parse_situation",
+]

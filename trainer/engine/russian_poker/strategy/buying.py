@@ -153,16 +153,22 @@ class BuyTables:
             self.s_rho >= 0, self.s_held & ~(1 << np.maximum(self.s_rho, 0)), self.s_held
         )
         self.s_comp_bits = bits_of(self.s_completers)
+        self.held14 = np.concatenate(
+            [bits_of(self.s_held), np.zeros((len(self.s_m), 1), dtype=np.int64)], axis=1
+        ).ravel()
         # Hands without a game of each rank set (all suits), less the dealer flushes.
         self.hands = avail[t.ranks].prod(axis=1) - self.flush_hands
 
     def profile(
-        self, player: int, win: int, tie: int, lose: int, fail: int, threshold: int
+        self, player: int, win: int, tie: int, lose: int, fail: int, threshold: int, *, alike: bool = False
     ) -> Profile | None:
         """The margins for a player hand of strength `player` with these results (units), where
-        `threshold` = no_game + fee; None when buying can never pay. Hands in the same band of the
-        dealer's non-flush strengths, and on the same side of all his flushes, share a profile; a hand
-        among the dealer's flushes compares with them hand by hand."""
+        `threshold` = no_game + fee; None when buying can never pay. The profile serves every hand in
+        the same band of the dealer's non-flush strengths; with `alike` (or when the hand is beyond
+        every flush the dealer can make) also in the same band of his flushes, and then its flush
+        comparisons are shared, else made hand by hand."""
+        if max(win, tie, lose, fail) <= threshold:
+            return None  # no next card can make buying worth more than the ante
         t = self.tables
         value = _result(player, t.after, win, tie, lose, fail) - threshold
         best = max(win, tie, lose) - threshold  # the most a completed dealer flush can bring
@@ -172,7 +178,7 @@ class BuyTables:
         base = (left * value).sum(axis=1)
         comp = self.s_comp_bits
         shared = None
-        if not len(t.flush_sorted) or player < t.flush_sorted[0] or player > t.flush_sorted[-1]:
+        if alike or not len(t.flush_sorted) or player < t.flush_sorted[0] or player > t.flush_sorted[-1]:
             groups = np.arange(len(self.s_m))
             shared = self._delta(np.full(len(groups), player), groups, value, (win, tie, lose, threshold))
             gain = np.maximum(shared, 0).sum(axis=1)
@@ -308,43 +314,38 @@ class Profile:
         used = np.nonzero(positive.any(axis=0))[0]
         total = np.zeros(len(counts))
         if len(used):
-            ranks = t.ranks[used]
-            left = (b.avail[None, :] - counts).astype(np.float64)
-            factors = [left[:, ranks[:, j]] for j in range(4)]
-            hands = factors[0] * factors[1] * factors[2] * factors[3]
+            hands = _hands(b.avail, counts, t.member[used])
             total = (positive[:, used] * hands).sum(axis=1) * sizes
-            # Less the dealer flushes: the class's draws that leave all four up-suit cards in the deck.
+            # Less the dealer flushes: the class's draws that leave all four up-suit cards in the deck
+            # (a share prod (a_r - x_r) / a_r of them).
             flush = np.nonzero(b.flush_hands[used])[0]
             if len(flush):
-                share = np.ones((len(counts), len(flush)))
-                for j in range(4):
-                    a = b.avail[ranks[flush, j]].astype(np.float64)
-                    share = share * factors[j][:, flush] / a[None, :]
+                member = t.member[used[flush]]
+                share = hands[:, flush] / (b.avail[None, :] ** member).prod(axis=1)[None, :]
                 free = np.rint(share * sizes[:, None])
                 total -= (positive[:, used[flush]] * free).sum(axis=1)
         rows, groups = self._live(margin)
         if not len(rows):
             return total
-        # Per live (row, group) pair: D the group's hand, A_r the cards of rank r a draw can take (not
-        # D's), of which the completing card when r is a completer rank.
-        x = counts[rows]
-        avail = b.avail[None, :] - bits_of(b.s_held[groups])
-        n_all = binom(avail, x).prod(axis=1) * b.s_count[groups]  # the class's draws avoiding D
-        delta = self._deltas(groups, player[rows])
-        comp = b.s_comp_bits[groups] * (x > 0)  # completer ranks the draw may take
-        full = delta.sum(axis=1)
-        shift_lo = full - (np.maximum(delta, 0) * comp).sum(axis=1)
-        shift_hi = full - (np.minimum(delta, 0) * comp).sum(axis=1)
+        # Per live (row, group) pair, on the row's distinct ranks (at most five; rank 13 pads): D is
+        # the group's hand, A the cards of each rank a draw can take (not D's, completer included).
+        assert self.shared is not None  # rank classes are never flushes: they compare alike
+        support, mult = subsets.support[rows], subsets.mult[rows]
+        at = groups[:, None] * 14 + support
+        avail = np.append(b.avail, 0)[support] - b.held14[at]
+        n_all = binom(avail, mult).prod(axis=1) * b.s_count[groups]  # the class's draws avoiding D
+        delta = np.concatenate([self.shared, np.zeros((len(b.s_m), 1))], axis=1).ravel()[at]
+        full = self.shared.sum(axis=1)[groups]
+        shift_lo = full - np.maximum(delta, 0).sum(axis=1)
+        shift_hi = full - np.minimum(delta, 0).sum(axis=1)
         m = margin[rows, b.s_m[groups]]
         over = m + shift_lo > 0  # buys whatever completers the draw takes
         under = m + shift_hi <= 0  # never buys
-        # Uniform pairs are linear in the completers taken: a draw takes the completer of rank r with
-        # probability x_r / A_r.
-        taken = np.rint(n_all[:, None] * np.where(comp > 0, x / np.maximum(avail, 1), 0.0))
-        shifted = n_all * full - (delta * taken).sum(axis=1)
-        linear = np.where(
-            over, shifted + n_all * np.minimum(m, 0), np.where(under, -n_all * np.maximum(m, 0), 0.0)
-        )
+        # Uniform pairs are linear in the completers taken: a draw takes the completing card of its
+        # rank r with probability x_r / A_r.
+        taken = np.rint(n_all[:, None] * mult / np.maximum(avail, 1))
+        shifted = n_all * (full + np.minimum(m, 0)) - (delta * taken).sum(axis=1)
+        linear = np.where(over, shifted, np.where(under, -n_all * np.maximum(m, 0), 0.0))
         total += np.bincount(rows, weights=linear, minlength=len(counts))
         mixed = np.nonzero(~over & ~under)[0]
         if not len(mixed):
@@ -360,11 +361,21 @@ class Profile:
         jbits = subsets.bits[entry]
         free = b.avail[None, :] - bits_of(b.s_held[g]) - b.s_comp_bits[g]
         n = binom(free, counts[r] - jbits).prod(axis=1) * b.s_count[g]
-        shift = (delta[mixed][pair] * (1 - jbits)).sum(axis=1)
+        shift = (self.shared[g] * (1 - jbits)).sum(axis=1)
         mm = margin[r, b.s_m[g]]
         value = n * (np.maximum(mm + shift, 0) - np.maximum(mm, 0))
         total += np.bincount(r, weights=value, minlength=len(counts))
         return total
+
+
+def _hands(avail: IntArray, counts: IntArray, member: IntArray) -> FloatArray:
+    """(draws, rank sets): prod over the set's ranks of the cards left after the draw, exactly (the
+    logarithms are summed by one matrix product; every product is a small whole number)."""
+    left = (avail[None, :] - counts).astype(np.float64)
+    logs = np.log(np.where(left > 0, left, 1.0))
+    empty = (left <= 0).astype(np.float64) @ member.T.astype(np.float64)
+    hands = np.rint(np.exp(logs @ member.T.astype(np.float64)))
+    return np.where(empty > 0, 0.0, hands)
 
 
 def expand(start: IntArray, stop: IntArray) -> tuple[IntArray, IntArray]:
@@ -378,10 +389,13 @@ def expand(start: IntArray, stop: IntArray) -> tuple[IntArray, IntArray]:
 
 @dataclass(frozen=True)
 class Subsets:
-    """The subsets of each rank class's ranks: rows `start[x]:stop[x]` of `mask` / `bits` belong to
-    class x (sorted by class)."""
+    """The ranks of each rank class (rows of `counts`): `support` its distinct ranks (padded with 13)
+    and `mult` how many cards of each; and its subsets of distinct ranks: rows `start[x]:stop[x]` of
+    `mask` / `bits`."""
 
     start: IntArray
     stop: IntArray
     mask: IntArray
     bits: IntArray
+    support: IntArray
+    mult: IntArray

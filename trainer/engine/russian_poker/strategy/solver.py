@@ -25,6 +25,7 @@ from functools import cache
 from math import comb
 
 import numpy as np
+import numpy.typing as npt
 
 from trainer.engine.cards import CARD_BY_INDEX
 from trainer.engine.evaluator import FLUSH6, FLUSH_TABLE, PRODUCT6, PRODUCT_TABLE
@@ -86,6 +87,8 @@ class _Classes:
     sub_mask: IntArray
     sub_bits: IntArray
     sub_size: IntArray
+    support: IntArray  # (n, 5): the class's distinct ranks, padded with 13
+    mult: IntArray  # (n, 5): cards of each
 
 
 @cache
@@ -102,9 +105,9 @@ def draw_classes(k: int) -> _Classes:
                 sig.append((i, SIGMA_ROW[s], -1, c))
             else:
                 sig.append((i, -1, FOUR_ID[s], c))
-        support = sorted(set(x))
-        for size in range(len(support) + 1):
-            for t in itertools.combinations(support, size):
+        ranks = sorted(set(x))
+        for size in range(len(ranks) + 1):
+            for t in itertools.combinations(ranks, size):
                 subs.append((i, sum(1 << r for r in t), size))
     counts = np.zeros((len(xs), 13), dtype=np.int64)
     for i, x in enumerate(xs):
@@ -114,6 +117,12 @@ def draw_classes(k: int) -> _Classes:
     sub_x = np.array([t[0] for t in subs], dtype=np.int64)
     sub_mask = np.array([t[1] for t in subs], dtype=np.int64)
     n = np.arange(len(xs))
+    support = np.full((len(xs), 5), 13, dtype=np.int64)
+    mult = np.zeros((len(xs), 5), dtype=np.int64)
+    for i, x in enumerate(xs):
+        for j, r in enumerate(sorted(set(x))):
+            support[i, j] = r
+            mult[i, j] = x.count(r)
     return _Classes(
         counts=counts,
         product=np.array([rank_product(x) for x in xs], dtype=np.int64),
@@ -128,6 +137,8 @@ def draw_classes(k: int) -> _Classes:
         sub_mask=sub_mask,
         sub_bits=bits_of(sub_mask),
         sub_size=np.array([t[2] for t in subs], dtype=np.int64),
+        support=support,
+        mult=mult,
     )
 
 
@@ -161,29 +172,35 @@ class Context:
         )
         self.out5 = self.pay.array5  # (7463, 8)
 
-    def profiles(self, strength: IntArray, out: IntArray) -> list[Profile | None]:
+    def profiles(self, strength: IntArray, out: IntArray, *, alike: bool = False) -> list[Profile | None]:
         """`profile` of many hands (hands in the same band with the same results share one)."""
         if self.buy is None:
             return [None] * len(strength)
         t = self.buy.tables
-        keys = np.column_stack(
-            [
-                np.searchsorted(t.after_sorted, strength, "left"),
-                np.searchsorted(t.after_sorted, strength, "right"),
-                out[:, :5],
+        columns = [
+            np.searchsorted(t.after_sorted, strength, "left"),
+            np.searchsorted(t.after_sorted, strength, "right"),
+            out[:, :5],
+        ]
+        if alike:
+            columns += [
+                np.searchsorted(t.flush_sorted, strength, "left"),
+                np.searchsorted(t.flush_sorted, strength, "right"),
             ]
+        _unique, first, inverse = np.unique(
+            np.column_stack(columns), axis=0, return_index=True, return_inverse=True
         )
-        _unique, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
-        found = [self.profile(int(strength[i]), out[i]) for i in first]
+        found = [self.profile(int(strength[i]), out[i], alike=alike) for i in first]
         return [found[j] for j in inverse.ravel()]
 
-    def profile(self, strength: int, o: Outcomes | Sequence[int]) -> Profile | None:
-        """Buy margins for a player hand (None when buying the game never pays for it)."""
+    def profile(self, strength: int, o: Outcomes | Sequence[int], *, alike: bool = False) -> Profile | None:
+        """Buy margins for a player hand (None when buying the game never pays for it); with `alike`
+        the profile is shared only by hands that compare alike with every dealer flush."""
         if self.buy is None:
             return None
         t = self.buy.tables
         win, tie, lose, no_game, fail = int(o[0]), int(o[1]), int(o[2]), int(o[3]), int(o[4])
-        key = (
+        key: tuple[int, ...] = (
             int(np.searchsorted(t.after_sorted, strength, "left")),
             int(np.searchsorted(t.after_sorted, strength, "right")),
             win,
@@ -192,8 +209,14 @@ class Context:
             fail,
             no_game,
         )
+        if alike:
+            key += (
+                int(np.searchsorted(t.flush_sorted, strength, "left")),
+                int(np.searchsorted(t.flush_sorted, strength, "right")),
+            )
         if key not in self._profiles:
-            self._profiles[key] = self.buy.profile(strength, win, tie, lose, fail, no_game + self.pay.fee)
+            threshold = no_game + self.pay.fee
+            self._profiles[key] = self.buy.profile(strength, win, tie, lose, fail, threshold, alike=alike)
         return self._profiles[key]
 
     def draw_lookups(self, draws: Sequence[Sequence[int]]) -> Lookups:
@@ -327,6 +350,13 @@ class Valuation:
 
     def exchange(self, kept: Sequence[int], k: int) -> Fraction:
         """Mean best stand (in units, before the fee) after discarding all but `kept` and drawing k."""
+        return self.exchanges([kept], k)[0]
+
+    def exchanges(self, kept_sets: Sequence[Sequence[int]], k: int, *, bound: bool = False) -> list[Fraction]:
+        """`exchange` for several kept sets of one size at once: they share the draw's rank classes,
+        whose dealer side depends only on the cards drawn. With `bound`, a quick upper bound of each
+        value instead (buying the game counted as if every no-game dealer were bought at the best
+        result, a player flush as if it beat every dealer)."""
         ctx = self.ctx
         d = ctx.dealer
         cls = draw_classes(k)
@@ -334,43 +364,69 @@ class Valuation:
         feasible = np.nonzero((cls.counts <= avail[None, :]).all(axis=1))[0]
         counts = cls.counts[feasible]
         size = binom(avail[None, :], counts).prod(axis=1)
-        strength = rank_strength(cls.product[feasible] * rank_product(c // 4 for c in kept))
-        out = ctx.out5[strength]
+        nx = len(feasible)
         n = len(ctx.pool) - k
         hands, deck = comb(n, 4), n - 4
-        q = len(feasible)
         odds = ctx.pay.insurance_odds
-        # Per-draw rank part of the counts (the same for every draw of a class).
+        opts = len(kept_sets)
+        # Rows: (option, class), option-major.
+        kept_products = np.array([rank_product(c // 4 for c in kept) for kept in kept_sets], dtype=np.int64)
+        row_class = np.tile(np.arange(nx), opts)
+        row_option = np.repeat(np.arange(opts), nx)
+        strength = rank_strength(cls.product[feasible][row_class] * kept_products[row_option])
+        out = ctx.out5[strength]
+        # Counts for the distinct (class, strength) pairs.
+        pairs, inverse = np.unique(np.column_stack([row_class, strength]), axis=0, return_inverse=True)
+        inverse = inverse.ravel()
+        u_class, u_strength = pairs[:, 0], pairs[:, 1]
+        u = len(pairs)
+        # Rank part (per draw): the class's sub-multisets.
+        pair, entry = expand(cls.sig_start[feasible][u_class], cls.sig_stop[feasible][u_class])
+        rank = Lookups(
+            pair, cls.sig_row[entry], d.tables.four_strength[cls.sig_four[entry]], cls.sig_coef[entry]
+        )
+        r_lt = d.count(rank, u, u_strength)[inverse]
+        r_le = d.count(rank, u, u_strength, inclusive=True)[inverse]
+        # Flush corrections (class sums): a draw blocks the dealer flushes through its up-suit cards.
+        pair, entry = expand(cls.sub_start[feasible][u_class], cls.sub_stop[feasible][u_class])
+        mask = cls.sub_mask[entry]
+        keep = ((mask & ~d.up_suit_mask) == 0) & (cls.sub_size[entry] <= 4)
+        pair, mask, tsize = pair[keep], mask[keep], cls.sub_size[entry][keep]
+        bits = bits_of(mask)
+        e = binom(avail[None, :] - bits, counts[u_class[pair]] - bits).prod(axis=1) * (-1.0) ** tsize
+        tau = ctx._tau_lookups(pair, mask, tsize, e)
+        t_lt = d.count(tau, u, u_strength)[inverse]
+        t_le = d.count(tau, u, u_strength, inclusive=True)[inverse]
+        empty = Lookups(np.arange(u), np.full(u, TAU_ROW[0]), np.zeros(u, dtype=np.int64), np.ones(u))
+        c_lt = d.count(empty, u, u_strength)[inverse]
+        c_le = d.count(empty, u, u_strength, inclusive=True)[inverse]
+        # No game: independent of the player's hand, per class.
+        ak = np.full(nx, AK_FLOOR)
         pair, entry = expand(cls.sig_start[feasible], cls.sig_stop[feasible])
         rank = Lookups(
             pair, cls.sig_row[entry], d.tables.four_strength[cls.sig_four[entry]], cls.sig_coef[entry]
         )
-        ak = np.full(q, AK_FLOOR)
-        r_lt, r_le, r_ng = (
-            d.count(rank, q, strength),
-            d.count(rank, q, strength, inclusive=True),
-            d.count(rank, q, ak),
-        )
-        # Class sums of the flush corrections: a draw blocks the dealer flushes through the up-suit
-        # cards it takes (tau: the ranks of those cards; e: the class's draws that take them).
+        r_ng = d.count(rank, nx, ak)[row_class]
         pair, entry = expand(cls.sub_start[feasible], cls.sub_stop[feasible])
         mask = cls.sub_mask[entry]
         keep = ((mask & ~d.up_suit_mask) == 0) & (cls.sub_size[entry] <= 4)
         pair, mask, tsize = pair[keep], mask[keep], cls.sub_size[entry][keep]
         bits = bits_of(mask)
         e = binom(avail[None, :] - bits, counts[pair] - bits).prod(axis=1) * (-1.0) ** tsize
-        tau = ctx._tau_lookups(pair, mask, tsize, e)
-        t_lt, t_le, t_ng = (
-            d.count(tau, q, strength),
-            d.count(tau, q, strength, inclusive=True),
-            d.count(tau, q, ak),
+        t_ng = d.count(ctx._tau_lookups(pair, mask, tsize, e), nx, ak)[row_class]
+        c_ng = float(
+            d.count(
+                Lookups(
+                    np.zeros(1, dtype=np.int64),
+                    np.full(1, TAU_ROW[0]),
+                    np.zeros(1, dtype=np.int64),
+                    np.ones(1),
+                ),
+                1,
+                ak[:1],
+            )[0]
         )
-        empty = Lookups(np.arange(q), np.full(q, TAU_ROW[0]), np.zeros(q, dtype=np.int64), np.ones(q))
-        c_lt, c_le, c_ng = (
-            d.count(empty, q, strength),
-            d.count(empty, q, strength, inclusive=True),
-            d.count(empty, q, ak),
-        )
+        rsize = size[row_class]
         # Bounds of each action over the draws of a class: each count lies between its rank part plus
         # the full flush correction and its rank part; the value is linear in the three counts, so
         # its bounds are at the corners.
@@ -385,7 +441,7 @@ class Valuation:
         ins_lo = np.min([s.insure for s in corners], axis=0)
         ins_hi = np.max([s.insure for s in corners], axis=0)
         fold = corners[0].fold
-        profiles = ctx.profiles(strength, out)
+        profiles = ctx.profiles(strength, out, alike=True)
         eligible = np.array([p is not None for p in profiles], dtype=bool)
         # The bet is worth at least `base` (buying is optional); its upper bound is known only when
         # buying never pays.
@@ -399,56 +455,123 @@ class Valuation:
             [FOLD, BET, INSURE],
             UNDECIDED,
         )
+        if bound:
+            return self._bounds(
+                kept_sets,
+                k,
+                eligible,
+                out,
+                r_ng,
+                base_hi,
+                ins_hi,
+                fold,
+                row_option,
+                row_class,
+                where_sizes=rsize,
+            )
         whole = stand(
-            size * r_lt + t_lt,
-            size * r_le + t_le,
-            size * r_ng + t_ng,
+            rsize * r_lt + t_lt,
+            rsize * r_le + t_le,
+            rsize * r_ng + t_ng,
             strength,
             out,
-            hands * size,
+            hands * rsize,
             deck,
             odds,
         )
-        class_sum = np.select(
+        row_sum = np.select(
             [action == FOLD, action == BET, action == INSURE], [whole.fold, whole.base, whole.insure], 0.0
         )
+        # Buying the game: once per (class, profile).
         bets = np.nonzero((action == BET) & eligible)[0]
         by_profile: dict[int, list[int]] = {}
-        for c in bets:
-            by_profile.setdefault(id(profiles[c]), []).append(int(c))
+        for r in bets:
+            by_profile.setdefault(id(profiles[r]), []).append(int(r))
         for members in by_profile.values():
-            sel = np.array(members)
             prof = profiles[members[0]]
             assert prof is not None
-            static = feasible[sel]
-            subsets = Subsets(cls.sub_start[static], cls.sub_stop[static], cls.sub_mask, cls.sub_bits)
-            class_sum[sel] += prof.class_excess(counts[sel], size[sel], subsets, strength[sel])
-        total = int(np.rint(class_sum[action != UNDECIDED]).astype(np.int64).sum())
+            rows = np.array(members)
+            classes, first, back = np.unique(row_class[rows], return_index=True, return_inverse=True)
+            static = feasible[classes]
+            subsets = Subsets(
+                cls.sub_start[static],
+                cls.sub_stop[static],
+                cls.sub_mask,
+                cls.sub_bits,
+                cls.support[static],
+                cls.mult[static],
+            )
+            excess = prof.class_excess(counts[classes], size[classes], subsets, strength[rows[first]])
+            row_sum[rows] += excess[back.ravel()]
+        totals = [0] * opts
+        decided = action != UNDECIDED
+        sums = np.bincount(row_option[decided], weights=np.rint(row_sum[decided]), minlength=opts)
+        totals = [int(x) for x in sums]
         # Flush draws: out of their class (valued there by the class's action), valued on their own.
-        flushes = self._flush_draws(kept, k)
-        if flushes:
+        where = np.full(len(cls.counts), -1, dtype=np.int64)
+        where[feasible] = np.arange(nx)
+        flush_sets: list[set[tuple[int, ...]]] = []
+        for j, kept in enumerate(kept_sets):
+            flushes = self._flush_draws(kept, k)
+            flush_sets.append({tuple(sorted(f[0])) for f in flushes})
+            if not flushes:
+                continue
             draws = [f[0] for f in flushes]
             own = [f[1] for f in flushes]
-            total += int(np.rint(self.draws(draws, own, ctx.out5[own]).best).astype(np.int64).sum())
-            row = np.full(len(cls.counts), -1, dtype=np.int64)
-            row[feasible] = np.arange(q)
-            of = row[[cls.index[tuple(sorted(c // 4 for c in z))] for z in draws]]
-            decided = action[of] != UNDECIDED
-            if decided.any():
-                sub = [z for z, ok in zip(draws, decided, strict=True) if ok]
-                rows = of[decided]
+            totals[j] += int(np.rint(self.draws(draws, own, ctx.out5[own]).best).astype(np.int64).sum())
+            of = j * nx + where[[cls.index[tuple(sorted(c // 4 for c in z))] for z in draws]]
+            sure = action[of] != UNDECIDED
+            if sure.any():
+                sub = [z for z, ok in zip(draws, sure, strict=True) if ok]
+                rows = of[sure]
                 as_class = self.draws(sub, strength[rows], out[rows])
                 st_ = as_class.stand
                 chosen = np.select(
                     [action[rows] == FOLD, action[rows] == BET, action[rows] == INSURE],
                     [st_.fold, st_.base + as_class.excess, st_.insure],
                 )
-                total -= int(np.rint(chosen).astype(np.int64).sum())
+                totals[j] -= int(np.rint(chosen).astype(np.int64).sum())
         # Classes whose best stand may differ inside: walk their draws.
-        flush_set = {tuple(sorted(f[0])) for f in flushes}
-        for c in np.nonzero(action == UNDECIDED)[0]:
-            total += self._walk(counts[c], int(strength[c]), flush_set)
-        return Fraction(total, comb(len(ctx.pool), k) * hands * deck)
+        for r in np.nonzero(action == UNDECIDED)[0]:
+            j = int(row_option[r])
+            totals[j] += self._walk(counts[row_class[r]], int(strength[r]), flush_sets[j])
+        den = comb(len(ctx.pool), k) * hands * deck
+        return [Fraction(t, den) for t in totals]
+
+    def _bounds(
+        self,
+        kept_sets: Sequence[Sequence[int]],
+        k: int,
+        eligible: npt.NDArray[np.bool_],
+        out: IntArray,
+        r_ng: FloatArray,
+        base_hi: FloatArray,
+        ins_hi: FloatArray,
+        fold: FloatArray,
+        row_option: IntArray,
+        row_class: IntArray,
+        where_sizes: FloatArray,
+    ) -> list[Fraction]:
+        ctx = self.ctx
+        n = len(ctx.pool) - k
+        hands, deck = comb(n, 4), n - 4
+        win, tie, _lose, no_game, fail = (out[:, i].astype(np.float64) for i in range(5))
+        gain = np.maximum(0.0, np.maximum(np.maximum(win, tie), fail) - ctx.pay.fee - no_game)
+        bet_hi = base_hi + np.where(eligible, deck * r_ng * gain, 0.0)
+        best = np.maximum(np.maximum(fold, bet_hi), ins_hi) * where_sizes
+        totals = np.bincount(row_option, weights=best, minlength=len(kept_sets))
+        for j, kept in enumerate(kept_sets):
+            flushes = self._flush_draws(kept, k)
+            if not flushes:
+                continue
+            o = ctx.out5[[f[1] for f in flushes]]
+            top = np.maximum(
+                o[:, 0], o[:, 3] + np.maximum(0, np.maximum(o[:, 0], o[:, 4]) - ctx.pay.fee - o[:, 3])
+            )
+            totals[j] += float(np.maximum(top, o[:, 5]).sum()) * hands * deck
+            # The flush draws are in their rank classes' bounds too: an extra upper bound is harmless.
+        den = comb(len(ctx.pool), k) * hands * deck
+        return [Fraction(int(np.ceil(t)), den) for t in totals]
 
     def _flush_draws(self, kept: Sequence[int], k: int) -> list[tuple[tuple[int, ...], int]]:
         """Card-level draws that make the player's five cards a flush, with the flush's strength."""
