@@ -28,14 +28,14 @@ from pathlib import Path
 # This checkout's trainer (not whichever one is installed), and the reference solver beside this file.
 sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).resolve().parent)]
 
-from trainer.engine.cards import CARD_BY_INDEX
-from trainer.engine.russian_poker.hands import evaluate
-from trainer.engine.russian_poker.rules import Category, load_rules
-from trainer.engine.russian_poker.strategy import Action, best_options, clear_cache, options
-from trainer.engine.russian_poker.strategy.buying import no_game_tables
-from trainer.engine.russian_poker.strategy.counting import up_tables
-from trainer.engine.russian_poker.strategy.payoffs import Payoffs
-from trainer.engine.russian_poker.strategy.solver import Context, Valuation, draw_classes
+from trainer.engine.cards import CARD_BY_INDEX  # noqa: E402
+from trainer.engine.russian_poker.hands import evaluate  # noqa: E402
+from trainer.engine.russian_poker.rules import Category, load_rules  # noqa: E402
+from trainer.engine.russian_poker.strategy import Action, best_options, clear_cache, options  # noqa: E402
+from trainer.engine.russian_poker.strategy.buying import no_game_tables  # noqa: E402
+from trainer.engine.russian_poker.strategy.counting import up_tables  # noqa: E402
+from trainer.engine.russian_poker.strategy.payoffs import Payoffs  # noqa: E402
+from trainer.engine.russian_poker.strategy.solver import Context, Valuation, draw_classes  # noqa: E402
 
 # Shackleford, "Caribbean Stud Poker", Contingencies, Nov/Dec 2000 (house edge per ante).
 PUBLISHED = {"optimal": 5.224, "pair or better": 5.47, "ace-king or better": 5.68, "always": 16.61}
