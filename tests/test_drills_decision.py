@@ -98,7 +98,7 @@ def test_insurance_is_offered_for_three_of_a_kind_at_the_insured_house():
     s = _situation("9h 9d 9c 6s 2h", "4d", rules="insured")
     assert "insure" in {c["value"] for c in s.answer_format.to_json()["choices"]}
     assert "insure" not in {
-        c["value"] for c in _situation("9h 9d 8c 6s 2h", "4d", rules="insured")["answer_format"]["choices"]
+        c["value"] for c in _situation("9h 9d 8c 6s 2h", "4d", rules="insured").answer_format.to_json()["choices"]
     }
 
 

@@ -31,7 +31,6 @@ from trainer.drills.base import (
     AnswerKind,
     Data,
     DealError,
-    DrillError,
     DrillKind,
     RulesError,
     card_list,
