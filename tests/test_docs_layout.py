@@ -75,4 +75,4 @@ def test_every_module_the_readme_names_exists():
 
 def test_the_module_check_knows_an_old_name():
     assert not _exists("russian_hands.py") and not _exists("trainer/drills/omaha.py")
-    assert _exists("strategy/dealer.py") and _exists("trainer/games.py") and _exists("records.py")
+    assert _exists("strategy/counting.py") and _exists("trainer/games.py") and _exists("records.py")
