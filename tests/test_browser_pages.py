@@ -285,7 +285,7 @@ MAIN_PAGES = [
     "/practice/om.side_pots?level=2",
     "/practice/pp.sheet?level=1",
     "/practice/rp.decision?level=2",
-    "/reference/advisor?player=Qh&player=9h&player=6h&player=3h&player=2c&upcard=Ad",
+    "/reference/advisor?player=Qh&player=9h&player=6h&player=3h&player=2c&upcard=Ad&rules=caribbean",
     "/progress/",
     "/today/",
     "/account/",
