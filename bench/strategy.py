@@ -4,6 +4,9 @@
         Speed: `options()` (every option, exact) beside today's solver (bench/reference_strategy, the
         reference) on the same random hands in the same run, both distributions and their ratios; then
         a repeated question answered from the cache, by the engine, `POST /api/v1/advisor` and the page.
+    python3 bench/strategy.py --rules-of-thumb NAME [--per-class 150] [--seed 1]
+        Rules of thumb (bench/rules_of_thumb.py) with each one's exact cost against best play; stored
+        in data/advisor/rules-of-thumb.json for the advisor page.
     python3 bench/strategy.py --house-edge NAME [--deals 40000] [--seed 1]
         The house's edge under best play: the mean over random deals of the exact value of the best
         option (`best_options`), with its 95% interval, the time taken and the machine's load, and the
@@ -196,17 +199,56 @@ def _bet(player: list[str], up: str, pay: Payoffs) -> float:
     return float(bet * pay.unit / pay.ante)
 
 
+def rules_of_thumb(name: str, per_class: int, seed: int) -> None:
+    import json
+
+    import rules_of_thumb as thumb
+
+    from trainer.engine.presets import data_path
+    from trainer.engine.russian_poker.strategy.summary import SUMMARY_FILE, rule_steps
+
+    warm()
+    rules = load_rules(name)
+    t0 = time.perf_counter()
+    load_before = _load()
+    summary = thumb.compute(rules, per_class, seed)
+    took = time.perf_counter() - t0
+    summary["took_s"] = round(took)
+    summary["load"] = f"{load_before} before, {_load()} after"
+    print(f"Rules of thumb for {rules.title} ({name}): {per_class} exact deals per hand class, seed {seed}")
+    for rule in summary["rules"]:
+        text, cost = rule_steps(rule)
+        print(f"  {text}  {cost} (95% +/- {rule['cost_half']:.4f})")
+    print(
+        f"  All the rules together cost {summary['cost']:.4f} ante a hand against best play ({took:.0f} s)."
+    )
+    path = data_path(*SUMMARY_FILE)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    stored = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {"houses": {}}
+    stored["about"] = (
+        "Rules of thumb and their exact costs against best play: "
+        "python3 bench/strategy.py --rules-of-thumb NAME"
+    )
+    stored["houses"][name] = summary
+    path.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"  stored in {path}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--hands", type=int, default=200, help="random hands timed (speed)")
     parser.add_argument("--rules", default="cis", help="house for the speed comparison")
     parser.add_argument("--house-edge", metavar="NAME", help="a house's edge under best play")
     parser.add_argument("--deals", type=int, default=40000, help="random deals for --house-edge")
+    parser.add_argument("--rules-of-thumb", metavar="NAME", help="rules of thumb and their costs")
+    parser.add_argument("--per-class", type=int, default=150, help="sampled deals per hand class")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    if args.hands < 1 or args.deals < 2:
-        parser.error("--hands must be at least 1 and --deals at least 2")
-    if args.house_edge:
+    if args.hands < 1 or args.deals < 2 or args.per_class < 2:
+        parser.error("--hands must be at least 1, --deals and --per-class at least 2")
+    if args.rules_of_thumb:
+        rules_of_thumb(args.rules_of_thumb, args.per_class, args.seed)
+    elif args.house_edge:
         house_edge(args.house_edge, args.deals, args.seed)
     else:
         speed(args.hands, args.rules, args.seed)

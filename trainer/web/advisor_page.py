@@ -64,6 +64,7 @@ def advisor() -> str:
             abort(400, description=gettext("The advisor cannot answer this: %(reason)s", reason=str(error)))
     return render_template(
         "reference/advisor.html",
+        thumb=_rules_of_thumb(rules_name),
         rows=_picker_rows(),
         chosen=set(raw_player),
         upcard=raw_up,
@@ -81,3 +82,14 @@ def _stake(raw: str, low: int) -> int:
     if not raw.isdigit() or len(raw) > 9 or int(raw) < low:
         abort(400, description=gettext("A stake is a whole number of chips from %(low)s.", low=low))
     return int(raw)
+
+
+def _rules_of_thumb(rules_name: str) -> dict[str, Any] | None:
+    """The house's rules of thumb as sentences, with the cost of all of them together (None when the
+    bench has not computed them for this house)."""
+    from trainer.engine.russian_poker.strategy.summary import load_summary, rule_steps, total_step
+
+    summary = load_summary(rules_name)
+    if summary is None:
+        return None
+    return {"rules": [rule_steps(rule) for rule in summary["rules"]], "total": total_step(summary)}
