@@ -12,9 +12,7 @@ from typing import Any
 from trainer.drills import REGISTRY
 from trainer.drills.base import MAX_SEED
 from trainer.drills.rounds import game_rounds
-from trainer.drills.russian_poker.deals import house_rules
 from trainer.engine.cards import CARD_PATTERN, cards_pattern
-from trainer.engine.russian_poker.strategy.terms import Terms
 from trainer.games import BY_ID, GAMES, RUSSIAN_POKER
 from trainer.web import openapi_accounts, openapi_flows
 
@@ -590,15 +588,8 @@ def _new_drill() -> dict[str, Any]:
 
 
 def _advisor_presets() -> list[str]:
-    """The Russian poker presets the advisor can value (Lunar pays two combinations: it cannot)."""
-    names = []
-    for name in RUSSIAN_POKER.preset_names():
-        try:
-            Terms.of(house_rules(name))
-        except ValueError:
-            continue
-        names.append(name)
-    return names
+    """The Russian poker presets the advisor can value: every one the loader accepts."""
+    return list(RUSSIAN_POKER.preset_names())
 
 
 def document() -> dict[str, Any]:
