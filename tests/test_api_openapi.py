@@ -113,6 +113,8 @@ class Tour:
         documented = operation["responses"][status]
         if "content" not in documented:
             assert response.data == b"", f"{method.upper()} {url} {status} should have no body"
+        elif "application/json" not in documented["content"]:
+            assert response.mimetype in documented["content"], f"{method.upper()} {url}: {response.mimetype}"
         else:
             schema = documented["content"]["application/json"]["schema"]
             # Refs resolve against the document's components, so the schema is checked as served.
@@ -179,14 +181,15 @@ def test_every_documented_response_is_given_and_matches_its_schema(app, doc):
     tour.call("post", "/api/v1/rounds", "/api/v1/rounds", json={"game": "omaha", "level": 1, "seed": 3})
     tour.headers = bearer  # the rounds below fix their seed: an instructor's right
     round_id = tour_rounds(tour, app)
+    tour_groups(tour, bearer)
     tour.headers = {}
     # Whatever it asks for, a request with a bad token is refused with 401.
     for path, item in doc["paths"].items():
         for method in set(item) - {"parameters"}:
             url = path.replace("{drill_id}", str(drill["id"])).replace("{token_id}", "1")
-            url = url.replace("{round_id}", "1")
+            url = url.replace("{round_id}", "1").replace("{group_id}", "1")
             tour.call(method, url, path, headers={"Authorization": "Basic dGVhY2hlcg=="})
-    ids = {"drill_id": drill["id"], "round_id": round_id, "token_id": made["id"]}
+    ids = {"drill_id": drill["id"], "round_id": round_id, "token_id": made["id"], "group_id": 1}
     tour_every_route(tour, app, ids, bearer)
     documented = {
         (path, method, status)
@@ -197,6 +200,32 @@ def test_every_documented_response_is_given_and_matches_its_schema(app, doc):
         if status != "429"  # the rate limits' own test below
     }
     assert documented - tour.seen == set()
+
+
+def tour_groups(tour, bearer):
+    """Groups: make one (an instructor), join it (a trainee), its report and CSV, and the errors."""
+    groups, join = "/api/v1/groups", "/api/v1/groups/join"
+    report, export = "/api/v1/groups/{group_id}/report", "/api/v1/groups/{group_id}/attempts.csv"
+    made = tour.call("post", groups, groups, json={"name": "Evening class"}).json
+    tour.call("post", groups, groups, json={"name": ""})
+    tour.call("post", groups, groups, data="name=x", content_type="text/plain")
+    trainee = {"username": "tour.trainee", "password": "a long secret"}
+    tour.call("post", "/api/v1/users", "/api/v1/users", json=trainee)
+    token = tour.call("post", "/api/v1/tokens", "/api/v1/tokens", json=trainee).json["token"]
+    as_trainee = {"Authorization": f"Bearer {token}"}
+    tour.call("post", groups, groups, json={"name": "Mine"}, headers=as_trainee)
+    tour.call("post", join, join, json={"code": made["join_code"]}, headers=as_trainee)
+    tour.call("post", join, join, json={"code": "NOPE-NOPE"}, headers=as_trainee)
+    tour.call("post", join, join, data="{", content_type="application/json", headers=as_trainee)
+    tour.call("post", join, join, data="code=x", content_type="text/plain", headers=as_trainee)
+    tour.call("get", groups, groups, headers=as_trainee)
+    tour.call("get", groups, groups)
+    url = f"/api/v1/groups/{made['id']}"
+    tour.call("get", url + "/report", report)
+    tour.call("get", "/api/v1/groups/999/report", report)
+    tour.call("get", url + "/attempts.csv?since=2026-01-01&kind=test.sum", export)
+    tour.call("get", url + "/attempts.csv?since=yesterday", export)
+    tour.call("get", "/api/v1/groups/999/attempts.csv", export)
 
 
 def tour_rounds(tour, app):

@@ -120,8 +120,10 @@ class Store:
         *,
         mode: str = "practice",
         sprint_id: int | None = None,
+        group_id: int | None = None,
     ) -> int:
-        """Record an issued situation (from `trainer.drills.issue`); returns the drill id."""
+        """Record an issued situation (from `trainer.drills.issue`), practised for `group_id` (if any);
+        returns the drill id."""
         if mode not in MODES:
             raise StoreError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         if (mode == "sprint") != (sprint_id is not None):
@@ -140,6 +142,7 @@ class Store:
             "situation": json.dumps({key: envelope[key] for key in envelope if key not in _COLUMNS}),
             "mode": mode,
             "sprint_id": sprint_id,
+            "group_id": group_id,
             "issued_at": _iso(self.clock()),
             "answered": 0,
         }

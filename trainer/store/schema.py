@@ -3,8 +3,10 @@
 Tables, all STRICT:
 - `trainees`: one row per trainee: a guest (no account), or the trainee of an account. `name` is
   kept only from before accounts (a name-only trainee, migrated into an account by m005).
-- `users`: an account (`users.id` is its trainee's id): username, argon2id hash, role, session epoch;
-  `api_tokens` and `one_time_codes` keep only digests of what was handed out.
+- `users`: an account (`users.id` is its trainee's id): username, argon2id hash, role, session epoch,
+  the group practised for; `api_tokens` and `one_time_codes` keep only digests of what was handed out.
+- `groups` (owned by an instructor, joined with `join_code`) and their `memberships`; per group and
+  game `group_rules` (the shipped preset its drills use) and `group_targets` (the readiness figures).
 - `sprints`: a timed run of drills of one scope (a kind id, a game or "mixed") and level.
 - `drills`: every issued situation with what reproduces it (kind, level, seed, generator version,
   rules) and the situation itself as JSON, so it can be graded even after the generator changes.
@@ -17,8 +19,8 @@ Tables, all STRICT:
 
 >>> store_db = open_db(":memory:")
 >>> sorted(t for t in store_db.table_names() if not t.startswith("_"))  # doctest: +NORMALIZE_WHITESPACE
-['api_tokens', 'attempts', 'cards', 'drills', 'one_time_codes', 'round_steps', 'rounds', 'sprints',
- 'table_tests', 'trainees', 'users']
+['api_tokens', 'attempts', 'cards', 'drills', 'group_rules', 'group_targets', 'groups', 'memberships',
+ 'one_time_codes', 'round_steps', 'rounds', 'sprints', 'table_tests', 'trainees', 'users']
 """
 
 from __future__ import annotations
@@ -368,6 +370,57 @@ def m005_accounts(db: Database) -> None:
                 "created_at": row["created_at"],
             }
         )
+
+
+@MIGRATIONS()
+def m006_groups(db: Database) -> None:
+    """Groups with join codes and members; per group and game its house rules (a shipped preset) and
+    readiness target; the group a trainee practises for, and the group each drill was practised for."""
+    db.create_table(
+        "groups",
+        {"id": int, "name": str, "owner_id": int, "join_code": str, "created_at": str},
+        pk="id",
+        foreign_keys=[("owner_id", "users", "id")],
+        not_null=["name", "owner_id", "join_code", "created_at"],
+        strict=True,
+    )
+    db.execute("CREATE UNIQUE INDEX groups_join_code ON groups (join_code)")
+    db.execute("CREATE INDEX groups_owner ON groups (owner_id)")
+    db.create_table(
+        "memberships",
+        {"group_id": int, "user_id": int, "joined_at": str},
+        pk=("group_id", "user_id"),
+        foreign_keys=[("group_id", "groups", "id"), ("user_id", "users", "id")],
+        not_null=["group_id", "user_id", "joined_at"],
+        strict=True,
+    )
+    db.execute("CREATE INDEX memberships_user ON memberships (user_id)")
+    db.create_table(
+        "group_rules",
+        {"group_id": int, "game": str, "preset": str, "updated_at": str},
+        pk=("group_id", "game"),
+        foreign_keys=[("group_id", "groups", "id")],
+        not_null=["group_id", "game", "preset", "updated_at"],
+        strict=True,
+    )
+    db.create_table(
+        "group_targets",
+        {
+            "group_id": int,
+            "game": str,
+            "accuracy": float,
+            "window": int,
+            "min_level": int,
+            "median_seconds": float,
+        },
+        pk=("group_id", "game"),
+        foreign_keys=[("group_id", "groups", "id")],
+        not_null=["group_id", "game", "accuracy", "window", "min_level", "median_seconds"],
+        strict=True,
+    )
+    db.execute("ALTER TABLE users ADD COLUMN practice_group_id INTEGER REFERENCES groups(id)")
+    db.execute("ALTER TABLE drills ADD COLUMN group_id INTEGER REFERENCES groups(id)")
+    db.execute("CREATE INDEX drills_group ON drills (group_id)")
 
 
 def _connect(path: str | Path, *, create: bool, timeout: float) -> sqlite3.Connection:

@@ -20,7 +20,7 @@ from flask import Blueprint, Flask, Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
 
-from trainer.drills import REGISTRY, AnswerError, DrillError, Situation, UnknownKindError, get_kind, issue
+from trainer.drills import REGISTRY, AnswerError, DrillError, Situation, UnknownKindError, get_kind
 from trainer.drills.base import expected_of
 from trainer.drills.errors import RulesError
 from trainer.drills.russian_poker.deals import house_rules
@@ -115,7 +115,7 @@ for _code in default_exceptions:
 def init_app(app: Flask) -> None:
     """Register the blueprint (the database is created and migrated once, by `db.init_app`)."""
     # The account and live-table routes join this blueprint.
-    from trainer.web import api_accounts, rounds_api  # noqa: F401
+    from trainer.web import api_accounts, groups_api, rounds_api  # noqa: F401
 
     db.init_app(app)
     auth.init_app(app)
@@ -226,7 +226,7 @@ def create_drill() -> ResponseReturnValue:
     if "level" not in body:
         fail(400, "Give the level: 1, 2 or 3.")
     try:
-        situation = issue(kind_id, level, seed=seed, rules=rules)
+        situation, group_id = db.draw(kind_id, level, seed=seed, rules=rules)
     except UnknownKindError:
         fail(404, f"There is no drill kind {kind_id!r}; GET /api/v1/kinds lists them.")
     except RulesError as error:
@@ -237,7 +237,7 @@ def create_drill() -> ResponseReturnValue:
         fail(400, str(error))
     trainee = db.trainee(create=True)
     assert trainee is not None
-    drill_id = db.store().save_drill(trainee["id"], situation)
+    drill_id = db.store().save_drill(trainee["id"], situation, group_id=group_id)
     response = jsonify(_drill_json(drill_id, situation))
     response.status_code = 201
     response.headers["Location"] = url_for("api.get_drill", drill_id=drill_id)

@@ -184,6 +184,14 @@ def say(error: AccountError) -> str:
             "The username or the code is not right, or the code has expired. "
             "Ask your instructor for a new code."
         )
+    if reason == "group_name_missing":
+        return gettext("Give the group a name.")
+    if reason == "group_name_long":
+        return gettext("A group name has at most %(max)s characters.", max=p["max"])
+    if reason == "join_code_wrong":
+        return gettext("There is no group with this code. Check it with your instructor.")
+    if reason == "not_instructor":
+        return gettext("Only instructors make groups.")
     if reason == "guest_taken":
         return gettext("This guest practice already belongs to an account.")
     return gettext("This could not be done. Please try again.")

@@ -10,6 +10,10 @@ same session, the same 404 for a drill that is not this trainee's or whose kind 
   POST only: a GET never adds a trainee.
 - `drill_or_404(drill_id, trainee_id, mode=None)`: the trainee's own drill, or a 404.
 - `tables()`: the live table's rounds and table tests, on the same connection as `store()`.
+- `groups()`: groups, members and the desk's queries, on the same connection.
+- `new_drill(...)`: draw and record a drill for the trainee, under the house rules of the group the
+  signed-in user practises for (a kind that group's table does not have, such as the bonus at a table
+  without one, is drawn under the game's default rules; the drill records which rules it used).
 
 A storage fault (a read-only or vanished database file, an unwritable or missing instance folder, a
 database locked past `DATABASE_TIMEOUT`, a damaged file) is answered 503 with `Retry-After`, a clear
@@ -27,8 +31,9 @@ from flask import Flask, abort, current_app, g, jsonify, render_template, reques
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
-from trainer.drills import REGISTRY
+from trainer.drills import REGISTRY, DrillKind, RulesError, Situation, issue
 from trainer.store import NotFoundError, Store, open_db
+from trainer.store.groups import Groups
 from trainer.store.tables import TableStore
 from trainer.web import auth
 
@@ -96,6 +101,49 @@ def _storage_fault(error: sqlite3.DatabaseError) -> ResponseReturnValue:
 def tables() -> TableStore:
     """The live table's part of the store (rounds, table tests) on this request's connection."""
     return TableStore(store().db)
+
+
+def groups() -> Groups:
+    """Groups and the instructor's desk, on this request's connection."""
+    return Groups(store().db)
+
+
+def practice_group_id() -> int | None:
+    """The group the signed-in user practises for (None for a guest or without a choice)."""
+    user_id = auth.user_id()
+    if user_id is None:
+        return None
+    group = groups().practising_for(user_id)
+    return None if group is None else int(group["id"])
+
+
+def draw(
+    kind: str | DrillKind, level: int, *, seed: int | None = None, rules: str | None = None
+) -> tuple[Situation, int | None]:
+    """A situation under `rules`, else the practised-for group's rules; and that group's id."""
+    group_id = practice_group_id()
+    kind_id = kind if isinstance(kind, str) else kind.id
+    house = rules if rules is not None else groups().rules_for_kind(group_id, kind_id)
+    try:
+        return issue(kind, level, seed=seed, rules=house), group_id
+    except RulesError:
+        if rules is not None or house is None:
+            raise
+        return issue(kind, level, seed=seed), group_id  # the group's table has no such bet or buy
+
+
+def new_drill(
+    trainee_id: int,
+    kind: str | DrillKind,
+    level: int,
+    *,
+    seed: int | None = None,
+    mode: str = "practice",
+    sprint_id: int | None = None,
+) -> int:
+    """Draw a drill (`draw`) and record it for the trainee; the drill id."""
+    situation, group_id = draw(kind, level, seed=seed)
+    return store().save_drill(trainee_id, situation, mode=mode, sprint_id=sprint_id, group_id=group_id)
 
 
 def _close(_error: BaseException | None) -> None:

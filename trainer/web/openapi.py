@@ -14,7 +14,7 @@ from trainer.drills.base import MAX_SEED
 from trainer.drills.rounds import game_rounds
 from trainer.engine.cards import CARD_PATTERN, cards_pattern
 from trainer.games import BY_ID, GAMES, RUSSIAN_POKER
-from trainer.web import openapi_accounts, openapi_flows
+from trainer.web import openapi_accounts, openapi_flows, openapi_groups
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -790,7 +790,9 @@ def _with_accounts(doc: dict[str, Any]) -> dict[str, Any]:
             if "requestBody" in operation:
                 operation["responses"].update(BODY_ERRORS)
     doc["paths"].update(accounts)
+    doc["paths"].update(openapi_groups.paths())
     doc["components"]["schemas"].update(openapi_accounts.SCHEMAS)
+    doc["components"]["schemas"].update(openapi_groups.SCHEMAS)
     doc["components"]["securitySchemes"] = openapi_accounts.SECURITY_SCHEMES
     doc["security"] = openapi_accounts.OPTIONAL
     for item in doc["paths"].values():

@@ -37,6 +37,11 @@ OPERATIONS: dict[tuple[str, str], tuple[str, str, str]] = {
     ("/api/v1/tokens", "post"): ("createToken", "Accounts", "api.new_token"),
     ("/api/v1/tokens", "get"): ("listTokens", "Accounts", "api.list_tokens"),
     ("/api/v1/tokens/{token_id}", "delete"): ("revokeToken", "Accounts", "api.revoke_token"),
+    ("/api/v1/groups", "get"): ("listGroups", "Groups", "api.list_groups"),
+    ("/api/v1/groups", "post"): ("createGroup", "Groups", "api.create_group"),
+    ("/api/v1/groups/join", "post"): ("joinGroup", "Groups", "api.join_group"),
+    ("/api/v1/groups/{group_id}/report", "get"): ("groupReport", "Groups", "api.group_report"),
+    ("/api/v1/groups/{group_id}/attempts.csv", "get"): ("groupAttemptsCsv", "Groups", "api.group_attempts_csv"),
 }
 
 TAGS = [
@@ -44,6 +49,7 @@ TAGS = [
     {"name": "Live table", "description": "Whole rounds at a table, answered step by step."},
     {"name": "Reference", "description": "House rules side by side, the buy advisor, this document."},
     {"name": "Accounts", "description": "Accounts and the bearer tokens a school's tool signs in with."},
+    {"name": "Groups", "description": "An instructor's groups: joining, the report, the answers as CSV."},
 ]
 
 _DRILL = {"drill_id": "$response.body#/id"}

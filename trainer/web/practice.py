@@ -13,7 +13,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from trainer.drills import AnswerError, get_kind, issue
+from trainer.drills import AnswerError, get_kind
 from trainer.drills.base import expected_of
 from trainer.store import AlreadyAnsweredError
 from trainer.web import db
@@ -49,7 +49,7 @@ def new(kind_id: str) -> Response:
     level = level_or_400(kind, request.form.get("level"))
     check_form(EmptyForm())
     trainee = require_trainee(back=url_for("practice.start", kind_id=kind.id, level=level))
-    drill_id = db.store().save_drill(trainee, issue(kind, level), mode="practice")
+    drill_id = db.new_drill(trainee, kind, level)
     return redirect(url_for("practice.show", drill_id=drill_id), code=303)
 
 
@@ -80,17 +80,24 @@ def answer(drill_id: int) -> str | Response | tuple[str, int]:
     return redirect(url_for("practice.show", drill_id=drill_id))
 
 
+def graded(drill: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """The drill's attempt and what the feedback shows of it (expected text, steps, mistake); both
+    None while it is open. The instructor's desk shows an attempt the same way."""
+    attempt = db.store().attempt(drill["id"]) if drill["answered"] else None
+    if attempt is None:
+        return None, None
+    _expected, expected_text, steps = expected_of(drill["situation"], get_kind(drill["kind"]))
+    grade = {
+        "expected_text": expected_text,
+        "steps": steps,
+        "mistake": recorded_mistake(drill["situation"], attempt),
+    }
+    return attempt, grade
+
+
 def _render(drill: dict[str, Any], error: str | None = None, kept: dict[str, Any] | None = None) -> str:
     kind = get_kind(drill["kind"])
-    attempt = db.store().attempt(drill["id"]) if drill["answered"] else None
-    grade = None
-    if attempt is not None:
-        _expected, expected_text, steps = expected_of(drill["situation"], kind)
-        grade = {
-            "expected_text": expected_text,
-            "steps": steps,
-            "mistake": recorded_mistake(drill["situation"], attempt),
-        }
+    attempt, grade = graded(drill)
     form = AnswerForm(drill=str(drill["id"]))
     return render_template(
         "practice.html",

@@ -15,11 +15,7 @@ def show() -> str:
     trainee = db.trainee_id()
     data = records.progress(trainee) if trainee is not None else records.NO_PROGRESS
     results = db.tables().table_test_results(trainee) if trainee is not None else []
-    chart = {
-        "days": [row["day"] for row in data["trend"]],
-        "accuracy": [round(100 * row["accuracy"], 1) for row in data["trend"]],
-        "median_s": [round(row["median_ms"] / 1000, 1) for row in data["trend"]],
-    }
+    chart = records.trend_chart(data["trend"])
     bests = []
     for row in data["bests"]:
         kind_id, _, n = row["scope"].partition("/")

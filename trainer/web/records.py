@@ -68,3 +68,12 @@ def progress(trainee: int) -> dict[str, Any]:
             for row in stats.frequent_mistakes(db, trainee)
         ],
     }
+
+
+def trend_chart(trend: list[dict[str, Any]]) -> dict[str, list[Any]]:
+    """The trend chart's series (static/js/progress.js): days, accuracy in per cent, median seconds."""
+    return {
+        "days": [row["day"] for row in trend],
+        "accuracy": [round(100 * row["accuracy"], 1) for row in trend],
+        "median_s": [round(row["median_ms"] / 1000, 1) for row in trend],
+    }

@@ -19,7 +19,7 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from trainer.drills import REGISTRY, AnswerError, issue
+from trainer.drills import REGISTRY, AnswerError
 from trainer.store import AlreadyAnsweredError, NotFoundError, stats
 from trainer.web import db
 from trainer.web.answer_input import kept_input, read_answer
@@ -52,9 +52,7 @@ def start() -> str | Response | tuple[str, int]:
         abort(400, description=gettext("This drill has no level %(level)s.", level=form.level.data))
     n, seconds = form.length.data, form.seconds.data
     sprint_id = db.store().start_sprint(trainee, f"{kind.id}/{n}", form.level.data, seconds)
-    drill_id = db.store().save_drill(
-        trainee, issue(kind, form.level.data), mode="sprint", sprint_id=sprint_id
-    )
+    drill_id = db.new_drill(trainee, kind, form.level.data, mode="sprint", sprint_id=sprint_id)
     session["sprint"] = {
         "id": sprint_id,
         "kind": kind.id,
@@ -134,8 +132,8 @@ def _advance(sprint: dict[str, Any], state: dict[str, Any], *, skipped: bool, la
     session["sprint"] = state
     if state["done"] < state["n"] and _remaining(sprint) > 0:
         kind = REGISTRY[state["kind"]]
-        state["current"] = db.store().save_drill(
-            sprint["trainee_id"], issue(kind, sprint["level"]), mode="sprint", sprint_id=sprint["id"]
+        state["current"] = db.new_drill(
+            sprint["trainee_id"], kind, sprint["level"], mode="sprint", sprint_id=sprint["id"]
         )
     else:
         _finish(sprint)

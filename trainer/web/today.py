@@ -10,7 +10,6 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 
-from trainer.drills import issue
 from trainer.store.practice import Item, Reason
 from trainer.web import db, records
 from trainer.web.catalog import games_with_kinds, kind_title
@@ -67,7 +66,7 @@ def start() -> Response:
     trainee = require_trainee(back=url_for("today.show", game=game))
     check_form(EmptyForm())
     head = records.today(trainee, game).items[0]
-    drill_id = db.store().save_drill(trainee, issue(head.kind, head.level), mode="practice")
+    drill_id = db.new_drill(trainee, head.kind, head.level)
     session[SESSION_KEY] = {"drill": drill_id, "game": game}
     return redirect(url_for("practice.show", drill_id=drill_id), code=303)
 

@@ -1,0 +1,394 @@
+"""Groups and the instructor's desk: the store (codes, members, house rules, targets, the report with
+known figures, item analysis, the CSV rows), the pages and the API of the whole story, and the access
+rules as a matrix over roles and URLs (a trainee sees only his own work, an instructor only his
+groups, another user's drill is a 404 whoever asks)."""
+
+import csv
+import io
+import re
+import sqlite3
+
+import pytest
+from accounts_helpers import AuthActions, add_user, signed_in
+from api_helpers import token_client
+from sqlite_utils import Database
+from test_i18n_catalogs import _visible_latin_words
+
+from trainer.drills import issue
+from trainer.drills.base import Situation, expected_of
+from trainer.store import NotFoundError, Store, open_db
+from trainer.store.accounts import FAST_HASHER, AccountError, Accounts, Role
+from trainer.store.groups import Groups, clean_join_code
+from trainer.store.readiness import Target
+from trainer.store.schema import MIGRATIONS
+from trainer.web import db as web_db
+
+# The store ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def store_db():
+    return open_db(":memory:")
+
+
+def _users(store_db):
+    accounts = Accounts(store_db, hasher=FAST_HASHER)
+    teacher = accounts.create_user("teacher", "a long secret", role=Role.INSTRUCTOR)
+    one = accounts.sign_up("one", "a long secret")
+    two = accounts.sign_up("two", "a long secret")
+    return teacher["id"], one["id"], two["id"]
+
+
+def _answer(store, trainee, kind, level, right, time_ms=3000, rules=None):
+    situation = issue(kind, level, rules=rules)
+    drill = store.save_drill(trainee, situation)
+    expected = expected_of(situation)[0]
+    if not right:  # another choice, or another amount
+        choices = [value for value, _ in situation.answer_format.choices]
+        expected = next(c for c in choices if c != expected) if choices else expected + 1
+    store.answer(drill, str(expected), time_ms=time_ms)
+    return drill
+
+
+def test_groups_codes_members_and_practising_for(store_db):
+    teacher, one, two = _users(store_db)
+    groups = Groups(store_db)
+    with pytest.raises(AccountError):
+        groups.create(one, "A trainee's group")  # trainees do not make groups
+    with pytest.raises(AccountError):
+        groups.create(teacher, "   ")
+    evening = groups.create(teacher, "  Evening   class ")
+    assert evening["name"] == "Evening class"
+    assert re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}", evening["join_code"])
+    assert clean_join_code(evening["join_code"].replace("-", " ").lower()) == evening["join_code"]
+    with pytest.raises(AccountError):
+        groups.join(one, "NOPE-NOPE")
+    groups.join(one, evening["join_code"].lower().replace("-", ""))
+    groups.join(one, evening["join_code"])  # twice is fine
+    assert [m["id"] for m in groups.members(evening["id"])] == [one]
+    assert groups.instructs(teacher, one) and not groups.instructs(teacher, two)
+    with pytest.raises(NotFoundError):
+        groups.practise_for(two, evening["id"])  # not a member
+    groups.practise_for(one, evening["id"])
+    assert groups.practising_for(one)["id"] == evening["id"]
+    old = evening["join_code"]
+    fresh = groups.new_code(evening["id"])["join_code"]
+    assert fresh != old
+    with pytest.raises(AccountError):
+        groups.join(two, old)
+    groups.remove_member(evening["id"], one)
+    assert groups.practising_for(one) is None and groups.members(evening["id"]) == []
+
+
+def test_house_rules_and_targets_per_game(store_db):
+    teacher = _users(store_db)[0]
+    groups = Groups(store_db)
+    gid = groups.create(teacher, "Shift A")["id"]
+    assert groups.rules(gid) == {"russian_poker": "cis", "omaha": "standard", "painted_poker": "classic"}
+    groups.set_rules(gid, "russian_poker", "insured")
+    assert groups.rules_for_kind(gid, "rp.bet_payout") == "insured"
+    assert groups.rules_for_kind(None, "rp.bet_payout") is None
+    for game, preset in (("russian_poker", "lunar-2"), ("chess", "cis"), ("omaha", "../cis")):
+        with pytest.raises(AccountError):
+            groups.set_rules(gid, game, preset)
+    assert groups.target(gid, "omaha") == Target(0.95, 40, 2, 10.0)  # data/readiness.toml
+    groups.set_target(gid, "omaha", Target(0.9, 20, 1, 12.5))
+    assert groups.target(gid, "omaha") == Target(0.9, 20, 1, 12.5)
+    assert groups.target(gid, "russian_poker") == Target(0.95, 40, 2, 10.0)
+
+
+def test_the_report_counts_each_members_answers(store_db):
+    teacher, one, two = _users(store_db)
+    groups, store = Groups(store_db), Store(store_db)
+    gid = groups.create(teacher, "Shift B")["id"]
+    groups.add_member(gid, one)
+    groups.add_member(gid, two)
+    groups.set_target(gid, "russian_poker", Target(0.75, 4, 1, 10))
+    for right, ms in ((True, 2000), (True, 4000), (False, 9000), (True, 3000)):
+        _answer(store, one, "rp.qualify", 1, right, ms)
+    _answer(store, two, "rp.qualify", 1, False, 5000)
+    stranger = Accounts(store_db, hasher=FAST_HASHER).sign_up("stranger", "a long secret")["id"]
+    _answer(store, stranger, "rp.qualify", 1, True)  # not a member: not in the report
+    report = groups.report(gid)
+    assert report["kinds"] == ["rp.qualify"]
+    by_name = {t["username"]: t for t in report["trainees"]}
+    assert set(by_name) == {"one", "two"}
+    cell = by_name["one"]["kinds"]["rp.qualify"]
+    assert (cell["attempts"], cell["correct"], cell["median_ms"]) == (4, 3, 3500.0)
+    assert by_name["one"]["readiness"]["russian_poker"]["status"] == "ready"  # 75% over the last 4
+    assert by_name["two"]["readiness"]["russian_poker"]["status"] == "too_few"
+    assert by_name["one"]["readiness"]["omaha"]["status"] == "too_few"
+    assert by_name["one"]["last_activity"] is not None
+    items = groups.item_analysis(gid)
+    assert [(i["kind"], i["attempts"]) for i in items] == [("rp.qualify", 5)]
+    assert sum(w["count"] for w in items[0]["wrong_answers"]) == 2
+    rows = groups.attempts(gid)
+    assert len(rows) == 5 and {r["username"] for r in rows} == {"one", "two"}
+    assert groups.attempts(gid, kind="om.low") == []
+    assert groups.attempts(gid, until="2000-01-01") == []
+    assert len(groups.attempts(gid, trainee_id=two)) == 1
+
+
+def test_the_groups_migration_keeps_accounts_and_drills(tmp_path):
+    path = tmp_path / "before-groups.sqlite"
+    old = Database(sqlite3.connect(path))
+    MIGRATIONS.apply(old, stop_before="m006_groups")
+    Accounts(old, hasher=FAST_HASHER).sign_up("one", "a long secret")
+    old.conn.close()
+    db = open_db(path)
+    assert db.execute("SELECT username, practice_group_id FROM users").fetchall() == [("one", None)]
+    assert Accounts(db, hasher=FAST_HASHER).check_password("one", "a long secret") is not None
+
+
+# The pages: the whole story -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def teacher(app):
+    return signed_in(app, "teacher", "instructor")
+
+
+def _make_group(teacher, name="Evening class"):
+    made = teacher.post("/groups/new", data={"name": name})
+    assert made.status_code == 302
+    group_id = int(made.headers["Location"].rstrip("/").rsplit("/", 1)[1])
+    page = teacher.get(f"/groups/{group_id}").get_data(as_text=True)
+    code = re.search(r'id="join-code">([A-Z0-9-]+)<', page).group(1)
+    return group_id, code
+
+
+def _trainee(app, username, code=None):
+    client = app.test_client()
+    assert AuthActions(client).sign_up(username).status_code == 302
+    if code is not None:
+        assert client.post("/groups/join", data={"code": code}).status_code == 302
+    return client
+
+
+def _drill_rules(app, drill_id):
+    with app.app_context():
+        return web_db.store().drill(drill_id)["rules"]
+
+
+def _practise(client, kind="rp.bet_payout", level=1, answer="1"):
+    made = client.post(f"/practice/{kind}", data={"level": level})
+    assert made.status_code in (302, 303), made.get_data(as_text=True)[:300]
+    drill_id = int(made.headers["Location"].rsplit("/", 1)[1])
+    client.post(f"/practice/drill/{drill_id}", data={"drill": drill_id, "answer": answer})
+    return drill_id
+
+
+def test_an_instructor_runs_a_group_from_the_pages(app, teacher):
+    group_id, code = _make_group(teacher)
+    assert (
+        teacher.post(f"/groups/{group_id}/rules", data={"rules-russian_poker": "insured"}).status_code == 302
+    )
+    nino = _trainee(app, "nino", code)
+    assert "Evening class" in nino.get("/groups/").get_data(as_text=True)
+    drill = _practise(nino)
+    assert _drill_rules(app, drill) == "insured"  # practising for the group: its house rules
+    bonus = _practise(nino, "rp.bonus_payout")  # insured tables have the bonus too
+    assert _drill_rules(app, bonus) == "insured"
+    # Without a group to practise for, the default rules again.
+    nino.post("/groups/practise-for", data={"group": ""})
+    assert _drill_rules(app, _practise(nino)) is None
+    nino.post("/groups/practise-for", data={"group": str(group_id)})
+    # The desk: readiness, heat map, items, last activity; sorted on request.
+    desk = teacher.get(f"/groups/{group_id}?sort=last").get_data(as_text=True)
+    assert 'data-trainee="nino"' in desk and 'id="heat-map"' in desk and 'data-kind="rp.bet_payout"' in desk
+    assert 'data-status="too_few"' in desk and 'id="items"' in desk
+    assert teacher.get(f"/groups/{group_id}?sort=kind-rp.bet_payout").status_code == 200
+    assert teacher.get(f"/groups/{group_id}?sort=ready-omaha").status_code == 200
+    # The trainee's page and one attempt drawn again with the answer and the right one.
+    user_id = int(re.search(rf"/groups/{group_id}/trainees/(\d+)", desk).group(1))
+    page = teacher.get(f"/groups/{group_id}/trainees/{user_id}").get_data(as_text=True)
+    assert f"/drills/{drill}" in page
+    shown = teacher.get(f"/groups/{group_id}/trainees/{user_id}/drills/{drill}").get_data(as_text=True)
+    assert re.search(r"The trainee(')s answer:", shown) and "Expected answer:" in shown and "insured" in shown
+    # The export, with filters.
+    exported = teacher.get(f"/groups/{group_id}/attempts.csv?kind=rp.bonus_payout")
+    assert exported.mimetype == "text/csv"
+    rows = list(csv.DictReader(io.StringIO(exported.get_data(as_text=True))))
+    assert [(r["username"], r["kind"], r["rules"]) for r in rows] == [("nino", "rp.bonus_payout", "insured")]
+    assert teacher.get(f"/groups/{group_id}/attempts.csv?since=yesterday").status_code == 400
+    assert (
+        len(
+            list(
+                csv.reader(
+                    io.StringIO(
+                        teacher.get(f"/groups/{group_id}/attempts.csv?until=2000-01-01").get_data(
+                            as_text=True
+                        )
+                    )
+                )
+            )
+        )
+        == 1
+    )
+    # A readiness target, refused when out of range.
+    good = {"game": "omaha", "accuracy": 90, "window": 20, "min_level": 1, "median_seconds": "12.5"}
+    assert teacher.post(f"/groups/{group_id}/target", data=good).status_code == 302
+    with app.app_context():
+        assert web_db.groups().target(group_id, "omaha") == Target(0.9, 20, 1, 12.5)
+    assert teacher.post(f"/groups/{group_id}/target", data={**good, "accuracy": 150}).status_code == 400
+    assert teacher.post(f"/groups/{group_id}/rules", data={"rules-omaha": "../../etc"}).status_code == 400
+
+
+def test_members_added_given_a_code_and_removed(app, teacher):
+    group_id, _code = _make_group(teacher)
+    add_user(app, "lasha")
+    assert teacher.post(f"/groups/{group_id}/members", data={"username": "nobody"}).status_code == 400
+    assert teacher.post(f"/groups/{group_id}/members", data={"username": "LASHA"}).status_code == 302
+    with app.app_context():
+        user_id = web_db.groups().members(group_id)[0]["id"]
+    shown = teacher.post(f"/groups/{group_id}/members/{user_id}/code").get_data(as_text=True)
+    code = re.search(r'<code class="token">([^<]+)</code>', shown).group(1)
+    lasha = app.test_client()
+    reset = {"username": "lasha", "code": code, "password": "a new secret", "confirm": "a new secret"}
+    assert lasha.post("/account/code", data=reset).status_code == 302
+    assert AuthActions(app.test_client()).sign_in("lasha", "a new secret").status_code == 302
+    other = signed_in(app, "other.teacher", "instructor")
+    add_user(app, "colleague", "instructor")
+    teacher.post(f"/groups/{group_id}/members", data={"username": "colleague"})
+    with app.app_context():
+        colleague = next(m["id"] for m in web_db.groups().members(group_id) if m["username"] == "colleague")
+    assert teacher.post(f"/groups/{group_id}/members/{colleague}/code").status_code == 403
+    assert other.post(f"/groups/{group_id}/members/{user_id}/code").status_code == 404
+    assert teacher.post(f"/groups/{group_id}/members/{user_id}/remove").status_code == 302
+    assert teacher.post(f"/groups/{group_id}/members/{user_id}/remove").status_code == 404
+    assert teacher.post(f"/groups/{group_id}/code").status_code == 302
+
+
+def test_bad_group_forms(app, teacher):
+    assert teacher.post("/groups/new", data={"name": ""}).status_code == 400
+    assert teacher.post("/groups/new", data={"name": "x" * 61}).status_code == 400
+    trainee = _trainee(app, "nino")
+    assert trainee.post("/groups/new", data={"name": "Mine"}).status_code == 403
+    assert trainee.post("/groups/join", data={"code": "ABCD-EFGH"}).status_code == 400
+    assert trainee.post("/groups/join", data={"code": ""}).status_code == 400
+    assert trainee.post("/groups/practise-for", data={"group": "12345"}).status_code == 404
+
+
+# Access rules: a matrix over roles and URLs ---------------------------------------------------------
+
+
+def test_access_matrix_over_roles_and_urls(app, teacher):
+    group_id, code = _make_group(teacher)
+    member = _trainee(app, "member", code)
+    drill = _practise(member)
+    with app.app_context():
+        user_id = web_db.groups().members(group_id)[0]["id"]
+    base = f"/groups/{group_id}"
+    gets = [
+        base,
+        f"{base}/trainees/{user_id}",
+        f"{base}/trainees/{user_id}/drills/{drill}",
+        f"{base}/attempts.csv",
+    ]
+    posts = [
+        f"{base}/members",
+        f"{base}/members/{user_id}/code",
+        f"{base}/members/{user_id}/remove",
+        f"{base}/code",
+        f"{base}/rules",
+        f"{base}/target",
+    ]
+    other_teacher = signed_in(app, "other.teacher", "instructor")
+    outsider = _trainee(app, "outsider")
+    guest = app.test_client()
+    for url in gets:
+        assert teacher.get(url).status_code == 200, url
+        assert other_teacher.get(url).status_code == 404, url  # another instructor's group: no such group
+        assert member.get(url).status_code == 403, url  # the desk is for instructors
+        assert outsider.get(url).status_code == 403, url
+        assert guest.get(url).status_code == 302 and "/account/sign-in" in guest.get(url).headers["Location"]
+    for url in posts:
+        for client, status in ((other_teacher, 404), (member, 403), (outsider, 403)):
+            assert client.post(url, data={"username": "member", "game": "omaha"}).status_code == status, url
+        assert guest.post(url).status_code == 302
+    # Another trainee of the same group is not a way in either.
+    assert teacher.get(f"{base}/trainees/{user_id + 100}").status_code == 404
+    outsider_id = int(outsider.get("/api/v1/trainee").json["id"])
+    assert teacher.get(f"{base}/trainees/{outsider_id}").status_code == 404  # not in the group
+    other_drill = _practise(outsider)
+    assert teacher.get(f"{base}/trainees/{user_id}/drills/{other_drill}").status_code == 404
+
+
+def test_another_user_cannot_see_or_answer_my_drill(app, teacher):
+    code = _make_group(teacher)[1]
+    owner = _trainee(app, "owner", code)
+    made = owner.post("/practice/rp.qualify", data={"level": 1})
+    drill = int(made.headers["Location"].rsplit("/", 1)[1])
+    api_drill = owner.post("/api/v1/drills", json={"kind": "rp.qualify", "level": 1}).json["id"]
+    others = [_trainee(app, "someone"), teacher, app.test_client()]  # a trainee, his instructor, a guest
+    bearer = token_client(app, "bearer.user")
+    for other in [*others, bearer]:
+        assert other.get(f"/practice/drill/{drill}").status_code in (302, 404)
+        assert other.post(f"/practice/drill/{drill}", data={"drill": drill, "answer": "yes"}).status_code in (
+            302,
+            404,
+        )
+        assert other.get(f"/api/v1/drills/{api_drill}").status_code == 404
+        assert other.post(f"/api/v1/drills/{api_drill}/answer", json={"answer": "yes"}).status_code == 404
+    assert owner.get(f"/api/v1/drills/{api_drill}").json["answered"] is False  # nobody answered it
+    with app.app_context():
+        assert web_db.store().drill(drill)["answered"] == 0
+
+
+# The API --------------------------------------------------------------------------------------------
+
+
+def test_groups_through_the_api(app):
+    teacher = token_client(app, "teacher", "instructor")
+    trainee = token_client(app, "nino")
+    assert trainee.post("/api/v1/groups", json={"name": "Mine"}).status_code == 403
+    assert app.test_client().get("/api/v1/groups").status_code == 401
+    made = teacher.post("/api/v1/groups", json={"name": "Shift C"})
+    assert made.status_code == 201 and made.json["join_code"]
+    group_id = made.json["id"]
+    assert teacher.post("/api/v1/groups", json={"name": ""}).status_code == 400
+    assert trainee.post("/api/v1/groups/join", json={"code": "nope"}).status_code == 404
+    joined = trainee.post("/api/v1/groups/join", json={"code": made.json["join_code"]})
+    assert joined.status_code == 200 and "join_code" not in joined.json
+    assert trainee.get("/api/v1/groups").json["practising_for"] == group_id
+    drill = trainee.post("/api/v1/drills", json={"kind": "rp.qualify", "level": 2}).json
+    assert drill["rules"] == "cis"  # the group's (default) preset, recorded
+    situation = Situation.from_dict({**drill, "data": drill["situation"]})
+    trainee.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": str(expected_of(situation)[0])})
+    report = teacher.get(f"/api/v1/groups/{group_id}/report").json
+    [row] = report["trainees"]
+    assert row["username"] == "nino" and row["kinds"]["rp.qualify"]["correct"] == 1
+    assert row["readiness"]["russian_poker"]["status"] == "too_few"
+    exported = teacher.get(f"/api/v1/groups/{group_id}/attempts.csv")
+    assert exported.mimetype == "text/csv" and "nino,rp.qualify,2,cis" in exported.get_data(as_text=True)
+    other = token_client(app, "other", "instructor")
+    for url in (f"/api/v1/groups/{group_id}/report", f"/api/v1/groups/{group_id}/attempts.csv"):
+        assert other.get(url).status_code == 404
+        assert trainee.get(url).status_code == 404
+        assert app.test_client().get(url).status_code == 401
+
+
+# Languages ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("locale", ["ka", "ru"])
+def test_group_pages_show_no_english_words(app, locale):
+    teacher = signed_in(app, "მასწავლებელი", "instructor")
+    group_id, code = _make_group(teacher, "საღამოს ჯგუფი")
+    nino = _trainee(app, "ნინო", code)
+    drill = _practise(nino)
+    with app.app_context():
+        user_id = web_db.groups().members(group_id)[0]["id"]
+    teacher.post("/language", data={"lang": locale})
+    nino.post("/language", data={"lang": locale})
+    pages = {
+        "index": teacher.get("/groups/"),
+        "desk": teacher.get(f"/groups/{group_id}"),
+        "trainee": teacher.get(f"/groups/{group_id}/trainees/{user_id}"),
+        "attempt": teacher.get(f"/groups/{group_id}/trainees/{user_id}/drills/{drill}"),
+        "member": nino.get("/groups/"),
+    }
+    for name, response in pages.items():
+        assert response.status_code == 200, name
+        words = _visible_latin_words(response.get_data(as_text=True))
+        assert not words, (name, words)

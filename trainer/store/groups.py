@@ -1,0 +1,388 @@
+"""Groups: an instructor's classes or shifts, joined with a code; per group and game the house rules
+(a shipped preset) and the readiness target; the group a trainee is practising for; and what the
+instructor's desk reads (`report`, `attempts`).
+
+>>> from trainer.store.schema import open_db
+>>> from trainer.store.accounts import FAST_HASHER, Accounts, Role
+>>> db = open_db(":memory:")
+>>> accounts = Accounts(db, hasher=FAST_HASHER)
+>>> teacher = accounts.create_user("teacher", "a long secret", role=Role.INSTRUCTOR)
+>>> trainee = accounts.sign_up("nino", "a long secret")
+>>> groups = Groups(db)
+>>> evening = groups.create(teacher["id"], "Evening class")
+>>> groups.join(trainee["id"], evening["join_code"].lower())["id"] == evening["id"]
+True
+>>> [m["username"] for m in groups.members(evening["id"])]
+['nino']
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+import statistics
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlite_utils import Database
+
+from trainer.games import BY_ID, GAMES, game_of
+from trainer.store.accounts import CODE_ALPHABET, AccountError, Role
+from trainer.store.progress import NotFoundError
+from trainer.store.readiness import Target, default_target, readiness
+from trainer.store.schema import insert, writing
+
+Clock = Callable[[], datetime]
+
+NAME_MAX = 60
+JOIN_CODE_LENGTH = 8
+
+
+def _now(clock: Clock) -> str:
+    return clock().astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_join_code() -> str:
+    """A code such as "Q7MK-2TXA" a trainee types to join (about 40 bits: not guessable by trying)."""
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+    return f"{raw[:4]}-{raw[4:]}"
+
+
+def clean_join_code(code: Any) -> str:
+    if not isinstance(code, str):
+        return ""
+    raw = "".join(ch for ch in code.upper() if ch.isalnum())
+    return f"{raw[:4]}-{raw[4:]}" if len(raw) == JOIN_CODE_LENGTH else raw
+
+
+def clean_group_name(name: Any) -> str:
+    text = " ".join(name.split()) if isinstance(name, str) else ""
+    if not text:
+        raise AccountError("group_name_missing")
+    if len(text) > NAME_MAX or any(not ch.isprintable() for ch in text):
+        raise AccountError("group_name_long", max=NAME_MAX)
+    return text
+
+
+class Groups:
+    """Groups, members, and each group's settings per game, over one sqlite-utils `Database`."""
+
+    def __init__(self, db: Database, *, clock: Clock = _utc_now) -> None:
+        self.db = db
+        self.clock = clock
+
+    # Groups and members ----------------------------------------------------------------------------
+
+    def create(self, owner_id: int, name: Any) -> dict[str, Any]:
+        owner = list(self.db.query("SELECT role FROM users WHERE id = ?", [owner_id]))
+        if not owner or owner[0]["role"] != Role.INSTRUCTOR:
+            raise AccountError("not_instructor")
+        text = clean_group_name(name)
+        for _ in range(5):
+            try:
+                with writing(self.db):
+                    pk = insert(
+                        self.db,
+                        "groups",
+                        {
+                            "name": text,
+                            "owner_id": owner_id,
+                            "join_code": new_join_code(),
+                            "created_at": _now(self.clock),
+                        },
+                    )
+                return self.group(pk)
+            except sqlite3.IntegrityError:
+                continue  # the same join code drawn twice: draw again
+        raise AccountError("try_again")
+
+    def group(self, group_id: Any) -> dict[str, Any]:
+        if isinstance(group_id, bool) or not isinstance(group_id, int) or not 0 < group_id < 2**63:
+            raise NotFoundError(f"no group {group_id!r}")
+        rows = list(self.db.query("SELECT * FROM groups WHERE id = ?", [group_id]))
+        if not rows:
+            raise NotFoundError(f"no group {group_id}")
+        return rows[0]
+
+    def owned_group(self, group_id: Any, owner_id: int) -> dict[str, Any]:
+        """The group if `owner_id` owns it; `NotFoundError` otherwise (another's group does not exist)."""
+        group = self.group(group_id)
+        if group["owner_id"] != owner_id:
+            raise NotFoundError(f"no group {group_id}")
+        return group
+
+    def owned_by(self, owner_id: int) -> list[dict[str, Any]]:
+        return list(
+            self.db.query(
+                """SELECT g.*, (SELECT count(*) FROM memberships m WHERE m.group_id = g.id) AS members
+                   FROM groups g WHERE owner_id = ? ORDER BY g.name COLLATE NOCASE, g.id""",
+                [owner_id],
+            )
+        )
+
+    def of_member(self, user_id: int) -> list[dict[str, Any]]:
+        return list(
+            self.db.query(
+                """SELECT g.*, u.display_name AS owner_name FROM groups g
+                   JOIN memberships m ON m.group_id = g.id JOIN users u ON u.id = g.owner_id
+                   WHERE m.user_id = ? ORDER BY g.name COLLATE NOCASE, g.id""",
+                [user_id],
+            )
+        )
+
+    def is_member(self, group_id: int, user_id: int) -> bool:
+        return bool(
+            list(
+                self.db.query(
+                    "SELECT 1 FROM memberships WHERE group_id = ? AND user_id = ?", [group_id, user_id]
+                )
+            )
+        )
+
+    def join(self, user_id: int, code: Any) -> dict[str, Any]:
+        """Join the group with this code (any case, with or without the dash); joining twice is fine."""
+        rows = list(self.db.query("SELECT * FROM groups WHERE join_code = ?", [clean_join_code(code)]))
+        if not rows:
+            raise AccountError("join_code_wrong")
+        self.add_member(int(rows[0]["id"]), user_id)
+        return rows[0]
+
+    def add_member(self, group_id: int, user_id: int) -> None:
+        self.group(group_id)
+        if not list(self.db.query("SELECT 1 FROM users WHERE id = ?", [user_id])):
+            raise NotFoundError(f"no user {user_id}")
+        with writing(self.db):
+            self.db.execute(
+                "INSERT OR IGNORE INTO memberships (group_id, user_id, joined_at) VALUES (?, ?, ?)",
+                [group_id, user_id, _now(self.clock)],
+            )
+
+    def remove_member(self, group_id: int, user_id: int) -> bool:
+        with writing(self.db):
+            cursor = self.db.execute(
+                "DELETE FROM memberships WHERE group_id = ? AND user_id = ?", [group_id, user_id]
+            )
+            self.db.execute(
+                "UPDATE users SET practice_group_id = NULL WHERE id = ? AND practice_group_id = ?",
+                [user_id, group_id],
+            )
+        return cursor.rowcount == 1
+
+    def members(self, group_id: int) -> list[dict[str, Any]]:
+        return list(
+            self.db.query(
+                """SELECT u.id, u.username, u.display_name, u.password_hash IS NULL AS unclaimed,
+                          m.joined_at
+                   FROM memberships m JOIN users u ON u.id = m.user_id
+                   WHERE m.group_id = ? ORDER BY u.display_name COLLATE NOCASE, u.id""",
+                [group_id],
+            )
+        )
+
+    def new_code(self, group_id: int) -> dict[str, Any]:
+        """A fresh join code (the old one stops working: for a code that was passed around)."""
+        for _ in range(5):
+            try:
+                with writing(self.db):
+                    self.db.execute(
+                        "UPDATE groups SET join_code = ? WHERE id = ?", [new_join_code(), group_id]
+                    )
+                return self.group(group_id)
+            except sqlite3.IntegrityError:
+                continue
+        raise AccountError("try_again")
+
+    def rename(self, group_id: int, name: Any) -> dict[str, Any]:
+        with writing(self.db):
+            self.db.execute("UPDATE groups SET name = ? WHERE id = ?", [clean_group_name(name), group_id])
+        return self.group(group_id)
+
+    def instructs(self, instructor_id: int, user_id: int) -> bool:
+        """Does the instructor own a group the user is in?"""
+        return bool(
+            list(
+                self.db.query(
+                    """SELECT 1 FROM memberships m JOIN groups g ON g.id = m.group_id
+                       WHERE g.owner_id = ? AND m.user_id = ? LIMIT 1""",
+                    [instructor_id, user_id],
+                )
+            )
+        )
+
+    # The group a trainee practises for -------------------------------------------------------------
+
+    def practising_for(self, user_id: int) -> dict[str, Any] | None:
+        rows = list(
+            self.db.query(
+                """SELECT g.* FROM users u JOIN groups g ON g.id = u.practice_group_id
+                   JOIN memberships m ON m.group_id = g.id AND m.user_id = u.id WHERE u.id = ?""",
+                [user_id],
+            )
+        )
+        return rows[0] if rows else None
+
+    def practise_for(self, user_id: int, group_id: int | None) -> None:
+        """Choose the group whose house rules and targets the user's practice follows (None: none)."""
+        if group_id is not None and not self.is_member(group_id, user_id):
+            raise NotFoundError(f"no group {group_id}")
+        with writing(self.db):
+            self.db.execute("UPDATE users SET practice_group_id = ? WHERE id = ?", [group_id, user_id])
+
+    # Readiness targets -----------------------------------------------------------------------------
+
+    def target(self, group_id: int | None, game: str) -> Target:
+        """The group's readiness target for the game, or the default from data/readiness.toml."""
+        if group_id is not None:
+            rows = list(
+                self.db.query(
+                    "SELECT accuracy, window, min_level, median_seconds FROM group_targets "
+                    "WHERE group_id = ? AND game = ?",
+                    [group_id, game],
+                )
+            )
+            if rows:
+                return Target.from_mapping(rows[0])
+        return default_target()
+
+    def set_target(self, group_id: int, game: str, target: Target) -> None:
+        with writing(self.db):
+            self.db.table("group_targets").upsert(
+                {"group_id": group_id, "game": game, **target.to_json()}, pk=("group_id", "game")
+            )
+
+    # House rules -----------------------------------------------------------------------------------
+
+    def rules(self, group_id: int) -> dict[str, str]:
+        """The group's preset per game id; a game without a choice uses the game's default preset."""
+        chosen = {
+            row["game"]: row["preset"]
+            for row in self.db.query("SELECT game, preset FROM group_rules WHERE group_id = ?", [group_id])
+        }
+        return {game.id: chosen.get(game.id, game.default_preset) for game in GAMES}
+
+    def set_rules(self, group_id: int, game: str, preset: str) -> None:
+        """Choose the shipped preset the group's drills of this game use."""
+        if game not in BY_ID:
+            raise AccountError("game_unknown")
+        if preset not in BY_ID[game].preset_names():
+            raise AccountError("preset_unknown")
+        with writing(self.db):
+            self.db.table("group_rules").upsert(
+                {"group_id": group_id, "game": game, "preset": preset, "updated_at": _now(self.clock)},
+                pk=("group_id", "game"),
+            )
+
+    def rules_for_kind(self, group_id: int | None, kind: str) -> str | None:
+        """The preset a drill of this kind uses for the group (None: no group, the default)."""
+        game = game_of(kind)
+        if group_id is None or game is None:
+            return None
+        return self.rules(group_id)[game.id]
+
+    # The desk ---------------------------------------------------------------------------------------
+
+    def report(self, group_id: int) -> dict[str, Any]:
+        """Per member: attempts, correct and median time per drill kind, readiness per game (by the
+        group's targets), last activity; the kinds answered in the group, in catalog order."""
+        members = self.members(group_id)
+        ids = [int(m["id"]) for m in members]
+        per: dict[int, dict[str, list[tuple[int, int]]]] = {i: {} for i in ids}
+        last: dict[int, str | None] = dict.fromkeys(ids)
+        if ids:
+            marks = ", ".join("?" for _ in ids)
+            for row in self.db.query(
+                f"SELECT trainee_id, kind, correct, time_ms, answered_at FROM attempts "
+                f"WHERE trainee_id IN ({marks}) ORDER BY answered_at",
+                ids,
+            ):
+                who = int(row["trainee_id"])
+                per[who].setdefault(row["kind"], []).append((int(row["correct"]), int(row["time_ms"])))
+                last[who] = row["answered_at"]
+        order = [kind for game in GAMES for kind in game.kinds]
+        answered = {kind for kinds in per.values() for kind in kinds}
+        kinds = [k for k in order if k in answered] + sorted(answered - set(order))
+        targets = {game.id: self.target(group_id, game.id) for game in GAMES}
+        trainees = []
+        for member in members:
+            who = int(member["id"])
+            cells = {}
+            for kind, marks_ in per[who].items():
+                cells[kind] = {
+                    "attempts": len(marks_),
+                    "correct": sum(c for c, _ in marks_),
+                    "accuracy": sum(c for c, _ in marks_) / len(marks_),
+                    "median_ms": float(statistics.median(ms for _, ms in marks_)),
+                }
+            ready = {
+                game.id: readiness(self.db, who, game.kinds, targets[game.id]).to_json() for game in GAMES
+            }
+            trainees.append({**member, "kinds": cells, "readiness": ready, "last_activity": last[who]})
+        return {"group": self.group(group_id), "kinds": kinds, "trainees": trainees, "targets": targets}
+
+    def attempts(
+        self,
+        group_id: int,
+        *,
+        since: str | None = None,
+        until: str | None = None,
+        kind: str | None = None,
+        trainee_id: int | None = None,
+    ) -> list[dict[str, Any]]:
+        """The members' attempts, oldest first, with the drill's level, rules and mode; `since` and
+        `until` are ISO dates (UTC days, both included)."""
+        clauses = ["a.trainee_id IN (SELECT user_id FROM memberships WHERE group_id = ?)"]
+        params: list[Any] = [group_id]
+        if since:
+            clauses.append("a.answered_at >= ?")
+            params.append(since)
+        if until:
+            clauses.append("substr(a.answered_at, 1, 10) <= ?")
+            params.append(until)
+        if kind:
+            clauses.append("a.kind = ?")
+            params.append(kind)
+        if trainee_id is not None:
+            clauses.append("a.trainee_id = ?")
+            params.append(trainee_id)
+        return list(
+            self.db.query(
+                f"""SELECT a.id, a.drill_id, u.username, a.trainee_id, a.kind, d.level, d.rules, a.mode,
+                           a.raw, a.answer, a.expected, a.correct, a.time_ms, a.mistake, a.answered_at
+                    FROM attempts a JOIN drills d ON d.id = a.drill_id JOIN users u ON u.id = a.trainee_id
+                    WHERE {" AND ".join(clauses)} ORDER BY a.answered_at, a.id""",
+                params,
+            )
+        )
+
+    def item_analysis(self, group_id: int, *, wrong: int = 3) -> list[dict[str, Any]]:
+        """Per drill kind the members answered: attempts, accuracy, median time and the `wrong` most
+        common wrong answers (as the trainees typed them, normalised by the grader), catalog order."""
+        members = "trainee_id IN (SELECT user_id FROM memberships WHERE group_id = ?)"
+        marks: dict[str, list[tuple[int, int]]] = {}
+        for row in self.db.query(f"SELECT kind, correct, time_ms FROM attempts WHERE {members}", [group_id]):
+            marks.setdefault(row["kind"], []).append((int(row["correct"]), int(row["time_ms"])))
+        common: dict[str, list[dict[str, Any]]] = {}
+        for row in self.db.query(
+            f"""SELECT kind, answer, count(*) AS n FROM attempts WHERE {members} AND correct = 0
+                GROUP BY kind, answer ORDER BY kind, n DESC, answer""",
+            [group_id],
+        ):
+            found = common.setdefault(row["kind"], [])
+            if len(found) < wrong:
+                found.append({"answer": row["answer"], "count": row["n"]})
+        order = {kind: i for i, kind in enumerate(k for game in GAMES for k in game.kinds)}
+        return [
+            {
+                "kind": kind,
+                "attempts": len(rows),
+                "accuracy": sum(c for c, _ in rows) / len(rows),
+                "median_ms": float(statistics.median(ms for _, ms in rows)),
+                "wrong_answers": common.get(kind, []),
+            }
+            for kind, rows in sorted(marks.items(), key=lambda item: (order.get(item[0], 10**6), item[0]))
+        ]

@@ -1,0 +1,386 @@
+"""Groups and the instructor's desk.
+
+- `/groups/`: a trainee's groups, joining with a code, and which group he practises for (its house
+  rules then grade his drills); an instructor's own groups and a form to make one.
+- `/groups/<id>`: the desk of one group, for its owner only (anyone else gets 404, as if it did not
+  exist): members with readiness per game and last activity, the heat map of trainees x drill kinds,
+  item analysis, the group's most frequent mistakes, table tests; settings (house rules, readiness
+  targets, join code, members, one-time codes to reset a trainee's password); CSV export.
+- `/groups/<id>/trainees/<user id>`: one member's work (owner only).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
+from flask_login import current_user, login_required
+
+from trainer.drills import get_kind
+from trainer.games import BY_ID, GAMES
+from trainer.store import NotFoundError, stats
+from trainer.store.accounts import AccountError, Role
+from trainer.store.readiness import Target
+from trainer.web import db, records
+from trainer.web.auth import accounts, instructor_required, say
+from trainer.web.catalog import game_title, kind_title
+from trainer.web.forms import EmptyForm
+from trainer.web.group_forms import AddMemberForm, JoinForm, NewGroupForm, TargetForm
+from trainer.web.guards import check_form
+from trainer.web.practice import graded
+
+bp = Blueprint("groups", __name__, url_prefix="/groups")
+
+Page = str | Response | tuple[str, int]
+DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+CSV_COLUMNS = (
+    "answered_at",
+    "username",
+    "kind",
+    "level",
+    "rules",
+    "mode",
+    "answer",
+    "expected",
+    "correct",
+    "time_ms",
+    "mistake",
+)
+
+
+def _owned(group_id: int) -> dict[str, Any]:
+    """The group if the signed-in instructor owns it; 404 otherwise (never whose it is)."""
+    try:
+        return db.groups().owned_group(group_id, current_user.id)
+    except NotFoundError:
+        abort(404, description=gettext("There is no such group."))
+
+
+def _member(group_id: int, user_id: int) -> dict[str, Any]:
+    for member in db.groups().members(group_id):
+        if member["id"] == user_id:
+            return member
+    abort(404, description=gettext("There is no such trainee in this group."))
+
+
+@bp.get("/")
+@login_required
+def index() -> Page:
+    return _render_index()
+
+
+def _render_index(
+    join_form: JoinForm | None = None, new_form: NewGroupForm | None = None, status: int = 200
+) -> Page:
+    groups = db.groups()
+    page = render_template(
+        "groups/index.html",
+        mine=groups.of_member(current_user.id),
+        owned=groups.owned_by(current_user.id) if current_user.is_instructor else [],
+        practising=groups.practising_for(current_user.id),
+        join_form=join_form or JoinForm(formdata=None),
+        new_form=new_form or NewGroupForm(formdata=None),
+        form=EmptyForm(),
+    )
+    return (page, status) if status != 200 else page
+
+
+@bp.post("/join")
+@login_required
+def join() -> Page:
+    form = JoinForm()
+    if not form.validate():
+        return _render_index(join_form=form, status=400)
+    try:
+        group = db.groups().join(current_user.id, form.code.data)
+    except AccountError as error:
+        form.code.errors.append(say(error))
+        return _render_index(join_form=form, status=400)
+    if db.groups().practising_for(current_user.id) is None:
+        db.groups().practise_for(current_user.id, int(group["id"]))
+    flash(gettext("You joined %(group)s.", group=group["name"]), "ok")
+    return redirect(url_for("groups.index"))
+
+
+@bp.post("/practise-for")
+@login_required
+def practise_for() -> Response:
+    check_form(EmptyForm())
+    raw = request.form.get("group", "")
+    group_id = int(raw) if raw.isdigit() else None
+    try:
+        db.groups().practise_for(current_user.id, group_id)
+    except NotFoundError:
+        abort(404, description=gettext("There is no such group."))
+    flash(gettext("Your practice follows the house rules of the group you chose."), "ok")
+    return redirect(url_for("groups.index"))
+
+
+@bp.post("/new")
+@instructor_required
+def new() -> Page:
+    form = NewGroupForm()
+    if not form.validate():
+        return _render_index(new_form=form, status=400)
+    try:
+        group = db.groups().create(current_user.id, form.name.data)
+    except AccountError as error:
+        form.name.errors.append(say(error))
+        return _render_index(new_form=form, status=400)
+    return redirect(url_for("groups.desk", group_id=group["id"]))
+
+
+# The desk ------------------------------------------------------------------------------------------
+
+
+def heat(accuracy: float) -> int:
+    """The heat map's band: 4 at 95% and above, 3 from 85%, 2 from 70%, else 1."""
+    return 4 if accuracy >= 0.95 else 3 if accuracy >= 0.85 else 2 if accuracy >= 0.7 else 1
+
+
+def _sorted(trainees: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
+    if key == "last":
+        return sorted(trainees, key=lambda t: t["last_activity"] or "", reverse=True)
+    if key.startswith("ready-") and key[6:] in BY_ID:
+        rank = {"ready": 0, "not_yet": 1, "too_few": 2}
+        return sorted(trainees, key=lambda t: rank[t["readiness"][key[6:]]["status"]])
+    if key.startswith("kind-"):
+        kind = key[5:]
+        return sorted(trainees, key=lambda t: t["kinds"][kind]["accuracy"] if kind in t["kinds"] else 2)
+    return sorted(trainees, key=lambda t: t["display_name"].casefold())
+
+
+@bp.get("/<int:group_id>")
+@instructor_required
+def desk(group_id: int) -> Page:
+    return _render_desk(group_id)
+
+
+def _render_desk(
+    group_id: int,
+    *,
+    add_form: AddMemberForm | None = None,
+    target_form: TargetForm | None = None,
+    code: dict[str, str] | None = None,
+    status: int = 200,
+) -> Page:
+    group = _owned(group_id)
+    groups = db.groups()
+    report = groups.report(group_id)
+    sort = request.args.get("sort", "name")
+    ids = [t["id"] for t in report["trainees"]]
+    results = [r for t in ids for r in db.tables().table_test_results(t)]
+    names = {t["id"]: t["display_name"] for t in report["trainees"]}
+    page = render_template(
+        "groups/desk.html",
+        group=group,
+        report=report,
+        trainees=_sorted(report["trainees"], sort),
+        sort=sort,
+        items=groups.item_analysis(group_id),
+        mistakes=stats.group_mistakes(db.store().db, ids) if ids else [],
+        results=results,
+        names=names,
+        rules=groups.rules(group_id),
+        presets={g.id: [(name, g.load_rules(name).title) for name in g.preset_names()] for g in GAMES},
+        games=GAMES,
+        heat=heat,
+        kind_title=kind_title,
+        game_title=game_title,
+        add_form=add_form or AddMemberForm(formdata=None),
+        target_form=target_form,
+        code=code,
+        form=EmptyForm(),
+    )
+    return (page, status) if status != 200 else page
+
+
+@bp.post("/<int:group_id>/members")
+@instructor_required
+def add_member(group_id: int) -> Page:
+    _owned(group_id)
+    form = AddMemberForm()
+    if not form.validate():
+        return _render_desk(group_id, add_form=form, status=400)
+    try:
+        user = accounts().user_named(form.username.data)
+    except NotFoundError:
+        form.username.errors.append(gettext("There is no account with this username."))
+        return _render_desk(group_id, add_form=form, status=400)
+    db.groups().add_member(group_id, int(user["id"]))
+    flash(gettext("%(username)s is in the group now.", username=user["username"]), "ok")
+    return redirect(url_for("groups.desk", group_id=group_id))
+
+
+@bp.post("/<int:group_id>/members/<int:user_id>/remove")
+@instructor_required
+def remove_member(group_id: int, user_id: int) -> Response:
+    check_form(EmptyForm())
+    _owned(group_id)
+    member = _member(group_id, user_id)
+    db.groups().remove_member(group_id, user_id)
+    flash(gettext("%(username)s left the group; the answers stay his.", username=member["username"]), "ok")
+    return redirect(url_for("groups.desk", group_id=group_id))
+
+
+@bp.post("/<int:group_id>/members/<int:user_id>/code")
+@instructor_required
+def member_code(group_id: int, user_id: int) -> Page:
+    """A one-time code for a member to set a new password (a reset, or the hand-over of an account
+    made from a name); instructors' passwords are reset from the command line only."""
+    check_form(EmptyForm())
+    _owned(group_id)
+    member = _member(group_id, user_id)
+    if accounts().user(user_id)["role"] != Role.TRAINEE:
+        abort(403, description=gettext("Only a trainee's password can be reset here."))
+    code = accounts().make_code(user_id, made_by=current_user.id)
+    return _render_desk(group_id, code={"username": member["username"], "code": code})
+
+
+@bp.post("/<int:group_id>/code")
+@instructor_required
+def new_join_code(group_id: int) -> Response:
+    check_form(EmptyForm())
+    _owned(group_id)
+    db.groups().new_code(group_id)
+    flash(gettext("The group has a new join code; the old one no longer works."), "ok")
+    return redirect(url_for("groups.desk", group_id=group_id))
+
+
+@bp.post("/<int:group_id>/rules")
+@instructor_required
+def set_rules(group_id: int) -> Response:
+    check_form(EmptyForm())
+    _owned(group_id)
+    for game in GAMES:
+        preset = request.form.get(f"rules-{game.id}")
+        if preset is None:
+            continue
+        if preset not in game.preset_names():
+            abort(400, description=gettext("There are no such house rules."))
+        db.groups().set_rules(group_id, game.id, preset)
+    flash(gettext("The group's house rules are saved. New drills use them."), "ok")
+    return redirect(url_for("groups.desk", group_id=group_id))
+
+
+@bp.post("/<int:group_id>/target")
+@instructor_required
+def set_target(group_id: int) -> Page:
+    _owned(group_id)
+    form = TargetForm()
+    if not form.validate() or form.game.data not in BY_ID:
+        return _render_desk(group_id, target_form=form, status=400)
+    target = Target(
+        accuracy=form.accuracy.data / 100,
+        window=form.window.data,
+        min_level=form.min_level.data,
+        median_seconds=float(form.median_seconds.data or Decimal(0)),
+    )
+    db.groups().set_target(group_id, form.game.data, target)
+    flash(gettext("The readiness target is saved."), "ok")
+    return redirect(url_for("groups.desk", group_id=group_id))
+
+
+# One trainee's work, and the export ---------------------------------------------------------------
+
+
+@bp.get("/<int:group_id>/trainees/<int:user_id>")
+@instructor_required
+def trainee(group_id: int, user_id: int) -> Page:
+    group = _owned(group_id)
+    member = _member(group_id, user_id)
+    store = db.store()
+    report = next(t for t in db.groups().report(group_id)["trainees"] if t["id"] == user_id)
+    attempts = db.groups().attempts(group_id, trainee_id=user_id)[-100:][::-1]
+    trend = stats.trend_by_day(store.db, user_id)
+    chart = records.trend_chart(trend)
+    return render_template(
+        "groups/trainee.html",
+        group=group,
+        member=member,
+        report=report,
+        kinds=stats.kind_summary(store.db, user_id),
+        trend=trend,
+        chart=chart,
+        mistakes=stats.frequent_mistakes(store.db, user_id, count=10),
+        bests=stats.sprint_bests(store.db, user_id),
+        results=db.tables().table_test_results(user_id),
+        attempts=attempts,
+        games=GAMES,
+        kind_title=kind_title,
+        game_title=game_title,
+    )
+
+
+@bp.get("/<int:group_id>/trainees/<int:user_id>/drills/<int:drill_id>")
+@instructor_required
+def attempt(group_id: int, user_id: int, drill_id: int) -> Page:
+    """One of the member's answered drills, drawn as he saw it, with his answer, the right one and
+    the explanation."""
+    group = _owned(group_id)
+    member = _member(group_id, user_id)
+    drill = db.drill_or_404(drill_id, user_id)
+    attempt, grade = graded(drill)
+    if attempt is None:
+        abort(404, description=gettext("There is no such question."))
+    kind = get_kind(drill["kind"])
+    return render_template(
+        "groups/attempt.html",
+        group=group,
+        member=member,
+        drill=drill,
+        kind=kind,
+        title=kind_title(kind),
+        game=game_title(kind.game),
+        situation=drill["situation"],
+        attempt=attempt,
+        grade=grade,
+        reviewing=True,
+    )
+
+
+def _day(name: str) -> str | None:
+    raw = request.args.get(name, "").strip()
+    if not raw:
+        return None
+    try:
+        if not DAY.fullmatch(raw):
+            raise ValueError(raw)
+        return date.fromisoformat(raw).isoformat()
+    except ValueError:
+        abort(400, description=gettext("Give dates as YYYY-MM-DD."))
+
+
+def attempts_csv(group_id: int) -> Response:
+    """The members' attempts as CSV, filtered by `since`, `until` (days) and `kind` query arguments."""
+    rows = db.groups().attempts(
+        group_id, since=_day("since"), until=_day("until"), kind=request.args.get("kind") or None
+    )
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for row in rows:
+        writer.writerow([_cell(row[c]) for c in CSV_COLUMNS])
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="group-{group_id}-attempts.csv"'
+    return response
+
+
+def _cell(value: Any) -> Any:
+    # A cell starting with = + - @ would run as a formula in a spreadsheet: quote it as text.
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    return value
+
+
+@bp.get("/<int:group_id>/attempts.csv")
+@instructor_required
+def export(group_id: int) -> Response:
+    _owned(group_id)
+    return attempts_csv(group_id)

@@ -1,0 +1,111 @@
+"""Groups in the JSON API: list and make groups (`GET/POST /api/v1/groups`), join with a code
+(`POST /api/v1/groups/join`), a group's report (`GET /api/v1/groups/{id}/report`) and its attempts as
+CSV (`GET /api/v1/groups/{id}/attempts.csv`). The caller must be signed in (bearer token or session);
+a group that is not the caller's own is a 404, as if it did not exist."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify, url_for
+from flask.typing import ResponseReturnValue
+
+from trainer.store import NotFoundError
+from trainer.store.accounts import AccountError
+from trainer.web import auth, db
+from trainer.web.api import _body, bp, fail
+from trainer.web.api_accounts import _signed_in
+from trainer.web.groups import attempts_csv
+
+
+def _group_json(row: dict[str, Any], *, owner: bool) -> dict[str, Any]:
+    found = {"id": row["id"], "name": row["name"], "created_at": row["created_at"]}
+    if owner:
+        found["join_code"] = row["join_code"]
+        found["members"] = len(db.groups().members(int(row["id"])))
+    return found
+
+
+def _owned(group_id: int, user: auth.Account) -> dict[str, Any]:
+    try:
+        return db.groups().owned_group(group_id, user.id)
+    except NotFoundError:
+        fail(404, f"You have no group {group_id}.")
+
+
+@bp.get("/groups")
+def list_groups() -> ResponseReturnValue:
+    """The groups the caller owns (instructors) and the groups he is in, and the one he practises for."""
+    user = _signed_in()
+    groups = db.groups()
+    practising = groups.practising_for(user.id)
+    return jsonify(
+        owned=[_group_json(g, owner=True) for g in groups.owned_by(user.id)],
+        member_of=[_group_json(g, owner=False) for g in groups.of_member(user.id)],
+        practising_for=None if practising is None else practising["id"],
+    )
+
+
+@bp.post("/groups")
+def create_group() -> ResponseReturnValue:
+    body = _body()
+    user = _signed_in()
+    if not user.is_instructor:
+        fail(403, "Only instructors make groups.")
+    try:
+        group = db.groups().create(user.id, body.get("name"))
+    except AccountError as error:
+        fail(400, "Give the group a name of at most 60 characters." if "name" in error.reason else str(error))
+    response = jsonify(_group_json(group, owner=True))
+    response.status_code = 201
+    response.headers["Location"] = url_for("api.group_report", group_id=group["id"])
+    return response
+
+
+@bp.post("/groups/join")
+def join_group() -> ResponseReturnValue:
+    """Join with a code; the first group joined becomes the one the caller practises for."""
+    body = _body()
+    user = _signed_in()
+    try:
+        group = db.groups().join(user.id, body.get("code"))
+    except AccountError:
+        fail(404, "There is no group with this code.")
+    if db.groups().practising_for(user.id) is None:
+        db.groups().practise_for(user.id, int(group["id"]))
+    return jsonify(_group_json(group, owner=False))
+
+
+@bp.get("/groups/<int:group_id>/report")
+def group_report(group_id: int) -> ResponseReturnValue:
+    """Per trainee and drill kind: attempts, correct, median_ms; readiness per game; last activity."""
+    user = _signed_in()
+    group = _owned(group_id, user)
+    report = db.groups().report(group_id)
+    return jsonify(
+        group=_group_json(group, owner=True),
+        rules=db.groups().rules(group_id),
+        targets={game: target.to_json() for game, target in report["targets"].items()},
+        kinds=report["kinds"],
+        trainees=[
+            {
+                "id": t["id"],
+                "username": t["username"],
+                "name": t["display_name"],
+                "last_activity": t["last_activity"],
+                "kinds": {
+                    kind: {"attempts": c["attempts"], "correct": c["correct"], "median_ms": c["median_ms"]}
+                    for kind, c in t["kinds"].items()
+                },
+                "readiness": t["readiness"],
+            }
+            for t in report["trainees"]
+        ],
+    )
+
+
+@bp.get("/groups/<int:group_id>/attempts.csv")
+def group_attempts_csv(group_id: int) -> ResponseReturnValue:
+    """The members' attempts as CSV (`since`, `until` as YYYY-MM-DD, `kind`)."""
+    _owned(group_id, _signed_in())
+    return attempts_csv(group_id)

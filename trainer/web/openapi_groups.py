@@ -1,0 +1,178 @@
+"""The groups part of the OpenAPI document: groups, joining, a group's report and its CSV export.
+
+`trainer.web.openapi.document` merges `paths()` and `SCHEMAS` in (with the accounts part)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trainer.games import GAMES
+from trainer.web.openapi_accounts import SIGNED_IN, _body, _error, _json, _ref
+
+_GROUP_ID = {"name": "group_id", "in": "path", "required": True, "schema": {"type": "integer"}}
+_DAY = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
+_GAME_MAP = {"type": "object", "propertyNames": {"enum": [g.id for g in GAMES]}}
+
+SCHEMAS: dict[str, Any] = {
+    "Group": {
+        "type": "object",
+        "required": ["id", "name", "created_at"],
+        "properties": {
+            "id": {"type": "integer"},
+            "name": {"type": "string"},
+            "created_at": {"type": "string", "format": "date-time"},
+            "join_code": {"type": "string", "description": "Only to the group's instructor."},
+            "members": {"type": "integer", "description": "Only to the group's instructor."},
+        },
+    },
+    "Target": {
+        "type": "object",
+        "required": ["accuracy", "window", "min_level", "median_seconds"],
+        "properties": {
+            "accuracy": {"type": "number", "minimum": 0, "maximum": 1},
+            "window": {"type": "integer", "minimum": 1},
+            "min_level": {"type": "integer", "minimum": 1, "maximum": 3},
+            "median_seconds": {"type": "number"},
+        },
+    },
+    "Readiness": {
+        "type": "object",
+        "required": ["status", "answers", "correct", "accuracy", "median_ms", "target"],
+        "properties": {
+            "status": {"enum": ["ready", "not_yet", "too_few"]},
+            "answers": {"type": "integer"},
+            "correct": {"type": "integer"},
+            "accuracy": {"type": ["number", "null"]},
+            "median_ms": {"type": ["number", "null"]},
+            "target": _ref("Target"),
+        },
+    },
+    "GroupReport": {
+        "type": "object",
+        "required": ["group", "rules", "targets", "kinds", "trainees"],
+        "properties": {
+            "group": _ref("Group"),
+            "rules": {**_GAME_MAP, "additionalProperties": {"type": "string"}},
+            "targets": {**_GAME_MAP, "additionalProperties": _ref("Target")},
+            "kinds": {"type": "array", "items": {"type": "string"}},
+            "trainees": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["id", "username", "name", "last_activity", "kinds", "readiness"],
+                    "properties": {
+                        "id": {"type": "integer"},
+                        "username": {"type": "string"},
+                        "name": {"type": "string"},
+                        "last_activity": {"type": ["string", "null"]},
+                        "kinds": {
+                            "type": "object",
+                            "additionalProperties": {
+                                "type": "object",
+                                "required": ["attempts", "correct", "median_ms"],
+                                "properties": {
+                                    "attempts": {"type": "integer"},
+                                    "correct": {"type": "integer"},
+                                    "median_ms": {"type": "number"},
+                                },
+                            },
+                        },
+                        "readiness": {**_GAME_MAP, "additionalProperties": _ref("Readiness")},
+                    },
+                },
+            },
+        },
+    },
+}
+
+
+def paths() -> dict[str, Any]:
+    return {
+        "/api/v1/groups": {
+            "get": {
+                "summary": "The caller's groups: those he owns (instructors) and those he is in.",
+                "security": SIGNED_IN,
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "required": ["owned", "member_of", "practising_for"],
+                            "properties": {
+                                "owned": {"type": "array", "items": _ref("Group")},
+                                "member_of": {"type": "array", "items": _ref("Group")},
+                                "practising_for": {"type": ["integer", "null"]},
+                            },
+                        },
+                        "The groups.",
+                    ),
+                },
+            },
+            "post": {
+                "summary": "Make a group (instructors only); it gets a join code.",
+                "security": SIGNED_IN,
+                "requestBody": _body(
+                    {
+                        "type": "object",
+                        "required": ["name"],
+                        "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 60}},
+                    }
+                ),
+                "responses": {
+                    "201": {
+                        **_json(_ref("Group"), "The group with its join code; Location is its report."),
+                        "headers": {"Location": {"schema": {"type": "string"}}},
+                    },
+                    "400": _error("Bad JSON or a missing or too long name."),
+                    "403": _error("The caller is not an instructor."),
+                    "415": _error("The body is not JSON."),
+                },
+            },
+        },
+        "/api/v1/groups/join": {
+            "post": {
+                "summary": "Join a group with its code (the first group joined is the one practised for).",
+                "security": SIGNED_IN,
+                "requestBody": _body(
+                    {"type": "object", "required": ["code"], "properties": {"code": {"type": "string"}}}
+                ),
+                "responses": {
+                    "200": _json(_ref("Group"), "The group joined (joining twice changes nothing)."),
+                    "400": _error("Bad JSON."),
+                    "404": _error("No group has this code."),
+                    "415": _error("The body is not JSON."),
+                },
+            }
+        },
+        "/api/v1/groups/{group_id}/report": {
+            "get": {
+                "summary": "Per trainee and drill kind: attempts, correct, median_ms; readiness per game.",
+                "security": SIGNED_IN,
+                "parameters": [_GROUP_ID],
+                "responses": {
+                    "200": _json(_ref("GroupReport"), "The report (the group's owner only)."),
+                    "404": _error("No such group of the caller's."),
+                },
+            }
+        },
+        "/api/v1/groups/{group_id}/attempts.csv": {
+            "get": {
+                "summary": "The members' attempts as CSV, oldest first.",
+                "security": SIGNED_IN,
+                "parameters": [
+                    _GROUP_ID,
+                    {"name": "since", "in": "query", "schema": _DAY, "description": "First day (UTC)."},
+                    {"name": "until", "in": "query", "schema": _DAY, "description": "Last day (UTC)."},
+                    {"name": "kind", "in": "query", "schema": {"type": "string"}},
+                ],
+                "responses": {
+                    "200": {
+                        "description": "answered_at, username, kind, level, rules, mode, answer, expected, "
+                        "correct, time_ms, mistake.",
+                        "content": {"text/csv": {"schema": {"type": "string"}}},
+                    },
+                    "400": _error("A date that is not YYYY-MM-DD."),
+                    "404": _error("No such group of the caller's."),
+                },
+            }
+        },
+    }
