@@ -121,9 +121,10 @@ class Store:
         mode: str = "practice",
         sprint_id: int | None = None,
         group_id: int | None = None,
+        sitting_id: int | None = None,
     ) -> int:
-        """Record an issued situation (from `trainer.drills.issue`), practised for `group_id` (if any);
-        returns the drill id."""
+        """Record an issued situation (from `trainer.drills.issue`), practised for `group_id` (if any),
+        as a question of an exam's sitting (if any); returns the drill id."""
         if mode not in MODES:
             raise StoreError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         if (mode == "sprint") != (sprint_id is not None):
@@ -143,6 +144,7 @@ class Store:
             "mode": mode,
             "sprint_id": sprint_id,
             "group_id": group_id,
+            "sitting_id": sitting_id,
             "issued_at": _iso(self.clock()),
             "answered": 0,
         }

@@ -7,6 +7,8 @@ Tables, all STRICT:
   the group practised for; `api_tokens` and `one_time_codes` keep only digests of what was handed out.
 - `groups` (owned by an instructor, joined with `join_code`) and their `memberships`; per group and
   game `group_rules` (the shipped preset its drills use) and `group_targets` (the readiness figures).
+- `exams` (assigned quizzes of a group) and `exam_sittings` (one trainee's try; its drills carry
+  `sitting_id`).
 - `sprints`: a timed run of drills of one scope (a kind id, a game or "mixed") and level.
 - `drills`: every issued situation with what reproduces it (kind, level, seed, generator version,
   rules) and the situation itself as JSON, so it can be graded even after the generator changes.
@@ -19,8 +21,9 @@ Tables, all STRICT:
 
 >>> store_db = open_db(":memory:")
 >>> sorted(t for t in store_db.table_names() if not t.startswith("_"))  # doctest: +NORMALIZE_WHITESPACE
-['api_tokens', 'attempts', 'cards', 'drills', 'group_rules', 'group_targets', 'groups', 'memberships',
- 'one_time_codes', 'round_steps', 'rounds', 'sprints', 'table_tests', 'trainees', 'users']
+['api_tokens', 'attempts', 'cards', 'drills', 'exam_sittings', 'exams', 'group_rules', 'group_targets',
+ 'groups', 'memberships', 'one_time_codes', 'round_steps', 'rounds', 'sprints', 'table_tests',
+ 'trainees', 'users']
 """
 
 from __future__ import annotations
@@ -421,6 +424,68 @@ def m006_groups(db: Database) -> None:
     db.execute("ALTER TABLE users ADD COLUMN practice_group_id INTEGER REFERENCES groups(id)")
     db.execute("ALTER TABLE drills ADD COLUMN group_id INTEGER REFERENCES groups(id)")
     db.execute("CREATE INDEX drills_group ON drills (group_id)")
+
+
+@MIGRATIONS()
+def m007_exams(db: Database) -> None:
+    """Assigned quizzes (exams): composed by a group's instructor, taken in sittings; each sitting's
+    drills point at it (`drills.sitting_id`)."""
+    db.create_table(
+        "exams",
+        {
+            "id": int,
+            "group_id": int,
+            "title": str,
+            "items": str,
+            "questions": int,
+            "time_limit_s": int,
+            "attempts_allowed": int,
+            "same_questions": int,
+            "seed": int,
+            "opens_at": str,
+            "closes_at": str,
+            "answers_before_close": int,
+            "made_by": int,
+            "created_at": str,
+        },
+        pk="id",
+        foreign_keys=[("group_id", "groups", "id"), ("made_by", "users", "id")],
+        not_null=[
+            "group_id",
+            "title",
+            "items",
+            "questions",
+            "attempts_allowed",
+            "same_questions",
+            "seed",
+            "opens_at",
+            "closes_at",
+            "answers_before_close",
+            "created_at",
+        ],
+        strict=True,
+    )
+    db.execute("CREATE INDEX exams_group ON exams (group_id)")
+    db.create_table(
+        "exam_sittings",
+        {
+            "id": int,
+            "exam_id": int,
+            "trainee_id": int,
+            "seed": int,
+            "started_at": str,
+            "deadline": str,
+            "finished_at": str,
+            "answered": int,
+            "correct": int,
+        },
+        pk="id",
+        foreign_keys=[("exam_id", "exams", "id"), ("trainee_id", "trainees", "id")],
+        not_null=["exam_id", "trainee_id", "seed", "started_at"],
+        strict=True,
+    )
+    db.execute("CREATE INDEX exam_sittings_exam ON exam_sittings (exam_id, trainee_id)")
+    db.execute("ALTER TABLE drills ADD COLUMN sitting_id INTEGER REFERENCES exam_sittings(id)")
 
 
 def _connect(path: str | Path, *, create: bool, timeout: float) -> sqlite3.Connection:

@@ -26,6 +26,7 @@ from trainer.drills import get_kind
 from trainer.games import BY_ID, GAMES
 from trainer.store import NotFoundError, stats
 from trainer.store.accounts import AccountError, Role
+from trainer.store.exams import Exams
 from trainer.store.readiness import Target
 from trainer.web import db, records
 from trainer.web.auth import accounts, instructor_required, say
@@ -82,6 +83,7 @@ def _render_index(
     page = render_template(
         "groups/index.html",
         mine=groups.of_member(current_user.id),
+        assigned=Exams(db.store().db).assigned_to(current_user.id),
         owned=groups.owned_by(current_user.id) if current_user.is_instructor else [],
         practising=groups.practising_for(current_user.id),
         join_form=join_form or JoinForm(formdata=None),
@@ -187,6 +189,7 @@ def _render_desk(
         mistakes=stats.group_mistakes(db.store().db, ids) if ids else [],
         results=results,
         names=names,
+        exams=Exams(db.store().db).of_group(group_id),
         rules=groups.rules(group_id),
         presets={g.id: [(name, g.load_rules(name).title) for name in g.preset_names()] for g in GAMES},
         games=GAMES,

@@ -7,7 +7,8 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response
 
-from trainer.web import db, records
+from trainer.store.exams import Exams
+from trainer.web import auth, db, records
 from trainer.web.catalog import games_with_kinds
 from trainer.web.forms import LanguageForm
 from trainer.web.i18n import LANGUAGES
@@ -29,7 +30,9 @@ def safe_next(target: str | None, default: str) -> str:
 def home() -> str:
     trainee = db.trainee_id()
     summary = records.summary(trainee) if trainee is not None else None
-    return render_template("home.html", games=games_with_kinds(), summary=summary)
+    user = auth.current()
+    assigned = Exams(db.store().db).assigned_to(user.id) if user is not None else []
+    return render_template("home.html", games=games_with_kinds(), summary=summary, assigned=assigned)
 
 
 @bp.post("/language")

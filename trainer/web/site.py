@@ -19,6 +19,7 @@ def init_pages(app: Flask) -> None:
     from trainer.web import (  # noqa: F401
         account,
         advisor_page,
+        exams,
         groups,
         pages,
         practice,
@@ -50,7 +51,7 @@ def init_pages(app: Flask) -> None:
     )
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
-    for module in (pages, account, groups, practice, sprint, quiz, progress, reference, table, today):
+    for module in (pages, account, groups, exams, practice, sprint, quiz, progress, reference, table, today):
         app.register_blueprint(module.bp)
     app.add_url_rule("/table.css", "table_css", table_css)
 

@@ -1,0 +1,237 @@
+"""Assigned quizzes (exams): composed by a group's instructor, listed on the trainee's home page,
+drawn on the server (the same questions for everyone, or a fresh draw), time limit and attempts
+enforced, right answers shown only when allowed, results and per-question review for the owner only,
+and the pages in ka and ru."""
+
+import re
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from accounts_helpers import AuthActions, signed_in
+from test_i18n_catalogs import _visible_latin_words
+
+from trainer.drills.base import expected_of
+from trainer.store import open_db
+from trainer.store.accounts import FAST_HASHER, Accounts, Role
+from trainer.store.exams import ExamError, Exams
+from trainer.store.groups import Groups
+from trainer.web import db as web_db
+
+
+def _fmt(moment):
+    return moment.strftime("%Y-%m-%dT%H:%M")
+
+
+def _form(**extra):
+    now = datetime.now(UTC)
+    return {
+        "title": "Payouts, week 1",
+        "item": ["rp.qualify:1", "rp.bet_payout:1"],
+        "questions": "4",
+        "attempts_allowed": "2",
+        "opens_at": _fmt(now - timedelta(hours=1)),
+        "closes_at": _fmt(now + timedelta(days=1)),
+        **extra,
+    }
+
+
+@pytest.fixture
+def setup(app):
+    teacher = signed_in(app, "teacher", "instructor")
+    made = teacher.post("/groups/new", data={"name": "Evening class"})
+    group_id = int(made.headers["Location"].rsplit("/", 1)[1])
+    with app.app_context():
+        code = web_db.groups().group(group_id)["join_code"]
+    trainees = []
+    for name in ("nino", "lasha"):
+        client = app.test_client()
+        AuthActions(client).sign_up(name)
+        client.post("/groups/join", data={"code": code})
+        trainees.append(client)
+    return teacher, group_id, trainees
+
+
+def _assign(teacher, group_id, **extra):
+    made = teacher.post(f"/exams/group/{group_id}/new", data=_form(**extra))
+    assert made.status_code == 302, made.get_data(as_text=True)[:500]
+    return int(made.headers["Location"].split("/")[-2])
+
+
+def _sitting(client, exam_id):
+    started = client.post(f"/exams/{exam_id}/start")
+    assert started.status_code == 303, started.get_data(as_text=True)[:300]
+    return int(started.headers["Location"].rsplit("/", 1)[1])
+
+
+def _answers(app, sitting_id, right=True):
+    with app.app_context():
+        store = web_db.store()
+        drills = [store.drill(i) for i in Exams(store.db).drills(sitting_id)]
+    form = {}
+    for i, drill in enumerate(drills):
+        value = expected_of(drill["situation"])[0]
+        choices = [v for v, _ in drill["situation"].answer_format.choices]
+        if not right:
+            value = next(c for c in choices if c != value) if choices else value + 1
+        form[f"q{i}-answer"] = str(value)
+    return drills, form
+
+
+def test_the_whole_exam_story(app, setup):
+    teacher, group_id, (nino, lasha) = setup
+    exam_id = _assign(teacher, group_id, same_questions="1")
+    assert "Payouts, week 1" in nino.get("/").get_data(as_text=True)  # on the home page
+    assert f"/exams/{exam_id}" in nino.get("/groups/").get_data(as_text=True)
+    one, two = _sitting(nino, exam_id), _sitting(lasha, exam_id)
+    assert _sitting(nino, exam_id) == one  # an unfinished sitting is continued, not drawn again
+    drills_one, right = _answers(app, one)
+    drills_two, _ = _answers(app, two)
+    same = [(d["kind"], d["level"], d["seed"]) for d in drills_one]
+    assert same == [(d["kind"], d["level"], d["seed"]) for d in drills_two]  # the same questions
+    assert [d["kind"] for d in drills_one] == ["rp.qualify", "rp.bet_payout"] * 2
+    page = nino.get(f"/exams/sittings/{one}").get_data(as_text=True)
+    assert page.count('class="panel quiz-question"') == 4
+    assert (
+        nino.post(f"/exams/sittings/{one}", data={**right, "q0-answer": ""}).status_code == 400
+    )  # nothing kept
+    done = nino.post(f"/exams/sittings/{one}", data=right)
+    assert done.status_code == 303
+    result = nino.get(f"/exams/sittings/{one}").get_data(as_text=True)
+    assert "4 of 4 right" in result and "The right answers are shown when the quiz closes." in result
+    assert nino.post(f"/exams/sittings/{one}", data=right).status_code == 409  # handed in once
+    wrong = _answers(app, two, right=False)[1]
+    lasha.post(f"/exams/sittings/{two}", data=wrong)
+    # The results table and each sitting question by question, for the owner.
+    table = teacher.get(f"/exams/{exam_id}/results").get_data(as_text=True)
+    assert re.search(r'data-trainee="nino">.*?4 / 4', table, re.S)
+    assert re.search(r'data-trainee="lasha">.*?0 / 4', table, re.S)
+    review = teacher.get(f"/exams/sittings/{two}/review").get_data(as_text=True)
+    assert "0 of 4 right" in review and "Expected answer:" in review
+    # A second attempt is a fresh sitting with the same questions; a third is refused.
+    third = _sitting(nino, exam_id)
+    assert third != one
+    nino.post(f"/exams/sittings/{third}", data=_answers(app, third)[1])
+    assert nino.post(f"/exams/{exam_id}/start").status_code == 409
+
+
+def test_a_fresh_draw_answers_shown_and_a_time_limit(app, setup):
+    teacher, group_id, (nino, lasha) = setup
+    exam_id = _assign(teacher, group_id, answers_before_close="1", time_limit_min="5", questions="3")
+    one, two = _sitting(nino, exam_id), _sitting(lasha, exam_id)
+    seeds = [d["seed"] for d in _answers(app, one)[0]], [d["seed"] for d in _answers(app, two)[0]]
+    assert seeds[0] != seeds[1]  # a fresh draw for each
+    assert "Hand in by" in nino.get(f"/exams/sittings/{one}").get_data(as_text=True)
+    nino.post(f"/exams/sittings/{one}", data=_answers(app, one)[1])
+    shown = nino.get(f"/exams/sittings/{one}").get_data(as_text=True)
+    assert "3 of 3 right" in shown and "Expected answer:" in shown  # answers shown at once
+    # Lasha's time runs out: his late hand-in is refused and nothing he sends counts.
+    with app.app_context():
+        db = web_db.store().db
+        past = (datetime.now(UTC) - timedelta(minutes=10)).isoformat()
+        db.execute("UPDATE exam_sittings SET deadline = ? WHERE id = ?", [past, two])
+        db.conn.commit()
+    assert lasha.post(f"/exams/sittings/{two}", data=_answers(app, two)[1]).status_code == 409
+    assert "0 of 3 right" in lasha.get(f"/exams/sittings/{two}").get_data(as_text=True)
+
+
+def test_bad_compositions_are_refused(app, setup):
+    teacher, group_id, _ = setup
+    for bad in (
+        {"title": ""},
+        {"item": []},
+        {"item": ["rp.qualify:9"]},
+        {"item": ["no.such:1"]},
+        {"questions": "0"},
+        {"questions": "51"},
+        {"attempts_allowed": "0"},
+        {"time_limit_min": "999"},
+        {"opens_at": "tomorrow"},
+        {"closes_at": _fmt(datetime.now(UTC) - timedelta(days=2))},
+    ):
+        refused = teacher.post(f"/exams/group/{group_id}/new", data=_form(**bad))
+        assert refused.status_code == 400, bad
+        assert 'id="exam-error"' in refused.get_data(as_text=True)
+
+
+def test_exam_access_for_every_role(app, setup):
+    teacher, group_id, (nino, _lasha) = setup
+    exam_id = _assign(teacher, group_id)
+    sitting = _sitting(nino, exam_id)
+    outsider = app.test_client()
+    AuthActions(outsider).sign_up("outsider")
+    other_teacher = signed_in(app, "other.teacher", "instructor")
+    guest = app.test_client()
+    owner_only = [
+        f"/exams/{exam_id}/results",
+        f"/exams/sittings/{sitting}/review",
+        f"/exams/group/{group_id}/new",
+    ]
+    for url in owner_only:
+        assert teacher.get(url).status_code == 200, url
+        assert other_teacher.get(url).status_code == 404, url
+        assert nino.get(url).status_code == 403, url
+        assert guest.get(url).status_code == 302, url
+    for client in (outsider, other_teacher, teacher):  # not his sitting, not his group's exam to take
+        assert client.get(f"/exams/sittings/{sitting}").status_code == 404
+        assert client.post(f"/exams/sittings/{sitting}", data={"q0-answer": "1"}).status_code == 404
+    assert outsider.get(f"/exams/{exam_id}").status_code == 404
+    assert outsider.post(f"/exams/{exam_id}/start").status_code == 404
+    assert guest.get(f"/exams/{exam_id}").status_code == 302
+    assert "Payouts" not in outsider.get("/").get_data(as_text=True)
+
+
+def test_closed_exams_are_not_listed_or_started():
+    db = open_db(":memory:")
+    accounts = Accounts(db, hasher=FAST_HASHER)
+    teacher = accounts.create_user("teacher", "a long secret", role=Role.INSTRUCTOR)["id"]
+    nino = accounts.sign_up("nino", "a long secret")["id"]
+    groups = Groups(db)
+    group = groups.create(teacher, "Shift")
+    groups.join(nino, group["join_code"])
+    exams = Exams(db)
+    past = datetime.now(UTC) - timedelta(days=2)
+    exam = exams.create(
+        group["id"],
+        title="Old quiz",
+        items=[("rp.qualify", 1)],
+        questions=2,
+        time_limit_s=None,
+        attempts_allowed=1,
+        same_questions=True,
+        opens_at=past,
+        closes_at=past + timedelta(days=1),
+        answers_before_close=False,
+        made_by=teacher,
+    )
+    assert exams.assigned_to(nino) == [] and exams.exam(exam["id"])["is_closed"]
+    with pytest.raises(ExamError):
+        exams.start(exam["id"], nino, lambda *_: pytest.fail("a closed exam draws nothing"))
+    assert exams.results(exam["id"])[0]["best"] is None
+
+
+@pytest.mark.parametrize("locale", ["ka", "ru"])
+def test_exam_pages_show_no_english_words(app, locale):
+    teacher = signed_in(app, "მასწავლებელი", "instructor")
+    made = teacher.post("/groups/new", data={"name": "საღამოს ჯგუფი"})
+    group_id = int(made.headers["Location"].rsplit("/", 1)[1])
+    with app.app_context():
+        code = web_db.groups().group(group_id)["join_code"]
+    nino = app.test_client()
+    for client in (teacher, nino):
+        client.post("/language", data={"lang": locale})
+    AuthActions(nino).sign_up("ნინო")
+    nino.post("/groups/join", data={"code": code})
+    nino.get("/")  # the flashed welcome, shown once
+    exam_id = _assign(teacher, group_id, title="გამოცდა", answers_before_close="1", time_limit_min="30")
+    sitting = _sitting(nino, exam_id)
+    pages = {"new": teacher.get(f"/exams/group/{group_id}/new"), "start": nino.get(f"/exams/{exam_id}")}
+    pages["sitting"] = nino.get(f"/exams/sittings/{sitting}")
+    nino.post(f"/exams/sittings/{sitting}", data=_answers(app, sitting)[1])
+    pages["result"] = nino.get(f"/exams/sittings/{sitting}")
+    pages["results"] = teacher.get(f"/exams/{exam_id}/results")
+    pages["review"] = teacher.get(f"/exams/sittings/{sitting}/review")
+    pages["home"] = nino.get("/")
+    for name, response in pages.items():
+        assert response.status_code == 200, name
+        words = _visible_latin_words(response.get_data(as_text=True))
+        assert not words, (name, words)
