@@ -105,6 +105,13 @@ def test_the_whole_exam_story(app, setup):
     table = teacher.get(f"/exams/{exam_id}/results").get_data(as_text=True)
     assert re.search(r'data-trainee="nino">.*?4 / 4', table, re.S)
     assert re.search(r'data-trainee="lasha">.*?0 / 4', table, re.S)
+    exported = teacher.get(f"/exams/{exam_id}/results.csv").get_data(as_text=True).splitlines()
+    assert exported[0] == "username,name,started_at,finished_at,answered,correct,questions"
+    assert sorted(line.split(",")[0] + ":" + line.split(",")[5] for line in exported[1:]) == [
+        "lasha:0",
+        "nino:4",
+    ]
+    assert nino.get(f"/exams/{exam_id}/results.csv").status_code == 403
     review = teacher.get(f"/exams/sittings/{two}/review").get_data(as_text=True)
     assert "0 of 4 right" in review and "Expected answer:" in review
     # A second attempt is a fresh sitting with the same questions; a third is refused.

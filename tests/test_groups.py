@@ -16,6 +16,7 @@ from test_i18n_catalogs import _visible_latin_words
 
 from trainer.drills import issue
 from trainer.drills.base import Situation, expected_of
+from trainer.games import BY_ID
 from trainer.store import NotFoundError, Store, open_db
 from trainer.store.accounts import FAST_HASHER, AccountError, Accounts, Role
 from trainer.store.groups import Groups, clean_join_code
@@ -189,6 +190,11 @@ def test_an_instructor_runs_a_group_from_the_pages(app, teacher):
     assert _drill_rules(app, drill) == "insured"  # practising for the group: its house rules
     bonus = _practise(nino, "rp.bonus_payout")  # insured tables have the bonus too
     assert _drill_rules(app, bonus) == "insured"
+    # The live table deals under the group's preset too.
+    dealt = nino.post("/table/rounds", data={"game": "russian_poker", "level": 1})
+    round_id = int(dealt.headers["Location"].rsplit("/", 1)[1])
+    with app.app_context():
+        assert web_db.tables().round(round_id)["rules"] == "insured"
     # Without a group to practise for, the default rules again.
     nino.post("/groups/practise-for", data={"group": ""})
     assert _drill_rules(app, _practise(nino)) is None
@@ -375,7 +381,11 @@ def test_groups_through_the_api(app):
 def test_group_pages_show_no_english_words(app, locale):
     teacher = signed_in(app, "მასწავლებელი", "instructor")
     group_id, code = _make_group(teacher, "საღამოს ჯგუფი")
-    nino = _trainee(app, "ნინო", code)
+    nino = app.test_client()
+    nino.post("/language", data={"lang": locale})
+    AuthActions(nino).sign_up("ნინო")
+    nino.post("/groups/join", data={"code": code})
+    nino.get("/")  # the flashed welcome, shown once
     drill = _practise(nino)
     with app.app_context():
         user_id = web_db.groups().members(group_id)[0]["id"]
@@ -390,5 +400,64 @@ def test_group_pages_show_no_english_words(app, locale):
     }
     for name, response in pages.items():
         assert response.status_code == 200, name
-        words = _visible_latin_words(response.get_data(as_text=True))
+        # Game names the catalog keeps in Latin letters (house rules presets named after them).
+        words = _visible_latin_words(response.get_data(as_text=True)) - {
+            "Caribbean",
+            "Stud",
+            "Lunar",
+            "Poker",
+        }
         assert not words, (name, words)
+
+
+# The instructor's own house rules -------------------------------------------------------------------
+
+
+def test_an_edited_copy_of_the_house_rules_grades_the_groups_drills(app, teacher):
+    group_id, code = _make_group(teacher)
+    page = teacher.get(f"/groups/{group_id}/rules/russian_poker").get_data(as_text=True)
+    assert "full_house = 7" in page  # the current preset's file, to edit
+    cis = (BY_ID["russian_poker"].rules_folder / "cis.toml").read_text()
+    edited = cis.replace("full_house = 7,", "full_house = 9,", 1).replace(
+        'title = "CIS casinos (default)"', 'title = "Our house: full house pays 9"'
+    )
+    for bad, said in (
+        (cis.replace("full_house = 7,", "full_house = -7,", 1), "expected a whole number"),
+        (cis.replace(" full_house = 7,", "", 1), "missing full_house"),
+        (cis + "\nnonsense = 1\n", "unknown key"),
+        ("[[[", "not valid TOML"),
+        ("", "empty"),
+    ):
+        refused = teacher.post(f"/groups/{group_id}/rules/russian_poker", data={"text": bad})
+        assert refused.status_code == 400 and said in refused.get_data(as_text=True), said
+    assert teacher.post(f"/groups/{group_id}/rules/russian_poker", data={"text": edited}).status_code == 302
+    with app.app_context():
+        name = web_db.groups().rules(group_id)["russian_poker"]
+    assert name.startswith("house-")
+    from trainer.engine.russian_poker import load_rules
+
+    assert load_rules(name).title == "Our house: full house pays 9"
+    desk = teacher.get(f"/groups/{group_id}").get_data(as_text=True)
+    assert f'value="{name}" selected' in desk
+    # A trainee of the group practises under it: the drill records it, and a full house pays 9 to 1.
+    nino = _trainee(app, "nino", code)
+    for _ in range(80):
+        drill = _practise(nino, "rp.bet_payout")
+        with app.app_context():
+            row = web_db.store().drill(drill)
+        assert row["rules"] == name
+        why = " ".join(str(s) for s in expected_of(row["situation"])[2])
+        if "player's full house beats" in why.lower():
+            assert "pays 9 to 1" in why
+            break
+    else:
+        pytest.fail("no winning full house in 80 bet payouts")
+    # Another instructor cannot edit this group's rules; an unknown game is a 404.
+    other = signed_in(app, "other.teacher", "instructor")
+    assert other.get(f"/groups/{group_id}/rules/russian_poker").status_code == 404
+    assert teacher.get(f"/groups/{group_id}/rules/chess").status_code == 404
+    # A client cannot reach a file by naming it as house rules.
+    assert (
+        nino.post("/api/v1/drills", json={"kind": "rp.bet_payout", "level": 1, "rules": "../cis"}).status_code
+        == 400
+    )

@@ -10,7 +10,11 @@ rules object; everything else is here:
 - `read_toml`: the only place `tomllib` is used in `trainer/`;
 - `PresetFolder`: one game's presets (names, the default first; `base` chains with loop detection);
 - `Reader`: reads a table key by key, so every `PresetError` names the file, the key and the row;
-- `side_by_side`: a game's presets compared row by row, for the reference pages and the API.
+- `side_by_side`: a game's presets compared row by row, for the reference pages and the API;
+- house presets: an instructor's edited copy of a preset, named `house-<12 hex digits>` (the digest of
+  its text, so a name always means the same rules) and kept in a folder outside `data/` that the app
+  adds with `add_house_folder` (`<folder>/<game>/<name>.toml`). They load like shipped presets but are
+  not listed by `names()`, so the reference pages show the shipped ones only.
 
 >>> merge_tables({"bet": {"ante": 1, "max": 5}}, {"bet": {"max": 9}})
 {'bet': {'ante': 1, 'max': 9}}
@@ -41,6 +45,17 @@ DATA_DIR = shipped("data")  # the repository's data/, or trainer/data in an inst
 PRESET_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 # Keys that describe a preset rather than set a rule.
 META_KEYS = ("title", "source", "base", "not_applied")
+# A house preset's name: "house-" and the first 12 hex digits of the SHA-256 of its text.
+HOUSE_NAME = re.compile(r"house-[0-9a-f]{12}")
+_HOUSE_FOLDERS: list[Path] = []
+
+
+def add_house_folder(folder: Path) -> None:
+    """Look for house presets in `folder` too (`<folder>/<game>/house-<digest>.toml`)."""
+    resolved = Path(folder).resolve()
+    if resolved not in _HOUSE_FOLDERS:
+        _HOUSE_FOLDERS.append(resolved)
+
 
 Rules = TypeVar("Rules")
 
@@ -315,6 +330,20 @@ class PresetFolder:
             else tuple(found)
         )
 
+    def house_path(self, name: str) -> Path | None:
+        """The file of a house preset of this game, if one of the house folders has it."""
+        if not isinstance(name, str) or not HOUSE_NAME.fullmatch(name):
+            return None
+        for folder in _HOUSE_FOLDERS:
+            path = folder / self.game / f"{name}.toml"
+            if path.is_file():
+                return path.resolve()
+        return None
+
+    def is_preset(self, name: str) -> bool:
+        """A name the drills may use: a shipped preset or a house preset of this game."""
+        return name in self.names() or self.house_path(name) is not None
+
     def source(self, path: Path) -> str:
         """How messages name a file: `data/rules/<game>/<name>.toml` for the folder's own presets."""
         if path.parent == self.folder.resolve():
@@ -347,6 +376,9 @@ class PresetFolder:
             )
         path = self.folder / f"{raw}.toml"
         if not path.is_file():
+            house = self.house_path(raw)
+            if house is not None:
+                return house
             have = ", ".join(self.names())
             raise PresetError(f"{self.noun} rules", f"no preset {raw!r} (have: {have})")
         return path.resolve()

@@ -18,16 +18,21 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import secrets
 import sqlite3
 import statistics
 from collections.abc import Callable
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlite_utils import Database
 
-from trainer.games import BY_ID, GAMES, game_of
+from trainer.engine.presets import PresetError
+from trainer.games import BY_ID, GAMES, Game, game_of
 from trainer.store.accounts import CODE_ALPHABET, AccountError, Role
 from trainer.store.progress import NotFoundError
 from trainer.store.readiness import Target, default_target, readiness
@@ -37,6 +42,7 @@ Clock = Callable[[], datetime]
 
 NAME_MAX = 60
 JOIN_CODE_LENGTH = 8
+HOUSE_TEXT_MAX = 20_000
 
 
 def _now(clock: Clock) -> str:
@@ -58,6 +64,22 @@ def clean_join_code(code: Any) -> str:
         return ""
     raw = "".join(ch for ch in code.upper() if ch.isalnum())
     return f"{raw[:4]}-{raw[4:]}" if len(raw) == JOIN_CODE_LENGTH else raw
+
+
+def house_name(text: str) -> str:
+    """`house-` and the first 12 hex digits of the text's SHA-256: the same text, the same name."""
+    return "house-" + hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def write_house_file(folder: Path, game: Game, name: str, text: str) -> Path:
+    """The house preset's file (written once: a name always has the same text)."""
+    path = Path(folder) / game.slug / f"{name}.toml"
+    if not path.is_file():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        spare = path.with_suffix(f".{secrets.token_hex(4)}.tmp")
+        spare.write_text(text, encoding="utf-8")
+        os.replace(spare, path)  # whole or not at all, whatever another process does meanwhile
+    return path
 
 
 def clean_group_name(name: Any) -> str:
@@ -266,16 +288,67 @@ class Groups:
         return {game.id: chosen.get(game.id, game.default_preset) for game in GAMES}
 
     def set_rules(self, group_id: int, game: str, preset: str) -> None:
-        """Choose the shipped preset the group's drills of this game use."""
+        """Choose the preset the group's drills of this game use: shipped, or a house copy."""
         if game not in BY_ID:
             raise AccountError("game_unknown")
-        if preset not in BY_ID[game].preset_names():
+        if preset not in BY_ID[game].preset_names() and self.house_text(game, preset) is None:
             raise AccountError("preset_unknown")
         with writing(self.db):
             self.db.table("group_rules").upsert(
                 {"group_id": group_id, "game": game, "preset": preset, "updated_at": _now(self.clock)},
                 pk=("group_id", "game"),
             )
+
+    def save_house_rules(self, game: str, text: Any, made_by: int | None, folder: Path) -> str:
+        """Check an edited copy of a preset with the game's own rules loader and keep it; its name.
+
+        The text is written to `<folder>/<game folder>/house-<digest>.toml` (the engine reads house
+        presets there: `trainer.engine.presets.add_house_folder`) and loaded as any shipped preset
+        would be; a refusal is `AccountError("rules_invalid", detail=...)` naming the key and row."""
+        if game not in BY_ID:
+            raise AccountError("game_unknown")
+        if not isinstance(text, str) or not text.strip() or len(text) > HOUSE_TEXT_MAX:
+            raise AccountError(
+                "rules_invalid", detail=f"the text is empty or over {HOUSE_TEXT_MAX} characters"
+            )
+        text = text.replace("\r\n", "\n")
+        name = house_name(text)
+        path = write_house_file(folder, BY_ID[game], name, text)
+        try:
+            BY_ID[game].load_rules(name)
+        except (PresetError, ValueError, TypeError, KeyError) as error:
+            if self.house_text(game, name) is None:
+                path.unlink(missing_ok=True)
+            detail = str(error).replace(str(path), "").lstrip(": ") or "not usable"
+            raise AccountError("rules_invalid", detail=detail) from None
+        with writing(self.db):
+            self.db.execute(
+                """INSERT OR IGNORE INTO house_rules (game, name, text, made_by, created_at)
+                   VALUES (?, ?, ?, ?, ?)""",
+                [game, name, text, made_by, _now(self.clock)],
+            )
+        return name
+
+    def house_text(self, game: str, name: str) -> str | None:
+        rows = list(self.db.query("SELECT text FROM house_rules WHERE game = ? AND name = ?", [game, name]))
+        return str(rows[0]["text"]) if rows else None
+
+    def house_rules_by(self, made_by: int, game: str) -> list[str]:
+        return [
+            str(r["name"])
+            for r in self.db.query(
+                "SELECT name FROM house_rules WHERE made_by = ? AND game = ? ORDER BY id", [made_by, game]
+            )
+        ]
+
+    def write_house_files(self, folder: Path) -> int:
+        """Write every kept house preset into `folder` (a fresh instance folder, another server)."""
+        written = 0
+        for row in self.db.query("SELECT game, name, text FROM house_rules"):
+            if row["game"] in BY_ID:
+                write_house_file(folder, BY_ID[row["game"]], row["name"], row["text"])
+                written += 1
+        return written
 
     def rules_for_kind(self, group_id: int | None, kind: str) -> str | None:
         """The preset a drill of this kind uses for the group (None: no group, the default)."""
@@ -374,7 +447,7 @@ class Groups:
         ):
             found = common.setdefault(row["kind"], [])
             if len(found) < wrong:
-                found.append({"answer": row["answer"], "count": row["n"]})
+                found.append({"answer": _readable(row["answer"]), "count": row["n"]})
         order = {kind: i for i, kind in enumerate(k for game in GAMES for k in game.kinds)}
         return [
             {
@@ -386,3 +459,12 @@ class Groups:
             }
             for kind, rows in sorted(marks.items(), key=lambda item: (order.get(item[0], 10**6), item[0]))
         ]
+
+
+def _readable(stored: Any) -> Any:
+    """A stored (JSON) answer as the desk shows it: "yes" rather than '"yes"'."""
+    try:
+        value = json.loads(stored)
+    except (TypeError, ValueError):
+        return stored
+    return " ".join(str(v) for v in value) if isinstance(value, list) else value

@@ -7,6 +7,7 @@ Tables, all STRICT:
   the group practised for; `api_tokens` and `one_time_codes` keep only digests of what was handed out.
 - `groups` (owned by an instructor, joined with `join_code`) and their `memberships`; per group and
   game `group_rules` (the shipped preset its drills use) and `group_targets` (the readiness figures).
+- `house_rules`: an instructor's edited copy of a preset (TOML text, named by its digest).
 - `exams` (assigned quizzes of a group) and `exam_sittings` (one trainee's try; its drills carry
   `sitting_id`).
 - `sprints`: a timed run of drills of one scope (a kind id, a game or "mixed") and level.
@@ -22,8 +23,8 @@ Tables, all STRICT:
 >>> store_db = open_db(":memory:")
 >>> sorted(t for t in store_db.table_names() if not t.startswith("_"))  # doctest: +NORMALIZE_WHITESPACE
 ['api_tokens', 'attempts', 'cards', 'drills', 'exam_sittings', 'exams', 'group_rules', 'group_targets',
- 'groups', 'memberships', 'one_time_codes', 'round_steps', 'rounds', 'sprints', 'table_tests',
- 'trainees', 'users']
+ 'groups', 'house_rules', 'memberships', 'one_time_codes', 'round_steps', 'rounds', 'sprints',
+ 'table_tests', 'trainees', 'users']
 """
 
 from __future__ import annotations
@@ -486,6 +487,21 @@ def m007_exams(db: Database) -> None:
     )
     db.execute("CREATE INDEX exam_sittings_exam ON exam_sittings (exam_id, trainee_id)")
     db.execute("ALTER TABLE drills ADD COLUMN sitting_id INTEGER REFERENCES exam_sittings(id)")
+
+
+@MIGRATIONS()
+def m008_house_rules(db: Database) -> None:
+    """Instructors' own house rules: an edited copy of a preset, kept as its TOML text under a name
+    made from the text's digest (`house-<12 hex digits>`), so a name always means the same rules."""
+    db.create_table(
+        "house_rules",
+        {"id": int, "game": str, "name": str, "text": str, "made_by": int, "created_at": str},
+        pk="id",
+        foreign_keys=[("made_by", "users", "id")],
+        not_null=["game", "name", "text", "created_at"],
+        strict=True,
+    )
+    db.execute("CREATE UNIQUE INDEX house_rules_name ON house_rules (game, name)")
 
 
 def _connect(path: str | Path, *, create: bool, timeout: float) -> sqlite3.Connection:

@@ -25,6 +25,7 @@ that existed and then disappeared is never recreated (the operator restores it o
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 from typing import Any
 
 from flask import Flask, abort, current_app, g, jsonify, render_template, request, session
@@ -32,6 +33,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from trainer.drills import REGISTRY, DrillKind, RulesError, Situation, issue
+from trainer.engine.presets import add_house_folder
 from trainer.store import NotFoundError, Store, open_db
 from trainer.store.groups import Groups
 from trainer.store.tables import TableStore
@@ -57,8 +59,26 @@ def init_app(app: Flask) -> None:
 
 
 def _create(app: Flask) -> None:
-    open_db(app.config["DATABASE"], timeout=app.config["DATABASE_TIMEOUT"]).conn.close()
+    opened = open_db(app.config["DATABASE"], timeout=app.config["DATABASE_TIMEOUT"])
+    try:
+        # Instructors' edited house rules live in the database; the engine reads them as files.
+        folder = house_rules_folder(app)
+        Groups(opened).write_house_files(folder)
+        add_house_folder(folder)
+    finally:
+        opened.conn.close()
     app.extensions["trainer_db"]["ready"] = True
+
+
+def house_rules_folder(app: Flask) -> Path:
+    """Where the edited house rules are written for the engine: `HOUSE_RULES_FOLDER`, else
+    `house-rules/` beside the database file (the instance folder for an in-memory one)."""
+    configured = app.config.get("HOUSE_RULES_FOLDER")
+    if configured:
+        return Path(configured)
+    database = str(app.config["DATABASE"])
+    base = Path(app.instance_path) if database == ":memory:" else Path(database).parent
+    return base / "house-rules"
 
 
 def store() -> Store:
@@ -115,6 +135,12 @@ def practice_group_id() -> int | None:
         return None
     group = groups().practising_for(user_id)
     return None if group is None else int(group["id"])
+
+
+def practice_rules(game: str) -> str | None:
+    """The house rules preset of this game for the group the signed-in user practises for, if any."""
+    group_id = practice_group_id()
+    return None if group_id is None else groups().rules(group_id).get(game)
 
 
 def draw(

@@ -10,6 +10,8 @@ the score, and the right answers only if the exam allows it before closing or on
 
 from __future__ import annotations
 
+import csv
+import io
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -153,6 +155,32 @@ def results(exam_id: int) -> Page:
     return render_template(
         "exams/results.html", exam=exam, group=group, results=exams().results(exam_id), kind_title=kind_title
     )
+
+
+@bp.get("/<int:exam_id>/results.csv")
+@instructor_required
+def results_csv(exam_id: int) -> Response:
+    """Every finished sitting: username, started, finished, answered, correct, questions."""
+    exam, _group = _owned_exam(exam_id)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["username", "name", "started_at", "finished_at", "answered", "correct", "questions"])
+    for row in exams().results(exam_id):
+        for s in row["sittings"]:
+            writer.writerow(
+                [
+                    row["username"],
+                    row["display_name"],
+                    s["started_at"],
+                    s["finished_at"],
+                    s["answered"],
+                    s["correct"],
+                    exam["questions"],
+                ]
+            )
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="quiz-{exam_id}-results.csv"'
+    return response
 
 
 def _questions(sitting_id: int) -> list[dict[str, Any]]:

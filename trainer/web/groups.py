@@ -18,12 +18,13 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 from flask_login import current_user, login_required
 
 from trainer.drills import get_kind
-from trainer.games import BY_ID, GAMES
+from trainer.engine.presets import PresetError
+from trainer.games import BY_ID, GAMES, Game
 from trainer.store import NotFoundError, stats
 from trainer.store.accounts import AccountError, Role
 from trainer.store.exams import Exams
@@ -191,7 +192,7 @@ def _render_desk(
         names=names,
         exams=Exams(db.store().db).of_group(group_id),
         rules=groups.rules(group_id),
-        presets={g.id: [(name, g.load_rules(name).title) for name in g.preset_names()] for g in GAMES},
+        presets={g.id: _presets(g) for g in GAMES},
         games=GAMES,
         heat=heat,
         kind_title=kind_title,
@@ -272,6 +273,54 @@ def set_rules(group_id: int) -> Response:
     return redirect(url_for("groups.desk", group_id=group_id))
 
 
+def _presets(game: Game) -> list[tuple[str, str]]:
+    """The shipped presets of the game and the signed-in instructor's own copies: (name, title)."""
+    shipped = [(name, game.load_rules(name).title) for name in game.preset_names()]
+    own = []
+    for name in db.groups().house_rules_by(current_user.id, game.id):
+        try:
+            own.append((name, f"{game.load_rules(name).title} ({name})"))
+        except (PresetError, ValueError):
+            continue  # its file could not be written here: not offered
+    return shipped + own
+
+
+@bp.route("/<int:group_id>/rules/<game_id>", methods=["GET", "POST"])
+@instructor_required
+def edit_rules(group_id: int, game_id: str) -> Page:
+    """An edited copy of the group's house rules for one game, checked by the game's own loader."""
+    group = _owned(group_id)
+    game = BY_ID.get(game_id)
+    if game is None:
+        abort(404, description=gettext("There are no such house rules."))
+    groups = db.groups()
+    error = None
+    if request.method == "POST":
+        check_form(EmptyForm())
+        text = request.form.get("text", "")
+        try:
+            name = groups.save_house_rules(game.id, text, current_user.id, db.house_rules_folder(current_app))
+        except AccountError as refused:
+            error = gettext("These rules cannot be used: %(detail)s", detail=refused.params.get("detail", ""))
+        else:
+            groups.set_rules(group_id, game.id, name)
+            flash(gettext("The group's house rules are saved. New drills use them."), "ok")
+            return redirect(url_for("groups.desk", group_id=group_id))
+    else:
+        current = groups.rules(group_id)[game.id]
+        text = groups.house_text(game.id, current) or (game.rules_folder / f"{current}.toml").read_text()
+    page = render_template(
+        "groups/edit_rules.html",
+        group=group,
+        game=game,
+        text=text,
+        error=error,
+        form=EmptyForm(),
+        game_title=game_title,
+    )
+    return (page, 400) if error else page
+
+
 @bp.post("/<int:group_id>/target")
 @instructor_required
 def set_target(group_id: int) -> Page:
@@ -315,6 +364,7 @@ def trainee(group_id: int, user_id: int) -> Page:
         bests=stats.sprint_bests(store.db, user_id),
         results=db.tables().table_test_results(user_id),
         attempts=attempts,
+        sittings=_sittings_of(group_id, user_id),
         games=GAMES,
         kind_title=kind_title,
         game_title=game_title,
@@ -346,6 +396,17 @@ def attempt(group_id: int, user_id: int, drill_id: int) -> Page:
         grade=grade,
         reviewing=True,
     )
+
+
+def _sittings_of(group_id: int, user_id: int) -> list[dict[str, Any]]:
+    """The member's finished sittings of the group's quizzes, newest first, with the quiz."""
+    exams = Exams(db.store().db)
+    found = []
+    for exam in exams.of_group(group_id):
+        for sitting in exams.sittings(int(exam["id"]), user_id):
+            if sitting["finished_at"] is not None:
+                found.append({**sitting, "exam": exam})
+    return sorted(found, key=lambda s: s["finished_at"], reverse=True)
 
 
 def _day(name: str) -> str | None:

@@ -95,15 +95,23 @@ def start() -> Response:
     trainee = require_trainee()
     form = NewRoundForm()
     check_form(form)
+    game, level, seats, payout = form.game.data, form.level.data, form.seats.data, form.payout.data or None
+    house = db.practice_rules(game)  # the house rules of the group the trainee practises for
     try:
-        round_id = db.tables().start_round(
-            trainee,
-            form.game.data,
-            form.level.data,
-            seats=form.seats.data,
-            rules=form.rules.data or None,
-            payout=form.payout.data or None,
-        )
+        if form.rules.data:  # the trainee chose the house rules of this table
+            round_id = db.tables().start_round(
+                trainee, game, level, seats=seats, rules=form.rules.data, payout=payout
+            )
+        else:
+            try:
+                round_id = db.tables().start_round(
+                    trainee, game, level, seats=seats, rules=house, payout=payout
+                )
+            except RoundError:
+                if house is None:
+                    raise
+                # The group's table lacks what this round needs (a bonus, a buy): the game's default rules.
+                round_id = db.tables().start_round(trainee, game, level, seats=seats, payout=payout)
     except RoundError as error:
         abort(400, description=gettext("This table cannot be dealt: %(reason)s", reason=str(error)))
     return redirect(url_for("table.show", round_id=round_id))

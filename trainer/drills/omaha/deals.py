@@ -104,9 +104,9 @@ def made_five(rng: random.Random, category: Category) -> list[Card]:
 
 
 def house_rules(name: str | None) -> OmahaRules:
-    """A shipped preset by name (the default when None), never a path."""
+    """A shipped or house preset by name (the default when None), never a path."""
     name = DEFAULT_RULES if name is None else name
     shipped = PRESETS.names()
-    if name not in shipped:
+    if not PRESETS.is_preset(name):
         raise RulesError(f"unknown Omaha house rules {name!r}: choose one of {', '.join(shipped)}")
     return load_rules(name)

@@ -7,7 +7,7 @@ import random
 
 from trainer.drills.base import AnswerFormat, AnswerKind, RulesError
 from trainer.engine import painted_poker as pp
-from trainer.engine.painted_poker.rules import DealKind, PaintedRules
+from trainer.engine.painted_poker.rules import PRESETS, DealKind, PaintedRules
 from trainer.games import PAINTED_POKER
 
 GAME = PAINTED_POKER.id
@@ -18,8 +18,8 @@ _LEVEL_PLAYERS = {1: (3, 4), 2: (4, 5, 6), 3: (2, 3, 5, 6)}
 
 
 def rules_of(name: str | None) -> PaintedRules:
-    """A shipped preset by name (the default when None), never a file path."""
-    if name is not None and name not in pp.available_rules():
+    """A shipped or house preset by name (the default when None), never a file path."""
+    if name is not None and not PRESETS.is_preset(name):
         have = ", ".join(pp.available_rules())
         raise RulesError(f"no painted poker rules named {name!r:.60} (have: {have})")
     try:

@@ -23,7 +23,7 @@ from typing import Any
 from trainer.drills.base import DealError, RulesError
 from trainer.engine.cards import FULL_DECK, Card
 from trainer.engine.russian_poker import Category, HouseRules, evaluate, load_rules
-from trainer.engine.russian_poker.rules import DEFAULT_RULES, preset_names
+from trainer.engine.russian_poker.rules import DEFAULT_RULES, PRESETS, preset_names
 
 SUITS = "shdc"
 TRIES = 400  # a construction fails only on bad luck with the cards already used; this is plenty
@@ -40,14 +40,14 @@ BONUS_PAYING = (
 
 
 def house_rules(name: str | None) -> HouseRules:
-    """The named preset (the default when None); only shipped presets, never a file path."""
+    """The named preset (the default when None): shipped or a house preset, never a file path."""
     return _preset(DEFAULT_RULES if name is None else name)
 
 
 @functools.lru_cache(maxsize=16)
 def _preset(name: str) -> HouseRules:
     # Cached: generators and solvers ask for the rules many times per situation.
-    if name not in preset_names():
+    if not PRESETS.is_preset(name):
         raise RulesError(f"unknown house rules {name!r}: choose one of {', '.join(preset_names())}")
     return load_rules(name)
 
