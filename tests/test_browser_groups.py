@@ -1,7 +1,8 @@
 """The whole story of a class in a real browser (Chromium through Playwright): an instructor made on
-the command line makes a group with edited house rules and assigns a quiz; two trainees sign up on
-phones, join with the code, practise and take the quiz; the instructor reviews the heat map, one
-trainee's attempt drawn again, the quiz results and the CSV export. Screenshots: tests/artifacts/."""
+the command line makes a group with edited house rules (a copy of a preset; a bad value is refused
+first) and assigns a quiz; two trainees sign up on phones, join with the code, practise and take the
+quiz; the instructor reviews the heat map, one trainee's attempt drawn again, the quiz results and the
+CSV export. Screenshots: tests/artifacts/."""
 
 from __future__ import annotations
 
@@ -74,6 +75,20 @@ def test_a_class_from_the_first_instructor_to_the_review(browser, site):  # noqa
     desk.locator("#rules-russian_poker").select_option("insured")
     _submit(desk, "form[action$='/rules']")
     assert desk.locator("#rules-russian_poker").input_value() == "insured"
+    # ... and edited: this house pays 75 on a full house in the bonus.
+    navigate(desk, lambda: desk.locator("#edit-rules-russian_poker").click())
+    box = desk.locator("#rules-text")
+    text = box.input_value()
+    assert "full_house = 70" in text
+    retitled = text.replace('title = "', 'title = "Evening: ', 1)
+    box.fill(retitled.replace("full_house = 70", "full_house = -75"))
+    _submit(desk, "main form")
+    assert "expected a whole number" in desk.locator("#rules-error").inner_text()  # refused, named
+    box.fill(retitled.replace("full_house = 70", "full_house = 75"))
+    shot(desk, "groups-edit-house-rules")
+    _submit(desk, "main form")
+    house = desk.locator("#rules-russian_poker").input_value()
+    assert house.startswith("house-")
     code = desk.locator("#join-code").inner_text()
     group_url = desk.url
     # A quiz: two qualification questions, answers shown at once.
@@ -135,6 +150,6 @@ def test_a_class_from_the_first_instructor_to_the_review(browser, site):  # noqa
     exported = desk.request.get(group_url + "/attempts.csv")
     text = exported.text()
     assert exported.status == 200 and text.splitlines()[0].startswith("answered_at,username,kind")
-    assert "nino" in text and "lasha" in text and "insured" in text
+    assert "nino" in text and "lasha" in text and house in text  # graded under the edited copy
     for context in [desk_context, *trainees]:
         context.close()
