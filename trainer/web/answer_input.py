@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from trainer.drills import AnswerError, AnswerFormat, AnswerKind
-from trainer.drills.answers import card_list, parse_amount
+from trainer.drills.answers import card_list, parse_amount, parse_answer
 from trainer.web.i18n import translate_word
 
 
@@ -116,3 +116,23 @@ def kept_input(
         "cards_text": form.get(prefix + "cards_text", ""),
         "discard": form.getlist(prefix + "discard"),
     }
+
+
+def read_all(
+    formats: list[AnswerFormat], form: MultiDict[str, str]
+) -> tuple[list[Any], dict[int, str], dict[int, dict[str, Any]]]:
+    """The answers of a page of questions (fields `q<i>-...`), all read before any is recorded: the
+    raw answers, the sentence for each that cannot be read (by question index), and what was typed."""
+    raws: list[Any] = []
+    errors: dict[int, str] = {}
+    kept: dict[int, dict[str, Any]] = {}
+    for i, fmt in enumerate(formats):
+        kept[i] = kept_input(fmt, form, f"q{i}-")
+        try:
+            raw = read_answer(fmt, form, f"q{i}-")
+            parse_answer(fmt, raw)
+            raws.append(raw)
+        except AnswerError as error:
+            errors[i] = _(str(error))
+            kept[i]["invalid"] = getattr(error, "field", None)  # the field to mark
+    return raws, errors, kept

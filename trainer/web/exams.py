@@ -19,14 +19,13 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask_babel import gettext
 from flask_login import current_user, login_required
 
-from trainer.drills import REGISTRY, AnswerError, get_kind
-from trainer.drills.answers import parse_answer
+from trainer.drills import REGISTRY, get_kind
 from trainer.drills.base import expected_of
 from trainer.games import GAMES
 from trainer.store import AlreadyAnsweredError, NotFoundError
 from trainer.store.exams import ExamError, Exams
 from trainer.web import db
-from trainer.web.answer_input import kept_input, read_answer
+from trainer.web.answer_input import read_all
 from trainer.web.auth import instructor_required
 from trainer.web.catalog import game_title, kind_title
 from trainer.web.forms import EmptyForm
@@ -332,18 +331,7 @@ def hand_in(sitting_id: int) -> Page:
         exams().finish(sitting_id)
         abort(409, description=gettext("The time for this quiz is over; answers after it do not count."))
     questions = _questions(sitting_id)
-    raws: list[Any] = []
-    errors: dict[int, str] = {}
-    kept: dict[int, dict[str, Any]] = {}
-    for i, q in enumerate(questions):
-        fmt = q["situation"].answer_format
-        kept[i] = kept_input(fmt, request.form, f"q{i}-")
-        try:
-            raw = read_answer(fmt, request.form, f"q{i}-")
-            parse_answer(fmt, raw)
-            raws.append(raw)
-        except AnswerError as error:
-            errors[i] = gettext(str(error))
+    raws, errors, kept = read_all([q["situation"].answer_format for q in questions], request.form)
     if errors:
         return _render_sitting(found, exam, questions, errors, kept), 400
     store = db.store()

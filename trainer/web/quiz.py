@@ -17,14 +17,13 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from trainer.drills import REGISTRY, AnswerError, get_kind, issue
-from trainer.drills.answers import parse_answer
+from trainer.drills import REGISTRY, get_kind, issue
 from trainer.drills.base import expected_of
 from trainer.engine.presets import data_path, read_toml
 from trainer.games import GAMES, game_of
 from trainer.store import AlreadyAnsweredError, NotFoundError
 from trainer.web import db
-from trainer.web.answer_input import kept_input, read_answer
+from trainer.web.answer_input import read_all
 from trainer.web.catalog import game_title, kind_title
 from trainer.web.forms import EmptyForm
 from trainer.web.guards import check_form, require_trainee
@@ -154,19 +153,7 @@ def submit(game: str) -> str | tuple[str, int]:
     if any(q["drill"]["answered"] for q in questions):
         abort(409, description=handed_in())
     # Read every answer before recording any, so one unreadable answer loses nothing.
-    raws: list[Any] = []
-    errors: dict[int, str] = {}
-    kept: dict[int, dict[str, Any]] = {}
-    for i, q in enumerate(questions):
-        fmt = q["situation"].answer_format
-        kept[i] = kept_input(fmt, request.form, f"q{i}-")
-        try:
-            raw = read_answer(fmt, request.form, f"q{i}-")
-            parse_answer(fmt, raw)
-            raws.append(raw)
-        except AnswerError as error:
-            errors[i] = gettext(str(error))
-            kept[i]["invalid"] = getattr(error, "field", None)
+    raws, errors, kept = read_all([q["situation"].answer_format for q in questions], request.form)
     if errors:
         return _render_quiz(game, questions, errors, kept), 400
     review = []
