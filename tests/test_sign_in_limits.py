@@ -1,5 +1,5 @@
-"""Failed sign-ins are rate-limited per username and per address; successes never count; the API
-answers 429 in JSON, the pages with a page."""
+"""Failed sign-ins are rate-limited per username tried and per address (`trainer.web.security`);
+successes never count; the API answers 429 in JSON, the pages with a page."""
 
 import pytest
 from accounts_helpers import PASSWORD, AuthActions, add_user
@@ -18,7 +18,7 @@ def limited(tmp_path):
             "FAST_PASSWORD_HASHING": True,
             "RATELIMIT_ENABLED": True,
             "RATE_LIMIT_SIGN_IN_USER": "3 per minute",
-            "RATE_LIMIT_SIGN_IN_ADDRESS": "5 per minute",
+            "RATE_LIMIT_SIGN_IN_FAILURES": "5 per minute",
         }
     )
 

@@ -43,10 +43,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     init_pages(app)
 
-    from trainer.web import api, messages, sign_in_limits
+    from trainer.web import api, messages
 
     api.init_app(app)
-    sign_in_limits.init_app(app)
     app.cli.add_command(messages.cli)
 
     from trainer.web import cli

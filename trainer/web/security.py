@@ -12,10 +12,13 @@ Rate limits on what an outsider can hammer, each shared between the pages and th
   page's POST and `POST /api/v1/users`;
 - failed sign-ins (`RATE_LIMIT_SIGN_IN_FAILURES`, 30/minute and 200/hour per client address; only
   failures count): the sign-in page, a password change, a one-time code and `POST /api/v1/tokens`;
+  and the same failures per username tried (`RATE_LIMIT_SIGN_IN_USER`, 10 per 5 minutes: guessing one
+  account's password from many addresses is hopeless, and its owner waits five minutes at most);
 - new drills (`RATE_LIMIT_DRILLS`, 60/minute per trainee, else per address): practice, today's
-  practice, sprint and quiz starts, `POST /api/v1/drills`, and the live table's new rounds and table
-  tests (`POST /table/rounds`, `POST /table/tests`, `POST /api/v1/rounds`); a guest's trainee row is
-  made by the first of these, so they also bound the guests an outsider can create;
+  practice, sprint, quiz and assigned-quiz starts, `POST /api/v1/drills`, and the live table's new
+  rounds and table tests (`POST /table/rounds`, `POST /table/tests`, `POST /api/v1/rounds`); a
+  guest's trainee row is made by the first of these, so they also bound the guests an outsider can
+  create;
 - the advisor (`RATE_LIMIT_ADVISOR`, 30/minute per trainee, else per address): the advisor page and
   `POST /api/v1/advisor`.
 
@@ -36,6 +39,7 @@ from flask_babel import gettext
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_talisman import Talisman
 
+from trainer.store.accounts import username_key
 from trainer.web import auth
 
 CONTENT_SECURITY_POLICY = {
@@ -54,6 +58,7 @@ CONTENT_SECURITY_POLICY = {
 DEFAULT_LIMITS = {
     "RATE_LIMIT_SIGN_UPS": "120 per minute;1000 per hour",
     "RATE_LIMIT_SIGN_IN_FAILURES": "30 per minute;200 per hour",
+    "RATE_LIMIT_SIGN_IN_USER": "10 per 5 minutes",
     "RATE_LIMIT_DRILLS": "60 per minute",
     "RATE_LIMIT_ADVISOR": "30 per minute",
 }
@@ -75,11 +80,28 @@ def trainee_or_address() -> str:
     return client_address()
 
 
+def username_tried() -> str:
+    """The username a sign-in tries (form or JSON), else the signed-in user's (a password change)."""
+    body = request.get_json(silent=True) if request.is_json else None
+    raw = body.get("username") if isinstance(body, dict) else request.form.get("username")
+    if not isinstance(raw, str) or not raw.strip():
+        user = auth.current()
+        raw = user.username if user is not None else ""
+    return f"username:{username_key(raw.strip())[:100]}"
+
+
 def _failed_sign_in(_response: Response) -> bool:
     return bool(g.get("failed_sign_in"))
 
 
-DRILL_STARTS = ("practice.new", "today.start", "sprint.start", "quiz.start", "api.create_drill")
+DRILL_STARTS = (
+    "practice.new",
+    "today.start",
+    "sprint.start",
+    "quiz.start",
+    "exams.start",
+    "api.create_drill",
+)
 ROUND_STARTS = ("table.start", "table.start_test", "api.create_round")  # a round is a drill too
 PASSWORD_CHECKS = ("account.sign_in", "account.change_password", "account.redeem_code", "api.new_token")
 
@@ -90,6 +112,7 @@ LIMITED: dict[
 ] = {
     "RATE_LIMIT_SIGN_UPS": (client_address, ("account.sign_up", "api.sign_up"), ["POST"], None),
     "RATE_LIMIT_SIGN_IN_FAILURES": (client_address, PASSWORD_CHECKS, ["POST"], _failed_sign_in),
+    "RATE_LIMIT_SIGN_IN_USER": (username_tried, PASSWORD_CHECKS, ["POST"], _failed_sign_in),
     "RATE_LIMIT_DRILLS": (trainee_or_address, DRILL_STARTS + ROUND_STARTS, ["POST"], None),
     "RATE_LIMIT_ADVISOR": (trainee_or_address, ("reference.advisor", "api.advisor"), None, None),
 }
