@@ -57,6 +57,12 @@ def _ids(client) -> dict[str, list[str]]:
         "slug": ["russian-poker", "omaha", "painted-poker", "nope"],
         "filename": ["js/clock.js", "nope.js"],
         "_rest": ["nope"],
+        # Groups and assigned quizzes: this trainee has none, so each is another's or missing.
+        "group_id": ["1", "999999"],
+        "user_id": ["1", "999999"],
+        "exam_id": ["1", "999999"],
+        "sitting_id": ["1", "999999"],
+        "game_id": ["russian_poker", "nope"],
     }
 
 
