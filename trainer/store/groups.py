@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import secrets
 import sqlite3
 import statistics
@@ -41,6 +42,8 @@ from trainer.store.schema import insert, writing
 Clock = Callable[[], datetime]
 
 NAME_MAX = 60
+# Letters and digits of any script, spaces and a few signs: the API document states the same pattern.
+NAME_PATTERN = rf"[^\W_][\w .,'&()/-]{{0,{NAME_MAX - 1}}}"
 JOIN_CODE_LENGTH = 8
 HOUSE_TEXT_MAX = 20_000
 
@@ -83,12 +86,12 @@ def write_house_file(folder: Path, game: Game, name: str, text: str) -> Path:
 
 
 def clean_group_name(name: Any) -> str:
-    text = " ".join(name.split()) if isinstance(name, str) else ""
+    text = name.strip() if isinstance(name, str) else ""
     if not text:
         raise AccountError("group_name_missing")
-    if len(text) > NAME_MAX or any(not ch.isprintable() for ch in text):
+    if re.fullmatch(NAME_PATTERN, text) is None:
         raise AccountError("group_name_long", max=NAME_MAX)
-    return text
+    return " ".join(text.split())
 
 
 class Groups:

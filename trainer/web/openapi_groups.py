@@ -7,9 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.games import GAMES
+from trainer.store.groups import NAME_PATTERN
 from trainer.web.openapi_accounts import SIGNED_IN, _body, _error, _json, _ref
 
 _GROUP_ID = {"name": "group_id", "in": "path", "required": True, "schema": {"type": "integer"}}
+_GROUP_NAME = {"type": "string", "pattern": rf"^\s*{NAME_PATTERN}\s*$", "examples": ["Morning class"]}
 _DAY = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
 _GAME_MAP = {"type": "object", "propertyNames": {"enum": [g.id for g in GAMES]}}
 
@@ -114,7 +116,7 @@ def paths() -> dict[str, Any]:
                     {
                         "type": "object",
                         "required": ["name"],
-                        "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 60}},
+                        "properties": {"name": _GROUP_NAME},
                     }
                 ),
                 "responses": {
