@@ -22,7 +22,7 @@ import secrets
 import sqlite3
 import unicodedata
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
@@ -30,7 +30,7 @@ from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlite_utils import Database
 
-from trainer.store.progress import MAX_ROWID, NotFoundError, StoreError
+from trainer.store.progress import MAX_ROWID, NotFoundError, StoreError, _iso, _utc_now
 from trainer.store.schema import insert, writing
 
 Clock = Callable[[], datetime]
@@ -67,14 +67,6 @@ class AccountError(StoreError):
         super().__init__(reason)
         self.reason = reason
         self.params = params
-
-
-def _iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 def _digest(secret: str) -> str:

@@ -17,13 +17,13 @@ import json
 import random
 import secrets
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
 
 from trainer.drills import REGISTRY, Situation
-from trainer.store.progress import NotFoundError, Store, StoreError
+from trainer.store.progress import NotFoundError, Store, StoreError, _iso, _utc_now
 from trainer.store.schema import insert, writing
 
 Clock = Callable[[], datetime]
@@ -42,14 +42,6 @@ class ExamError(StoreError):
         super().__init__(reason)
         self.reason = reason
         self.params = params
-
-
-def _iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 def question_seed(seed: int, index: int) -> int:
