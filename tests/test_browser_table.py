@@ -96,6 +96,15 @@ def run_round(page, *, wrong_at: int | None = None, keyboard: bool = False, name
                 page.keyboard.press("Enter")
             else:
                 page.locator("#round form.step-form button.primary").click()
+        # The response has come; the script swaps the next step in a moment later. Until then the
+        # page still shows the previous step's verdict, so wait for the swap, not for any verdict.
+        page.wait_for_function(
+            """(i) => {
+                const step = document.querySelector('#round input[name=step]');
+                return document.querySelector('#steps-right') || (step && step.value !== String(i));
+            }""",
+            arg=i,
+        )
         verdict = page.locator("#feedback .verdict")
         verdict.wait_for()
         if i == wrong_at and (want != expected_answer(r, i)):

@@ -30,6 +30,7 @@ Tables, all STRICT:
 from __future__ import annotations
 
 import sqlite3
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -525,10 +526,35 @@ def open_db(path: str | Path, *, migrate: bool = True, timeout: float = BUSY_TIM
     db = Database(conn)
     db.execute("PRAGMA foreign_keys = ON")
     if migrate:
-        if str(path) != ":memory:":
-            db.enable_wal()
-        apply_migrations(db)
+        if str(path) == ":memory:":
+            apply_migrations(db)
+        else:
+            with _starting_alone(path):
+                db.enable_wal()
+                apply_migrations(db)
     return db
+
+
+@contextmanager
+def _starting_alone(path: str | Path) -> Iterator[None]:
+    """Hold an exclusive lock on a file beside the database while one process starts up.
+
+    Switching a fresh file to WAL takes SQLite's exclusive lock without waiting for the busy
+    timeout, so workers started together (gunicorn's, or a test's) could fail with "database is
+    locked" before any migration ran. An OS file lock queues them instead. Where `fcntl` does not
+    exist (Windows) the start-up relies on the busy timeout alone.
+    """
+    if sys.platform == "win32":
+        yield
+        return
+    import fcntl
+
+    with open(f"{path}-start.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def backup(path: str | Path, target: str | Path) -> str:
