@@ -70,6 +70,7 @@ def _preset(name: str | None, fallback: str) -> HouseRules:
 
 # rp.two_combinations --------------------------------------------------------------------------------
 
+WITH_KICKERS = (Category.PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND, Category.FOUR_OF_A_KIND)
 EDGE_CASES = ("quads_and_full_house", "two_full_houses", "same_straight_twice", "royal_and_spare_card")
 
 
@@ -108,8 +109,17 @@ def _gen_two_combinations(rng: random.Random, level: int, rules_name: str | None
         if case is not None:
             player = _edge_hand(rng, case)
         else:
-            category = rng.choice([c for c in PAYING if c is not Category.ROYAL_FLUSH])
             want_second = rng.random() < 0.6
+            # Five cards whose best five use them all (straight, flush, full house, ...) or whose
+            # kickers cannot pair (ace-king) never hold a second combination: drawing those and
+            # rejecting 400 deals each made this drill the slowest to generate.
+            category = rng.choice(
+                [
+                    c
+                    for c in PAYING
+                    if c is not Category.ROYAL_FLUSH and (six or not want_second or c in WITH_KICKERS)
+                ]
+            )
             kickers = rng.choice(((14, 13), (13, 14), (14,), (13,))) if want_second and not six else ()
 
             def accept(cards: tuple[Card, ...]) -> bool:
