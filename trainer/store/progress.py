@@ -250,6 +250,19 @@ class Store:
     def sprint(self, sprint_id: int) -> dict[str, Any]:
         return self._row("sprints", sprint_id, "sprint")
 
+    def sprint_drills(self, sprint_id: int) -> list[dict[str, Any]]:
+        """The sprint's drills in the order they were asked, each with its `attempt` (None when it was
+        skipped or the time ran out first) and `in_time` (answered within the sprint's duration)."""
+        sprint = self.sprint(sprint_id)
+        deadline = _iso(_parse_iso(sprint["started_at"]) + timedelta(seconds=sprint["duration_s"]))
+        drills = []
+        for row in self.db.query("SELECT id FROM drills WHERE sprint_id = ? ORDER BY id", [sprint_id]):
+            drill = self.drill(row["id"])
+            drill["attempt"] = self.attempt(row["id"])
+            drill["in_time"] = drill["attempt"] is not None and drill["attempt"]["answered_at"] <= deadline
+            drills.append(drill)
+        return drills
+
     def finish_sprint(self, sprint_id: int) -> dict[str, Any]:
         """Close a sprint and score it: answers given within its duration count, later ones do not."""
         sprint = self.sprint(sprint_id)

@@ -107,9 +107,27 @@ def weakest_kinds(
     return tried[:count]
 
 
+def sprint_scope(scope: str) -> tuple[str, int | None]:
+    """A sprint's scope "<what>/<N>" split: what was drilled (a kind id, or a game id for a mixed
+    sprint) and the number of questions (None for a scope of another shape)."""
+    what, _, n = scope.partition("/")
+    return what, int(n) if n.isdigit() else None
+
+
+def _with_questions(row: dict[str, Any]) -> dict[str, Any]:
+    what, n = sprint_scope(row["scope"])
+    return {**row, "what": what, "questions": n if n is not None else row["answered"]}
+
+
+def _standing(row: dict[str, Any]) -> tuple[int, int]:
+    """Lower is better: most right, then fewest wrong."""
+    return -row["correct"], row["answered"] - row["correct"]
+
+
 def sprint_bests(db: Database, trainee_id: int) -> list[dict[str, Any]]:
     """The best finished sprint per (scope, level, duration): most correct, then fewest wrong, then
-    the earliest (a record stands until it is beaten)."""
+    the earliest (a record stands until it is beaten). Each row also has `what` and `questions`
+    (`sprint_scope`), so every page shows a score as right answers of the sprint's questions."""
     rows = db.query(
         """SELECT * FROM sprints WHERE trainee_id = ? AND finished_at IS NOT NULL
            ORDER BY scope, level, duration_s, correct DESC, answered - correct, started_at, id""",
@@ -117,8 +135,29 @@ def sprint_bests(db: Database, trainee_id: int) -> list[dict[str, Any]]:
     )
     bests: dict[tuple[str, int, int], dict[str, Any]] = {}
     for row in rows:
-        bests.setdefault((row["scope"], row["level"], row["duration_s"]), row)
+        bests.setdefault((row["scope"], row["level"], row["duration_s"]), _with_questions(row))
     return list(bests.values())
+
+
+def sprint_record(db: Database, sprint: dict[str, Any]) -> dict[str, Any]:
+    """Where a finished sprint stands among the trainee's sprints of the same scope, level and time:
+    `first` (no earlier one: it sets the mark, it beats nothing), `new_best` (it beats every earlier
+    one), and `best`, the record now (with `questions`)."""
+    rows = [
+        _with_questions(row)
+        for row in db.query(
+            """SELECT * FROM sprints WHERE trainee_id = ? AND scope = ? AND level = ? AND duration_s = ?
+               AND finished_at IS NOT NULL ORDER BY started_at, id""",
+            [sprint["trainee_id"], sprint["scope"], sprint["level"], sprint["duration_s"]],
+        )
+    ]
+    earlier = [row for row in rows if (row["started_at"], row["id"]) < (sprint["started_at"], sprint["id"])]
+    best = min(rows, key=_standing) if rows else _with_questions(sprint)
+    return {
+        "first": not earlier,
+        "new_best": bool(earlier) and _standing(sprint) < min(_standing(row) for row in earlier),
+        "best": best,
+    }
 
 
 def trainees_overview(db: Database, *, since: datetime | None = None) -> list[dict[str, Any]]:

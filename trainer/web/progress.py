@@ -16,10 +16,7 @@ def show() -> str:
     data = records.progress(trainee) if trainee is not None else records.NO_PROGRESS
     results = db.tables().table_test_results(trainee) if trainee is not None else []
     chart = records.trend_chart(data["trend"])
-    bests = []
-    for row in data["bests"]:
-        kind_id, _, n = row["scope"].partition("/")
-        bests.append({**row, "title": kind_title(kind_id), "n": n})
+    bests = [{**row, "title": kind_title(row["what"])} for row in data["bests"]]
     return render_template(
         "progress.html", data=data, chart=chart, bests=bests, results=results, game_title=game_title
     )

@@ -20,6 +20,7 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from trainer.drills import REGISTRY, AnswerError
+from trainer.drills.base import expected_of
 from trainer.store import AlreadyAnsweredError, NotFoundError, stats
 from trainer.web import db
 from trainer.web.answer_input import kept_input, read_answer
@@ -203,26 +204,46 @@ def result(sprint_id: int) -> str | Response:
             return redirect(url_for("sprint.run", sprint_id=sprint_id))
         # Over but not yet scored (the clock ran out with no script to report it): the button scores it.
         return render_template("sprint_finish.html", sprint=sprint, form=EmptyForm())
-    kind_id, _, n = sprint["scope"].partition("/")
+    kind_id, n = stats.sprint_scope(sprint["scope"])
     started = datetime.fromisoformat(sprint["started_at"])
     taken = (datetime.fromisoformat(sprint["finished_at"]) - started).total_seconds()
-    best = next(
-        (
-            row
-            for row in stats.sprint_bests(db.store().db, trainee)
-            if (row["scope"], row["level"], row["duration_s"])
-            == (sprint["scope"], sprint["level"], sprint["duration_s"])
-        ),
-        None,
-    )
     return render_template(
         "sprint_result.html",
         sprint=sprint,
         title=kind_title(kind_id),
         kind_id=kind_id,
-        n=int(n) if n.isdigit() else None,
+        n=n,
         taken=min(taken, sprint["duration_s"]),
-        best=best,
+        record=stats.sprint_record(db.store().db, sprint),
+        misses=misses(sprint_id),
         lengths=SPRINT_LENGTHS,
         default_seconds=DEFAULT_SPRINT_SECONDS,
     )
+
+
+def misses(sprint_id: int) -> list[dict[str, Any]]:
+    """The sprint's questions not answered right in time, in the order asked, each with its table,
+    the answer given (if any), the right one and the explanation; `missed` says how it was missed."""
+    found = []
+    for drill in db.store().sprint_drills(sprint_id):
+        attempt = drill["attempt"]
+        if attempt is not None and attempt["correct"] and drill["in_time"]:
+            continue
+        kind = REGISTRY.get(drill["kind"])
+        if kind is None:  # a drill kind removed since the sprint: nothing to draw it with
+            continue
+        expected, _text, steps = expected_of(drill["situation"], kind)
+        if attempt is None:
+            attempt = {"answer": None, "expected": expected, "correct": False, "time_ms": None}
+        missed = "wrong" if drill["in_time"] else ("late" if drill["attempt"] else "unanswered")
+        found.append(
+            {
+                "drill": drill,
+                "kind": kind,
+                "situation": drill["situation"],
+                "attempt": attempt,
+                "steps": steps,
+                "missed": missed,
+            }
+        )
+    return found

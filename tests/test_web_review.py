@@ -1,0 +1,126 @@
+"""View tests of what a trainee reviews after a run: the sprint's misses and its standing against
+personal bests, the same figures on the progress page, and the quiz review."""
+
+import re
+
+import pytest
+from accounts_helpers import AuthActions
+from web_toys import toy_kinds
+
+
+@pytest.fixture
+def toys():
+    with toy_kinds() as kinds:
+        yield kinds
+
+
+@pytest.fixture
+def named(client):
+    assert AuthActions(client).sign_up("trainee.one").status_code == 302
+    return client
+
+
+def _start(client, length="10", seconds="90", kind="toy.amount"):
+    run_url = client.post(
+        "/sprint/", data={"kind": kind, "level": "1", "length": length, "seconds": seconds}
+    ).headers["Location"]
+    return run_url, run_url.rstrip("/").rsplit("/", 1)[1]
+
+
+def _question(client, run_url):
+    page = client.get(run_url).get_data(as_text=True)
+    drill = re.search(r'name="drill" value="(\d+)"', page).group(1)
+    ante = int(re.search(r'<span class="v">(\d+)</span>', page).group(1))
+    return drill, ante
+
+
+def _run(client, plan, length="10", seconds="90"):
+    """Play a toy.amount sprint: "r" right, "w" wrong (answers 1), "s" skip; then the result page."""
+    run_url, sprint_id = _start(client, length, seconds)
+    antes = []
+    for step in plan:
+        drill, ante = _question(client, run_url)
+        antes.append(ante)
+        if step == "s":
+            client.post(f"/sprint/{sprint_id}/skip", data={"drill": drill})
+        else:
+            answer = 2 * ante if step == "r" else 1
+            client.post(f"/sprint/{sprint_id}/answer", data={"drill": drill, "answer": str(answer)})
+    if len(plan) < int(length):
+        from clock_helpers import sprint_clock_ahead
+
+        with pytest.MonkeyPatch.context() as patch:
+            sprint_clock_ahead(patch, int(seconds) + 1)
+            client.post(f"/sprint/{sprint_id}/finish")
+    return client.get(f"/sprint/{sprint_id}/result").get_data(as_text=True), antes
+
+
+def _misses(page):
+    return re.findall(r'<li class="panel" data-missed="(\w+)" data-kind="([\w.]+)">', page)
+
+
+def test_the_sprint_result_lists_every_miss_with_the_table_the_answers_and_why(named, toys):
+    page, antes = _run(named, "rwsrrrwrrr")
+    assert 'id="sprint-score">7 / 10<' in page
+    assert _misses(page) == [("wrong", "toy.amount"), ("unanswered", "toy.amount"), ("wrong", "toy.amount")]
+    listed = page[page.index('id="misses"') :]
+    for i in (1, 2, 6):  # each missed question's table, the right answer and the explanation
+        assert f'<span class="v">{antes[i]}</span>' in listed
+        assert f"<strong>{2 * antes[i]}</strong>" in listed
+        assert f"Bet = 2 x {antes[i]}." in listed
+    assert listed.count("Your answer: <strong>1</strong>") == 2  # the answer given, where one was
+    assert "Not answered: skipped, or the time ran out." in listed
+
+
+def test_a_sprint_without_misses_says_so(named, toys):
+    page, _ = _run(named, "r" * 10)
+    assert 'id="misses"' not in page and 'id="no-misses"' in page
+
+
+def test_a_first_sprint_cut_short_by_the_clock_is_no_personal_best(named, toys):
+    page, _ = _run(named, "rr")  # the clock ran out after 2 of 10
+    assert 'id="sprint-score">2 / 10<' in page
+    assert "New personal best!" not in page and "Your first sprint of this drill" in page
+    assert len(_misses(page)) == 1  # the question open when the time ran out; the rest were never asked
+    page, _ = _run(named, "rrr")  # cut short again, but one more right than the mark
+    assert "New personal best!" in page
+
+
+def test_personal_bests_are_beaten_only_by_a_better_run(named, toys):
+    first, _ = _run(named, "rrrw" + "s" * 6)
+    assert "New personal best!" not in first
+    worse, _ = _run(named, "rrww" + "s" * 6)
+    assert "New personal best!" not in worse and "Your best: 3 / 10 right (4 answered)." in worse
+    tie_more_wrong, _ = _run(named, "rrrww" + "s" * 5)
+    assert "New personal best!" not in tie_more_wrong
+    better, _ = _run(named, "rrrr" + "s" * 6)
+    assert "New personal best!" in better
+
+
+def test_the_progress_page_shows_a_best_with_the_result_pages_figures(named, toys):
+    page, _ = _run(named, "rrrrrrrw" + "s" * 2)
+    assert 'id="sprint-score">7 / 10<' in page
+    progress = named.get("/progress/").get_data(as_text=True)
+    bests = progress[progress.index("Sprint personal bests") :]
+    assert '<td class="num">7 / 10</td>' in bests and "7 / 8" not in bests
+
+
+def _hand_in_quiz(client, game="russian_poker"):
+    """Start the game's quiz and hand it in with a readable answer to every question."""
+    client.post(f"/quiz/{game}/start")
+    quiz = client.get(f"/quiz/{game}").get_data(as_text=True)
+    ids = re.findall(r'name="drill" value="(\d+)"', quiz)
+    answers = {"drill": ids, **{f"q{i}-answer": "0" for i in range(len(ids))}}
+    answers.update({f"q{i}-amount-{j}": "0" for i in range(len(ids)) for j in range(12)})
+    for i in range(len(ids)):
+        choice = re.search(rf'name="q{i}-answer" value="([^"]+)"', quiz)
+        if choice:
+            answers[f"q{i}-answer"] = choice.group(1)
+    return quiz, client.post(f"/quiz/{game}", data=answers)
+
+
+def test_a_quiz_review_has_no_time_taken(named):
+    _quiz, review = _hand_in_quiz(named)
+    assert review.status_code == 200
+    text = review.get_data(as_text=True)
+    assert "Expected answer:" in text and "Time taken" not in text
