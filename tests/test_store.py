@@ -283,8 +283,24 @@ def test_kind_summary_trend_and_weakest(store, clock):
     }
     assert summary["test.b"]["accuracy"] == 0.5 and summary["test.b"]["median_ms"] == 7000
     assert summary["test.d"]["attempts"] == 4
-    assert [row["kind"] for row in stats.weakest_kinds(store.db, me)] == ["test.c", "test.b", "test.a"]
-    assert next(row["kind"] for row in stats.weakest_kinds(store.db, me, min_attempts=1)) == "test.c"
+    # Most needed first: 0 of 4 and 0 of 5 show nothing for sure (fewer answers first), then 3 of 6, 4 of 5.
+    assert [row["kind"] for row in stats.needs(store.db, me, count=4)] == [
+        "test.d",
+        "test.c",
+        "test.b",
+        "test.a",
+    ]
+    assert [row["kind"] for row in stats.needs(store.db, me, kinds=["test.a", "test.b"])] == [
+        "test.b",
+        "test.a",
+    ]
+    assert stats.needs(store.db, me, count=1)[0] | {"sure": 0} == {
+        "kind": "test.d",
+        "level": 1,
+        "attempts": 4,
+        "correct": 0,
+        "sure": 0,
+    }
     trend = stats.trend_by_day(store.db, me)
     assert [(d["day"], d["attempts"], d["correct"]) for d in trend] == [
         ("2026-03-02", 11, 7),

@@ -124,3 +124,66 @@ def test_a_quiz_review_has_no_time_taken(named):
     assert review.status_code == 200
     text = review.get_data(as_text=True)
     assert "Expected answer:" in text and "Time taken" not in text
+
+
+@pytest.fixture
+def five_amount_drills():
+    """Five toy amount drills (game "toy"), so an order of five drills can be asked for."""
+    import dataclasses
+
+    from trainer.drills import REGISTRY
+    from web_toys import TOYS
+
+    kinds = [dataclasses.replace(TOYS[0], id=f"toy.n{i}", title=f"Toy {i}") for i in range(5)]
+    for kind in kinds:
+        REGISTRY[kind.id] = kind
+    try:
+        yield [kind.id for kind in kinds]
+    finally:
+        for kind in kinds:
+            REGISTRY.pop(kind.id, None)
+
+
+def _answer(client, kind, right):
+    url = client.post(f"/practice/{kind}", data={"level": "1"}).headers["Location"]
+    page = client.get(url).get_data(as_text=True)
+    ante = int(re.search(r'<span class="v">(\d+)</span>', page).group(1))
+    client.post(url, data={"drill": url.rsplit("/", 1)[1], "answer": str(2 * ante if right else 1)})
+
+
+def _recommended(client):
+    page = client.get("/").get_data(as_text=True)
+    listed = page[page.index('id="recommended"') : page.index("</ol>", page.index('id="recommended"'))]
+    return re.findall(r'<li data-kind="([\w.]+)">', listed), listed
+
+
+def test_practise_these_next_puts_drills_answered_wrong_once_before_a_strong_drill(named, five_amount_drills):
+    strong, *once = five_amount_drills
+    for right in [True] * 9 + [False] * 2:  # 82 %
+        _answer(named, strong, right)
+    for kind in once:  # 0 %, one answer each: too few to call weak before, so the 82 % drill led
+        _answer(named, kind, False)
+    kinds, listed = _recommended(named)
+    assert len(kinds) == 3 and strong not in kinds and set(kinds) <= set(once)
+    assert listed.count("(0 of 1 right) too few answers to be sure") == 3
+
+
+def test_practise_these_next_ranks_by_what_the_answers_show_for_sure(named, five_amount_drills):
+    a, b, c, d, _new = five_amount_drills
+    plan = {a: [True] * 12, b: [True] * 7 + [False] * 3, c: [True], d: [False, True, True, True, True]}
+    for kind, answers in plan.items():
+        for right in answers:
+            _answer(named, kind, right)
+    kinds, listed = _recommended(named)
+    # What the answers show for sure: one right answer 27 %, 4 of 5 (80 %) 44 %, 7 of 10 (70 %) 44 %
+    # too but on more answers; 12 of 12 shows 82 %, sure enough to give way to a drill not practised.
+    assert kinds == [c, d, b]
+    assert "(1 of 1 right) too few answers to be sure" in listed and "(7 of 10 right)</span>" in listed
+
+
+def test_a_new_trainee_is_pointed_to_new_drills(named, five_amount_drills):
+    _answer(named, five_amount_drills[0], True)
+    for _ in range(19):
+        _answer(named, five_amount_drills[0], True)
+    kinds, listed = _recommended(named)
+    assert kinds[0] != five_amount_drills[0] and "new drill" in listed

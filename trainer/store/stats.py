@@ -7,6 +7,7 @@ All take the `Database` and a trainee id; days are UTC calendar days of the answ
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections import defaultdict
 from collections.abc import Iterable
@@ -97,14 +98,57 @@ def streaks(db: Database, trainee_id: int, *, today: date) -> dict[str, int]:
     }
 
 
-def weakest_kinds(
-    db: Database, trainee_id: int, *, count: int = 3, min_attempts: int = 5
+SURE_Z = 1.645  # one-sided 95 %: the accuracy a trainee has reached with that confidence
+
+
+def sure_accuracy(correct: int, attempts: int, z: float = SURE_Z) -> float:
+    """The lower end of the Wilson score interval of an accuracy: what the answers show for sure.
+    Few answers give a low figure whatever they were, so one lucky answer does not make a drill
+    look strong, and one unlucky one weighs less than many.
+
+    >>> [round(sure_accuracy(c, n), 2) for c, n in [(0, 1), (1, 1), (9, 11), (5, 5), (20, 20)]]
+    [0.0, 0.27, 0.57, 0.65, 0.88]
+    """
+    if attempts <= 0:
+        return 0.0
+    p = correct / attempts
+    z2 = z * z
+    centre = p + z2 / (2 * attempts)
+    spread = z * math.sqrt(p * (1 - p) / attempts + z2 / (4 * attempts * attempts))
+    return max(0.0, (centre - spread) / (1 + z2 / attempts))
+
+
+def needs(
+    db: Database, trainee_id: int, *, count: int = 3, window: int = 20, kinds: Iterable[str] | None = None
 ) -> list[dict[str, Any]]:
-    """The `count` kinds with the lowest accuracy among those tried at least `min_attempts` times
-    (so one unlucky answer does not label a kind weak); ties go to the slower kind."""
-    tried = [row for row in kind_summary(db, trainee_id) if row["attempts"] >= min_attempts]
-    tried.sort(key=lambda row: (row["accuracy"], -row["median_ms"], row["kind"]))
-    return tried[:count]
+    """The `count` drill kinds the trainee most needs to practise, among those answered: the lowest
+    `sure` accuracy (`sure_accuracy` of the kind's last `window` answers), so a drill with few answers
+    counts as uncertain, not as strong; ties go to the one with fewer answers. Each row: kind, the
+    highest `level` answered, `attempts` and `correct` (in the window), `sure`."""
+    allowed = None if kinds is None else set(kinds)
+    recent: dict[str, list[tuple[bool, int]]] = defaultdict(list)
+    rows = db.query(
+        """SELECT a.kind, a.correct, d.level FROM attempts a JOIN drills d ON d.id = a.drill_id
+           WHERE a.trainee_id = ? ORDER BY a.answered_at DESC, a.id DESC""",
+        [trainee_id],
+    )
+    for row in rows:
+        if (allowed is None or row["kind"] in allowed) and len(recent[row["kind"]]) < window:
+            recent[row["kind"]].append((bool(row["correct"]), row["level"]))
+    ranked = []
+    for kind, answers in recent.items():
+        correct = sum(right for right, _level in answers)
+        ranked.append(
+            {
+                "kind": kind,
+                "level": max(level for _right, level in answers),
+                "attempts": len(answers),
+                "correct": correct,
+                "sure": sure_accuracy(correct, len(answers)),
+            }
+        )
+    ranked.sort(key=lambda row: (row["sure"], row["attempts"], row["kind"]))
+    return ranked[:count]
 
 
 def sprint_scope(scope: str) -> tuple[str, int | None]:

@@ -48,8 +48,32 @@ def summary(trainee: int) -> dict[str, Any]:
         totals["attempts"] += sum(day["attempts"] for day in recent)
         totals["correct"] += sum(day["correct"] for day in recent)
     queue = today(trainee)
-    recommended = [{**item.to_json(), "title": kind_title(item.kind)} for item in queue.items[:3]]
-    return {"games": per_game, "next": recommended, "today": queue, "days": RECENT_DAYS}
+    return {"games": per_game, "next": recommended(trainee, queue), "today": queue, "days": RECENT_DAYS}
+
+
+SUGGESTED = 3
+FEW_ANSWERS = 5  # below this many answers a drill's figure is shown as not yet telling
+SURE_ENOUGH = 0.8  # a drill whose answers show this accuracy for sure needs no pointing out
+
+
+def recommended(trainee: int, queue: Today) -> list[dict[str, Any]]:
+    """ "Practise these next": first the drills the trainee most needs (`stats.needs`: the lowest
+    accuracy the answers show for sure, so a drill answered once is uncertain, not strong) while they
+    are below `SURE_ENOUGH`; then the head of today's queue (new drills for a new trainee); then the
+    remaining answered drills, weakest first, so a strong drill comes last if at all."""
+    from trainer.drills import REGISTRY
+
+    ranked = [
+        {**row, "reason": "need", "few": row["attempts"] < FEW_ANSWERS}
+        for row in stats.needs(store().db, trainee, count=len(REGISTRY), kinds=REGISTRY)
+    ]
+    weak = [row for row in ranked if row["sure"] < SURE_ENOUGH]
+    queued = [item.to_json() for item in queue.items]
+    rows: list[dict[str, Any]] = []
+    for row in [*weak, *queued, *ranked]:
+        if len(rows) < SUGGESTED and row["kind"] not in {r["kind"] for r in rows}:
+            rows.append(row)
+    return [{**row, "title": kind_title(row["kind"])} for row in rows]
 
 
 NO_PROGRESS: dict[str, Any] = {"kinds": [], "trend": [], "streaks": {}, "bests": []}
