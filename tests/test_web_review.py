@@ -187,3 +187,26 @@ def test_a_new_trainee_is_pointed_to_new_drills(named, five_amount_drills):
         _answer(named, five_amount_drills[0], True)
     kinds, listed = _recommended(named)
     assert kinds[0] != five_amount_drills[0] and "new drill" in listed
+
+
+def _answer_anything(client, kind):
+    """Answer a real drill with something readable (right or not does not matter here)."""
+    url = client.post(f"/practice/{kind}", data={"level": "1"}).headers["Location"]
+    page = client.get(url).get_data(as_text=True)
+    data = {"drill": url.rsplit("/", 1)[1], "answer": "0"}
+    choice = re.search(r'name="answer" value="([^"]+)"', page)
+    if choice:
+        data["answer"] = choice.group(1)
+    data.update({f"amount-{j}": "0" for j in range(12)})
+    assert client.post(url, data=data).status_code == 302
+
+
+def test_progress_groups_drills_by_game_in_the_games_order_and_links_each_to_practice(named):
+    for kind in ("pp.score", "om.high", "rp.qualify", "rp.bet_payout"):
+        _answer_anything(named, kind)
+    page = named.get("/progress/").get_data(as_text=True)
+    table = page[page.index('id="by-drill"') : page.index("</table>", page.index('id="by-drill"'))]
+    assert re.findall(r'<tbody data-game="(\w+)">', table) == ["russian_poker", "omaha", "painted_poker"]
+    assert re.findall(r'<tr data-kind="([\w.]+)">', table) == ["rp.qualify", "rp.bet_payout", "om.high", "pp.score"]
+    assert '<th scope="rowgroup" colspan="4">Russian poker</th>' in table
+    assert 'href="/practice/om.high"' in table and 'aria-label="Practise ' in table

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
+from typing import Any
+
+from trainer.drills import REGISTRY
 from trainer.web import db, records
-from trainer.web.catalog import game_title, kind_title
+from trainer.web.catalog import game_title, games_with_kinds, kind_title
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 
@@ -18,5 +21,31 @@ def show() -> str:
     chart = records.trend_chart(data["trend"])
     bests = [{**row, "title": kind_title(row["what"])} for row in data["bests"]]
     return render_template(
-        "progress.html", data=data, chart=chart, bests=bests, results=results, game_title=game_title
+        "progress.html",
+        data=data,
+        by_game=by_game(data["kinds"]),
+        chart=chart,
+        bests=bests,
+        results=results,
+        game_title=game_title,
     )
+
+
+def by_game(kinds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The per-drill rows grouped by game in the games' order, each game's drills in its order (a
+    drill no longer installed comes last, under its own id); each row knows whether it can be practised."""
+    rows = {row["kind"]: row for row in kinds}
+    groups = []
+    for game in games_with_kinds():
+        listed = [{**rows.pop(kind.id), "practise": True} for kind in game["kinds"] if kind.id in rows]
+        if listed:
+            groups.append({"id": game["id"], "title": game["title"], "rows": listed})
+    if rows:
+        groups.append(
+            {
+                "id": "",
+                "title": "",
+                "rows": [{**row, "practise": row["kind"] in REGISTRY} for row in rows.values()],
+            }
+        )
+    return groups
