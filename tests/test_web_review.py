@@ -210,3 +210,15 @@ def test_progress_groups_drills_by_game_in_the_games_order_and_links_each_to_pra
     assert re.findall(r'<tr data-kind="([\w.]+)">', table) == ["rp.qualify", "rp.bet_payout", "om.high", "pp.score"]
     assert '<th scope="rowgroup" colspan="4">Russian poker</th>' in table
     assert 'href="/practice/om.high"' in table and 'aria-label="Practise ' in table
+
+
+def test_levels_are_explained_where_they_are_chosen_and_no_level_looks_chosen(client, toys):
+    home = client.get("/").get_data(as_text=True)
+    assert 'id="levels-help"' in home and "Level 1: the common cases" in home and "Level 3: large amounts" in home
+    buttons = re.findall(r'<button type="submit" name="level" value="(\d)" class="([^"]+)"', home)
+    assert buttons and {css for _level, css in buttons} == {"button level"}  # none filled as if chosen
+    assert 'aria-describedby="levels-help-2"' in home
+    sprint = client.get("/sprint/").get_data(as_text=True)
+    assert 'id="levels-help"' in sprint and 'value="3" aria-describedby="levels-help-3"' in sprint
+    start = client.get("/practice/toy.amount?level=2").get_data(as_text=True)
+    assert '<p id="level-text">Level 2: odd amounts' in start
