@@ -117,4 +117,4 @@ def test_the_spelling_check_can_fail(tmp_path):
 
 def test_quizzes_file_names_no_game():
     table = read_toml(data_path("quizzes.toml"))
-    assert set(table) == {"questions"}
+    assert set(table) == {"questions", "size"}

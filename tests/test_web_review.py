@@ -222,3 +222,34 @@ def test_levels_are_explained_where_they_are_chosen_and_no_level_looks_chosen(cl
     assert 'id="levels-help"' in sprint and 'value="3" aria-describedby="levels-help-3"' in sprint
     start = client.get("/practice/toy.amount?level=2").get_data(as_text=True)
     assert '<p id="level-text">Level 2: odd amounts' in start
+
+
+def _drills(app, ids):
+    from trainer.store import Store, open_db
+
+    store = Store(open_db(app.config["DATABASE"], migrate=False))
+    return [store.drill(int(i)) for i in ids]
+
+
+def test_a_quiz_is_drawn_afresh_from_the_games_bank_on_every_take(app, named):
+    from trainer.web.quiz import available
+
+    bank = {(q["kind"], q["level"]) for q in available("omaha")}
+    takes = []
+    for _ in range(3):
+        quiz, review = _hand_in_quiz(named, "omaha")
+        assert review.status_code == 200 and 'id="quiz-score"' in review.get_data(as_text=True)
+        drills = _drills(app, re.findall(r'name="drill" value="(\d+)"', quiz))
+        assert len(drills) == 5 and {(d["kind"], d["level"]) for d in drills} <= bank
+        takes.append([(d["kind"], d["level"], d["seed"]) for d in drills])
+    assert takes[0] != takes[1] != takes[2]  # new seeds every take (and mostly other questions)
+    assert "drawn from a bank of 8" in named.get("/quiz/").get_data(as_text=True)
+
+
+def test_a_quiz_handed_in_with_questions_left_out_or_added_is_refused(app, named):
+    named.post("/quiz/omaha/start")
+    ids = re.findall(r'name="drill" value="(\d+)"', named.get("/quiz/omaha").get_data(as_text=True))
+    assert named.post("/quiz/omaha", data={"drill": ids[:-1]}).status_code == 400
+    assert named.post("/quiz/omaha", data={"drill": ids + ids[:1]}).status_code == 400
+    assert named.post("/quiz/russian_poker", data={"drill": ids}).status_code == 400
+    assert all(not d["answered"] for d in _drills(app, ids))  # nothing was recorded

@@ -1,4 +1,5 @@
-"""Self-check quizzes: a fixed set of questions per game (`data/quizzes.toml`), scored at the end.
+"""Self-check quizzes: per game a bank of questions (`data/quizzes.toml`: drill kind and level); each
+take draws `size` of them at random, each dealt afresh, and is scored at the end.
 
 All answers are read first; if any cannot be read, nothing is recorded and the quiz comes back with
 the answers kept and the problem named. Then each answer is graded and recorded, and the review shows
@@ -10,6 +11,7 @@ shows the open quiz of the session, or the start button, and records nothing.
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from typing import Any
 
@@ -34,20 +36,37 @@ QUIZ_FILE = data_path("quizzes.toml")
 
 
 @lru_cache(maxsize=1)
-def quizzes() -> dict[str, list[dict[str, Any]]]:
-    """{game id: questions}: the file's questions by the game of their kind, in the registry's order."""
+def _bank() -> tuple[int, dict[str, list[dict[str, Any]]]]:
+    table = read_toml(QUIZ_FILE, "data/quizzes.toml")
     by_game: dict[str, list[dict[str, Any]]] = {game.id: [] for game in GAMES}
-    for question in read_toml(QUIZ_FILE, "data/quizzes.toml")["questions"]:
+    for question in table["questions"]:
         game = game_of(question["kind"])
         if game is None:
             raise ValueError(f"data/quizzes.toml: drill kind {question['kind']!r} is of no registered game")
         by_game[game.id].append(question)
-    return {game: questions for game, questions in by_game.items() if questions}
+    return int(table["size"]), {game: questions for game, questions in by_game.items() if questions}
+
+
+def quizzes() -> dict[str, list[dict[str, Any]]]:
+    """{game id: its bank of questions (kind, level)}, in the registry's order."""
+    return _bank()[1]
 
 
 def available(game: str) -> list[dict[str, Any]]:
-    """The game's questions whose drill kinds are installed."""
+    """The game's bank: its questions whose drill kinds are installed."""
     return [q for q in quizzes().get(game, []) if q["kind"] in REGISTRY]
+
+
+def size(game: str) -> int:
+    """How many questions one take of the game's quiz asks."""
+    return min(_bank()[0], len(available(game)))
+
+
+def draw(game: str, rng: random.Random) -> list[dict[str, Any]]:
+    """One take's questions: `size` different questions of the bank, in the bank's order."""
+    bank = available(game)
+    picked = sorted(rng.sample(range(len(bank)), size(game)))
+    return [bank[i] for i in picked]
 
 
 def handed_in() -> str:
@@ -56,7 +75,9 @@ def handed_in() -> str:
 
 @bp.get("/")
 def index() -> str:
-    games = [{"id": g, "title": game_title(g), "count": len(available(g))} for g in quizzes()]
+    games = [
+        {"id": g, "title": game_title(g), "count": size(g), "bank": len(available(g))} for g in quizzes()
+    ]
     return render_template("quiz_index.html", games=games)
 
 
@@ -91,7 +112,12 @@ def take(game: str) -> str:
     held = _held_drills(game, trainee) if available(game) and trainee is not None else None
     if held is None:
         return render_template(
-            "quiz_start.html", game=game, title=game_title(game), count=len(available(game)), form=EmptyForm()
+            "quiz_start.html",
+            game=game,
+            title=game_title(game),
+            count=size(game),
+            bank=len(available(game)),
+            form=EmptyForm(),
         )
     return _render_quiz(game, _questions(held), {}, {})
 
@@ -106,8 +132,8 @@ def start(game: str) -> Response:
     if available(game) and _held_drills(game, trainee) is None:
         store = db.store()
         ids = [
-            store.save_drill(trainee, issue(q["kind"], q["level"], seed=q["seed"]), mode="quiz")
-            for q in available(game)
+            store.save_drill(trainee, issue(q["kind"], q["level"]), mode="quiz")
+            for q in draw(game, random.Random())
         ]
         session["quiz"] = {**session.get("quiz", {}), game: ids}
     return redirect(url_for("quiz.take", game=game), code=303)
@@ -135,23 +161,24 @@ def submit(game: str) -> str | tuple[str, int]:
         abort(404, description=gettext("There is no quiz for this game."))
     trainee = require_trainee()
     check_form(EmptyForm())
-    spec = available(game)
     ids = request.form.getlist("drill", type=int)
-    if len(ids) != len(spec):
+    if not ids or len(ids) != len(set(ids)) or len(ids) > len(available(game)):
         abort(400, description=gettext("The quiz form was changed. Reload the page and answer again."))
     store = db.store()
     questions = []
-    for drill_id, q in zip(ids, spec, strict=True):
+    for drill_id in ids:
         try:
             drill = store.drill(drill_id)
         except NotFoundError:
             abort(400, description=gettext("The quiz form was changed. Reload the page and answer again."))
         mine = drill["trainee_id"] == trainee and drill["mode"] == "quiz"
-        if not mine or (drill["kind"], drill["seed"]) != (q["kind"], q["seed"]):
+        if not mine or getattr(game_of(drill["kind"]), "id", None) != game:
             abort(400, description=gettext("The quiz form was changed. Reload the page and answer again."))
         questions.append(_question(drill))
     if any(q["drill"]["answered"] for q in questions):
         abort(409, description=handed_in())
+    if ids != session.get("quiz", {}).get(game):  # every question of this take, none added or left out
+        abort(400, description=gettext("The quiz form was changed. Reload the page and answer again."))
     # Read every answer before recording any, so one unreadable answer loses nothing.
     raws, errors, kept = read_all([q["situation"].answer_format for q in questions], request.form)
     if errors:
