@@ -131,8 +131,9 @@ def five_amount_drills():
     """Five toy amount drills (game "toy"), so an order of five drills can be asked for."""
     import dataclasses
 
-    from trainer.drills import REGISTRY
     from web_toys import TOYS
+
+    from trainer.drills import REGISTRY
 
     kinds = [dataclasses.replace(TOYS[0], id=f"toy.n{i}", title=f"Toy {i}") for i in range(5)]
     for kind in kinds:
@@ -207,14 +208,23 @@ def test_progress_groups_drills_by_game_in_the_games_order_and_links_each_to_pra
     page = named.get("/progress/").get_data(as_text=True)
     table = page[page.index('id="by-drill"') : page.index("</table>", page.index('id="by-drill"'))]
     assert re.findall(r'<tbody data-game="(\w+)">', table) == ["russian_poker", "omaha", "painted_poker"]
-    assert re.findall(r'<tr data-kind="([\w.]+)">', table) == ["rp.qualify", "rp.bet_payout", "om.high", "pp.score"]
+    assert re.findall(r'<tr data-kind="([\w.]+)">', table) == [
+        "rp.qualify",
+        "rp.bet_payout",
+        "om.high",
+        "pp.score",
+    ]
     assert '<th scope="rowgroup" colspan="4">Russian poker</th>' in table
     assert 'href="/practice/om.high"' in table and 'aria-label="Practise ' in table
 
 
 def test_levels_are_explained_where_they_are_chosen_and_no_level_looks_chosen(client, toys):
     home = client.get("/").get_data(as_text=True)
-    assert 'id="levels-help"' in home and "Level 1: the common cases" in home and "Level 3: large amounts" in home
+    assert (
+        'id="levels-help"' in home
+        and "Level 1: the common cases" in home
+        and "Level 3: large amounts" in home
+    )
     buttons = re.findall(r'<button type="submit" name="level" value="(\d)" class="([^"]+)"', home)
     assert buttons and {css for _level, css in buttons} == {"button level"}  # none filled as if chosen
     assert 'aria-describedby="levels-help-2"' in home

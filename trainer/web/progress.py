@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
-
 from typing import Any
+
+from flask import Blueprint, render_template
 
 from trainer.drills import REGISTRY
 from trainer.web import db, records
