@@ -16,6 +16,7 @@ import pytest
 from test_browser_pages import CHROMIUM, LAUNCH_ARGS, PHONE, _need_chromium, shot, sign_up
 
 from trainer.drills import REGISTRY, issue
+from trainer.games import BY_SLUG
 from trainer.store import Store, open_db
 from trainer.web import create_app
 
@@ -127,6 +128,9 @@ def test_every_question_fits_the_first_screen_of_a_phone(phone_browser, phone_se
                 problems.append(f"{kind_id} level {level}: the page scrolls sideways")
             if m["smallest_card"] is not None and m["smallest_card"] < 24:
                 problems.append(f"{kind_id} level {level}: a card {m['smallest_card']:.0f} px wide")
+            small = page.evaluate(SMALL_TARGETS)
+            if small:
+                problems.append(f"{kind_id} level {level}: targets under 24 px: {small}")
             if not fits(m):
                 shot(page, f"phone-{lang}-{kind_id}-{level}")
     total = [ok for rows in results.values() for _kind, ok in rows]
@@ -139,5 +143,119 @@ def test_every_question_fits_the_first_screen_of_a_phone(phone_browser, phone_se
         page.goto(url + path_)
         if page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth"):
             problems.append(f"{path_}: the page scrolls sideways")
+        small = page.evaluate(SMALL_TARGETS)
+        if small:
+            problems.append(f"{path_}: targets under 24 px: {small}")
     context.close()
     assert not problems, "\n".join(problems)
+
+
+# Every control a thumb must hit, smaller than 24 x 24 px (WCAG 2.5.8): buttons, fields, choices (the
+# label around a radio or checkbox is what is tapped), the advisor's cards, the header's links. Links
+# inside running text are exempt, as the criterion says.
+SMALL_TARGETS = """() => {
+  const small = [];
+  const seen = new Set();
+  const items = document.querySelectorAll('button, select, input:not([type=hidden]), a.button, '
+    + '.site-header a, .site-header button, summary, label.mini-card, .choices label');
+  for (const el of items) {
+    const box = el.matches('input[type=radio], input[type=checkbox]') ? (el.closest('label') || el) : el;
+    if (seen.has(box)) continue;
+    seen.add(box);
+    const style = getComputedStyle(box);
+    const r = box.getBoundingClientRect();
+    if (box.closest('[hidden], .visually-hidden') || style.display === 'none'
+        || style.visibility === 'hidden' || (r.width <= 1 && r.height <= 1)) continue;
+    if (r.width < 24 || r.height < 24) {
+      const text = (box.textContent || box.value || box.name || '').trim().slice(0, 24);
+      const size = `${r.width.toFixed(1)} x ${r.height.toFixed(1)}`;
+      small.push(`${box.tagName.toLowerCase()}.${box.className} "${text}" ${size}`);
+    }
+  }
+  return small;
+}"""
+
+# Where a wide table's highlighted column is, against the phone's screen and the first column that
+# stays put while the table scrolls.
+HIGHLIGHTED_COLUMN = """(selector) => {
+  const box = document.querySelector(selector);
+  const mine = box.querySelector('thead .mine');
+  const first = box.querySelector('thead tr > :first-child');
+  const r = mine.getBoundingClientRect();
+  return {wide: box.scrollWidth > box.clientWidth, left: r.left, right: r.right,
+          first_right: first.getBoundingClientRect().right, screen: window.innerWidth,
+          first_left: first.getBoundingClientRect().left, box_left: box.getBoundingClientRect().left};
+}"""
+
+
+def _column_in_view(m: dict) -> bool:
+    return m["left"] >= m["first_right"] - 1 and m["right"] <= m["screen"] + 1
+
+
+def _wide_sheet_situation():
+    """A score sheet for many players, asked about the last seat: the widest sheet a phone shows."""
+    kind = REGISTRY["pp.sheet"]
+    for seed in range(500):
+        situation = issue(kind, max(kind.levels), seed=seed)
+        data = situation.data
+        if data.get("deals") and data["players"] >= 5 and data["seat"] == data["players"]:
+            return situation
+    raise AssertionError("no many-player sheet in 500 seeds")
+
+
+def test_wide_tables_keep_their_highlighted_column_on_a_phone(phone_browser, phone_server):
+    url, path = phone_server
+    context, page = phone_page(phone_browser, url, "ka", "phone.wide")
+    db = open_db(path)
+    trainee = next(db.query("SELECT id FROM users WHERE username = ?", ["phone.wide"]))["id"]
+    drill = Store(db).save_drill(trainee, _wide_sheet_situation(), mode="practice")
+    page.goto(f"{url}/practice/drill/{drill}")
+    sheet = page.evaluate(HIGHLIGHTED_COLUMN, ".sheet")
+    assert sheet["wide"], "the sheet fits the phone: this test no longer tests scrolling"
+    assert _column_in_view(sheet), sheet
+    before = sheet["first_left"]
+    # Scrolled to its end, the sheet keeps its first column (the deal numbers) in place.
+    page.evaluate("() => { const b = document.querySelector('.sheet'); b.scrollLeft = b.scrollWidth; }")
+    sheet = page.evaluate(HIGHLIGHTED_COLUMN, ".sheet")
+    assert abs(sheet["first_left"] - before) < 1, sheet
+    # The presets side by side, the last preset marked (as a question's rules link marks it).
+    for game in ("russian-poker", "painted-poker"):
+        last = BY_SLUG[game].preset_names()[-1]
+        page.goto(f"{url}/reference/presets/{game}?preset={last}")
+        table = page.evaluate(HIGHLIGHTED_COLUMN, ".scroll-x.wide")
+        assert _column_in_view(table), (game, table)
+        assert page.locator("thead th.mine").count() == 1
+        assert page.locator("tbody td.mine").count() == page.locator("tbody tr").count()
+    context.close()
+
+
+def test_the_advisor_says_it_is_working_and_shows_the_best_options_first(phone_browser, phone_server):
+    url, _path = phone_server
+    context, page = phone_page(phone_browser, url, "ru", "phone.advisor")
+    page.goto(url + "/reference/advisor")
+    for code in ("Qh", "9h", "6h", "3h", "2c"):
+        page.locator(f'input[name=player][value="{code}"]').check()
+    page.locator('input[name=upcard][value="Ad"]').check()
+    # Held back once, to see what a trainee sees while the options are worked out.
+    page.evaluate(
+        "() => document.querySelector('form.advisor').addEventListener("
+        "'submit', (e) => e.preventDefault(), {once: true})"
+    )
+    page.locator("form.advisor button[type=submit]").click()
+    assert page.locator("#advisor-working").is_visible()
+    assert page.locator("form.advisor").get_attribute("aria-busy") == "true"
+    with page.expect_navigation():
+        page.locator("form.advisor button[type=submit]").click()
+    # The result is in view on arrival, the best few options shown, the rest one tap away.
+    top, bottom = page.evaluate(
+        "() => [document.getElementById('options-title').getBoundingClientRect().top,"
+        " document.querySelector('#options tbody tr:nth-child(3)').getBoundingClientRect().bottom]"
+    )
+    assert top >= 0 and bottom <= PHONE["height"], (top, bottom)
+    rows = page.locator("#options tbody tr")
+    shown = [rows.nth(i).is_visible() for i in range(rows.count())]
+    assert rows.count() > 3 and sum(shown) == 3 and all(shown[:3]), shown
+    assert page.evaluate(SMALL_TARGETS) == []
+    page.locator(".more-toggle").click()
+    assert all(rows.nth(i).is_visible() for i in range(rows.count()))
+    context.close()

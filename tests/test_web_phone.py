@@ -51,7 +51,7 @@ def test_question_page_leads_with_the_short_question_and_keeps_the_prompt(named)
     assert '<h1 class="question" id="question">The player&#39;s hand beats the dealer&#39;s.' in page
     assert re.search(r'<p class="prompt" id="prompt">Ante \d+', page)  # the table in words, for readers
     assert 'aria-describedby="prompt"' in page and "The table in words" in page
-    assert 'href="/reference/presets/russian-poker"' in page  # the rules in force, with their page
+    assert 'href="/reference/presets/russian-poker?preset=cis"' in page  # rules in force
     assert 'inputmode="numeric"' in page
 
 

@@ -29,6 +29,41 @@
     });
   });
 
+  // A form that takes a while (the advisor) says it is working once sent.
+  document.querySelectorAll("form[data-working]").forEach(function (form) {
+    form.addEventListener("submit", function () {
+      var status = document.getElementById(form.dataset.working);
+      if (status) status.hidden = false;
+      form.setAttribute("aria-busy", "true");
+      form.querySelectorAll("button[type=submit]").forEach(function (b) { b.classList.add("busy"); });
+    });
+  });
+
+  // The rest of a long result (the advisor's options after the best few), on demand.
+  document.querySelectorAll(".more-toggle").forEach(function (button) {
+    var more = document.getElementById(button.getAttribute("aria-controls"));
+    if (!more) return;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var open = more.classList.toggle("open");
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+    });
+  });
+
+  // A table wider than the phone: its highlighted column (the seat asked about, the rules in force)
+  // scrolled into view beside the first column, which stays put.
+  document.querySelectorAll(".scroll-x").forEach(function (box) {
+    var mine = box.querySelector("thead .mine, tr:first-child .mine");
+    if (!mine || box.scrollWidth <= box.clientWidth) return;
+    var first = box.querySelector("tr > :first-child");
+    var boxRect = box.getBoundingClientRect();
+    var rect = mine.getBoundingClientRect();
+    var stuck = first ? first.getBoundingClientRect().width : 0;
+    if (rect.right > boxRect.right || rect.left < boxRect.left + stuck) {
+      box.scrollLeft += rect.left - (boxRect.left + stuck) - 4;
+    }
+  });
+
   // A buy decision: clicking a card to exchange chooses the exchange.
   document.querySelectorAll("[data-decision]").forEach(function (box) {
     var exchange = box.querySelector("input[data-exchange]");

@@ -95,4 +95,8 @@ def glossary() -> str:
 def house_rules(game: str) -> str:
     if game not in presets.games():
         abort(404)
-    return render_template("reference/presets.html", game=game, table=presets.side_by_side(game))
+    table = presets.side_by_side(game)
+    highlight = request.args.get("preset")
+    if highlight not in {p["name"] for p in table["presets"]}:
+        highlight = None  # an unknown name marks nothing rather than failing
+    return render_template("reference/presets.html", game=game, table=table, highlight=highlight)
