@@ -46,6 +46,10 @@ MEASURE = """() => {
   };
 }"""
 
+# The advisor values a hand in seconds on a loaded machine (the exact-advisor work makes it fast);
+# what is measured here is the page, not its speed.
+SLOW_PAGE_MS = 60_000
+
 OTHER_PAGES = [
     "/",
     "/today/",
@@ -140,7 +144,7 @@ def test_every_question_fits_the_first_screen_of_a_phone(phone_browser, phone_se
         print(f"  level {level}: {share:.0%}; not: {[k for k, ok in rows if not ok]}")
         assert share >= REQUIRED_SHARE, f"{lang} level {level}: {share:.0%} fit"
     for path_ in OTHER_PAGES:
-        page.goto(url + path_)
+        page.goto(url + path_, timeout=SLOW_PAGE_MS)
         if page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth"):
             problems.append(f"{path_}: the page scrolls sideways")
         small = page.evaluate(SMALL_TARGETS)
@@ -244,14 +248,14 @@ def test_the_advisor_says_it_is_working_and_shows_the_best_options_first(phone_b
     page.locator("form.advisor button[type=submit]").click()
     assert page.locator("#advisor-working").is_visible()
     assert page.locator("form.advisor").get_attribute("aria-busy") == "true"
-    with page.expect_navigation():
+    with page.expect_navigation(timeout=SLOW_PAGE_MS):
         page.locator("form.advisor button[type=submit]").click()
     # The result is in view on arrival, the best few options shown, the rest one tap away.
     top, bottom = page.evaluate(
         "() => [document.getElementById('options-title').getBoundingClientRect().top,"
         " document.querySelector('#options tbody tr:nth-child(3)').getBoundingClientRect().bottom]"
     )
-    assert top >= 0 and bottom <= PHONE["height"], (top, bottom)
+    assert top >= -1 and bottom <= PHONE["height"], (top, bottom)  # -1: sub-pixel scrolling
     rows = page.locator("#options tbody tr")
     shown = [rows.nth(i).is_visible() for i in range(rows.count())]
     assert rows.count() > 3 and sum(shown) == 3 and all(shown[:3]), shown
