@@ -48,9 +48,7 @@ CONFIG = {
 PASSWORD = "a long contract password"
 
 
-@pytest.fixture(scope="module")
-def contract_app(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("contract")
+def _app(folder: Path):
     return create_app(
         {
             "TESTING": True,
@@ -60,6 +58,11 @@ def contract_app(tmp_path_factory):
             "RATELIMIT_ENABLED": False,  # the limits are their own tests; here they would only throttle
         }
     )
+
+
+@pytest.fixture(scope="module")
+def contract_app(tmp_path_factory):
+    return _app(tmp_path_factory.mktemp("contract"))
 
 
 class Caller:
@@ -194,16 +197,7 @@ class Scenarios:
 
 @pytest.fixture(scope="module")
 def flows_app(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("flows")
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(folder / "template.sqlite"),
-            "SECRET_KEY": "flows",
-            "FAST_PASSWORD_HASHING": True,
-            "RATELIMIT_ENABLED": False,
-        }
-    )
+    return _app(tmp_path_factory.mktemp("flows"))  # its database is the template of every scenario
 
 
 @pytest.mark.parametrize("role", ["trainee", "instructor"])
