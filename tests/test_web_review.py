@@ -263,3 +263,34 @@ def test_a_quiz_handed_in_with_questions_left_out_or_added_is_refused(app, named
     assert named.post("/quiz/omaha", data={"drill": ids + ids[:1]}).status_code == 400
     assert named.post("/quiz/russian_poker", data={"drill": ids}).status_code == 400
     assert all(not d["answered"] for d in _drills(app, ids))  # nothing was recorded
+
+
+def test_a_mixed_sprint_asks_the_games_drills_in_turn(app, named):
+    from trainer.store import Store, open_db
+
+    start = named.get("/sprint/").get_data(as_text=True)
+    assert '<option value="omaha">Omaha: all drills mixed</option>' in start
+    run_url, sprint_id = _start(named, kind="omaha", length="10")
+    for _ in range(10):
+        page = named.get(run_url).get_data(as_text=True)
+        drill = re.search(r'name="drill" value="(\d+)"', page).group(1)
+        named.post(f"/sprint/{sprint_id}/skip", data={"drill": drill})
+    store = Store(open_db(app.config["DATABASE"], migrate=False))
+    kinds = [d["kind"] for d in store.sprint_drills(int(sprint_id))]
+    omaha = _kinds_of("omaha")
+    assert len(kinds) == 10 and set(kinds) <= set(omaha)
+    assert len(set(kinds)) == 10 if len(omaha) >= 10 else set(kinds) == set(omaha)  # each before a repeat
+    assert store.sprint(int(sprint_id))["scope"] == "omaha/10"
+    result = named.get(f"/sprint/{sprint_id}/result").get_data(as_text=True)
+    assert "Sprint result: Omaha: all drills mixed" in result and 'name="kind" value="omaha"' in result
+    progress = named.get("/progress/").get_data(as_text=True)  # bests show before any answer counts
+    assert '<th scope="row">Omaha: all drills mixed</th>' in progress and "0 / 10" in progress
+    bad = named.post("/sprint/", data={"kind": "omaha", "level": "4", "length": "10", "seconds": "90"})
+    assert bad.status_code == 400
+
+
+def _kinds_of(game):
+    from trainer.drills import REGISTRY
+    from trainer.games import get
+
+    return [k for k in get(game).kinds if k in REGISTRY]

@@ -23,6 +23,21 @@ def kind_title(kind: DrillKind | str) -> str:
     return gettext(kind.title) if isinstance(kind, DrillKind) else str(kind)
 
 
+def sprint_title(what: str) -> str:
+    """What a sprint drilled, for a heading: a drill kind's title, or for a mixed sprint (its scope
+    names a game) the game's drills mixed."""
+    if what in REGISTRY or games.get(what) is None:
+        return kind_title(what)
+    return gettext("%(game)s: all drills mixed", game=game_title(what))
+
+
+def mixed_kinds(game: str, level: int) -> list[DrillKind]:
+    """The drills a mixed sprint of this game at this level draws from, in the game's order."""
+    known = games.get(game)
+    kinds = [REGISTRY[k] for k in known.kinds if k in REGISTRY] if known is not None else []
+    return [kind for kind in kinds if level in kind.levels]
+
+
 def games_with_kinds() -> list[dict[str, Any]]:
     """[{id, title, kinds: [DrillKind]}]: the registered games in their order, each game's kinds in
     the registry's order; only games that have drills (kinds of no registered game come last)."""

@@ -8,7 +8,7 @@ from flask import Blueprint, render_template
 
 from trainer.drills import REGISTRY
 from trainer.web import db, records
-from trainer.web.catalog import game_title, games_with_kinds, kind_title
+from trainer.web.catalog import game_title, games_with_kinds, sprint_title
 
 bp = Blueprint("progress", __name__, url_prefix="/progress")
 
@@ -19,7 +19,7 @@ def show() -> str:
     data = records.progress(trainee) if trainee is not None else records.NO_PROGRESS
     results = db.tables().table_test_results(trainee) if trainee is not None else []
     chart = records.trend_chart(data["trend"])
-    bests = [{**row, "title": kind_title(row["what"])} for row in data["bests"]]
+    bests = [{**row, "title": sprint_title(row["what"])} for row in data["bests"]]
     return render_template(
         "progress.html",
         data=data,

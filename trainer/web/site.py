@@ -8,7 +8,7 @@ from flask_wtf.csrf import generate_csrf
 from trainer import shipped
 from trainer.web import account_cli, auth, db, drawing, errors, i18n
 from trainer.web.answer_input import exchange_choices
-from trainer.web.catalog import game_title, rules_in_force
+from trainer.web.catalog import game_title, rules_in_force, sprint_title
 from trainer.web.questions import amount_may_be_negative, short_question
 
 CSRF_TIME_LIMIT = 12 * 3600  # seconds
@@ -46,6 +46,7 @@ def init_pages(app: Flask) -> None:
         amount_may_be_negative=amount_may_be_negative,
         rules_in_force=rules_in_force,
         game_title=game_title,
+        sprint_title=sprint_title,
         reason_label=today.reason_label,
         SUIT_WORDS=drawing.SUIT_WORDS,
     )

@@ -3,7 +3,8 @@
 The store records when the sprint started and counts only answers given within its duration; the
 browser's countdown is a display. Which question is current, and how many were answered or skipped,
 is kept in the signed session cookie (the browser cannot change it). The store's sprint `scope` is
-"<kind>/<N>", so personal bests compare sprints of the same drill and length.
+"<kind>/<N>", or "<game>/<N>" for a mixed sprint (the game's drills in turn, shuffled), so personal
+bests compare sprints of the same drill (or mix) and length.
 
 A sprint is scored (and so recorded as finished) by a POST only: the last answer or skip, an answer sent
 after the time ran out, or `POST /sprint/<id>/finish` (which the clock's script sends at zero, and the
@@ -12,6 +13,7 @@ after the time ran out, or `POST /sprint/<id>/finish` (which the clock's script 
 
 from __future__ import annotations
 
+import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -19,12 +21,13 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
+from trainer import games
 from trainer.drills import REGISTRY, AnswerError
 from trainer.drills.base import expected_of
 from trainer.store import AlreadyAnsweredError, NotFoundError, stats
 from trainer.web import db
 from trainer.web.answer_input import kept_input, read_answer
-from trainer.web.catalog import games_with_kinds, kind_or_404, kind_title
+from trainer.web.catalog import games_with_kinds, kind_or_404, kind_title, mixed_kinds, sprint_title
 from trainer.web.forms import DEFAULT_SPRINT_SECONDS, SPRINT_LENGTHS, SPRINT_SECONDS, EmptyForm, SprintForm
 from trainer.web.guards import check_form, own_drill, require_trainee
 
@@ -48,21 +51,36 @@ def start() -> str | Response | tuple[str, int]:
         )
     trainee = require_trainee()
     check_form(form)
-    kind = kind_or_404(form.kind.data)
-    if form.level.data not in kind.levels:
-        abort(400, description=gettext("This drill has no level %(level)s.", level=form.level.data))
+    what, mix = _drills_of(form.kind.data, form.level.data)
     n, seconds = form.length.data, form.seconds.data
-    sprint_id = db.store().start_sprint(trainee, f"{kind.id}/{n}", form.level.data, seconds)
-    drill_id = db.new_drill(trainee, kind, form.level.data, mode="sprint", sprint_id=sprint_id)
-    session["sprint"] = {
-        "id": sprint_id,
-        "kind": kind.id,
-        "n": n,
-        "done": 0,
-        "skipped": 0,
-        "current": drill_id,
-    }
+    sprint_id = db.store().start_sprint(trainee, f"{what}/{n}", form.level.data, seconds)
+    state = {"id": sprint_id, "kind": what, "mix": mix, "n": n, "done": 0, "skipped": 0}
+    state["current"] = db.new_drill(
+        trainee, REGISTRY[_kind_at(state)], form.level.data, mode="sprint", sprint_id=sprint_id
+    )
+    session["sprint"] = state
     return redirect(url_for("sprint.run", sprint_id=sprint_id))
+
+
+def _drills_of(chosen: str, level: int) -> tuple[str, list[str]]:
+    """What the sprint drills (a kind id, or a game id for a mixed sprint) and the kinds it asks in
+    turn: one kind, or the game's kinds at this level in a shuffled order that repeats."""
+    if games.get(chosen) is not None:
+        kinds = [kind.id for kind in mixed_kinds(chosen, level)]
+        if not kinds:
+            abort(400, description=gettext("This game has no drills at level %(level)s.", level=level))
+        random.shuffle(kinds)
+        return chosen, kinds
+    kind = kind_or_404(chosen)
+    if level not in kind.levels:
+        abort(400, description=gettext("This drill has no level %(level)s.", level=level))
+    return kind.id, [kind.id]
+
+
+def _kind_at(state: dict[str, Any]) -> str:
+    """The kind of the sprint's next question (a run started before mixed sprints has no "mix")."""
+    mix = state.get("mix") or [state["kind"]]
+    return str(mix[state["done"] % len(mix)])
 
 
 def _own_sprint(sprint_id: int, trainee: int) -> dict[str, Any]:
@@ -132,9 +150,12 @@ def _advance(sprint: dict[str, Any], state: dict[str, Any], *, skipped: bool, la
     state = dict(state, done=state["done"] + 1, skipped=state["skipped"] + int(skipped), last=last)
     session["sprint"] = state
     if state["done"] < state["n"] and _remaining(sprint) > 0:
-        kind = REGISTRY[state["kind"]]
         state["current"] = db.new_drill(
-            sprint["trainee_id"], kind, sprint["level"], mode="sprint", sprint_id=sprint["id"]
+            sprint["trainee_id"],
+            REGISTRY[_kind_at(state)],
+            sprint["level"],
+            mode="sprint",
+            sprint_id=sprint["id"],
         )
     else:
         _finish(sprint)
@@ -210,7 +231,7 @@ def result(sprint_id: int) -> str | Response:
     return render_template(
         "sprint_result.html",
         sprint=sprint,
-        title=kind_title(kind_id),
+        title=sprint_title(kind_id),
         kind_id=kind_id,
         n=n,
         taken=min(taken, sprint["duration_s"]),
