@@ -294,3 +294,22 @@ def _kinds_of(game):
     from trainer.games import get
 
     return [k for k in get(game).kinds if k in REGISTRY]
+
+
+@pytest.mark.parametrize("ante", ["abc", "0", "12.5"])
+def test_a_bad_ante_on_the_cheat_sheet_is_answered_on_the_same_page(client, ante):
+    response = client.get(f"/reference/payouts?ante={ante}")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert '<p class="error-box" role="alert" id="ante-error">The ante must be a whole number' in page
+    assert f'value="{ante}" class="narrow" autocomplete="off" aria-invalid="true"' in page
+    assert "Ante 10 (bet 20)" in page and "Ante 100 (bet 200)" in page  # the sheet itself is still there
+
+
+def test_the_bonus_table_has_both_columns_with_their_wins(client):
+    page = client.get("/reference/payouts?ante=10").get_data(as_text=True)
+    # Straight: 25 to 1 on five cards, 8 to 1 after a sixth card (cis.toml); a bonus of 10 wins 250 or 80.
+    assert re.search(
+        r"straight</th><td[^>]*>25 to 1</td><td[^>]*>8 to 1</td><td[^>]*>250</td><td[^>]*>80</td>", page
+    )
+    assert "Win, 6 cards" in page

@@ -53,6 +53,10 @@ def rules(slug: str) -> str:
     return render_template(game.reference_page, game=game, preset=preset, preset_name=game.default_preset)
 
 
+class BadAnte(ValueError):
+    """The ante typed on the cheat sheet cannot be read; the message says what to type."""
+
+
 def _ante_from(raw: str | None) -> int | None:
     if raw is None or raw.strip() == "":
         return None
@@ -60,7 +64,7 @@ def _ante_from(raw: str | None) -> int | None:
     # ASCII digits only and a bounded length: "²" passes isdigit() but not int(), and int() of
     # thousands of digits is slow or refused outright.
     if not ANTE_DIGITS.fullmatch(text) or not 1 <= int(text) <= MAX_ANTE:
-        abort(400, description=gettext("The ante must be a whole number from 1 to %(max)s.", max=MAX_ANTE))
+        raise BadAnte(gettext("The ante must be a whole number from 1 to %(max)s.", max=MAX_ANTE))
     return int(text)
 
 
@@ -69,8 +73,15 @@ def payout_table(ante: int, preset: dict[str, Any]) -> dict[str, Any]:
     bet = 2 * ante
     rows = [{"category": c, "odds": o, "win": bet * o} for c, o in preset["bet"]["odds"].items()]
     bonus = preset.get("bonus", {})
+    odds6 = bonus.get("odds6", {})
     bonus_rows = [
-        {"category": c, "odds5": o, "odds6": bonus.get("odds6", {}).get(c), "win5": ante * o}
+        {
+            "category": c,
+            "odds5": o,
+            "odds6": odds6.get(c),
+            "win5": ante * o,
+            "win6": ante * odds6[c] if c in odds6 else None,
+        }
         for c, o in bonus.get("odds5", {}).items()
     ]
     no_game = ante * preset["bet"].get("no_game_ante_odds", 1)
@@ -78,12 +89,21 @@ def payout_table(ante: int, preset: dict[str, Any]) -> dict[str, Any]:
 
 
 @bp.get("/payouts")
-def payouts() -> str:
-    chosen = _ante_from(request.args.get("ante"))
+def payouts() -> str | tuple[str, int]:
+    """The cheat sheet for antes 10 and 100, or for the ante asked; an ante that cannot be read is
+    answered on the same page (400): the message beside the field, what was typed kept, the usual tables."""
+    raw = request.args.get("ante")
+    try:
+        chosen, error = _ante_from(raw), None
+    except BadAnte as bad:
+        chosen, error = None, str(bad)
     preset = presets.load(CHEAT_SHEET.slug, CHEAT_SHEET.default_preset)
     antes = (chosen,) if chosen else DEFAULT_ANTES
     tables = [payout_table(a, preset) for a in antes]
-    return render_template("reference/payouts.html", tables=tables, chosen=chosen, preset=preset)
+    page = render_template(
+        "reference/payouts.html", tables=tables, chosen=chosen, typed=raw or "", error=error, preset=preset
+    )
+    return (page, 400) if error else page
 
 
 @bp.get("/glossary")
