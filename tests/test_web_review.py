@@ -313,3 +313,16 @@ def test_the_bonus_table_has_both_columns_with_their_wins(client):
         r"straight</th><td[^>]*>25 to 1</td><td[^>]*>8 to 1</td><td[^>]*>250</td><td[^>]*>80</td>", page
     )
     assert "Win, 6 cards" in page
+
+
+def test_the_russian_poker_rules_page_works_the_rule_documents_examples_with_the_engine(client):
+    page = client.get("/reference/rules/russian-poker").get_data(as_text=True)
+    examples = re.findall(r'<li class="panel" id="example-(\d)">(.*?)</li>\n', page, re.S)
+    assert [n for n, _ in examples] == ["1", "2", "3", "4", "5"]
+    # The nets of shared/rules/russian-poker.md's worked examples: +40, +2525, +240, 0, -20.
+    nets = [re.search(r"Net result: ([-\d,]+)\.", body).group(1) for _, body in examples]
+    assert nets == ["40", "2,525", "240", "0", "-20"]
+    assert 'data-card="Jh"' in examples[0][1] and "Ante 25, bonus 5" in examples[1][1]
+    bonus = page[page.index('id="bonus-table"') :]
+    assert re.search(r"straight flush</th><td[^>]*>500 to 1</td><td[^>]*>150 to 1</td>", bonus)
+    assert 'id="pay-table"' in page and 'id="ranks"' in page

@@ -13,6 +13,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 from trainer.games import BY_SLUG, GAMES, RUSSIAN_POKER
 from trainer.web import presets
+from trainer.web.examples import worked_examples
 
 bp = Blueprint("reference", __name__, url_prefix="/reference")
 
@@ -50,7 +51,13 @@ def rules(slug: str) -> str:
         abort(404)
     # Numbers a rules page quotes come from the game's default preset, not from the template.
     preset = presets.load(game.slug, game.default_preset)
-    return render_template(game.reference_page, game=game, preset=preset, preset_name=game.default_preset)
+    return render_template(
+        game.reference_page,
+        game=game,
+        preset=preset,
+        preset_name=game.default_preset,
+        examples=worked_examples(game),
+    )
 
 
 class BadAnte(ValueError):
