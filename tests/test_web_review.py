@@ -326,3 +326,33 @@ def test_the_russian_poker_rules_page_works_the_rule_documents_examples_with_the
     bonus = page[page.index('id="bonus-table"') :]
     assert re.search(r"straight flush</th><td[^>]*>500 to 1</td><td[^>]*>150 to 1</td>", bonus)
     assert 'id="pay-table"' in page and 'id="ranks"' in page
+
+
+def test_favicon_manifest_and_service_worker(client):
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.mimetype == "image/svg+xml" and b"<svg" in icon.data
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest.mimetype == "application/manifest+json"
+    body = manifest.get_json()
+    assert body["start_url"] == "/" and body["display"] == "standalone" and body["icons"][0]["sizes"] == "any"
+    ka = client.get("/manifest.webmanifest", headers={"Accept-Language": "ka"}).get_json()
+    assert ka["name"] != "Croupier Trainer"  # translated
+    worker = client.get("/sw.js")
+    script = worker.get_data(as_text=True)
+    assert worker.mimetype == "text/javascript" and "no-cache" in worker.headers["Cache-Control"]
+    for kept in (
+        "/reference/",
+        "/reference/rules/omaha",
+        "/reference/payouts",
+        "/offline",
+        "/static/css/trainer.css",
+    ):
+        assert f'"{kept}"' in script
+    for kept in re.findall(r'"(/[^"]*)"', script.split("const KEPT = ", 1)[1].split(";", 1)[0]):
+        assert client.get(kept).status_code == 200, kept  # cache.addAll fails on any missing page
+    home = client.get("/").get_data(as_text=True)
+    assert (
+        'rel="manifest" href="/manifest.webmanifest"' in home
+        and 'rel="icon"' in home
+        and "sw-register.js" in home
+    )

@@ -21,6 +21,7 @@ def init_pages(app: Flask) -> None:
         advisor_page,
         exams,
         groups,
+        offline,
         pages,
         practice,
         progress,
@@ -52,7 +53,20 @@ def init_pages(app: Flask) -> None:
     )
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
-    for module in (pages, account, groups, exams, practice, sprint, quiz, progress, reference, table, today):
+    for module in (
+        pages,
+        account,
+        groups,
+        exams,
+        practice,
+        sprint,
+        quiz,
+        progress,
+        reference,
+        table,
+        today,
+        offline,
+    ):
         app.register_blueprint(module.bp)
     app.add_url_rule("/table.css", "table_css", table_css)
 
