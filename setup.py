@@ -8,7 +8,7 @@ from setuptools import find_packages, setup
 # file of these folders is left out, and that this is `trainer.SHIPPED`).
 SHIPPED = {
     "data": ["**/*.toml", "**/*.json"],
-    "templates": ["**/*.html"],
+    "templates": ["**/*.html", "**/*.js"],
     "static": ["**/*.css", "**/*.js", "**/*.md", "**/*.svg", "**/*.png", "**/*.ico", "**/*.webmanifest"],
     "translations": ["*.pot", "*/LC_MESSAGES/*.po"],
 }
