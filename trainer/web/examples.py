@@ -8,9 +8,10 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from trainer.engine import russian_poker
+from trainer.engine import omaha, painted_poker, russian_poker
+from trainer.engine.omaha.explain import explain_pot_limit
 from trainer.engine.presets import data_path, read_toml
-from trainer.games import RUSSIAN_POKER, Game
+from trainer.games import OMAHA, PAINTED_POKER, RUSSIAN_POKER, Game
 
 SETTLE = {"bonus", "folded", "exchanges", "buy_game_card"}  # the settle() options an example may give
 
@@ -31,7 +32,25 @@ def _russian_poker(example: dict[str, Any], preset: str) -> dict[str, Any]:
     }
 
 
-WORKERS: dict[str, Callable[[dict[str, Any], str], dict[str, Any]]] = {RUSSIAN_POKER.id: _russian_poker}
+def _omaha(example: dict[str, Any], _preset: str) -> dict[str, Any]:
+    if example["type"] == "pot_limit":
+        total, steps = explain_pot_limit(example["pot"], example["to_call"])
+        return {**example, "steps": steps, "answer": total}
+    built = omaha.side_pots(example["contributions"])
+    pots = [{"amount": pot.amount, "seats": [seat + 1 for seat in pot.eligible]} for pot in built.pots]
+    return {**example, "seats": list(enumerate(example["contributions"], 1)), "pots": pots, "steps": ()}
+
+
+def _painted_poker(example: dict[str, Any], preset: str) -> dict[str, Any]:
+    points, steps = painted_poker.explain_score(example["bid"], example["took"], rules=preset)
+    return {**example, "steps": steps, "answer": points}
+
+
+WORKERS: dict[str, Callable[[dict[str, Any], str], dict[str, Any]]] = {
+    RUSSIAN_POKER.id: _russian_poker,
+    OMAHA.id: _omaha,
+    PAINTED_POKER.id: _painted_poker,
+}
 
 
 @lru_cache(maxsize=8)
