@@ -6,7 +6,8 @@ const VERSION = "ct-1";
 const KEPT = {{ kept|tojson }};
 const OFFLINE = {{ offline|tojson }};
 const LAST_DRILLS = 20;
-const PAGES = [/^\/reference\//, /^\/practice\/drill\/\d+$/, /^\/practice\/[\w.]+$/, /^\/$/, /^\/offline$/];
+// The reference's own pages (not the advisor, whose every answer is a new page, nor the API's).
+const PAGES = [/^\/reference\/$/, /^\/reference\/(rules|presets)\/[\w-]+$/, /^\/reference\/(payouts|glossary)$/, /^\/practice\/drill\/\d+$/, /^\/practice\/[\w.]+$/, /^\/$/, /^\/offline$/];
 const ASSETS = [/^\/static\//, /^\/table\.css$/, /^\/favicon\.ico$/];
 
 self.addEventListener("install", (event) => {
