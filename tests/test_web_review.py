@@ -365,5 +365,5 @@ def test_the_omaha_and_painted_poker_rules_pages_work_their_examples(client):
     assert "Main pot 60, for seats 1, 2, 3" in omaha and "Side pot 60, for seats 2, 3" in omaha
     assert "Main pot 25, for seats 1, 2, 3, 4, 5" in omaha and "Side pot 20, for seats 3, 5" in omaha
     painted = client.get("/reference/rules/painted-poker").get_data(as_text=True)
-    # shared/rules/painted-poker.md's scoring table: exact 10 x b, pass made 5, over 1 a trick, under -10 a trick.
+    # shared/rules/painted-poker.md's scoring: exact 10 x b, pass made 5, over 1 a trick, under -10 a trick.
     assert re.findall(r"[=:] (-?\d+)\.</li>", painted)[-4:] == ["20", "5", "3", "-20"]
