@@ -3,7 +3,10 @@
 Every error is JSON `{"error": message, "status": code}` with a 4xx status; bad JSON is a 400, never a
 500. The caller is the user of the `Authorization: Bearer <token>` header (`POST /api/v1/tokens`), else
 the user signed in on the pages (the session cookie), else the session's guest, made on its first
-drill (accounts, tokens and the guest rules: `trainer.web.auth`, routes in `api_accounts`).
+drill (accounts, tokens and the guest rules: `trainer.web.auth`, routes in `api_accounts`). What every
+route shares (the blueprint, the JSON errors, reading the body) is in `trainer.web.api_requests`; the
+drill, advisor, rules and document routes are here, the others in `api_accounts`, `groups_api` and
+`rounds_api`, which this module gathers on the one blueprint.
 
 Cross-site requests cannot forge these calls: every POST must carry `Content-Type: application/json`,
 which a plain HTML form cannot send (and a script on another site cannot without a CORS preflight that
@@ -13,12 +16,10 @@ through `trainer.web.db`, as for the pages.
 
 from __future__ import annotations
 
-import json
-from typing import Any, NoReturn
+from typing import Any
 
-from flask import Blueprint, Flask, Response, jsonify, request, url_for
+from flask import Flask, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
 
 from trainer.drills import REGISTRY, AnswerError, DrillError, Situation, UnknownKindError, get_kind
 from trainer.drills.base import expected_of
@@ -29,150 +30,22 @@ from trainer.engine.russian_poker import strategy
 from trainer.engine.russian_poker.rules import presets_side_by_side
 from trainer.games import BY_ID as GAME_BY_ID
 from trainer.store import AlreadyAnsweredError
-from trainer.web import auth, db, records
+from trainer.web import api_accounts, auth, db, groups_api, records, rounds_api
+from trainer.web.api_requests import bp, fail, json_body, refuse_chosen_seed, register_error_handlers
 from trainer.web.mistakes import mistake_json, recorded_mistake
 from trainer.web.openapi import document
 
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
-
-
-BEARER_CHALLENGE = {"WWW-Authenticate": 'Bearer realm="api"'}
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-def fail(status: int, message: str) -> NoReturn:
-    raise ApiError(status, message)
-
-
-def refuse_chosen_seed(seed: Any) -> None:
-    """403 for a seed chosen by anyone but an instructor: a known seed replays a known question, so
-    trainees and guests always get one the server draws (instructors fix seeds for their quizzes)."""
-    user = auth.current()
-    if seed is not None and (user is None or not user.is_instructor):
-        fail(403, "Only instructors may choose a seed; leave it out and the server draws one.")
-
-
-@bp.errorhandler(ApiError)
-def _api_error(error: ApiError) -> ResponseReturnValue:
-    headers = BEARER_CHALLENGE if error.status == 401 else {}
-    return jsonify(error=error.message, status=error.status), error.status, headers
-
-
-@bp.errorhandler(HTTPException)
-def _http_error(error: HTTPException) -> ResponseReturnValue:
-    return json_error(error)
-
-
-def json_error(error: HTTPException) -> Response:
-    """An HTTP error under /api/ as the document promises: `{"error", "status"}`, its headers kept.
-
-    Paths no route matches answer here too (the app's handlers send /api/ errors here), so that the
-    URL map alone decides the methods a path allows: OPTIONS and 405's Allow list only those."""
-    code = error.code or 500
-    message = error.description if error.description != type(error).description else None
-    if request.url_rule is None and code == 404:
-        message = f"There is no API route {request.path}; GET /api/v1/openapi.json lists them."
-    elif request.url_rule is None and code == 405:
-        allowed = sorted(set(getattr(error, "valid_methods", None) or ()) - {"HEAD", "OPTIONS"})
-        message = f"Use {' or '.join(allowed)} on {request.path}."
-    response = jsonify(error=message or error.description or error.name, status=code)
-    response.status_code = code
-    for name, value in error.get_headers():
-        if name.lower() != "content-type":
-            response.headers[name] = value
-    if code == 401:
-        response.headers.update(BEARER_CHALLENGE)
-    return response
-
-
-def _app_http_error(error: HTTPException) -> ResponseReturnValue:
-    """Errors of requests no blueprint took (unknown paths, wrong methods): JSON under /api/."""
-    return json_error(error) if request.path.startswith("/api/") else error
-
-
-@bp.before_request
-def _bearer_token() -> None:
-    """A request with an Authorization header is judged by its token alone: a bad one is a 401."""
-    header = request.headers.get("Authorization")
-    if header is not None and auth.authenticate_bearer(header) is None:
-        fail(401, "The API token is not valid: it is mistyped, revoked, or not a Bearer token.")
-
-
-# By status code as well: the pages register HTML handlers for some codes (404, 413, ...), and Flask
-# prefers a handler for the exact code over this blueprint's catch-all. 429 keeps the app's own handler
-# (JSON here too, with a translated sentence).
-for _code in default_exceptions:
-    if _code != 429:
-        bp.register_error_handler(_code, _http_error)
+# The account, group and live-table routes are on the same blueprint: importing them adds them.
+ROUTE_MODULES = (api_accounts, groups_api, rounds_api)
 
 
 def init_app(app: Flask) -> None:
-    """Register the blueprint (the database is created and migrated once, by `db.init_app`)."""
-    # The account and live-table routes join this blueprint.
-    from trainer.web import api_accounts, groups_api, rounds_api  # noqa: F401
-
+    """Register the blueprint with every API route (the database is created and migrated once, by
+    `db.init_app`) and the app-wide handlers that answer /api/ errors in JSON."""
     db.init_app(app)
     auth.init_app(app)
     app.register_blueprint(bp)
-    app.register_error_handler(HTTPException, _app_http_error)
-    app.register_error_handler(InternalServerError, _server_error)
-
-
-def _server_error(error: InternalServerError) -> ResponseReturnValue:
-    """A bug under /api/ still answers in JSON (the pages keep the plain error page)."""
-    if not request.path.startswith("/api/"):
-        return error
-    return jsonify(
-        error="Something went wrong on the server. Try again; if it persists, tell your instructor.",
-        status=500,
-    ), 500
-
-
-MAX_JSON_DEPTH = 32  # far beyond any request here; deeper bodies are refused before anything recurses
-
-
-def _body() -> dict[str, Any]:
-    if not request.is_json:
-        fail(415, "Send a JSON object with Content-Type: application/json.")
-    data = request.get_data()  # a body over MAX_CONTENT_LENGTH stops here with 413, not as "not JSON"
-    try:
-        body = json.loads(data, parse_float=_number)
-    except RecursionError:
-        fail(400, f"The JSON is nested too deeply: at most {MAX_JSON_DEPTH} levels.")
-    except ValueError:
-        fail(400, "The request body is not valid JSON: send a JSON object.")
-    if not isinstance(body, dict):
-        fail(400, "The request body must be a JSON object.")
-    if _depth(body) > MAX_JSON_DEPTH:
-        fail(400, f"The JSON is nested too deeply: at most {MAX_JSON_DEPTH} levels.")
-    return body
-
-
-def _number(text: str) -> int | float:
-    """A JSON number with a fraction: 1323.0 is the integer 1323, as JSON Schema (and the document)
-    counts it; 1.5 stays a float, which no integer field takes."""
-    value = float(text)
-    return int(value) if value.is_integer() else value
-
-
-def _depth(value: Any) -> int:
-    """How deeply lists and objects nest, counted without recursion (a deep body must not crash it)."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        if isinstance(item, dict | list):
-            deepest = max(deepest, level)
-            if level <= MAX_JSON_DEPTH:
-                stack.extend(
-                    (child, level + 1) for child in (item.values() if isinstance(item, dict) else item)
-                )
-    return deepest
+    register_error_handlers(app)
 
 
 def _drill_json(drill_id: int, situation: Situation) -> dict[str, Any]:
@@ -218,7 +91,7 @@ def get_trainee() -> ResponseReturnValue:
 
 @bp.post("/drills")
 def create_drill() -> ResponseReturnValue:
-    body = _body()
+    body = json_body()
     kind_id, level, seed, rules = body.get("kind"), body.get("level"), body.get("seed"), body.get("rules")
     refuse_chosen_seed(seed)
     if not isinstance(kind_id, str) or not kind_id:
@@ -275,7 +148,7 @@ def _result_json(situation: Situation, attempt: dict[str, Any]) -> dict[str, Any
 
 @bp.post("/drills/<int:drill_id>/answer")
 def answer_drill(drill_id: int) -> ResponseReturnValue:
-    body = _body()
+    body = json_body()
     if "answer" not in body:
         fail(400, 'Give the answer, such as {"answer": "1400"}.')
     _own_drill(drill_id)
@@ -327,7 +200,7 @@ def rules() -> ResponseReturnValue:
 def advisor() -> ResponseReturnValue:
     """Every option of a Russian poker hand against the up-card, with its exact value in antes, best
     first (answers are cached by the hand's suit pattern: a repeated question is immediate)."""
-    body = _body()
+    body = json_body()
     player, upcard, rules_name = body.get("player"), body.get("upcard"), body.get("rules")
     if not isinstance(player, str | list) or not player:
         fail(400, 'Give the player\'s five cards, such as {"player": "Qh 9h 6h 3h 2c", "upcard": "Ad"}.')

@@ -13,7 +13,7 @@ from flask.typing import ResponseReturnValue
 
 from trainer.store.accounts import AccountError
 from trainer.web import auth
-from trainer.web.api import _body, bp, fail
+from trainer.web.api_requests import bp, fail, json_body, signed_in
 
 ENGLISH = {
     "username_missing": "Give a username.",
@@ -39,17 +39,10 @@ def _token_json(row: dict[str, Any]) -> dict[str, Any]:
     return {"id": row["id"], "label": row["label"] or "", "created_at": row["created_at"]}
 
 
-def _signed_in() -> auth.Account:
-    user = auth.current()
-    if user is None:
-        fail(401, "Send an API token (Authorization: Bearer <token>) or sign in.")
-    return user
-
-
 @bp.post("/users")
 def sign_up() -> ResponseReturnValue:
     """A new trainee account. A guest of this session (cookie) keeps his practice in it."""
-    body = _body()
+    body = json_body()
     username, password = body.get("username"), body.get("password")
     if not isinstance(password, str):
         fail(400, 'Give a username and a password, such as {"username": "nino", "password": "..."}.')
@@ -69,7 +62,7 @@ def sign_up() -> ResponseReturnValue:
 @bp.post("/tokens")
 def new_token() -> ResponseReturnValue:
     """A bearer token for the username and password (shown once). Failed tries are rate-limited."""
-    body = _body()
+    body = json_body()
     label = body.get("label", "")
     if not isinstance(label, str):
         fail(400, "label must be text.")
@@ -87,7 +80,7 @@ def new_token() -> ResponseReturnValue:
 @bp.get("/tokens")
 def list_tokens() -> ResponseReturnValue:
     """The caller's tokens that still work (never the tokens themselves)."""
-    user = _signed_in()
+    user = signed_in()
     live = [t for t in auth.accounts().tokens_of(user.id) if t["revoked_at"] is None]
     return jsonify(tokens=[_token_json(t) for t in live])
 
@@ -95,7 +88,7 @@ def list_tokens() -> ResponseReturnValue:
 @bp.delete("/tokens/<int:token_id>")
 def revoke_token(token_id: int) -> ResponseReturnValue:
     """Revoke one of the caller's tokens (the one in use too); another user's token is a 404."""
-    user = _signed_in()
+    user = signed_in()
     if not auth.accounts().revoke_token(user.id, token_id):
         fail(404, f"You have no token {token_id} that still works.")
     return "", 204

@@ -8,7 +8,7 @@ from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from trainer.web.api import json_error
+from trainer.web.api_requests import json_error
 
 # Statuses that get their own page; the API answers its own errors in JSON.
 HANDLED = (400, 403, 404, 405, 409, 413, 415)

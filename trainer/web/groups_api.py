@@ -13,8 +13,7 @@ from flask.typing import ResponseReturnValue
 from trainer.store import NotFoundError
 from trainer.store.accounts import AccountError
 from trainer.web import auth, db
-from trainer.web.api import _body, bp, fail
-from trainer.web.api_accounts import _signed_in
+from trainer.web.api_requests import bp, fail, json_body, signed_in
 from trainer.web.groups import attempts_csv
 
 
@@ -36,7 +35,7 @@ def _owned(group_id: int, user: auth.Account) -> dict[str, Any]:
 @bp.get("/groups")
 def list_groups() -> ResponseReturnValue:
     """The groups the caller owns (instructors) and the groups he is in, and the one he practises for."""
-    user = _signed_in()
+    user = signed_in()
     groups = db.groups()
     practising = groups.practising_for(user.id)
     return jsonify(
@@ -48,8 +47,8 @@ def list_groups() -> ResponseReturnValue:
 
 @bp.post("/groups")
 def create_group() -> ResponseReturnValue:
-    body = _body()
-    user = _signed_in()
+    body = json_body()
+    user = signed_in()
     if not user.is_instructor:
         fail(403, "Only instructors make groups.")
     try:
@@ -65,8 +64,8 @@ def create_group() -> ResponseReturnValue:
 @bp.post("/groups/join")
 def join_group() -> ResponseReturnValue:
     """Join with a code; the first group joined becomes the one the caller practises for."""
-    body = _body()
-    user = _signed_in()
+    body = json_body()
+    user = signed_in()
     try:
         group = db.groups().join(user.id, body.get("code"))
     except AccountError:
@@ -79,7 +78,7 @@ def join_group() -> ResponseReturnValue:
 @bp.get("/groups/<int:group_id>/report")
 def group_report(group_id: int) -> ResponseReturnValue:
     """Per trainee and drill kind: attempts, correct, median_ms; readiness per game; last activity."""
-    user = _signed_in()
+    user = signed_in()
     group = _owned(group_id, user)
     report = db.groups().report(group_id)
     return jsonify(
@@ -107,5 +106,5 @@ def group_report(group_id: int) -> ResponseReturnValue:
 @bp.get("/groups/<int:group_id>/attempts.csv")
 def group_attempts_csv(group_id: int) -> ResponseReturnValue:
     """The members' attempts as CSV (`since`, `until` as YYYY-MM-DD, `kind`)."""
-    _owned(group_id, _signed_in())
+    _owned(group_id, signed_in())
     return attempts_csv(group_id)

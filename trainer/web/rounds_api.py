@@ -4,7 +4,7 @@
 grades the current step and returns the verdict, the explanation and the next step (null when the
 round is over, with the result); `GET /api/v1/rounds/<id>` returns the state, the answered steps and,
 when over, the result. A step carries the table as the dealer sees it, the question and its answer
-format, never its answer. The routes join the API blueprint (`trainer.web.api.bp`).
+format, never its answer. The routes join the API blueprint (`trainer.web.api_requests.bp`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from trainer.drills.rounds import Round, RoundError, check_request
 from trainer.store import AlreadyAnsweredError, NotFoundError, StoreError
 from trainer.store.tables import TableStore
 from trainer.web import db
-from trainer.web.api import _body, bp, fail, refuse_chosen_seed
+from trainer.web.api_requests import bp, fail, json_body, refuse_chosen_seed
 
 NEW_ROUND_KEYS = {"game", "level", "seats", "seed", "rules", "payout"}
 
@@ -81,7 +81,7 @@ def round_json(row: dict[str, Any], dealt: Round) -> dict[str, Any]:
 
 @bp.post("/rounds")
 def create_round() -> ResponseReturnValue:
-    body = _body()
+    body = json_body()
     unknown = sorted(set(body) - NEW_ROUND_KEYS)
     if unknown:
         fail(400, f"Unknown field {unknown[0]!r}: a round takes game, level, seats, seed, rules and payout.")
@@ -123,7 +123,7 @@ def get_round(round_id: int) -> ResponseReturnValue:
 
 @bp.post("/rounds/<int:round_id>/answer")
 def answer_round(round_id: int) -> ResponseReturnValue:
-    body = _body()
+    body = json_body()
     if "answer" not in body:
         fail(400, 'Give the answer, such as {"answer": "1400"}.')
     row = _own_round(round_id)
