@@ -30,7 +30,7 @@ from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlite_utils import Database
 
-from trainer.store.progress import MAX_ROWID, NotFoundError, StoreError, _iso, _utc_now
+from trainer.store.progress import MAX_ROWID, NotFoundError, Refusal, _iso, _utc_now
 from trainer.store.schema import insert, writing
 
 Clock = Callable[[], datetime]
@@ -59,14 +59,8 @@ class Role(StrEnum):
     INSTRUCTOR = "instructor"
 
 
-class AccountError(StoreError):
-    """A request about accounts the store refuses. `reason` is a short code the web turns into a
-    sentence in the user's language (`trainer.web.auth.say`); `params` fill it in."""
-
-    def __init__(self, reason: str, **params: Any) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.params = params
+class AccountError(Refusal):
+    """A request about accounts the store refuses; the web says why (`trainer.web.auth.say`)."""
 
 
 def _digest(secret: str) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.drills import REGISTRY, Situation
-from trainer.store.progress import NotFoundError, Store, StoreError, _iso, _utc_now
+from trainer.store.progress import NotFoundError, Refusal, Store, _iso, _utc_now
 from trainer.store.schema import insert, writing
 
 Clock = Callable[[], datetime]
@@ -35,13 +35,8 @@ MAX_TIME_LIMIT_S = 3 * 3600
 GRACE_S = 30  # a hand-in this late after the deadline still counts (the network, a slow phone)
 
 
-class ExamError(StoreError):
-    """A refusal with a reason code the web turns into a sentence (`closed`, `no_attempts_left`...)."""
-
-    def __init__(self, reason: str, **params: Any) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.params = params
+class ExamError(Refusal):
+    """A request about exams the store refuses (`closed`, `no_attempts_left`...; `trainer.web.exams`)."""
 
 
 def question_seed(seed: int, index: int) -> int:

@@ -29,6 +29,16 @@ class StoreError(ValueError):
     """A request the store refuses; the message says why."""
 
 
+class Refusal(StoreError):
+    """A refusal by reason code (`username_taken`, `closed`, ...) that the web turns into a sentence in
+    the user's language; `params` fill it in. Accounts and exams refuse this way."""
+
+    def __init__(self, reason: str, **params: Any) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.params = params
+
+
 MAX_ROWID = 2**63 - 1
 _COLUMNS = ("kind", "level", "seed", "version", "rules")  # a situation's identity, in drills columns
 
