@@ -44,10 +44,23 @@ class Game:
     prefix: str
     presets: PresetFolder  # the engine's: data/rules/<slug>/ and the default preset
     load_rules: Callable[[str], Any]  # the engine's loader: a preset name -> its frozen rules
-    drills: str  # the drills package, imported by `trainer.drills` to register the kinds
     kinds: tuple[str, ...]  # drill kind ids, in the order the catalog lists them
-    table_template: str  # draws a situation of the game (templates/)
-    reference_page: str  # the game's rules page (templates/)
+
+    # Named after the id, so that a record states only what differs between games.
+    @property
+    def drills(self) -> str:
+        """The drills package, imported by `trainer.drills` to register the kinds."""
+        return f"trainer.drills.{self.id}"
+
+    @property
+    def table_template(self) -> str:
+        """The template that draws a situation of the game (templates/)."""
+        return f"tables/{self.id}.html"
+
+    @property
+    def reference_page(self) -> str:
+        """The game's rules page (templates/)."""
+        return f"reference/rules_{self.id}.html"
 
     @property
     def slug(self) -> str:
@@ -72,7 +85,6 @@ RUSSIAN_POKER = Game(
     prefix="rp.",
     presets=russian_rules.PRESETS,
     load_rules=russian_rules.load_rules,
-    drills="trainer.drills.russian_poker",
     kinds=(
         "rp.qualify",
         "rp.combination",
@@ -86,8 +98,6 @@ RUSSIAN_POKER = Game(
         "rp.insurance",
         "rp.boxes",
     ),
-    table_template="tables/russian_poker.html",
-    reference_page="reference/rules_russian_poker.html",
 )
 
 OMAHA = Game(
@@ -96,7 +106,6 @@ OMAHA = Game(
     prefix="om.",
     presets=omaha_rules.PRESETS,
     load_rules=omaha_rules.load_rules,
-    drills="trainer.drills.omaha",
     kinds=(
         "om.high",
         "om.winner",
@@ -109,8 +118,6 @@ OMAHA = Game(
         "om.new_player",
         "om.showdown",
     ),
-    table_template="tables/omaha.html",
-    reference_page="reference/rules_omaha.html",
 )
 
 PAINTED_POKER = Game(
@@ -119,10 +126,7 @@ PAINTED_POKER = Game(
     prefix="pp.",
     presets=painted_rules.PRESETS,
     load_rules=painted_rules.load_rules,
-    drills="trainer.drills.painted_poker",
     kinds=("pp.score", "pp.schedule", "pp.hook", "pp.trick", "pp.sheet"),
-    table_template="tables/painted_poker.html",
-    reference_page="reference/rules_painted_poker.html",
 )
 
 GAMES: tuple[Game, ...] = (RUSSIAN_POKER, OMAHA, PAINTED_POKER)
