@@ -9,6 +9,7 @@ language, pages reused.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import defaultdict
 
@@ -262,4 +263,56 @@ def test_the_advisor_says_it_is_working_and_shows_the_best_options_first(phone_b
     assert page.evaluate(SMALL_TARGETS) == []
     page.locator(".more-toggle").click()
     assert all(rows.nth(i).is_visible() for i in range(rows.count()))
+    context.close()
+
+
+LAPTOP = {"width": 1366, "height": 768}
+
+# The seats' hole cards and the chips on the felt: card widths, and each black chip's ring colour.
+FELT = """() => ({
+  hole_cards: [...document.querySelectorAll('.seat .card')].map(c => c.getBoundingClientRect().width),
+  black_rings: [...document.querySelectorAll('.felt .chip.chip-222222')]
+    .map(c => getComputedStyle(c).boxShadow),
+})"""
+
+
+def _light(shadow: str) -> bool:
+    """The first colour of a box-shadow is light (each channel over 200): it shows on the dark felt."""
+    channels = [int(v) for v in re.search(r"rgba?\((\d+), (\d+), (\d+)", shadow).groups()]
+    return min(channels) > 200
+
+
+def _betting_with_a_black_chip():
+    """A fixed-limit round in which some seat has a black (100) chip in front of it."""
+    from trainer.web.drawing import chip_stack
+
+    for seed in range(200):
+        situation = issue(REGISTRY["om.limit"], 3, seed=seed)
+        bets = [a.get("amount", 0) for a in situation.data["actions"]]
+        if any("#222222" in chip_stack(b) for b in bets):
+            return situation
+    raise AssertionError("no black chip in 200 rounds")
+
+
+def test_omaha_hole_cards_read_on_a_laptop_and_black_chips_show(phone_browser, phone_server):
+    url, path = phone_server
+    context, page = phone_page(phone_browser, url, "en", "phone.laptop")
+    page.set_viewport_size(LAPTOP)
+    db = open_db(path)
+    trainee = next(db.query("SELECT id FROM users WHERE username = ?", ["phone.laptop"]))["id"]
+    store = Store(db)
+    showdown = store.save_drill(trainee, issue(REGISTRY["om.showdown"], 2, seed=3), mode="practice")
+    page.goto(f"{url}/practice/drill/{showdown}")
+    felt = page.evaluate(FELT)
+    # A card's index is 15/60 of its width: 40 px wide reads at 10 px (22 px and 7 px before).
+    assert felt["hole_cards"] and min(felt["hole_cards"]) >= 40, felt["hole_cards"]
+    round_ = _betting_with_a_black_chip()
+    betting = store.save_drill(trainee, round_, mode="practice")
+    for size in (LAPTOP, PHONE):
+        page.set_viewport_size(size)
+        page.goto(f"{url}/practice/drill/{betting}")
+        felt = page.evaluate(FELT)
+        assert felt["black_rings"] and all(_light(s) for s in felt["black_rings"]), felt["black_rings"]
+        assert page.locator(".seats.betting .seat").count() == round_.data["players"]
+        assert page.locator(".seat.to-act").count() == 1
     context.close()

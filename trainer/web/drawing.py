@@ -14,6 +14,7 @@ from flask_babel import gettext, lazy_gettext
 
 from trainer import games
 from trainer.drills.chips import CHIPS_DIR, load_chips
+from trainer.drills.omaha.bets import replay
 from trainer.engine.cards import Card
 from trainer.web.i18n import RANK_TEXT, SUIT_SYMBOLS
 
@@ -247,14 +248,49 @@ def _per_seat(data: dict[str, Any], *keys: str) -> list[Any]:
     return []
 
 
+def betting_round(data: dict[str, Any]) -> dict[str, Any] | None:
+    """A betting drill's round (pot limit, fixed limit) as the table shows it: each seat's chips in
+    front of it after the actions so far, the seats that folded, the seat to act and its stack behind
+    where the situation gives one. None for a situation that is not a round of actions.
+
+    >>> r = betting_round({"actions": [{"seat": 1, "action": "small_blind", "amount": 25},
+    ...     {"seat": 2, "action": "big_blind", "amount": 50}, {"seat": 3, "action": "fold"}], "actor": 0})
+    >>> r["bets"], r["folded"], r["count"]
+    ([None, 25, 50, None], {3}, 4)
+    """
+    actions = [a for a in data.get("actions") or [] if isinstance(a, dict) and isinstance(a.get("seat"), int)]
+    actor = data.get("actor")
+    if not isinstance(actor, int) or isinstance(actor, bool) or "holes" in data:
+        return None
+    in_front = replay(actions)
+    named = {a["seat"] for a in actions} | {actor}
+    players = data.get("players")
+    count = max(max(named) + 1, players if isinstance(players, int) and not isinstance(players, bool) else 0)
+    count = min(count, MAX_TABLE_SEATS)
+    return {
+        "count": count,
+        "bets": [in_front.get(seat) or None for seat in range(count)],
+        "folded": {a["seat"] for a in actions if a.get("action") == "fold"},
+        "actor": actor,
+        "stack": data.get("stack") if isinstance(data.get("stack"), int) else None,
+    }
+
+
 def omaha_table(data: dict[str, Any]) -> dict[str, Any]:
-    """Seats around the Omaha table: hole cards (None when folded), stacks, chips in front, button."""
+    """Seats around the Omaha table: hole cards (None when folded), stacks, chips in front, button;
+    in a betting drill, each seat's chips in front of it from the actions so far."""
     holes = _per_seat(data, "holes", "hands", "hole_cards")
     stacks = _per_seat(data, "stacks")
     bets = _per_seat(data, "contributions", "bets", "in_pot")
     count = max(len(holes), len(stacks), len(bets), int(data.get("players") or data.get("seats") or 0))
     base = int(data.get("first_seat", 0))
     folded = set(_per_seat(data, "folded"))
+    acting = None
+    betting = betting_round(data) if not (holes or stacks or bets) else None
+    if betting is not None:
+        count, bets, folded = betting["count"], betting["bets"], betting["folded"]
+        acting = betting["actor"]
+        stacks = [betting["stack"] if seat == acting else None for seat in range(count)]
     seats = []
     for i, (x, y) in enumerate(seat_positions(count)):
         hole = holes[i] if i < len(holes) else None
@@ -266,6 +302,8 @@ def omaha_table(data: dict[str, Any]) -> dict[str, Any]:
                 "stack": stacks[i] if i < len(stacks) else None,
                 "bet": bets[i] if i < len(bets) else None,
                 "button": data.get("button") == i + base,
+                "to_act": acting == i,
+                "in_front": betting is not None,
                 "x": x,
                 "y": y,
                 "place": f"{count}-{i}",  # the class that positions it (`table_stylesheet`)
@@ -280,6 +318,7 @@ def omaha_table(data: dict[str, Any]) -> dict[str, Any]:
         "actions": [a for a in data.get("actions") or [] if isinstance(a, dict)],
         "blinds": pair if isinstance(pair, list) and len(pair) == 2 else None,
         "stakes": "stakes" in data,
+        "pot_chips": data.get("pot_before") or data.get("pot"),
     }
 
 
