@@ -250,7 +250,7 @@ def test_the_advisor_says_it_is_working_and_shows_the_best_options_first(phone_b
     assert page.locator("#advisor-working").is_visible()
     assert page.locator("form.advisor").get_attribute("aria-busy") == "true"
     with page.expect_navigation(timeout=SLOW_PAGE_MS):
-        page.locator("form.advisor button[type=submit]").click()
+        page.locator("form.advisor button[type=submit]").click(timeout=SLOW_PAGE_MS)
     # The result is in view on arrival, the best few options shown, the rest one tap away.
     top, bottom = page.evaluate(
         "() => [document.getElementById('options-title').getBoundingClientRect().top,"
