@@ -14,7 +14,7 @@ import threading
 from collections import defaultdict
 
 import pytest
-from test_browser_pages import CHROMIUM, LAUNCH_ARGS, PHONE, _need_chromium, shot, sign_up
+from test_browser_pages import CHROMIUM, LAUNCH_ARGS, PHONE, _need_chromium, navigate, shot, sign_up
 
 from trainer.drills import REGISTRY, issue
 from trainer.games import BY_SLUG
@@ -66,6 +66,7 @@ OTHER_PAGES = [
     "/reference/glossary",
     "/reference/presets/russian-poker",
     "/reference/presets/painted-poker",
+    "/practice/rules",
     "/reference/advisor?player=Qh&player=9h&player=6h&player=3h&player=2c&upcard=Ad",
 ]
 
@@ -315,4 +316,22 @@ def test_omaha_hole_cards_read_on_a_laptop_and_black_chips_show(phone_browser, p
         assert felt["black_rings"] and all(_light(s) for s in felt["black_rings"]), felt["black_rings"]
         assert page.locator(".seats.betting .seat").count() == round_.data["players"]
         assert page.locator(".seat.to-act").count() == 1
+    context.close()
+
+
+def test_a_trainee_chooses_the_house_rules_from_a_question(phone_browser, phone_server):
+    """From a question on the phone: "change" beside the rules in force, Lunar chosen, back at the
+    question; the next question is dealt at a Lunar table and says so."""
+    url, _path = phone_server
+    context, page = phone_page(phone_browser, url, "ka", "phone.rules")
+    navigate(page, lambda: page.goto(url + "/practice/rp.bet_payout?level=2"))
+    navigate(page, lambda: page.locator("#start").click())
+    question = page.url
+    navigate(page, lambda: page.locator("a.rules-choice").click())
+    page.locator('label:has(input[name="rules-russian_poker"][value="lunar"])').click()
+    assert page.evaluate(SMALL_TARGETS) == []
+    navigate(page, lambda: page.locator("form.house-rules-choice button[type=submit]").click())
+    assert page.url == question
+    navigate(page, lambda: page.locator("form.answer button[formaction]").click())  # skip: a new question
+    assert "preset=lunar" in page.locator("a.rules-link").get_attribute("href")
     context.close()

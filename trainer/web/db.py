@@ -11,8 +11,9 @@ same session, the same 404 for a drill that is not this trainee's or whose kind 
 - `drill_or_404(drill_id, trainee_id, mode=None)`: the trainee's own drill, or a 404.
 - `tables()`: the live table's rounds and table tests, on the same connection as `store()`.
 - `groups()`: groups, members and the desk's queries, on the same connection.
-- `new_drill(...)`: draw and record a drill for the trainee, under the house rules of the group the
-  signed-in user practises for (a kind that group's table does not have, such as the bonus at a table
+- `new_drill(...)`: draw and record a drill for the trainee, under the house rules the trainee chose
+  for the game (`chosen_rules`, kept in the session), else those of the group the signed-in user
+  practises for (a kind that group's table does not have, such as the bonus at a table
   without one, is drawn under the game's default rules; the drill records which rules it used).
 
 A storage fault (a read-only or vanished database file, an unwritable or missing instance folder, a
@@ -32,6 +33,7 @@ from flask import Flask, abort, current_app, g, jsonify, render_template, reques
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
+from trainer import games
 from trainer.drills import REGISTRY, DrillKind, RulesError, Situation, issue
 from trainer.engine.presets import add_house_folder
 from trainer.store import NotFoundError, Store, open_db
@@ -143,13 +145,38 @@ def practice_rules(game: str) -> str | None:
     return None if group_id is None else groups().rules(group_id).get(game)
 
 
+CHOSEN_RULES = "house_rules"  # the session's {game id: preset name} the trainee chose to practise under
+
+
+def chosen_rules(game: str) -> str | None:
+    """The shipped preset the trainee chose to practise this game under (kept in the session, so a
+    guest chooses too), or None: the group's rules, else the game's default."""
+    chosen = session.get(CHOSEN_RULES)
+    name = chosen.get(game) if isinstance(chosen, dict) else None
+    known = games.get(game)
+    return name if known is not None and name in known.preset_names() else None
+
+
+def choose_rules(game: str, name: str | None) -> None:
+    """Practise this game under the shipped preset `name` from now on (None: back to the default)."""
+    chosen = dict(session.get(CHOSEN_RULES) or {})
+    if name is None:
+        chosen.pop(game, None)
+    else:
+        chosen[game] = name
+    session[CHOSEN_RULES] = chosen
+
+
 def draw(
     kind: str | DrillKind, level: int, *, seed: int | None = None, rules: str | None = None
 ) -> tuple[Situation, int | None]:
-    """A situation under `rules`, else the practised-for group's rules; and that group's id."""
+    """A situation under `rules`, else the rules the trainee chose for the game, else the
+    practised-for group's rules; and that group's id."""
     group_id = practice_group_id()
     kind_id = kind if isinstance(kind, str) else kind.id
-    house = rules if rules is not None else groups().rules_for_kind(group_id, kind_id)
+    game = games.game_of(kind_id)
+    chosen = chosen_rules(game.id) if game is not None else None
+    house = rules if rules is not None else chosen or groups().rules_for_kind(group_id, kind_id)
     try:
         return issue(kind, level, seed=seed, rules=house), group_id
     except RulesError:

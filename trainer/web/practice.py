@@ -15,16 +15,72 @@ from werkzeug.wrappers import Response
 
 from trainer.drills import AnswerError, get_kind
 from trainer.drills.base import expected_of
+from trainer.games import GAMES
 from trainer.store import AlreadyAnsweredError
 from trainer.web import db
 from trainer.web.answer_input import kept_input, read_answer
-from trainer.web.catalog import game_title, kind_or_404, kind_title, level_or_400
+from trainer.web.catalog import game_title, kind_or_404, kind_title, level_or_400, rules_in_force
 from trainer.web.forms import AnswerForm, EmptyForm
 from trainer.web.guards import check_form, own_drill, require_trainee
 from trainer.web.mistakes import recorded_mistake
+from trainer.web.pages import safe_next
 from trainer.web.today import drawn_here
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
+
+
+@bp.get("/rules")
+def rules() -> str:
+    """The house rules the trainee practises each game under: the default (the group's rules, else
+    the game's own) or any shipped preset; nothing is recorded by a GET."""
+    return render_template(
+        "practice_rules.html", choices=_rule_choices(), form=EmptyForm(), back=_back(request.args.get("next"))
+    )
+
+
+@bp.post("/rules")
+def choose_rules() -> Response:
+    check_form(EmptyForm())
+    choices = _rule_choices()
+    for game in choices:
+        if game["field"] not in request.form:
+            continue
+        name = request.form[game["field"]]
+        if name and name not in {p["name"] for p in game["presets"]}:
+            abort(400, description=gettext("There are no house rules %(name)s.", name=name[:40]))
+        default = not game["group"] and name == game["presets"][0]["name"]  # the game's own default
+        db.choose_rules(game["id"], None if default or not name else name)
+    flash(gettext("Saved: the next questions are dealt under the house rules you chose."), "info")
+    return redirect(_back(request.form.get("next")), code=303)
+
+
+def _back(target: str | None) -> str:
+    return safe_next(target, url_for("practice.rules"))
+
+
+def _rule_choices() -> list[dict[str, Any]]:
+    """Per game: its shipped presets (name, title), the one the trainee chose (None: the default) and
+    what the default is for this trainee (the group's rules, else the game's own preset)."""
+    found = []
+    for game in GAMES:
+        group_rules = db.practice_rules(game.id)
+        default = rules_in_force(game.kinds[0], group_rules)
+        found.append(
+            {
+                "id": game.id,
+                "field": "rules-" + game.id,
+                "title": game_title(game.id),
+                "slug": game.slug,
+                "presets": [
+                    {"name": name, "title": (rules_in_force(game.kinds[0], name) or {}).get("title", name)}
+                    for name in game.preset_names()
+                ],
+                "chosen": db.chosen_rules(game.id),
+                "default_title": default["title"] if default else game.default_preset,
+                "group": group_rules is not None,
+            }
+        )
+    return found
 
 
 @bp.get("/<kind_id>")
@@ -39,7 +95,14 @@ def start(kind_id: str) -> str:
         title=kind_title(kind),
         game=game_title(kind.game),
         form=EmptyForm(),
+        rules=rules_in_force(kind.id, _rules_for(kind.game)),
     )
+
+
+def _rules_for(game: str) -> str | None:
+    """The house rules the next question of this game is dealt under, as far as the game decides
+    (a kind the table does not have falls back to the game's default when drawn)."""
+    return db.chosen_rules(game) or db.practice_rules(game)
 
 
 @bp.post("/<kind_id>")
