@@ -88,7 +88,7 @@ def test_drill_is_issued_without_its_answer(instructor, app):
     drill = _new(instructor, seed=12)
     assert set(drill) >= {"id", "kind", "level", "prompt", "situation", "answer_format", "seed", "version"}
     assert drill["prompt"] == f"Add {drill['situation']['a']} and {drill['situation']['b']}."
-    assert drill["answer_format"] == {"kind": "amount", "choices": [], "labels": []}
+    assert drill["answer_format"] == {"kind": "amount", "choices": [], "labels": [], "label_messages": []}
     assert "expected" not in drill and "result" not in drill
     text = str(drill)
     assert str(total(drill)) not in text and f"{total(drill):,}" not in text

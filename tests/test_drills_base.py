@@ -23,7 +23,7 @@ from trainer.drills.base import (
     prompt,
     register,
 )
-from trainer.engine.explain import step
+from trainer.engine.explain import Term, step
 
 AMOUNT = AnswerFormat(AnswerKind.AMOUNT)
 YES_NO = AnswerFormat(AnswerKind.CHOICE, choices=(("yes", "Yes"), ("no", "No")))
@@ -184,9 +184,18 @@ def test_answer_error_is_a_value_error():
 def test_format_to_json_and_validation():
     assert YES_NO.to_json() == {
         "kind": "choice",
-        "choices": [{"value": "yes", "label": "Yes"}, {"value": "no", "label": "No"}],
+        "choices": [
+            {"value": "yes", "label": "Yes", "message": "Yes"},
+            {"value": "no", "label": "No", "message": "No"},
+        ],
         "labels": [],
+        "label_messages": [],
     }
+    assert AnswerFormat.from_json(YES_NO.to_json()) == YES_NO
+    # Labels that are messages: the English text is what a trainee may type, the message what is shown.
+    seats = AnswerFormat("amounts", labels=(step("Seat {seat}", seat=1), Term("Net")))
+    assert seats.labels == ("Seat 1", "Net") and AnswerFormat.from_json(seats.to_json()) == seats
+    assert parse_answer(seats, "seat 1: 30; net: -5") == {"Seat 1": 30, "Net": -5}
     assert AnswerFormat("amounts", labels=("A",)).kind is AnswerKind.AMOUNTS
     with pytest.raises(ValueError):
         AnswerFormat(AnswerKind.CHOICE)

@@ -52,7 +52,8 @@ def engine_answer(kind: str, data: dict):
     if kind == "om.winner":
         hands = [best_high(h, data["board"]) for h in data["holes"]]
         seats = [s for s, h in enumerate(hands) if h == max(hands)]
-        return ("seat-" if len(seats) == 1 else "seats-") + "-".join(map(str, seats))
+        # Seats as the table numbers them, from 1.
+        return ("seat-" if len(seats) == 1 else "seats-") + "-".join(str(s + 1) for s in seats)
     if kind == "om.split":
         paid = showdown(
             data["board"],
@@ -62,7 +63,7 @@ def engine_answer(kind: str, data: dict):
             button=data["button"],
             chip=data["chip"],
         )
-        return {f"Seat {s}": v for s, v in enumerate(paid)}
+        return {f"Seat {s}": v for s, v in enumerate(paid, start=1)}
     if kind == "om.side_pots":
         folded = [s for s, h in enumerate(data["holes"]) if h is None]
         built = side_pots(data["contributions"], folded)
@@ -80,7 +81,7 @@ def engine_answer(kind: str, data: dict):
             button=data["button"],
             chip=data["chip"],
         )
-        return answer | {f"Seat {s}": v for s, v in enumerate(paid)}
+        return answer | {f"Seat {s}": v for s, v in enumerate(paid, start=1)}
     if kind == "om.pot_limit":
         bets = replay(data["actions"])
         own = bets.get(data["actor"], 0)
@@ -104,7 +105,7 @@ def engine_answer(kind: str, data: dict):
         post = missed_blinds_post(data["missed"], sb, bb, load_rules(data["preset"]))
         return {"Live": post.live, "Dead": post.dead}
     blinds = post_blinds(data["button"], data["stacks"], sb, bb)
-    return {f"Seat {s}": blinds.posted[s] for s, c in enumerate(data["stacks"]) if c is not None}
+    return {f"Seat {s + 1}": blinds.posted[s] for s, c in enumerate(data["stacks"]) if c is not None}
 
 
 def test_all_kinds_registered():

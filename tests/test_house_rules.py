@@ -340,12 +340,14 @@ def test_explanations_say_which_rule_applied():
     lunar = rules_for(LUNAR, {})
     texts = [str(x) for x in settle("Kh Kd Ks Kc Ah", "Qs Qd 7c 5h 2d", 10, rules=lunar).steps]
     assert any(
-        t.startswith("Two combinations: the second, ace-king (Ah Kh)") and "21 to 1 = 420" in t for t in texts
+        t.startswith("Two combinations: the second (ace-king: Ah Kh)") and "21 to 1 = 420" in t for t in texts
     )
     capped = [str(x) for x in settle("Ah Kh Qh Jh Th", D_AK, 100, rules=load_rules(INSURED)).steps]
     assert "Table maximum 5000: the win 20000 is cut to 5000." in capped
     instant = [str(x) for x in settle("Ah Kh Qh Jh Th", D_AK, 10, rules=lunar).steps]
-    assert any(t.startswith("Instant payout: a dealt royal flush pays 1000 to 1") for t in instant)
+    assert any(
+        t.startswith("Instant payout (dealt hand: royal flush): the ante 10 pays 1000 to 1") for t in instant
+    )
     bought = settle("3c 3d Qh Jc 9s", "As Jd 8c 4d 2s", 10, buy_game_card="Kc", rules=load_rules(INSURED))
     assert any("replaces his lowest card 2s with Kc" in str(x) for x in bought.steps)
 
@@ -779,7 +781,7 @@ def test_every_super_row_has_a_known_answer_and_the_table_is_sourced():
 def test_a_dealt_straight_flush_is_paid_by_both_tables():
     s = settle("9s 8s 7s 6s 5s", D_AK, 10, rules=LUNAR, super_bet=20)
     assert (s.ante, s.super_bet, s.instant) == (2000, 3000, True)
-    assert any("same colored straight pays 150 to 1 = 3000" in str(x) for x in s.steps)
+    assert any("pays 150 to 1 = 3000 (row: same colored straight)" in str(x) for x in s.steps)
 
 
 @settings(max_examples=300, deadline=None)

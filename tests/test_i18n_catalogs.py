@@ -101,11 +101,13 @@ def test_card_names_are_spoken_in_the_language(app):
 
 
 def test_explanation_steps_are_translated(app):
-    from trainer.engine.explain import step
+    from trainer.engine.explain import Term, step
 
     with app.test_request_context(headers={"Accept-Language": "ka"}):
-        sentence = i18n.translate_step(step("Trump is {suit}.", suit="hearts"))
-    assert "{" not in sentence and "Trump" not in sentence
+        sentence = i18n.translate_step(step("Trump: {suit}.", suit=Term("hearts")))
+    assert sentence == "კოზირი: გული."
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        assert i18n.translate_step(step("Trump: {suit}.", suit=Term("hearts"))) == "Козырь: черви."
 
 
 def test_fresh_app_compiles_missing_mo_files(tmp_path):

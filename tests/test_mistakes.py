@@ -490,12 +490,12 @@ CASES: list[tuple[str, dict[str, Any], Any, dict[str, Any]]] = [
         "high_card",
         {"om.hand_not_two_plus_three": "flush"},
     ),
-    # Seat 0's four hearts and the ten make no flush in Omaha: seat 1's kings win.
+    # Seat 1's four hearts and the ten make no flush in Omaha: seat 2's kings win.
     (
         "om.winner",
         {"board": cards("Th Kc Qd 7s 3c"), "holes": [cards("Ah 9h 4h 2h"), cards("Ks 8d 6c 5d")]},
-        "seat-1",
-        {"om.hand_not_two_plus_three": "seat-0"},
+        "seat-2",
+        {"om.hand_not_two_plus_three": "seat-1"},
     ),
     # Spades are trumps: the six of spades takes the hearts; without trumps it is the ten of hearts.
     (

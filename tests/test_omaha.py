@@ -366,15 +366,16 @@ def test_known_answer_table_size():
 def test_explanation_steps_name_pots_and_winners():
     ruling = settle(QUARTER_BOARD, ["Ah 2h Kd Qs", "As 2s Tc Td", None], [10, 10, 10], hi_lo=True, button=1)
     text = [str(s) for s in ruling.steps]
-    assert text[0] == "Main pot 30: seats 0, 1 may win it."
-    assert "High: seat 0 with three_of_a_kind (Kd Kc Ks Ah 8h)." in text
-    assert "Low: seats 0, 1 tie with 8-4-3-2-A." in text
+    # Seats as the table numbers them, from 1; hand names in words.
+    assert text[0] == "Main pot 30: seats 1 and 2 may win it."
+    assert "High: seat 1 with three of a kind (Kd Kc Ks Ah 8h)." in text
+    assert "Low: seats 1 and 2 tie with 8-4-3-2-A." in text
     assert "Odd chips go one each clockwise from the first seat left of the button." in text
-    assert text[-2:] == ["Seat 0 takes 23.", "Seat 1 takes 7."]
+    assert text[-2:] == ["Seat 1 takes 23.", "Seat 2 takes 7."]
     # Templates are fixed strings; the numbers and names sit in the parameters.
     assert all("{" in s.template or not s.params for s in ruling.steps)
     returned = settle(TRIPS_BOARD, ["Kd Kh 3c 4d", "Jd Jh 3s 4s"], [30, 80]).steps
-    assert str(returned[0]) == "Seat 1 bet 50 that nobody called: it goes back."
+    assert str(returned[0]) == "Seat 2 bet 50 that nobody called: it goes back."
 
 
 @pytest.mark.parametrize(

@@ -45,7 +45,7 @@ def test_a_whole_round_through_the_api(client, game):
             answer = (
                 answer + 5
                 if isinstance(answer, int)
-                else next((c for c, _ in fmt.choices if c != answer), answer)
+                else next((c for c in (ch.value for ch in fmt.choices) if c != answer), answer)
                 if fmt.kind == "choice"
                 else answer
             )

@@ -42,7 +42,7 @@ def changed(s, value):
     if isinstance(value, dict):
         first = next(iter(value))
         return {**value, first: value[first] + 1}
-    return next(c for c, _ in s.answer_format.choices if c != value)
+    return next(c for c in (ch.value for ch in s.answer_format.choices) if c != value)
 
 
 def test_every_step_graded_against_the_engine():

@@ -52,7 +52,7 @@ def play(tables, round_id, clock, *, wrong=(), seconds=3):
         if i in wrong:
             fmt = dealt.steps[i].answer_format
             if fmt.kind == "choice":
-                want = next(c for c, _ in fmt.choices if c != want)
+                want = next(c for c in (ch.value for ch in fmt.choices) if c != want)
             elif isinstance(want, int):
                 want += 5
             elif isinstance(want, list):

@@ -78,7 +78,7 @@ def test_a_wrong_answer_is_explained_and_the_round_goes_on(app, named):
     url = start(named, "painted_poker", level=1, seats=3)
     dealt = dealt_of(app, url)
     fmt = dealt.steps[0].answer_format
-    wrong = next(c for c, _ in fmt.choices if c != expected_answer(dealt, 0))
+    wrong = next(c for c in (ch.value for ch in fmt.choices) if c != expected_answer(dealt, 0))
     html = named.post(url, data={"step": 0, "answer": wrong}, headers=FETCH).json["html"]
     assert "✗" in html and 'class="steps"' in html and 'name="step" value="1"' in html
 

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 from trainer.drills.errors import AnswerError
 from trainer.engine.cards import Card, parse_cards
+from trainer.engine.explain import Step, Term
 
 
 class AnswerKind(StrEnum):
@@ -32,30 +33,47 @@ class AnswerKind(StrEnum):
     CARDS = "cards"  # a set of cards (for example the cards to discard)
 
 
+Label = str | Step | Term
+"""What names an option or an amount: a message (`Step`), a word (`Term`), or text shown as it is
+(numbers, a low such as "8-4-3-2-A")."""
+
+
 class Choice(NamedTuple):
-    """One option of a choice answer: the value graded and the English label shown (a message id)."""
+    """One option of a choice answer: the value graded, the English label (read back from what a
+    trainee types) and what the pages show, translated."""
 
     value: str
     label: str
+    message: Label
 
 
 @dataclass(frozen=True)
 class AnswerFormat:
-    """What a drill expects: `choices` are (value, English label) pairs, `labels` name the amounts."""
+    """What a drill expects: `choices` are (value, label) pairs and `labels` name the amounts; a label
+    is a `Step` or a `Term` (translated where shown) or plain text. `labels` keep the English text
+    (the keys of an amounts answer) and `label_messages` what is shown."""
 
     kind: AnswerKind
     choices: tuple[Choice, ...] = ()
     labels: tuple[str, ...] = ()
+    label_messages: tuple[Label, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", AnswerKind(self.kind))
-        object.__setattr__(self, "choices", tuple(Choice(str(v), str(lab)) for v, lab in self.choices))
+        choices = tuple(
+            c if isinstance(c, Choice) else Choice(str(c[0]), str(c[1]), c[1]) for c in self.choices
+        )
+        object.__setattr__(self, "choices", choices)
+        shown = self.label_messages or self.labels
         object.__setattr__(self, "labels", tuple(str(label) for label in self.labels))
+        object.__setattr__(self, "label_messages", tuple(shown))
+        if len(self.label_messages) != len(self.labels):
+            raise ValueError("one message per label")
         if self.kind is AnswerKind.CHOICE and not self.choices:
             raise ValueError("a choice answer needs at least one choice")
         if self.kind is AnswerKind.AMOUNTS and not self.labels:
             raise ValueError("an amounts answer needs at least one label")
-        if len({_norm(v) for v, _ in self.choices}) != len(self.choices):
+        if len({_norm(c.value) for c in self.choices}) != len(self.choices):
             raise ValueError(f"duplicate choice values in {self.choices!r}")
         if len({_norm(label) for label in self.labels}) != len(self.labels):
             raise ValueError(f"duplicate labels in {self.labels!r}")
@@ -63,15 +81,39 @@ class AnswerFormat:
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": str(self.kind),
-            "choices": [{"value": value, "label": label} for value, label in self.choices],
+            "choices": [
+                {"value": c.value, "label": c.label, "message": _label_json(c.message)} for c in self.choices
+            ],
             "labels": list(self.labels),
+            "label_messages": [_label_json(m) for m in self.label_messages],
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> AnswerFormat:
         """The format back from `to_json` (as stored with a drill)."""
-        choices = tuple((c["value"], c["label"]) for c in data.get("choices") or ())
-        return cls(AnswerKind(data["kind"]), choices, tuple(data.get("labels") or ()))
+        choices = tuple(
+            Choice(str(c["value"]), str(c["label"]), _label_from_json(c.get("message", c["label"])))
+            for c in data.get("choices") or ()
+        )
+        labels = tuple(data.get("labels") or ())
+        shown = data.get("label_messages") or labels
+        return cls(AnswerKind(data["kind"]), choices, labels, tuple(_label_from_json(m) for m in shown))
+
+
+def _label_json(label: Label) -> Any:
+    if isinstance(label, Step):
+        return label.to_json()
+    if isinstance(label, Term):
+        return {"term": label.text, **({"context": label.context} if label.context else {})}
+    return label
+
+
+def _label_from_json(value: Any) -> Label:
+    if isinstance(value, Mapping) and "template" in value:
+        return Step.from_json(value)
+    if isinstance(value, Mapping) and "term" in value:
+        return Term(str(value["term"]), value.get("context"))
+    return str(value)
 
 
 # Whole chips, with optional thousands separators in groups of three ("1 400", "1,400", "12 000 000").
@@ -132,16 +174,16 @@ def parse_choice(fmt: AnswerFormat, raw: Any) -> str:
     >>> parse_choice(fmt, "Exchange 2♣, K♥")
     'exchange Kh 2c'
     """
-    options = ", ".join(label for _, label in fmt.choices)
+    options = ", ".join(c.label for c in fmt.choices)
     if not isinstance(raw, str) or not raw.strip():
         raise AnswerError(f"Choose one of: {options}.")
     wanted = _norm(raw)
-    for value, label in fmt.choices:
+    for value, label, _shown in fmt.choices:
         if wanted in (_norm(value), _norm(label)):
             return value
     said = _word_and_cards(raw)
     if said is not None:
-        for value, label in fmt.choices:
+        for value, label, _shown in fmt.choices:
             if said in (_word_and_cards(value), _word_and_cards(label)):
                 return value
     raise AnswerError(f"{raw.strip()!r} is not one of the options: {options}.")
@@ -259,7 +301,7 @@ def canonical(fmt: AnswerFormat, value: Any) -> Any:
         return int(value)
     if fmt.kind is AnswerKind.CHOICE:
         text = str(value)
-        if text not in {v for v, _ in fmt.choices}:
+        if text not in {c.value for c in fmt.choices}:
             raise ValueError(f"expected choice {text!r} is not among {fmt.choices!r}")
         return text
     if fmt.kind is AnswerKind.AMOUNTS:

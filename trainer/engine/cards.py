@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from trainer.engine.explain import N_
+
 
 class Suit(StrEnum):
     SPADES = "s"
@@ -56,7 +58,7 @@ RANK_NAMES = {
     13: "king",
     14: "ace",
 }
-SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+SUIT_NAMES = {"s": N_("spades"), "h": N_("hearts"), "d": N_("diamonds"), "c": N_("clubs")}
 _RANK_FROM_TEXT = {v: k for k, v in RANK_CHARS.items()} | {"10": 10}
 _SUIT_FROM_TEXT = {
     "s": "s",

@@ -23,6 +23,7 @@ from enum import StrEnum
 from itertools import combinations, combinations_with_replacement
 
 from trainer.engine.cards import CARD_BY_INDEX, Card
+from trainer.engine.explain import N_, Term
 
 
 class Category(StrEnum):
@@ -38,6 +39,30 @@ class Category(StrEnum):
     TWO_PAIR = "two_pair"
     PAIR = "pair"
     HIGH_CARD = "high_card"
+
+    @property
+    def label(self) -> str:
+        """English name: "two pair" (a message id)."""
+        return CATEGORY_LABELS[self]
+
+    @property
+    def term(self) -> Term:
+        """The name as a message parameter, translated where it is shown."""
+        return Term(self.label)
+
+
+CATEGORY_LABELS = {
+    Category.ROYAL_FLUSH: N_("royal flush"),
+    Category.STRAIGHT_FLUSH: N_("straight flush"),
+    Category.FOUR_OF_A_KIND: N_("four of a kind"),
+    Category.FULL_HOUSE: N_("full house"),
+    Category.FLUSH: N_("flush"),
+    Category.STRAIGHT: N_("straight"),
+    Category.THREE_OF_A_KIND: N_("three of a kind"),
+    Category.TWO_PAIR: N_("two pair"),
+    Category.PAIR: N_("pair"),
+    Category.HIGH_CARD: N_("high card"),
+}
 
 
 _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)  # for ranks 2..14

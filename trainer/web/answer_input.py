@@ -13,7 +13,7 @@ from werkzeug.datastructures import MultiDict
 
 from trainer.drills import AnswerError, AnswerFormat, AnswerKind
 from trainer.drills.answers import card_list, parse_amount, parse_answer
-from trainer.web.i18n import translate_word
+from trainer.web.i18n import label_text
 
 
 class FieldError(AnswerError):
@@ -35,12 +35,12 @@ def read_answer(fmt: AnswerFormat, form: MultiDict[str, str], prefix: str = "") 
         if not value.strip():
             raise AnswerError(_("Nothing is chosen yet: choose one of the answers, then press Check."))
         if form.getlist(prefix + "discard") and exchange_choices(fmt):
-            label = next((c.label for c in fmt.choices if c.value == value), value)
+            shown = next((c.message for c in fmt.choices if c.value == value), value)
             raise AnswerError(
                 _(
                     "You chose %(choice)s but also clicked cards to exchange. Which did you mean? "
                     "To exchange them, choose the exchange; otherwise clear the cards.",
-                    choice=translate_word(label),
+                    choice=label_text(shown),
                 )
             )
         return value
@@ -51,12 +51,12 @@ def read_answer(fmt: AnswerFormat, form: MultiDict[str, str], prefix: str = "") 
         _check_amount(value, None, 0)
         return value
     if kind is AnswerKind.AMOUNTS:
-        labels = fmt.labels
+        labels = fmt.label_messages
         values = [form.get(f"{prefix}amount-{i}", "") for i in range(len(labels))]
         if not any(v.strip() for v in values):
             raise FieldError(_("Type an amount in every field, then press Check."))
         for i, (label, value) in enumerate(zip(labels, values, strict=True)):
-            _check_amount(value, label, i)
+            _check_amount(value, label_text(label), i)
         return values
     if kind is AnswerKind.CARDS:
         picked = form.getlist(prefix + "cards")
@@ -79,10 +79,8 @@ def _check_amount(value: str, label: str | None, field: int) -> None:
         if label is None:
             raise FieldError(_("Enter a whole number of chips, such as 1400 or 1 400."), field) from None
         if not value.strip():
-            raise FieldError(_("%(label)s: enter an amount.", label=translate_word(label)), field) from None
-        message = _(
-            "%(label)s: enter a whole number of chips, such as 1400 or 1 400.", label=translate_word(label)
-        )
+            raise FieldError(_("%(label)s: enter an amount.", label=label), field) from None
+        message = _("%(label)s: enter a whole number of chips, such as 1400 or 1 400.", label=label)
         raise FieldError(message, field) from None
 
 

@@ -10,7 +10,7 @@ import math
 import re
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext, lazy_gettext, lazy_pgettext
 
 from trainer import games
 from trainer.drills.chips import CHIPS_DIR, load_chips
@@ -34,11 +34,12 @@ RANK_WORDS = {
     13: lazy_gettext("king"),
     14: lazy_gettext("ace"),
 }
+# In the card's name the suit stands in the genitive where the language has one ("туз пик").
 SUIT_WORDS = {
-    "s": lazy_gettext("spades"),
-    "h": lazy_gettext("hearts"),
-    "d": lazy_gettext("diamonds"),
-    "c": lazy_gettext("clubs"),
+    "s": lazy_pgettext("genitive", "spades"),
+    "h": lazy_pgettext("genitive", "hearts"),
+    "d": lazy_pgettext("genitive", "diamonds"),
+    "c": lazy_pgettext("genitive", "clubs"),
 }
 
 # Chips drawn in the house's colours (data/chips/standard.toml); an amount below the smallest chip

@@ -75,6 +75,9 @@ def init_app(app: Flask, translations: Path) -> None:
         current_language=current_language,
         translate_step=render,
         render_prompt=render_prompt,
+        label_text=label_text,
+        amount_label=amount_label,
+        num=number_text,
         tr=translate_word,
     )
 
@@ -191,7 +194,9 @@ def _value(value: Any) -> Any:
     and nested messages translated, lists as a list in the language."""
     if isinstance(value, bool) or value is None:
         return value
-    if isinstance(value, int | float):
+    if isinstance(value, float):
+        return format_decimal(value, format="#,##0.000", locale=current_language())
+    if isinstance(value, int):
         return number_text(value)
     if isinstance(value, Cards):
         return " ".join(card_text(code) for code in value.codes)
@@ -219,6 +224,27 @@ def render(message: Step | Mapping[str, Any]) -> str:
         return m.english.format(**params)
     except (KeyError, IndexError, ValueError):
         return str(m)
+
+
+def label_text(label: Any) -> str:
+    """An answer option or amount label (`Step`, `Term` or text shown as it is) for the reader; a word
+    standing alone starts with a capital where the language writes one (Georgian has no capitals)."""
+    if isinstance(label, Step):
+        return render(label)
+    if isinstance(label, Term):
+        text = str(_value(label))
+        return text if current_language() == "ka" else text[:1].upper() + text[1:]
+    # Plain text: numbers and lows are shown as they are; the live table's English labels are still
+    # looked up word by word until its rounds write them as terms.
+    return str(translate_word(str(label)))
+
+
+def amount_label(fmt: Any, label: str) -> str:
+    """The shown label of an amounts answer's key (the English label)."""
+    for key, shown in zip(fmt.labels, fmt.label_messages, strict=False):
+        if key == label:
+            return label_text(shown)
+    return label
 
 
 def render_prompt(situation: Any) -> str:

@@ -105,6 +105,17 @@ def _steps_messages(steps: Iterable[Any]) -> Iterator[str]:
         yield from _word_params(dict(s.params))
 
 
+def _label_messages(label: Any) -> Iterator[str]:
+    """A label's message ids: a `Step` or `Term` is marked where it is written (extracted), so only
+    its plain-text parameters are looked up here; plain text is looked up as it is."""
+    from trainer.engine.explain import Step, Term
+
+    if isinstance(label, Step):
+        yield from _word_params(dict(label.params))
+    elif not isinstance(label, Term):
+        yield from message_ids(str(label))
+
+
 def is_template(prompt: str, params: dict[str, Any]) -> bool:
     """A prompt is a message id only if it is the template: its parameters are not baked in."""
     return not params or "{" in prompt
@@ -140,8 +151,8 @@ def drill_messages(samples: int = SAMPLES_PER_LEVEL) -> set[str]:
                 situation = issue(kind, level, seed=seed)
                 found.update(_steps_messages(situation.prompt))
                 fmt = situation.answer_format
-                for label in [*fmt.labels, *(c.label for c in fmt.choices)]:
-                    found.update(message_ids(label))
+                for label in [*fmt.label_messages, *(c.message for c in fmt.choices)]:
+                    found.update(_label_messages(label))
                 if slow and seed >= SLOW_SAMPLES:
                     continue  # drawing is cheap, solving is not: fewer explanations of a slow kind
                 started = time.perf_counter()

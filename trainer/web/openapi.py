@@ -46,6 +46,12 @@ STORE_ERRORS = {
 
 
 _ANY_JSON: dict[str, Any] = {}
+# What a page shows for a choice or an amount: a message (as in prompt_messages), a word to translate
+# ({"term": ...}) or text shown as it is (a number, a low such as "8-4-3-2-A").
+_LABEL_MESSAGE: dict[str, Any] = {
+    "description": "the label as a message: a Step, a term to translate, or text shown as it is",
+    "type": ["object", "string"],
+}
 
 SCHEMAS: dict[str, Any] = {
     "Error": {
@@ -87,10 +93,18 @@ SCHEMAS: dict[str, Any] = {
                 "items": {
                     "type": "object",
                     "required": ["value", "label"],
-                    "properties": {"value": {"type": "string"}, "label": {"type": "string"}},
+                    "properties": {
+                        "value": {"type": "string"},
+                        "label": {
+                            "type": "string",
+                            "description": "English; may be typed back as the answer",
+                        },
+                        "message": _LABEL_MESSAGE,
+                    },
                 },
             },
             "labels": {"type": "array", "items": {"type": "string"}},
+            "label_messages": {"type": "array", "items": _LABEL_MESSAGE},
         },
     },
     "Step": {

@@ -12,7 +12,7 @@ from typing import Any
 
 from trainer.drills.base import AnswerFormat, AnswerKind, Data, DealError, DrillKind, Solution, define, prompt
 from trainer.drills.omaha.deals import house_rules, retry
-from trainer.engine.explain import step
+from trainer.engine.explain import N_, Step, Term, nstep, step
 from trainer.engine.omaha.betting import DEFAULT_RULES, Street, limit_cap, pot_limit_max
 from trainer.engine.omaha.explain import (
     explain_blinds,
@@ -36,17 +36,23 @@ def _kind(kind_id: str, title: str, generate: Any, answer_format: Any, solve: An
     return define(GAME, kind_id, title, generate, answer_format, solve)
 
 
-def _actions_text(actions: list[dict[str, Any]]) -> str:
-    words = {
-        "small_blind": "Seat {seat} posts the small blind {amount:,}",
-        "big_blind": "Seat {seat} posts the big blind {amount:,}",
-        "bet": "Seat {seat} bets {amount:,}",
-        "raise": "Seat {seat} raises to {amount:,}",
-        "call": "Seat {seat} calls",
-        "check": "Seat {seat} checks",
-        "fold": "Seat {seat} folds",
+def _action(action: dict[str, Any]) -> Step:
+    """One action of the round as a sentence; the situation numbers seats from 0, the table from 1."""
+    seat, amount = action["seat"] + 1, action.get("amount")
+    said = {
+        "small_blind": lambda: step("Seat {seat} posts the small blind {amount}.", seat=seat, amount=amount),
+        "big_blind": lambda: step("Seat {seat} posts the big blind {amount}.", seat=seat, amount=amount),
+        "bet": lambda: step("Seat {seat} bets {amount}.", seat=seat, amount=amount),
+        "raise": lambda: step("Seat {seat} raises to {amount}.", seat=seat, amount=amount),
+        "call": lambda: step("Seat {seat} calls.", seat=seat),
+        "check": lambda: step("Seat {seat} checks.", seat=seat),
+        "fold": lambda: step("Seat {seat} folds.", seat=seat),
     }
-    return ", ".join(words[a["action"]].format(**a) for a in actions) or "No action yet"
+    return said[action["action"]]()
+
+
+def _actions(actions: list[dict[str, Any]]) -> list[Step]:
+    return [_action(a) for a in actions] or [step("No action yet.")]
 
 
 def replay(actions: list[dict[str, Any]]) -> dict[int, int]:
@@ -122,26 +128,34 @@ def _gen_pot_limit(rng: random.Random, level: int, rules_name: str | None) -> Da
         most = own + pot_limit_max(pot_before + sum(bets.values()), top - own)
         if level == 3 and rng.random() < 0.4:
             data["stack"] = rng.randint(max(1, (top - own) // sb + 1), most // sb) * sb
-        where = (
-            "Pot limit, blinds {sb}/{bb}, before the flop. "
-            if street is Street.PREFLOP
-            else "Pot limit, blinds {sb}/{bb}, on the {street} with {pot} in the pot from earlier rounds. "
-        )
-        stack = "He has {stack} chips behind. " if "stack" in data else ""
-        question = where + "{actions}. Seat {actor} is next. " + stack + "What is the most he may raise to?"
-        return prompt(
-            data,
-            step(
-                question,
+        where = {
+            Street.PREFLOP: lambda: step("Pot limit, blinds {sb}/{bb}, before the flop.", sb=sb, bb=bb),
+            Street.FLOP: lambda: step(
+                "Pot limit, blinds {sb}/{bb}, on the flop with {pot} in the pot from earlier rounds.",
                 sb=sb,
                 bb=bb,
-                street=street.value,
-                pot=f"{pot_before:,}",
-                actions=_actions_text(actions),
-                actor=actor,
-                stack=f"{data.get('stack', 0):,}",
+                pot=pot_before,
             ),
-        )
+            Street.TURN: lambda: step(
+                "Pot limit, blinds {sb}/{bb}, on the turn with {pot} in the pot from earlier rounds.",
+                sb=sb,
+                bb=bb,
+                pot=pot_before,
+            ),
+            Street.RIVER: lambda: step(
+                "Pot limit, blinds {sb}/{bb}, on the river with {pot} in the pot from earlier rounds.",
+                sb=sb,
+                bb=bb,
+                pot=pot_before,
+            ),
+        }[street]()
+        said = [where, *_actions(actions), step("Seat {actor} is next.", actor=actor + 1)]
+        if "stack" in data:
+            said.append(
+                nstep("He has {count} chip behind.", "He has {count} chips behind.", count=data["stack"])
+            )
+        said.append(step("What is the most he may raise to?"))
+        return prompt(data, *said)
 
     return retry(make)
 
@@ -155,7 +169,7 @@ def _solve_pot_limit(data: Data) -> Solution:
     return total, f"{total:,}", steps
 
 
-_kind("om.pot_limit", "Omaha: the pot-limit maximum", _gen_pot_limit, lambda d: AMOUNT, _solve_pot_limit)
+_kind("om.pot_limit", N_("Omaha: the pot-limit maximum"), _gen_pot_limit, lambda d: AMOUNT, _solve_pot_limit)
 
 
 # om.limit -----------------------------------------------------------------------------------------
@@ -219,18 +233,20 @@ def _gen_limit(rng: random.Random, level: int, rules_name: str | None) -> Data:
             "actions": actions,
             "actor": actor,
         }
+        where = {
+            Street.PREFLOP: lambda: step("Fixed limit {small}/{big}, before the flop.", small=small, big=big),
+            Street.FLOP: lambda: step("Fixed limit {small}/{big}, on the flop.", small=small, big=big),
+            Street.TURN: lambda: step("Fixed limit {small}/{big}, on the turn.", small=small, big=big),
+            Street.RIVER: lambda: step("Fixed limit {small}/{big}, on the river.", small=small, big=big),
+        }[street]()
         return prompt(
             data,
+            where,
+            nstep("{count} player is in the hand.", "{count} players are in the hand.", count=players),
+            *_actions(actions),
             step(
-                "Fixed limit {small}/{big}, {street}; {players} players are in the "
-                "hand. {actions}. Seat {actor} "
-                "is next: what may he bet or raise to? Answer 0 if he may not raise.",
-                small=small,
-                big=big,
-                street=street.value,
-                players=players,
-                actions=_actions_text(actions),
-                actor=actor,
+                "Seat {actor} is next: what may he bet or raise to? Answer 0 if he may not raise.",
+                actor=actor + 1,
             ),
         )
 
@@ -249,17 +265,27 @@ def _solve_limit(data: Data) -> Solution:
     return raise_to, f"{raise_to:,}", steps
 
 
-_kind("om.limit", "Omaha: fixed-limit bet sizes and the cap", _gen_limit, lambda d: AMOUNT, _solve_limit)
+_kind("om.limit", N_("Omaha: fixed-limit bet sizes and the cap"), _gen_limit, lambda d: AMOUNT, _solve_limit)
 
 
 # om.blinds ----------------------------------------------------------------------------------------
 
 _MISSED = {1: ("big", "both"), 2: ("small", "big", "both", "both")}
-_MISSED_TEXT = {
-    "both": "both blinds passed him while he was away",
-    "big": "the big blind passed him while he was away",
-    "small": "only the small blind passed him while he was away",
-}
+
+
+def _comes_back(missed: str, seat: int) -> Step:
+    """The returning player, as a sentence (`seat` numbered from 1)."""
+    if missed == "both":
+        return step(
+            "The player on seat {seat} comes back: both blinds passed him while he was away.", seat=seat
+        )
+    if missed == "big":
+        return step(
+            "The player on seat {seat} comes back: the big blind passed him while he was away.", seat=seat
+        )
+    return step(
+        "The player on seat {seat} comes back: only the small blind passed him while he was away.", seat=seat
+    )
 
 
 def _gen_blinds(rng: random.Random, level: int, rules_name: str | None) -> Data:
@@ -276,14 +302,11 @@ def _gen_blinds(rng: random.Random, level: int, rules_name: str | None) -> Data:
         }
         return prompt(
             data,
+            step("Blinds {sb}/{bb}.", sb=sb, bb=bb),
+            _comes_back(missed, seat + 1),
             step(
-                "Blinds {sb}/{bb}. The player on seat {seat} comes back: "
-                "{missed_text}. He wants to play this "
-                "hand rather than wait for the big blind. What does he post, live and dead?",
-                sb=sb,
-                bb=bb,
-                seat=seat,
-                missed_text=_MISSED_TEXT[missed],
+                "He wants to play this hand rather than wait for the big "
+                "blind. What does he post, live and dead?"
             ),
         )
 
@@ -305,17 +328,14 @@ def _gen_blinds(rng: random.Random, level: int, rules_name: str | None) -> Data:
         }
         return prompt(
             data,
-            step(
-                "Blinds {sb}/{bb}; the button is on seat {button}. Chips by seat: "
-                "{stacks}. What does each seat "
-                "post before the deal?",
-                sb=sb,
-                bb=bb,
-                button=button,
-                stacks="; ".join(
-                    f"seat {s} {'empty' if c is None else f'{c:,}'}" for s, c in enumerate(stacks)
-                ),
+            step("Blinds {sb}/{bb}; the button is on seat {button}.", sb=sb, bb=bb, button=button + 1),
+            *(
+                step("Seat {seat} is empty.", seat=s)
+                if c is None
+                else step("Seat {seat} has {chips} in chips.", seat=s, chips=c)
+                for s, c in enumerate(stacks, start=1)
             ),
+            step("What does each seat post before the deal?"),
         )
 
     return retry(make)
@@ -323,9 +343,12 @@ def _gen_blinds(rng: random.Random, level: int, rules_name: str | None) -> Data:
 
 def _blinds_format(data: Data) -> AnswerFormat:
     if "missed" in data:
-        return AnswerFormat(AnswerKind.AMOUNTS, labels=("Live", "Dead"))
+        return AnswerFormat(AnswerKind.AMOUNTS, labels=(Term(N_("Live")), Term(N_("Dead"))))
     return AnswerFormat(
-        AnswerKind.AMOUNTS, labels=tuple(f"Seat {s}" for s, c in enumerate(data["stacks"]) if c is not None)
+        AnswerKind.AMOUNTS,
+        labels=tuple(
+            step("Seat {seat}", seat=s) for s, c in enumerate(data["stacks"], start=1) if c is not None
+        ),
     )
 
 
@@ -337,8 +360,8 @@ def _solve_blinds(data: Data) -> Solution:
     blinds, steps = explain_blinds(data["button"], data["stacks"], sb, bb)
     seats = [s for s, c in enumerate(data["stacks"]) if c is not None]
     values = [blinds.posted[s] for s in seats]
-    text = "; ".join(f"Seat {s}: {v:,}" for s, v in zip(seats, values, strict=True))
+    text = "; ".join(f"Seat {s + 1}: {v:,}" for s, v in zip(seats, values, strict=True))
     return values, text, (*steps, step("Every other seat posts nothing."))
 
 
-_kind("om.blinds", "Omaha: blinds and missed blinds", _gen_blinds, _blinds_format, _solve_blinds)
+_kind("om.blinds", N_("Omaha: blinds and missed blinds"), _gen_blinds, _blinds_format, _solve_blinds)

@@ -20,28 +20,45 @@ from typing import Any
 
 from trainer.drills.base import AnswerFormat, AnswerKind, Data, DealError, DrillKind, Solution, define, prompt
 from trainer.drills.omaha.deals import Dealer, house_rules, low_rank, made_five, names, retry
-from trainer.engine.cards import Card, format_cards, parse_cards
+from trainer.engine.cards import Card, parse_cards
 from trainer.engine.evaluator import Category, best_omaha_hand, omaha_strength
-from trainer.engine.explain import step
+from trainer.engine.explain import N_, Cards, Step, Term, step
 from trainer.engine.omaha import Showdown, format_low, settle, side_pots
 from trainer.engine.omaha.explain import explain_high, explain_low, low_candidates
 from trainer.games import OMAHA
 
 GAME = OMAHA.id
 
-CATEGORY_CHOICES = AnswerFormat(
-    AnswerKind.CHOICE, choices=tuple((c.value, c.value.replace("_", " ").capitalize()) for c in Category)
-)
+CATEGORY_CHOICES = AnswerFormat(AnswerKind.CHOICE, choices=tuple((c.value, c.term) for c in Category))
 
 
 def _kind(kind_id: str, title: str, generate: Any, answer_format: Any, solve: Any) -> DrillKind:
     return define(GAME, kind_id, title, generate, answer_format, solve)
 
 
-def _hands_text(holes: list[list[str] | None]) -> str:
-    return "; ".join(
-        f"Seat {seat} {'folded' if hole is None else ' '.join(hole)}" for seat, hole in enumerate(holes)
-    )
+def _seats(holes: list[list[str] | None], chips: list[int] | None = None) -> list[Step]:
+    """One sentence per seat (numbered from 1, as at the table): its cards, or that it folded; with
+    `chips`, what it put in."""
+    said = []
+    for seat, hole in enumerate(holes, start=1):
+        if chips is None:
+            said.append(
+                step("Seat {seat} has folded.", seat=seat)
+                if hole is None
+                else step("Seat {seat}: {cards}.", seat=seat, cards=Cards.of(hole))
+            )
+        elif hole is None:
+            said.append(step("Seat {seat} put in {chips} and folded.", seat=seat, chips=chips[seat - 1]))
+        else:
+            said.append(
+                step(
+                    "Seat {seat}: {cards}, put in {chips}.",
+                    seat=seat,
+                    cards=Cards.of(hole),
+                    chips=chips[seat - 1],
+                )
+            )
+    return said
 
 
 # om.high ------------------------------------------------------------------------------------------
@@ -104,8 +121,8 @@ def _gen_high(rng: random.Random, level: int, rules_name: str | None) -> Data:
             data,
             step(
                 "Omaha. The board is {board}; the player holds {hole}. What is his best high hand?",
-                board=format_cards(board),
-                hole=format_cards(hole),
+                board=Cards.of(board),
+                hole=Cards.of(hole),
             ),
         )
 
@@ -117,22 +134,22 @@ def _solve_high(data: Data) -> Solution:
     return hand.category.value, str(hand), steps
 
 
-_kind("om.high", "Omaha: the best high hand", _gen_high, lambda d: CATEGORY_CHOICES, _solve_high)
+_kind("om.high", N_("Omaha: the best high hand"), _gen_high, lambda d: CATEGORY_CHOICES, _solve_high)
 
 
 # om.winner ----------------------------------------------------------------------------------------
 
 
 def _seat_value(seats: tuple[int, ...]) -> str:
-    return (
-        "seat-" + "-".join(str(s) for s in seats) if len(seats) == 1 else "seats-" + "-".join(map(str, seats))
-    )
+    """The answer value naming seats as the table numbers them ("seat-2", "seats-1-3")."""
+    numbers = "-".join(str(s + 1) for s in seats)
+    return f"seat-{numbers}" if len(seats) == 1 else f"seats-{numbers}"
 
 
-def _seat_label(seats: tuple[int, ...]) -> str:
+def _seat_label(seats: tuple[int, ...]) -> Step:
     if len(seats) == 1:
-        return f"Seat {seats[0]}"
-    return "Seats " + " and ".join(str(s) for s in seats) + " split"
+        return step("Seat {seat}", seat=seats[0] + 1)
+    return step("Seats {seats} split the pot", seats=[s + 1 for s in seats])
 
 
 def _winner_format(data: Data) -> AnswerFormat:
@@ -173,11 +190,9 @@ def _gen_winner(rng: random.Random, level: int, rules_name: str | None) -> Data:
         data: Data = {"board": names(board), "holes": [names(h) for h in holes]}
         return prompt(
             data,
-            step(
-                "Omaha high. The board is {board}. {hands}. Which seat wins the pot?",
-                board=format_cards(board),
-                hands=_hands_text(data["holes"]),
-            ),
+            step("Omaha high. The board is {board}.", board=Cards.of(board)),
+            *_seats(data["holes"]),
+            step("Which seat wins the pot?"),
         )
 
     return retry(make)
@@ -186,19 +201,22 @@ def _gen_winner(rng: random.Random, level: int, rules_name: str | None) -> Data:
 def _solve_winner(data: Data) -> Solution:
     board = parse_cards(data["board"])
     hands = [best_omaha_hand(parse_cards(h), board) for h in data["holes"]]
-    steps = [step("Seat {seat}: {hand}.", seat=seat, hand=str(hand)) for seat, hand in enumerate(hands)]
+    steps = [
+        step("Seat {seat}: {hand} ({cards}).", seat=seat, hand=hand.category.term, cards=Cards.of(hand.cards))
+        for seat, hand in enumerate(hands, start=1)
+    ]
     best = max(hands)
     winners = tuple(s for s, h in enumerate(hands) if h == best)
     if len(winners) == 1:
-        steps.append(step("Seat {seat} has the best hand and wins the pot.", seat=winners[0]))
+        steps.append(step("Seat {seat} has the best hand and wins the pot.", seat=winners[0] + 1))
     else:
         steps.append(
-            step("Seats {seats} have equal hands and split the pot.", seats=", ".join(map(str, winners)))
+            step("Seats {seats} have equal hands and split the pot.", seats=[s + 1 for s in winners])
         )
-    return _seat_value(winners), _seat_label(winners), tuple(steps)
+    return _seat_value(winners), str(_seat_label(winners)), tuple(steps)
 
 
-_kind("om.winner", "Omaha: who wins the pot", _gen_winner, _winner_format, _solve_winner)
+_kind("om.winner", N_("Omaha: who wins the pot"), _gen_winner, _winner_format, _solve_winner)
 
 
 # om.low -------------------------------------------------------------------------------------------
@@ -252,8 +270,8 @@ def _gen_low(rng: random.Random, level: int, rules_name: str | None) -> Data:
             data,
             step(
                 "Omaha Hi/Lo. The board is {board}; the player holds {hole}. What is his best low hand?",
-                board=format_cards(board),
-                hole=format_cards(hole),
+                board=Cards.of(board),
+                hole=Cards.of(hole),
             ),
         )
 
@@ -308,7 +326,8 @@ def _low_format(data: Data) -> AnswerFormat:
         lows.append(neighbour)
     values = sorted(set(lows))
     return AnswerFormat(
-        AnswerKind.CHOICE, choices=(*((format_low(v), format_low(v)) for v in values), ("none", "No low"))
+        AnswerKind.CHOICE,
+        choices=(*((format_low(v), format_low(v)) for v in values), ("none", Term(N_("No low")))),
     )
 
 
@@ -319,7 +338,7 @@ def _solve_low(data: Data) -> Solution:
     return format_low(low), format_low(low), steps
 
 
-_kind("om.low", "Omaha Hi/Lo: the best low hand", _gen_low, _low_format, _solve_low)
+_kind("om.low", N_("Omaha Hi/Lo: the best low hand"), _gen_low, _low_format, _solve_low)
 
 
 # om.split and om.side_pots: whole showdowns --------------------------------------------------------
@@ -438,23 +457,17 @@ def _gen_split(rng: random.Random, level: int, rules_name: str | None) -> Data:
         }
         return prompt(
             data,
-            step(
-                "Omaha Hi/Lo. The board is {board}. {hands}. The button is seat "
-                "{button}; chips put in by seat: "
-                "{contributions}; the smallest chip is {chip}. What does each seat collect?",
-                board=format_cards(board),
-                hands=_hands_text(shown),
-                button=button,
-                contributions=", ".join(f"{c:,}" for c in contributions),
-                chip=chip,
-            ),
+            step("Omaha Hi/Lo. The board is {board}.", board=Cards.of(board)),
+            *_seats(shown, contributions),
+            step("The button is seat {button}; the smallest chip is {chip}.", button=button + 1, chip=chip),
+            step("What does each seat collect?"),
         )
 
     return retry(make)
 
 
-def _seat_labels(data: Data) -> tuple[str, ...]:
-    return tuple(f"Seat {s}" for s in range(len(data["contributions"])))
+def _seat_labels(data: Data) -> tuple[Step, ...]:
+    return tuple(step("Seat {seat}", seat=s) for s in range(1, len(data["contributions"]) + 1))
 
 
 def _ruling(data: Data, hi_lo: bool) -> Showdown:
@@ -474,13 +487,13 @@ def _solve_split(data: Data) -> Solution:
     return list(ruling.payouts), _amounts_text(labels, ruling.payouts), ruling.steps
 
 
-def _amounts_text(labels: tuple[str, ...], values: Any) -> str:
+def _amounts_text(labels: tuple[Step | Term, ...], values: Any) -> str:
     return "; ".join(f"{label}: {value:,}" for label, value in zip(labels, values, strict=True))
 
 
 _kind(
     "om.split",
-    "Omaha Hi/Lo: split the pot",
+    N_("Omaha Hi/Lo: split the pot"),
     _gen_split,
     lambda d: AnswerFormat(AnswerKind.AMOUNTS, labels=_seat_labels(d)),
     _solve_split,
@@ -490,12 +503,18 @@ _kind(
 # om.side_pots -------------------------------------------------------------------------------------
 
 
-def _pot_labels(data: Data) -> tuple[str, ...]:
+def _pot_labels(data: Data) -> tuple[Step | Term, ...]:
     # As many pot labels as there could be pots (one per live seat), so the labels do not tell.
+    return (*_pots(data), *_returned(data), *_seat_labels(data))
+
+
+def _pots(data: Data) -> tuple[Step | Term, ...]:
     live = sum(h is not None for h in data["holes"])
-    pots = ("Main pot", *(f"Side pot {k}" for k in range(1, live)))
-    extra = ("Returned",) if data["level"] >= 2 else ()
-    return (*pots, *extra, *_seat_labels(data))
+    return (Term(N_("Main pot")), *(step("Side pot {number}", number=k) for k in range(1, live)))
+
+
+def _returned(data: Data) -> tuple[Term, ...]:
+    return (Term(N_("Returned")),) if data["level"] >= 2 else ()
 
 
 def _gen_side_pots(rng: random.Random, level: int, rules_name: str | None) -> Data:
@@ -536,25 +555,27 @@ def _gen_side_pots(rng: random.Random, level: int, rules_name: str | None) -> Da
             "hi_lo": hi_lo,
             "level": level,
         }
-        returned = ", what is returned as an uncalled bet" if level >= 2 else ""
+        game = (
+            step("Omaha Hi/Lo, all bets are in. The board is {board}.", board=Cards.of(board))
+            if hi_lo
+            else step("Omaha, all bets are in. The board is {board}.", board=Cards.of(board))
+        )
         question = (
-            ("Omaha Hi/Lo" if hi_lo else "Omaha")
-            + ", all bets are in. The board is {board}. {hands}. Chips put in by "
-            "seat: {contributions} (the "
-            "button is seat {button}, the smallest chip {chip}). How big is each "
-            "pot (0 for a pot that does "
-            "not exist)" + returned + ", and what does each seat collect?"
+            step(
+                "How big is each pot (0 for a pot that does not exist), what is returned as an uncalled bet, "
+                "and what does each seat collect?"
+            )
+            if level >= 2
+            else step(
+                "How big is each pot (0 for a pot that does not exist), and what does each seat collect?"
+            )
         )
         return prompt(
             data,
-            step(
-                question,
-                board=format_cards(board),
-                hands=_hands_text(holes),
-                contributions=", ".join(f"{c:,}" for c in contributions),
-                button=button,
-                chip=chip,
-            ),
+            game,
+            *_seats(holes, contributions),
+            step("The button is seat {button}; the smallest chip is {chip}.", button=button + 1, chip=chip),
+            question,
         )
 
     return retry(make)
@@ -567,8 +588,7 @@ def _solve_side_pots(data: Data) -> Solution:
         p.amount
         for p in side_pots(data["contributions"], [s for s, h in enumerate(data["holes"]) if h is None])
     ]
-    pot_count = sum(1 for label in labels if "pot" in label)
-    values = pots + [0] * (pot_count - len(pots))
+    values = pots + [0] * (len(_pots(data)) - len(pots))
     if data["level"] >= 2:
         values.append(sum(ruling.returned))
     values += list(ruling.payouts)
@@ -577,7 +597,7 @@ def _solve_side_pots(data: Data) -> Solution:
 
 _kind(
     "om.side_pots",
-    "Omaha: side pots",
+    N_("Omaha: side pots"),
     _gen_side_pots,
     lambda d: AnswerFormat(AnswerKind.AMOUNTS, labels=_pot_labels(d)),
     _solve_side_pots,

@@ -39,7 +39,8 @@ from trainer.drills.base import attach_mistakes
 from trainer.drills.mistakes import Mistake, mistake_type
 from trainer.drills.omaha.bets import replay
 from trainer.drills.omaha.deals import house_rules, low_rank
-from trainer.drills.omaha.kinds import _nine_or_ten_low, _pot_labels, _rule_breaking_low, _seat_value
+from trainer.drills.omaha.kinds import _nine_or_ten_low, _rule_breaking_low, _seat_value
+from trainer.drills.omaha.kinds import _pots as pot_labels
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.evaluator import best_hand, omaha_strength
 from trainer.engine.explain import step
@@ -185,7 +186,7 @@ def _pot_variants(t: _Table) -> Iterator[Variant]:
                 step(
                     "A low, like a high hand, uses exactly two hole cards and three board cards: seat {seat} "
                     "cannot make {low} that way.",
-                    seat=seat,
+                    seat=seat + 1,
                     low=format_low(lenient[seat] or ()),
                 ),
             )
@@ -206,7 +207,7 @@ def _pot_variants(t: _Table) -> Iterator[Variant]:
             returned,
             step(
                 "Among tied hands the odd chip goes to the first of them left of the button: seat {seat}.",
-                seat=winners[0],
+                seat=winners[0] + 1,
             ),
         )
     if len(pots) > 1:
@@ -231,7 +232,9 @@ def _pot_variants(t: _Table) -> Iterator[Variant]:
             kept,
             [0] * t.seats,
             step(
-                "Seat {seat} bet {amount} that nobody called: it goes back.", seat=seat, amount=returned[seat]
+                "Seat {seat} bet {amount} that nobody called: it goes back.",
+                seat=seat + 1,
+                amount=returned[seat],
             ),
         )
     cut = _cut_at_every_level(t)
@@ -271,8 +274,7 @@ def _mistakes_split(data: Data) -> Iterator[Mistake]:
 
 def _mistakes_side_pots(data: Data) -> Iterator[Mistake]:
     t = _Table(data, data["hi_lo"])
-    labels = _pot_labels(data)
-    pot_count = sum(1 for label in labels if "pot" in label)
+    pot_count = len(pot_labels(data))
     for kind, payouts, pots, returned, text in _pot_variants(t):
         if len(pots) > pot_count:
             continue
@@ -461,7 +463,7 @@ def catalogue_blinds(data: Data) -> list[Mistake]:
                 answer(right.small, right.big, full=True),
                 step(
                     "Seat {seat} cannot cover the blind: he posts all he has and is all-in.",
-                    seat=right.all_in[0],
+                    seat=right.all_in[0] + 1,
                 ),
             )
         )

@@ -7,6 +7,7 @@ import random
 
 from trainer.drills.base import AnswerFormat, AnswerKind, RulesError
 from trainer.engine import painted_poker as pp
+from trainer.engine.explain import Step, nstep
 from trainer.engine.painted_poker.rules import PRESETS, DealKind, PaintedRules
 from trainer.games import PAINTED_POKER
 
@@ -42,6 +43,18 @@ def cards_for(rng: random.Random, level: int, rules: PaintedRules, players: int,
 
 def seat_names(players: int) -> list[str]:
     return [f"Seat {seat + 1}" for seat in range(players)]
+
+
+def players_said(players: int) -> Step:
+    """How many play, as a sentence of the question."""
+    return nstep("{count} player at the table.", "{count} players at the table.", count=players)
+
+
+def deal_said(kind: DealKind, cards: int) -> Step:
+    """The kind of deal and the hand size, as a sentence of the question."""
+    return nstep(
+        "Deal: {deal}, {count} card each.", "Deal: {deal}, {count} cards each.", count=cards, deal=kind.term
+    )
 
 
 # --- one deal's score -----------------------------------------------------------------------------

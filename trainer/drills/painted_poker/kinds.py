@@ -22,7 +22,9 @@ from trainer.drills.painted_poker.common import (
     bid_and_took,
     bid_kind,
     cards_for,
+    deal_said,
     players_for,
+    players_said,
     rules_of,
     score_branch,
     score_branches,
@@ -35,7 +37,7 @@ from trainer.drills.painted_poker.play import (
     solve_trick,
 )
 from trainer.engine import painted_poker as pp
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import N_, Step, Term, nstep, step
 from trainer.engine.painted_poker.rules import DealKind, PaintedRules
 
 
@@ -56,11 +58,10 @@ def _generate_score(rng: random.Random, level: int, rules_name: str | None) -> d
             bid_value, took = None, rng.randint(0, cards)
         if score_branch(bid_value, took, cards, kind, rules) == branch:
             break
-    params = {"deal": kind.label, "cards": cards, "bid": bid_value, "took": took}
-    question = (
-        "A {deal} deal, hands of {cards}: the player bid {bid} and took {took}. What does the player score?"
+    took_said = (
+        step("The player bid {bid} and took {took}.", bid=bid_value, took=took)
         if kind.has_bids
-        else "A {deal} deal, hands of {cards}: the player took {took} tricks. What does the player score?"
+        else nstep("The player took {count} trick.", "The player took {count} tricks.", count=took)
     )
     data = {
         "rules": rules.name,
@@ -70,7 +71,7 @@ def _generate_score(rng: random.Random, level: int, rules_name: str | None) -> d
         "bid": bid_value,
         "took": took,
     }
-    return prompt(data, step(question, **params))
+    return prompt(data, deal_said(kind, cards), took_said, step("What does the player score?"))
 
 
 def _solve_score(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
@@ -83,10 +84,14 @@ def _solve_score(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
 # --- the schedule ---------------------------------------------------------------------------------
 
 
-def _schedule_choices(players: int, rules: PaintedRules) -> tuple[tuple[str, str], ...]:
-    seen: dict[str, str] = {}
+def _schedule_label(cards: int, kind: DealKind) -> Step:
+    return nstep("{count} card, {deal}", "{count} cards, {deal}", count=cards, deal=kind.term)
+
+
+def _schedule_choices(players: int, rules: PaintedRules) -> tuple[tuple[str, Step], ...]:
+    seen: dict[str, Step] = {}
     for deal in pp.schedule(players, rules):
-        seen.setdefault(f"{deal.cards}:{deal.kind.value}", f"{deal.cards} cards, {deal.kind.label}")
+        seen.setdefault(f"{deal.cards}:{deal.kind.value}", _schedule_label(deal.cards, deal.kind))
     return tuple(seen.items())
 
 
@@ -99,17 +104,21 @@ def _generate_schedule(rng: random.Random, level: int, rules_name: str | None) -
     chosen = [d for d in deals if d.set == part]
     # The edges of a part (where it turns or changes kind) are where the count goes wrong: ask them often.
     deal = rng.choice([chosen[0], chosen[-1]]) if rng.random() < 0.5 else rng.choice(chosen)
-    params = {"players": players, "number": deal.number}
     data = {"rules": rules.name, "players": players, "number": deal.number}
     return prompt(
         data,
-        step("{players} players: how many cards each, and what kind of deal, is deal {number}?", **params),
+        nstep(
+            "{count} player: how many cards each, and what kind of deal, is deal {number}?",
+            "{count} players: how many cards each, and what kind of deal, is deal {number}?",
+            count=players,
+            number=deal.number,
+        ),
     )
 
 
 def _solve_schedule(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
     deal, steps = pp.explain_deal(data["players"], data["number"], rules_of(data["rules"]))
-    return f"{deal.cards}:{deal.kind.value}", f"{deal.cards} cards, {deal.kind.label}", steps
+    return f"{deal.cards}:{deal.kind.value}", str(_schedule_label(deal.cards, deal.kind)), steps
 
 
 def _format_schedule(data: dict[str, Any]) -> AnswerFormat:
@@ -160,13 +169,6 @@ def _generate_hook(rng: random.Random, level: int, rules_name: str | None) -> di
     bids = _spread(rng, total, others, cards)
     order = [(dealer + 1 + i) % players for i in range(others)]  # left of the dealer first
     said = [{"seat": seat + 1, "bid": bid} for seat, bid in zip(order, bids, strict=True)]
-    params = {
-        "players": players,
-        "cards": cards,
-        "deal": kind.label,
-        "dealer": dealer + 1,
-        "bids": ", ".join(f"seat {b['seat']} {b['bid']}" for b in said),
-    }
     data = {
         "rules": rules.name,
         "players": players,
@@ -175,24 +177,31 @@ def _generate_hook(rng: random.Random, level: int, rules_name: str | None) -> di
         "dealer": dealer + 1,
         "bids": said,
     }
+    # Each bid its own marked message: extraction does not see a marked call inside a comprehension
+    # that is itself an argument of one.
+    bid_said = [step("seat {seat}: {bid}", seat=b["seat"], bid=b["bid"]) for b in said]
     return prompt(
         data,
-        step(
-            "{players} players, hands of {cards}, a {deal} deal. Seat {dealer} deals and bids last; "
-            "the others bid: {bids}. Which bid may the dealer not make?",
-            **params,
-        ),
+        players_said(players),
+        deal_said(kind, cards),
+        step("Seat {dealer} deals and bids last.", dealer=dealer + 1),
+        step("The others bid: {bids}.", bids=bid_said),
+        step("Which bid may the dealer not make?"),
     )
 
 
-MUST_BID_ALL = ("max", "He must bid all the cards: any other bid is refused")
+MUST_BID_ALL = ("max", Term(N_("He must bid all the cards: any other bid is refused")))
 
 
 def _format_hook(data: dict[str, Any]) -> AnswerFormat:
-    options = [("none", "Any bid is allowed")] + [(str(b), str(b)) for b in range(data["cards"] + 1)]
+    options: list[tuple[str, Term | str]] = [("none", ANY_BID)]
+    options += [(str(b), str(b)) for b in range(data["cards"] + 1)]
     if rules_of(data["rules"]).all_pass_dealer_max:
         options.append(MUST_BID_ALL)
     return AnswerFormat(AnswerKind.CHOICE, choices=tuple(options))
+
+
+ANY_BID = Term(N_("Any bid is allowed"))
 
 
 def _solve_hook(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
@@ -200,7 +209,7 @@ def _solve_hook(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
     rules = rules_of(data["rules"])
     forbidden, steps = pp.explain_hook(data["cards"], others, data["deal"], rules)
     if pp.must_bid_max(others, data["deal"], rules):
-        return MUST_BID_ALL[0], MUST_BID_ALL[1], steps
+        return MUST_BID_ALL[0], str(MUST_BID_ALL[1]), steps
     if forbidden is None:
         return "none", "Any bid is allowed", steps
     return str(forbidden), str(forbidden), steps
@@ -208,12 +217,12 @@ def _solve_hook(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
 
 KINDS = (
     DrillKind(
-        "pp.score", GAME, "Score one deal", 1, (1, 2, 3), _generate_score, lambda d: AMOUNT, _solve_score
+        "pp.score", GAME, N_("Score one deal"), 1, (1, 2, 3), _generate_score, lambda d: AMOUNT, _solve_score
     ),
     DrillKind(
         "pp.schedule",
         GAME,
-        "Cards and kind of a deal",
+        N_("Cards and kind of a deal"),
         1,
         (1, 2, 3),
         _generate_schedule,
@@ -221,15 +230,22 @@ KINDS = (
         _solve_schedule,
     ),
     DrillKind(
-        "pp.hook", GAME, "The dealer's forbidden bid", 1, (1, 2, 3), _generate_hook, _format_hook, _solve_hook
+        "pp.hook",
+        GAME,
+        N_("The dealer's forbidden bid"),
+        1,
+        (1, 2, 3),
+        _generate_hook,
+        _format_hook,
+        _solve_hook,
     ),
     DrillKind(
-        "pp.trick", GAME, "Who takes the trick", 1, (1, 2, 3), generate_trick, format_trick, solve_trick
+        "pp.trick", GAME, N_("Who takes the trick"), 1, (1, 2, 3), generate_trick, format_trick, solve_trick
     ),
     DrillKind(
         "pp.sheet",
         GAME,
-        "A player's total on the sheet",
+        N_("A player's total on the sheet"),
         1,
         (1, 2, 3),
         generate_sheet,

@@ -10,13 +10,14 @@ from trainer.drills.base import AnswerFormat, AnswerKind, prompt
 from trainer.drills.painted_poker.common import (
     bid_and_took,
     players_for,
+    players_said,
     rules_of,
     score_branches,
     seat_names,
 )
 from trainer.engine import painted_poker as pp
 from trainer.engine.cards import SUIT_NAMES, Card
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import Cards, Step, Term, nstep, step
 from trainer.engine.painted_poker.rules import DealKind, PaintedRules, SetPremium, TrumpMode
 from trainer.engine.painted_poker.tricks import JokerCall, Play
 
@@ -50,24 +51,41 @@ TRICK_BRANCHES = {
 
 
 def _play_text(play: Play) -> str:
+    """The play in English (the situation keeps it as `text`; the pages show `_play_said`)."""
+    return str(_play_said(play))
+
+
+def _play_said(play: Play) -> Step | Cards:
+    card = Cards.of([play.card])
     if play.call is None:
-        return str(play.card)
+        return card
     if play.call is JokerCall.HIGHEST:
         assert play.suit is not None
-        return f"{play.card} (joker, led: highest {SUIT_NAMES[play.suit]})"
-    if play.call in (JokerCall.HIGH_CARD, JokerCall.LOW_CARD):
+        return step(
+            "{card} (joker, led calling for the highest card of a suit: {suit})",
+            card=card,
+            suit=Term(SUIT_NAMES[play.suit]),
+        )
+    if play.call is JokerCall.HIGH_CARD:
         assert play.suit is not None
-        which = "highest" if play.call is JokerCall.HIGH_CARD else "lowest"
-        return f"{play.card} (joker, led as the {which} card of {SUIT_NAMES[play.suit]})"
+        return step(
+            "{card} (joker, led as the highest card of a suit: {suit})", card=card, suit=Term(SUIT_NAMES[play.suit])
+        )
+    if play.call is JokerCall.LOW_CARD:
+        assert play.suit is not None
+        return step(
+            "{card} (joker, led as the lowest card of a suit: {suit})", card=card, suit=Term(SUIT_NAMES[play.suit])
+        )
     if play.call is JokerCall.AS_CARD:
-        return f"{play.card} (joker, led as {play.named})"
-    described = {
-        JokerCall.HIGH: "joker, high",
-        JokerCall.LOW: "joker, low",
-        JokerCall.HIGHEST_TRUMP: "joker, led: highest trump",
-        JokerCall.LOWEST_TRUMP: "joker, led as the lowest trump",
-    }[play.call]
-    return f"{play.card} ({described})"
+        assert play.named is not None
+        return step("{card} (joker, led as {named})", card=card, named=Cards.of([play.named]))
+    if play.call is JokerCall.HIGH:
+        return step("{card} (joker, high)", card=card)
+    if play.call is JokerCall.LOW:
+        return step("{card} (joker, low)", card=card)
+    if play.call is JokerCall.LOWEST_TRUMP:
+        return step("{card} (joker, led as the lowest trump)", card=card)
+    return step("{card} (joker, led calling the highest trump)", card=card)
 
 
 # Branches for the joker's further lead calls, drawn only in a house that allows the call.
@@ -202,13 +220,18 @@ def generate_trick(rng: random.Random, level: int, rules_name: str | None) -> di
         {"seat": (leader + i) % players + 1, "play": str(p), "text": _play_text(p)}
         for i, p in enumerate(plays)
     ]
-    table = "a no-trump deal" if kind is DealKind.NO_TRUMP else f"the turned-up card is {turned}"
-    params = {
-        "players": players,
-        "table": table,
-        "joker": " and ".join(str(j) for j in rules.jokers),
-        "plays": ", ".join(f"seat {s['seat']} {s['text']}" for s in shown),
-    }
+    table = (
+        step("A no-trump deal.")
+        if kind is DealKind.NO_TRUMP or turned is None
+        else step("The turned-up card is {card}.", card=Cards.of([turned]))
+    )
+    jokers = nstep(
+        "Joker: {cards}.", "Jokers: {cards}.", count=len(rules.jokers), cards=Cards.of(rules.jokers)
+    )
+    played = [
+        step("seat {seat}: {play}", seat=s["seat"], play=_play_said(p))
+        for s, p in zip(shown, plays, strict=True)
+    ]
     data = {
         "rules": rules.name,
         "players": players,
@@ -219,38 +242,36 @@ def generate_trick(rng: random.Random, level: int, rules_name: str | None) -> di
     if number is not None:
         # Circular trump: the deal's number says the trump; no card is turned.
         data["number"] = number
-        del params["table"]
-        params.update(number=number, order=", ".join(SUIT_NAMES[s] for s in rules.trump_order))
-        if kind is DealKind.NO_TRUMP:
-            return prompt(
-                data,
-                step(
-                    "{players} players, deal {number}, a no-trump deal (joker: {joker}). Played in order: "
-                    "{plays}. Who takes the trick?",
-                    **params,
-                ),
+        order = [Term(SUIT_NAMES[s]) for s in rules.trump_order]
+        table = (
+            step("Deal {number}, a no-trump deal.", number=number)
+            if kind is DealKind.NO_TRUMP
+            else step(
+                "Deal {number} of a game with circular trump (the order: {order}; one suit a deal).",
+                number=number,
+                order=order,
             )
-        return prompt(
-            data,
-            step(
-                "{players} players, deal {number} of a game with circular trump ({order}, one suit a deal; "
-                "joker: {joker}). Played in order: {plays}. Who takes the trick?",
-                **params,
-            ),
         )
     return prompt(
         data,
-        step(
-            "{players} players, {table} (joker: {joker}). Played in order: {plays}. Who takes the trick?",
-            **params,
-        ),
+        players_said(players),
+        table,
+        jokers,
+        step("Played in order: {plays}.", plays=played),
+        step("Who takes the trick?"),
     )
 
 
 def format_trick(data: dict[str, Any]) -> AnswerFormat:
     return AnswerFormat(
         AnswerKind.CHOICE,
-        choices=tuple((str(p["seat"]), f"Seat {p['seat']} ({p['text']})") for p in data["plays"]),
+        choices=tuple(
+            (
+                str(p["seat"]),
+                step("Seat {seat} ({play})", seat=p["seat"], play=_play_said(Play.parse(p["play"]))),
+            )
+            for p in data["plays"]
+        ),
     )
 
 
@@ -260,7 +281,7 @@ def solve_trick(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
     plays = [Play.parse(p["play"]) for p in data["plays"]]
     steps: list[Step] = []
     if turned is not None and rules.is_joker(turned):
-        steps.append(step("The turned-up card {card} is a joker: no trump.", card=str(turned)))
+        steps.append(step("The turned-up card {card} is a joker: no trump.", card=Cards.of([turned])))
     elif data["deal"] == DealKind.NO_TRUMP.value:
         steps.append(step("A no-trump deal."))
     if data.get("number") is not None:
@@ -271,7 +292,7 @@ def solve_trick(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
                     "Circular trump: deal {number} takes the suit number {place} of the order, {suit}.",
                     number=data["number"],
                     place=(data["number"] - 1) % len(rules.trump_order) + 1,
-                    suit=SUIT_NAMES[trump],
+                    suit=Term(SUIT_NAMES[trump]),
                 )
             )
     else:
@@ -405,18 +426,27 @@ def generate_sheet(rng: random.Random, level: int, rules_name: str | None) -> di
             continue  # a house rule left no bids that keep the asked seat's case: deal the rows again
     else:
         raise ValueError("no sheet could be written")
-    params = {
-        "first": window[0].number,
-        "last": window[-1].number,
-        "seat": seat + 1,
-        "before": before,
-        "players": players,
-    }
-    question = (
-        "{players} players. From the sheet of deals {first} to {last}, what is seat {seat}'s total?"
-        if window[0].number == 1
-        else "{players} players. Seat {seat} has {before} points before deal {first}. From the sheet of "
-        "deals {first} to {last}, what is seat {seat}'s total after deal {last}?"
+    first, last = window[0].number, window[-1].number
+    said = (
+        [
+            step(
+                "From the sheet of deals {first} to {last}, what is the total of seat {seat}?",
+                first=first,
+                last=last,
+                seat=seat + 1,
+            )
+        ]
+        if first == 1
+        else [
+            step("Seat {seat} has {before} before deal {first}.", seat=seat + 1, before=before, first=first),
+            step(
+                "From the sheet of deals {first} to {last}, what is the "
+                "total of seat {seat} after deal {last}?",
+                first=first,
+                last=last,
+                seat=seat + 1,
+            ),
+        ]
     )
     data = {
         "rules": rules.name,
@@ -426,7 +456,7 @@ def generate_sheet(rng: random.Random, level: int, rules_name: str | None) -> di
         "before": before,
         "deals": rows,
     }
-    prompt(data, step(question, **params))
+    prompt(data, players_said(players), *said)
     solve_sheet(data)  # the engine accepts every row (tricks add up, no hook broken)
     return data
 
@@ -447,7 +477,16 @@ def solve_sheet(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
         _, reasons = pp.explain_score(bid, rec.tricks[seat], rec.deal.kind, rules, rec.deal.cards)
         steps.append(step("Deal {number}:", number=rec.deal.number))
         steps.extend(reasons)
-        steps.extend(s for s in sheet.premium_steps(rec) if s.params["player"] == seat_names(players)[seat])
+        if rec.premia[seat]:
+            steps.append(
+                step(
+                    "Seat {seat} made every bid of set {set}: the best "
+                    "deal of the set, {best}, counts twice.",
+                    seat=seat + 1,
+                    set=rec.deal.set,
+                    best=rec.premia[seat],
+                )
+            )
         total += rec.points[seat]
         steps.append(step("Running total: {total}.", total=total))
     assert total == sheet.totals[seat]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterable
 from itertools import combinations
 from typing import Any
 
@@ -39,7 +40,7 @@ from trainer.drills.base import (
 )
 from trainer.drills.russian_poker.deals import house_rules
 from trainer.engine.cards import FULL_DECK, Card, format_cards, parse_cards
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import N_, Cards, Step, Term, step
 from trainer.engine.russian_poker.hands import evaluate
 from trainer.engine.russian_poker.rules import HouseRules
 from trainer.engine.russian_poker.strategy import Action, Option, best_options, bet_value
@@ -65,18 +66,30 @@ def choice_value(option: Option) -> str:
     return option.action.value
 
 
-def choice_label(option: Option) -> str:
-    """The answer label of an option: "Fold", "Bet", "Bet and insure", "Buy a sixth card" or
-    "Exchange Kh 5s 2c"."""
+LABELS = {
+    Action.FOLD: Term(N_("Fold")),
+    Action.BET: Term(N_("Bet")),
+    Action.INSURE: Term(N_("Bet and insure")),
+    Action.SIXTH_CARD: Term(N_("Buy a sixth card")),
+    Action.INSTANT: Term(N_("Take the instant payout")),
+}
+
+
+def exchange_label(discard: Iterable[Card | str]) -> Step:
+    return step("Exchange {cards}", cards=Cards.of(card_list(discard)))
+
+
+def choice_message(option: Option) -> Step | Term:
+    """What the pages show for an option, translated."""
     if option.action is Action.EXCHANGE:
-        return "Exchange " + " ".join(card_list(option.discard))
-    return {
-        Action.FOLD: "Fold",
-        Action.BET: "Bet",
-        Action.INSURE: "Bet and insure",
-        Action.SIXTH_CARD: "Buy a sixth card",
-        Action.INSTANT: "Take the instant payout",
-    }[option.action]
+        return exchange_label(option.discard)
+    return LABELS[option.action]
+
+
+def choice_label(option: Option) -> str:
+    """The answer label of an option in English: "Fold", "Bet", "Bet and insure", "Buy a sixth card"
+    or "Exchange Kh 5s 2c"."""
+    return str(choice_message(option))
 
 
 def _rules(rules_name: str) -> HouseRules:
@@ -95,15 +108,15 @@ def _exchange_sizes(rules: HouseRules) -> range:
 def _answer_format(data: Data) -> AnswerFormat:
     rules = _rules(data["rules"])
     hand = parse_cards(data["player"])
-    choices = [("fold", "Fold"), ("bet", "Bet")]
+    choices: list[tuple[str, Step | Term]] = [("fold", LABELS[Action.FOLD]), ("bet", LABELS[Action.BET])]
     if rules.insurance_offered and evaluate(hand).category.rank >= rules.insurance_min_category.rank:
-        choices.append(("insure", "Bet and insure"))
+        choices.append(("insure", LABELS[Action.INSURE]))
     for k in _exchange_sizes(rules):
         for discard in combinations(hand, k):
             cards = " ".join(card_list(discard))
-            choices.append((f"exchange {cards}", f"Exchange {cards}"))
+            choices.append((f"exchange {cards}", exchange_label(discard)))
     if rules.sixth_card_allowed:
-        choices.append(("sixth_card", "Buy a sixth card"))
+        choices.append(("sixth_card", LABELS[Action.SIXTH_CARD]))
     return AnswerFormat(AnswerKind.CHOICE, choices=tuple(choices))
 
 
@@ -203,8 +216,8 @@ def _situation(rules_name: str, player: str, upcard: str) -> Data:
         step(
             "You hold {player}; the dealer shows {upcard}. Fold, bet, exchange (which cards?) "
             "or buy a sixth card?",
-            player=player,
-            upcard=upcard,
+            player=Cards.of(player.split()),
+            upcard=Cards.of([upcard]),
         ),
     )
 
@@ -226,15 +239,15 @@ def _solve(data: Data) -> tuple[str, str, tuple[Step, ...]]:
     for o in best:
         if o.action not in (Action.FOLD, Action.BET):
             value = f"{o.ev:+.3f}"
-            steps.append(step("{option}: {ev} antes.", option=choice_label(o), ev=value))
+            steps.append(step("{option}: {ev} antes.", option=choice_message(o), ev=value))
     if len(best) > 1:
         steps.append(
             step(
                 "Accepted as right: {options}. They are worth exactly the same.",
-                options=", ".join(choice_label(o) for o in best),
+                options=[choice_message(o) for o in best],
             )
         )
-    steps.append(step("Best: {option}.", option=choice_label(first)))
+    steps.append(step("Best: {option}.", option=choice_message(first)))
     return choice_value(first), choice_label(first), tuple(steps)
 
 
@@ -248,7 +261,7 @@ register(
     DrillKind(
         KIND_ID,
         GAME,
-        "Buy decisions: the best play",
+        N_("Buy decisions: the best play"),
         3,  # 3: exact values, live dealing, ties only are several right answers
         (1, 2, 3),
         _generate,

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from trainer.drills.base import (
@@ -41,9 +42,9 @@ from trainer.drills.russian_poker.deals import (
     other_cards,
     stake_super,
 )
-from trainer.engine.cards import FULL_DECK, Card, format_cards, parse_cards
+from trainer.engine.cards import FULL_DECK, Card, parse_cards
 from trainer.engine.evaluator import strength5
-from trainer.engine.explain import step
+from trainer.engine.explain import N_, Cards, Step, Term, nstep, step
 from trainer.engine.russian_poker import (
     Category,
     HouseRules,
@@ -58,10 +59,10 @@ from trainer.games import RUSSIAN_POKER
 
 GAME = RUSSIAN_POKER.id
 
-YES_NO = AnswerFormat(AnswerKind.CHOICE, choices=(("yes", "Yes, a game"), ("no", "No game")))
-CATEGORY_CHOICES = AnswerFormat(
-    AnswerKind.CHOICE, choices=tuple((c.value, c.label.capitalize()) for c in Category)
+YES_NO = AnswerFormat(
+    AnswerKind.CHOICE, choices=(("yes", Term(N_("Yes, a game"))), ("no", Term(N_("No game"))))
 )
+CATEGORY_CHOICES = AnswerFormat(AnswerKind.CHOICE, choices=tuple((c.value, c.term) for c in Category))
 AMOUNT = AnswerFormat(AnswerKind.AMOUNT)
 
 
@@ -119,8 +120,8 @@ def _gen_qualify(rng: random.Random, level: int, rules_name: str | None) -> Data
                 step(
                     "The dealer shows {dealer} and has no game; the player buys the game and the dealer "
                     "draws {card}. Does the dealer have a game now?",
-                    dealer=format_cards(dealer),
-                    card=data["game_card"],
+                    dealer=Cards.of(dealer),
+                    card=Cards.of([data["game_card"]]),
                 ),
             )
         if rng.random() < 0.5:
@@ -130,7 +131,7 @@ def _gen_qualify(rng: random.Random, level: int, rules_name: str | None) -> Data
             dealer = build_hand(rng, rng.choices(PAYING, weights)[0], ())
         data["dealer"] = names(dealer)
         return prompt(
-            data, step("The dealer opens {dealer}. Does the dealer have a game?", dealer=format_cards(dealer))
+            data, step("The dealer opens {dealer}. Does the dealer have a game?", dealer=Cards.of(dealer))
         )
 
     return retry(make)
@@ -160,7 +161,7 @@ def _solve_qualify(data: Data) -> Solution:
     return ("yes" if game else "no"), ("Yes, a game" if game else "No game"), tuple(steps)
 
 
-_kind("rp.qualify", "Does the dealer have a game?", _gen_qualify, lambda d: YES_NO, _solve_qualify)
+_kind("rp.qualify", N_("Does the dealer have a game?"), _gen_qualify, lambda d: YES_NO, _solve_qualify)
 
 
 # rp.combination -----------------------------------------------------------------------------------
@@ -179,11 +180,11 @@ def _gen_combination(rng: random.Random, level: int, rules_name: str | None) -> 
                 data,
                 step(
                     "The player bought a sixth card and holds {cards}. What is his paying combination?",
-                    cards=format_cards(hand),
+                    cards=Cards.of(hand),
                 ),
             )
         return prompt(
-            data, step("The player holds {cards}. What is his paying combination?", cards=format_cards(hand))
+            data, step("The player holds {cards}. What is his paying combination?", cards=Cards.of(hand))
         )
 
     return retry(make)
@@ -204,7 +205,7 @@ def _solve_combination(data: Data) -> Solution:
 
 _kind(
     "rp.combination",
-    "The player's combination",
+    N_("The player's combination"),
     _gen_combination,
     lambda d: CATEGORY_CHOICES,
     _solve_combination,
@@ -239,15 +240,22 @@ def _gen_bet_payout(rng: random.Random, level: int, rules_name: str | None) -> D
             data["exchanges"] = 1
         stake_super(rng, data, rules, level, dealer)
         settle_data(data)
+        params = {"ante": ante, "player": Cards.of(player), "dealer": Cards.of(dealer)}
+        if drew:
+            return prompt(
+                data,
+                step(
+                    "Ante {ante}. After an exchange the player holds {player}; the dealer has a game with "
+                    "{dealer}, and the player's hand is higher. What is paid on the bet?",
+                    **params,
+                ),
+            )
         return prompt(
             data,
             step(
-                "Ante {ante}. The player{drew} holds {player}; the dealer has a game with {dealer}, "
+                "Ante {ante}. The player holds {player}; the dealer has a game with {dealer}, "
                 "and the player's hand is higher. What is paid on the bet?",
-                ante=ante,
-                drew=" (after an exchange)" if drew else "",
-                player=format_cards(player),
-                dealer=format_cards(dealer),
+                **params,
             ),
         )
 
@@ -259,7 +267,7 @@ def _solve_bet_payout(data: Data) -> Solution:
     return s.bet, _text(s.bet), s.steps
 
 
-_kind("rp.bet_payout", "What is paid on the bet?", _gen_bet_payout, lambda d: AMOUNT, _solve_bet_payout)
+_kind("rp.bet_payout", N_("What is paid on the bet?"), _gen_bet_payout, lambda d: AMOUNT, _solve_bet_payout)
 
 
 # rp.bonus_payout ----------------------------------------------------------------------------------
@@ -291,22 +299,17 @@ def _gen_bonus_payout(rng: random.Random, level: int, rules_name: str | None) ->
         if not six and category in rules.instant_odds:
             data["exchanges"] = 1
         settle_data(data)
+        question = step("What is the player's result on the bonus (a loss as a negative amount)?")
+        if six:
+            holds = step(
+                "After buying a sixth card the player holds {player} and bets.", player=Cards.of(player)
+            )
+        elif data.get("exchanges"):
+            holds = step("After an exchange the player holds {player} and bets.", player=Cards.of(player))
+        else:
+            holds = step("The player holds {player} and bets.", player=Cards.of(player))
         return prompt(
-            data,
-            step(
-                "Ante {ante}, bonus {bonus}. The player{how} holds {player} and bets; "
-                "the dealer has {dealer}. "
-                "What is the player's result on the bonus (a loss as a negative amount)?",
-                ante=ante,
-                bonus=bonus,
-                how=" (after buying a sixth card)"
-                if six
-                else " (after an exchange)"
-                if data.get("exchanges")
-                else "",
-                player=format_cards(player),
-                dealer=format_cards(dealer),
-            ),
+            data, _stakes(data), holds, step("The dealer has {dealer}.", dealer=Cards.of(dealer)), question
         )
 
     return retry(make)
@@ -317,10 +320,20 @@ def _solve_bonus_payout(data: Data) -> Solution:
     return s.bonus, _text(s.bonus), s.steps
 
 
-_kind("rp.bonus_payout", "What does the bonus pay?", _gen_bonus_payout, lambda d: AMOUNT, _solve_bonus_payout)
+_kind(
+    "rp.bonus_payout",
+    N_("What does the bonus pay?"),
+    _gen_bonus_payout,
+    lambda d: AMOUNT,
+    _solve_bonus_payout,
+)
 
 
 # rp.no_game ---------------------------------------------------------------------------------------
+
+
+SPOTS = {"Ante": Term(N_("Ante")), "Bet": Term(N_("Bet")), "Bonus": Term(N_("Bonus"))}
+SPOTS |= {"Super": Term(N_("Super")), "Buys": Term(N_("Buys")), "Net": Term(N_("Net"))}
 
 
 def _spots(data: Data, *, buys: bool = False, net: bool = False) -> AnswerFormat:
@@ -333,7 +346,7 @@ def _spots(data: Data, *, buys: bool = False, net: bool = False) -> AnswerFormat
         labels.append("Buys")
     if net:
         labels.append("Net")
-    return AnswerFormat(AnswerKind.AMOUNTS, labels=tuple(labels))
+    return AnswerFormat(AnswerKind.AMOUNTS, labels=tuple(SPOTS[label] for label in labels))
 
 
 def spots_of(s: Settlement) -> dict[str, int]:
@@ -368,16 +381,10 @@ def _gen_no_game(rng: random.Random, level: int, rules_name: str | None) -> Data
         settle_data(data)
         return prompt(
             data,
-            step(
-                "Ante {ante}{bonus}. The player holds {player} and {action}. The "
-                "dealer opens {dealer}: no game. "
-                "What is the result on each betting spot (a loss as a negative amount)?",
-                ante=ante,
-                bonus=f", bonus {data['bonus']}" if data.get("bonus") else "",
-                player=format_cards(player),
-                action="folds" if data["folded"] else "bets",
-                dealer=format_cards(dealer),
-            ),
+            _stakes(data),
+            _holds(data, player),
+            step("The dealer opens {dealer}: no game.", dealer=Cards.of(dealer)),
+            step("What is the result on each betting spot (a loss as a negative amount)?"),
         )
 
     return retry(make)
@@ -391,7 +398,7 @@ def _solve_spots(data: Data, fmt: AnswerFormat) -> Solution:
 
 _kind(
     "rp.no_game",
-    "The dealer has no game",
+    N_("The dealer has no game"),
     _gen_no_game,
     lambda d: _spots(d),
     lambda d: _solve_spots(d, _spots(d)),
@@ -405,7 +412,7 @@ def _buy_format(data: Data) -> AnswerFormat:
     if data["question"] == "cost":
         return AMOUNT
     labels = ("Ante", "Bet", "Super", "Buys") if data.get("super_bet") else ("Ante", "Bet", "Buys")
-    return AnswerFormat(AnswerKind.AMOUNTS, labels=labels)
+    return AnswerFormat(AnswerKind.AMOUNTS, labels=tuple(SPOTS[label] for label in labels))
 
 
 def _draws(rng: random.Random, rules: HouseRules, level: int) -> tuple[int, bool]:
@@ -448,39 +455,54 @@ def _gen_buy(rng: random.Random, level: int, rules_name: str | None) -> Data:
             rng, data, rules, level, [*_cards(data, "dealer"), *parse_cards(data.get("game_card") or [])]
         )
         settle_data(data)
-        buys = _buys_text(exchanges, six, game)
         if question == "cost":
             return prompt(
                 data,
-                step("Ante {ante}. The player buys {buys}. What do his buys cost?", ante=ante, buys=buys),
+                step("Ante {ante}.", ante=ante),
+                *_buys(exchanges, six, game),
+                step("What do his buys cost?"),
             )
-        draws = _buys_text(exchanges, six, False)
         return prompt(
             data,
+            step("Ante {ante}.", ante=ante),
+            *_buys(exchanges, six, False),
+            step("The player holds {player} and bets.", player=Cards.of(player)),
             step(
-                "Ante {ante}.{draws} The player holds {player} and bets. The dealer opens {dealer}: no game; "
-                "the player buys the game and the dealer draws {card}. What is the result on each spot "
-                "(ante, bet and the buys; a loss as a negative amount)?",
-                ante=ante,
-                draws=f" The player buys {draws}." if draws else "",
-                player=format_cards(player),
-                dealer=format_cards(dealer),
-                card=data["game_card"],
+                "The dealer opens {dealer}: no game; the player buys the game and the dealer draws {card}.",
+                dealer=Cards.of(dealer),
+                card=Cards.of([data["game_card"]]),
             ),
+            step("What is the result on each spot (ante, bet and the buys; a loss as a negative amount)?"),
         )
 
     return retry(make)
 
 
-def _buys_text(exchanges: int, six: bool, game: bool) -> str:
-    parts = []
+def _stakes(data: Data) -> Step:
+    """The stakes of a box, as the question's first sentence."""
+    if data.get("bonus"):
+        return step("Ante {ante}, bonus {bonus}.", ante=data["ante"], bonus=data["bonus"])
+    return step("Ante {ante}.", ante=data["ante"])
+
+
+def _holds(data: Data, player: Sequence[Card]) -> Step:
+    if data["folded"]:
+        return step("The player holds {player} and folds.", player=Cards.of(player))
+    return step("The player holds {player} and bets.", player=Cards.of(player))
+
+
+def _buys(exchanges: int, six: bool, game: bool) -> list[Step]:
+    """The buys of a hand, one sentence each."""
+    said = []
     if exchanges:
-        parts.append("an exchange" if exchanges == 1 else f"{exchanges} exchanges")
+        said.append(
+            nstep("The player buys {count} exchange.", "The player buys {count} exchanges.", count=exchanges)
+        )
     if six:
-        parts.append("a sixth card")
+        said.append(step("The player buys a sixth card."))
     if game:
-        parts.append("the game from the dealer")
-    return " and ".join(parts)
+        said.append(step("The player buys the game from the dealer."))
+    return said
 
 
 def _game_card(
@@ -514,7 +536,7 @@ def _solve_buy(data: Data) -> Solution:
     return _solve_spots(data, _buy_format(data))
 
 
-_kind("rp.buy", "Buys: their cost and buying the game", _gen_buy, _buy_format, _solve_buy)
+_kind("rp.buy", N_("Buys: their cost and buying the game"), _gen_buy, _buy_format, _solve_buy)
 
 
 # rp.settle ----------------------------------------------------------------------------------------
@@ -581,32 +603,25 @@ def _gen_settle(rng: random.Random, level: int, rules_name: str | None) -> Data:
             data["game_card"] = str(_game_card(rng, rules, player, dealer))
         stake_super(rng, data, rules, level, [*dealer, *parse_cards(data.get("game_card") or [])])
         settle_data(data)
-        return prompt(
-            data,
-            step(
-                "Ante {ante}{bonus}.{buys} The player holds {player} and {action}. "
-                "The dealer opens {dealer}.{game} "
-                "What is the result on each spot and the net (a loss as a negative amount)?",
-                ante=ante,
-                bonus=f", bonus {data['bonus']}" if data.get("bonus") else "",
-                buys=f" The player buys {_buys_text(data.get('exchanges', 0), six, False)}."
-                if data.get("exchanges") or six
-                else "",
-                player=format_cards(player),
-                action="folds" if data["folded"] else "bets",
-                dealer=format_cards(dealer),
-                game=f" The player buys the game; the dealer draws {data['game_card']}."
-                if data.get("game_card")
-                else "",
-            ),
-        )
+        said = [
+            _stakes(data),
+            *_buys(data.get("exchanges", 0), six, False),
+            _holds(data, player),
+            step("The dealer opens {dealer}.", dealer=Cards.of(dealer)),
+        ]
+        if data.get("game_card"):
+            said.append(
+                step("The player buys the game; the dealer draws {card}.", card=Cards.of([data["game_card"]]))
+            )
+        said.append(step("What is the result on each spot and the net (a loss as a negative amount)?"))
+        return prompt(data, *said)
 
     return retry(make)
 
 
 _kind(
     "rp.settle",
-    "Settle a whole hand",
+    N_("Settle a whole hand"),
     _gen_settle,
     _settle_format,
     lambda d: _solve_spots(d, _settle_format(d)),

@@ -21,7 +21,7 @@ from itertools import combinations
 
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.evaluator import Category, Hand, best_omaha_hand, omaha_strength
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import Cards, Step, step
 from trainer.engine.omaha.pots import (
     Pot,
     SidePots,
@@ -249,9 +249,9 @@ def settle(
     >>> ruling.payouts
     (0, 120, 0)
     >>> print("\\n".join(str(s) for s in ruling.steps))
-    Main pot 120: seats 0, 1 may win it.
-    High: seat 1 with three_of_a_kind (Kd Kh Ks Jc 9h).
-    Seat 1 takes 120.
+    Main pot 120: seats 1 and 2 may win it.
+    High: seat 2 with three of a kind (Kd Kh Ks Jc 9h).
+    Seat 2 takes 120.
     """
     b, parsed = _check_table(board, holes, contributions, button, chip)
     n = len(contributions)
@@ -262,7 +262,9 @@ def settle(
     for seat, amount in enumerate(built.returned):
         if amount and explain:
             steps.append(
-                step("Seat {seat} bet {amount} that nobody called: it goes back.", seat=seat, amount=amount)
+                step(
+                    "Seat {seat} bet {amount} that nobody called: it goes back.", seat=seat + 1, amount=amount
+                )
             )
 
     board_idx = [c.index for c in b]
@@ -334,8 +336,9 @@ def showdown(
     )
 
 
-def _seats_text(seats: Iterable[int]) -> str:
-    return ", ".join(str(s) for s in seats)
+def _seats_text(seats: Iterable[int]) -> list[int]:
+    """Seats as the table numbers them, from 1 (the engine counts from 0)."""
+    return [s + 1 for s in seats]
 
 
 def _pot_step(number: int, pot: Pot) -> Step:
@@ -361,18 +364,18 @@ def _winner_steps(
     hi_winners, lo_winners = winners
     out: list[Step] = []
     if len(pot.eligible) == 1:
-        out.append(step("Only seat {seat} is left in this pot.", seat=pot.eligible[0]))
+        out.append(step("Only seat {seat} is left in this pot.", seat=pot.eligible[0] + 1))
     else:
         hole = parsed[hi_winners[0]]
         assert hole is not None
         hand = best_omaha_hand(hole, board)
-        cards = " ".join(str(c) for c in hand.cards)
+        cards = Cards.of(hand.cards)
         if len(hi_winners) == 1:
             out.append(
                 step(
                     "High: seat {seat} with {hand} ({cards}).",
-                    seat=hi_winners[0],
-                    hand=hand.category.value,
+                    seat=hi_winners[0] + 1,
+                    hand=hand.category.term,
                     cards=cards,
                 )
             )
@@ -381,7 +384,7 @@ def _winner_steps(
                 step(
                     "High: seats {seats} tie with {hand} ({cards}).",
                     seats=_seats_text(hi_winners),
-                    hand=hand.category.value,
+                    hand=hand.category.term,
                     cards=cards,
                 )
             )
@@ -390,7 +393,7 @@ def _winner_steps(
         elif lo_winners:
             text = format_low(_low_ranks(low[lo_winners[0]]))
             if len(lo_winners) == 1:
-                out.append(step("Low: seat {seat} with {low}.", seat=lo_winners[0], low=text))
+                out.append(step("Low: seat {seat} with {low}.", seat=lo_winners[0] + 1, low=text))
             else:
                 out.append(
                     step("Low: seats {seats} tie with {low}.", seats=_seats_text(lo_winners), low=text)
@@ -402,5 +405,5 @@ def _winner_steps(
     if odd:
         out.append(step("Odd chips go one each clockwise from the first seat left of the button."))
     for seat in sorted(shares):
-        out.append(step("Seat {seat} takes {amount}.", seat=seat, amount=shares[seat]))
+        out.append(step("Seat {seat} takes {amount}.", seat=seat + 1, amount=shares[seat]))
     return out

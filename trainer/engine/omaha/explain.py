@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from trainer.engine.cards import Card, format_cards, parse_cards
+from trainer.engine.cards import Card, parse_cards
 from trainer.engine.evaluator import Hand, best_omaha_hand
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import Cards, Step, nstep, step
 from trainer.engine.omaha import CardsIn, best_high, best_low, format_low
 from trainer.engine.omaha.betting import (
     BlindPost,
@@ -39,7 +39,7 @@ def explain_high(hole: CardsIn, board: CardsIn) -> tuple[Hand, tuple[Step, ...]]
 
     >>> hand, steps = explain_high("Ah Kh Qh Jh", "Th 2c 3d 7s 9c")
     >>> str(steps[-1])
-    'Best high hand: high_card with Ah Kh from the hand and Th 9c 7s from the board.'
+    'Best high hand: high card with Ah Kh from the hand and Th 9c 7s from the board.'
     """
     hand = best_high(hole, board)
     h = set(parse_cards(hole))
@@ -49,9 +49,9 @@ def explain_high(hole: CardsIn, board: CardsIn) -> tuple[Hand, tuple[Step, ...]]
         step("A hand uses exactly two of the four hole cards and three of the five board cards."),
         step(
             "Best high hand: {hand} with {hole} from the hand and {board} from the board.",
-            hand=hand.category.value,
-            hole=format_cards(from_hand),
-            board=format_cards(from_board),
+            hand=hand.category.term,
+            hole=Cards.of(from_hand),
+            board=Cards.of(from_board),
         ),
     )
 
@@ -74,12 +74,24 @@ def explain_low(hole: CardsIn, board: CardsIn) -> tuple[tuple[int, ...] | None, 
     if low is not None:
         return low, (rule, step("Best low: {low}.", low=format_low(low)))
     if len(board_low) < 3:
-        why = step(
-            "The board has fewer than three different low ranks ({ranks}): no low.", ranks=_ranks(board_low)
+        why = _too_few_lows(
+            step("The board has no low rank: no low."),
+            nstep(
+                "The board has only {count} low rank ({ranks}): a low needs three from the board.",
+                "The board has only {count} different low ranks ({ranks}): a low needs three from the board.",
+                count=len(board_low),
+                ranks=_ranks(board_low),
+            ),
+            board_low,
         )
     elif len(hole_low) < 2:
-        why = step(
-            "The hand has fewer than two different low ranks ({ranks}): no low.", ranks=_ranks(hole_low)
+        why = _too_few_lows(
+            step("The hand has no low rank: no low."),
+            step(
+                "The hand has only one low rank ({ranks}): a low needs two different ones from the hand.",
+                ranks=_ranks(hole_low),
+            ),
+            hole_low,
         )
     else:
         why = step("Every pair of low hole cards pairs the board's low cards: no low (counterfeited).")
@@ -91,8 +103,12 @@ def _low(card: Card) -> int:
     return rank if rank <= 8 else 0
 
 
-def _ranks(ranks: Sequence[int]) -> str:
-    return ", ".join("A" if r == 1 else str(r) for r in sorted(ranks, reverse=True)) or "none"
+def _ranks(ranks: Sequence[int]) -> list[str]:
+    return ["A" if r == 1 else str(r) for r in sorted(ranks, reverse=True)]
+
+
+def _too_few_lows(none: Step, some: Step, ranks: Sequence[int]) -> Step:
+    return some if ranks else none
 
 
 def low_candidates(hole: CardsIn, board: CardsIn) -> list[tuple[int, ...]]:
@@ -196,12 +212,20 @@ def explain_limit(
     if cap is None:
         steps.append(step("Only two players are left: the raises are not capped."))
     else:
-        steps.append(step("The cap is {cap} bets: one bet and {raises} raises.", cap=cap, raises=cap - 1))
+        steps.append(
+            nstep(
+                "The cap is {cap} bets: one bet and {count} raise.",
+                "The cap is {cap} bets: one bet and {count} raises.",
+                count=cap - 1,
+                cap=cap,
+            )
+        )
     if raise_to is None:
         steps.append(step("The betting is capped: he may only call or fold."))
     else:
         steps.append(
-            step(
+            nstep(
+                "He may make it {count} bet: {count} x {size} = {total}.",
                 "He may make it {count} bets: {count} x {size} = {total}.",
                 count=bets_made + 1,
                 size=size,
@@ -245,18 +269,22 @@ def explain_blinds(
     steps.append(
         step(
             "Seat {seat} posts the small blind: {amount}.",
-            seat=blinds.small,
+            seat=blinds.small + 1,
             amount=blinds.posted[blinds.small],
         )
     )
     steps.append(
-        step("Seat {seat} posts the big blind: {amount}.", seat=blinds.big, amount=blinds.posted[blinds.big])
+        step(
+            "Seat {seat} posts the big blind: {amount}.",
+            seat=blinds.big + 1,
+            amount=blinds.posted[blinds.big],
+        )
     )
     for seat in blinds.all_in:
         steps.append(
-            step("Seat {seat} cannot cover the blind: he posts all he has and is all-in.", seat=seat)
+            step("Seat {seat} cannot cover the blind: he posts all he has and is all-in.", seat=seat + 1)
         )
-    steps.append(step("Seat {seat} acts first before the flop.", seat=blinds.first_preflop))
+    steps.append(step("Seat {seat} acts first before the flop.", seat=blinds.first_preflop + 1))
     return blinds, tuple(steps)
 
 
@@ -266,14 +294,14 @@ def explain_missed_blinds(
     """What a returning player posts, live and dead."""
     post = missed_blinds_post(missed, small_blind, big_blind, rules)
     kind = MissedBlinds(missed)
-    text = {
-        MissedBlinds.BOTH: "He missed both blinds: the big blind live and the small blind dead.",
-        MissedBlinds.BIG: "He missed the big blind: he posts the big blind, live.",
-        MissedBlinds.SMALL: "He missed only the small blind: the house rules say what he posts.",
-        MissedBlinds.NONE: "He missed no blind: nothing to post.",
+    said = {
+        MissedBlinds.BOTH: step("He missed both blinds: the big blind live and the small blind dead."),
+        MissedBlinds.BIG: step("He missed the big blind: he posts the big blind, live."),
+        MissedBlinds.SMALL: step("He missed only the small blind: the house rules say what he posts."),
+        MissedBlinds.NONE: step("He missed no blind: nothing to post."),
     }[kind]
     return post, (
-        step(text),
+        said,
         step(
             "Live {live} (counts toward his bet), dead {dead} (goes to the pot).",
             live=post.live,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import Step, nstep, step
 from trainer.engine.painted_poker.rules import DealKind, PaintedRules, Segment, resolve
 
 
@@ -83,48 +83,59 @@ def explain_deal(
     deals = schedule(players, r, first_dealer)
     whole_number("deal number", number, 1, len(deals))
     deal = deals[number - 1]
-    steps = [
-        step(
-            "The largest hand for {players} players is {deck} // {players} = {top} cards.",
-            players=players,
-            deck=len(r.deck),
-            top=r.max_hand(players),
-        )
+    steps = (
+        [
+            nstep("The deck has {count} card.", "The deck has {count} cards.", count=len(r.deck)),
+            nstep(
+                "For {count} player the largest hand is the deck divided by {count}, rounded down: {top}.",
+                "For {count} players the largest hand is the deck divided by {count}, rounded down: {top}.",
+                count=players,
+                top=r.max_hand(players),
+            ),
+        ]
         if r.max_cards is None
-        else step("This house deals at most {top} cards.", top=r.max_cards)
-    ]
+        else [
+            nstep(
+                "This house deals at most {count} card.",
+                "This house deals at most {count} cards.",
+                count=r.max_cards,
+            )
+        ]
+    )
     in_set = [d for d in deals if d.set == deal.set]
     first, last = in_set[0].number, in_set[-1].number
     if deal.segment is Segment.RISING:
         steps.append(
-            step(
-                "Deals {first} to {last} rise by one card: deal {number} has {cards}.",
+            nstep(
+                "Deals {first} to {last} rise by one card: deal {number} has {count} card.",
+                "Deals {first} to {last} rise by one card: deal {number} has {count} cards.",
+                count=deal.cards,
                 first=first,
                 last=last,
                 number=number,
-                cards=deal.cards,
             )
         )
     elif deal.segment is Segment.FALLING:
         steps.append(
-            step(
-                "Deals {first} to {last} fall by one card from {start}: deal {number} has {cards}.",
+            nstep(
+                "Deals {first} to {last} fall by one card from {start}: deal {number} has {count} card.",
+                "Deals {first} to {last} fall by one card from {start}: deal {number} has {count} cards.",
+                count=deal.cards,
                 first=first,
                 last=last,
                 start=in_set[0].cards,
                 number=number,
-                cards=deal.cards,
             )
         )
     else:
         steps.append(
-            step(
-                "Deals {first} to {last} are {count} {kind} deals at the maximum, {cards} cards.",
+            nstep(
+                "Deals {first} to {last} are dealt at the maximum, {count} card each; kind of deal: {kind}.",
+                "Deals {first} to {last} are dealt at the maximum, {count} cards each; kind of deal: {kind}.",
+                count=deal.cards,
                 first=first,
                 last=last,
-                count=len(in_set),
-                kind=deal.kind.label,
-                cards=deal.cards,
+                kind=deal.kind.term,
             )
         )
     steps.append(
@@ -168,12 +179,14 @@ def explain_score(
         per = s.gold_per_trick if kind is DealKind.GOLD else s.miser_per_trick
         assert per is not None  # checked on load for every kind the schedule has
         points = per * took
-        template = (
-            "Gold deal: {per} per trick x {took} = {points}."
-            if kind is DealKind.GOLD
-            else ("Miser deal: {per} per trick x {took} = {points}.")
-        )
-        steps.append(step(template, per=per, took=took, points=points))
+        if kind is DealKind.GOLD:
+            steps.append(
+                step("Gold deal: {per} per trick x {took} = {points}.", per=per, took=took, points=points)
+            )
+        else:
+            steps.append(
+                step("Miser deal: {per} per trick x {took} = {points}.", per=per, took=took, points=points)
+            )
     else:
         if bid is None:
             raise ValueError(f"a {kind.label} deal needs a bid")
@@ -270,8 +283,8 @@ def explain_score(
     if factor != 1:
         steps.append(
             step(
-                "{kind} deals count x {factor}: {base} x {factor} = {points}.",
-                kind=kind.label,
+                "Deals of this kind ({kind}) count x {factor}: {base} x {factor} = {points}.",
+                kind=kind.term,
                 factor=factor,
                 base=points,
                 points=points * factor,
@@ -315,7 +328,7 @@ def explain_hook(
         raise ValueError(f"other_bids must be a list of bids, not {other_bids!r}")
     bids = [whole_number("bid", b, 0, cards) for b in other_bids]
     if not kind.has_bids:
-        return None, (step("A {kind} deal has no bids, so no hook.", kind=kind.label),)
+        return None, (step("No bids in this deal ({kind}), so no hook.", kind=kind.term),)
     # The older article's rule speaks of every deal with bids ("if players pass, the dealer must order
     # the maximum"), so it holds in a dark deal too, where there is no hook to give way.
     if must_bid_max(bids, kind, r):
@@ -332,7 +345,14 @@ def explain_hook(
         return None, (step("This house plays without the hook."),)
     total = sum(bids)
     forbidden = cards - total
-    steps = [step("The other bids add up to {total}; {cards} cards are dealt.", total=total, cards=cards)]
+    steps = [
+        nstep(
+            "The other bids add up to {total}; {count} card is dealt.",
+            "The other bids add up to {total}; {count} cards are dealt.",
+            count=cards,
+            total=total,
+        )
+    ]
     if forbidden < 0:
         steps.append(step("They already exceed the cards, so every bid is allowed."))
         return None, tuple(steps)

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.engine.cards import FULL_DECK, RANK_CHARS, SUIT_NAMES, Card
+from trainer.engine.explain import N_, Term
 from trainer.engine.presets import PresetFolder, Reader
 
 DEFAULT_RULES = "classic"
@@ -110,11 +111,25 @@ class DealKind(StrEnum):
 
     @property
     def label(self) -> str:
-        return self.value.replace("_", "-")
+        """English name: "no-trump" (a message id)."""
+        return _DEAL_LABELS[self]
+
+    @property
+    def term(self) -> Term:
+        return Term(self.label)
 
     @property
     def has_bids(self) -> bool:
         return self not in (DealKind.GOLD, DealKind.MISER)
+
+
+_DEAL_LABELS = {
+    DealKind.NORMAL: N_("normal"),
+    DealKind.NO_TRUMP: N_("no-trump"),
+    DealKind.DARK: N_("dark"),
+    DealKind.GOLD: N_("gold"),
+    DealKind.MISER: N_("miser"),
+}
 
 
 class Segment(StrEnum):

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from trainer.engine.cards import FULL_DECK, SUIT_NAMES, SUITS, Card
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import Cards, Step, Term, step
 from trainer.engine.painted_poker.rules import (
     DealKind,
     PaintedRules,
@@ -296,30 +296,32 @@ def explain_trick(
     if trump is None:
         steps.append(step("No trump in this deal."))
     else:
-        steps.append(step("Trump is {suit}.", suit=SUIT_NAMES[trump]))
+        steps.append(step("Trump: {suit}.", suit=Term(SUIT_NAMES[trump])))
     high = [i for i, p in enumerate(trick) if r.is_joker(p.card) and p.call in _WINNING_CALLS]
     lead = trick[0]
     if r.is_joker(lead.card) and lead.call is JokerCall.HIGHEST:
         assert lead.suit is not None
         steps.append(
             step(
-                "The joker {card} was led calling the highest {suit}.",
-                card=str(lead.card),
-                suit=SUIT_NAMES[lead.suit],
+                "The joker {card} was led calling for the highest card of a suit: {suit}.",
+                card=Cards.of([lead.card]),
+                suit=Term(SUIT_NAMES[lead.suit]),
             )
         )
     elif r.is_joker(lead.card) and lead.call is JokerCall.HIGHEST_TRUMP:
-        steps.append(step("The joker {card} was led calling the highest trump.", card=str(lead.card)))
+        steps.append(step("The joker {card} was led calling the highest trump.", card=Cards.of([lead.card])))
     if high:
         winner = high[-1]
         if len(high) > 1:
             steps.append(step("Two jokers played high: the last one played wins."))
         steps.append(
-            step("The joker {card} beats every card, trumps included.", card=str(trick[winner].card))
+            step("The joker {card} beats every card, trumps included.", card=Cards.of([trick[winner].card]))
         )
         steps.append(
             step(
-                "Play {position} ({card}) takes the trick.", position=winner + 1, card=str(trick[winner].card)
+                "Play {position} ({card}) takes the trick.",
+                position=winner + 1,
+                card=Cards.of([trick[winner].card]),
             )
         )
         return winner, tuple(steps)
@@ -327,43 +329,53 @@ def explain_trick(
         return _led_as_a_card(trick, trump, r, steps)
     thrown = [p for p in trick if r.is_joker(p.card)]
     for p in thrown:
-        steps.append(step("The joker {card} was played low: it takes nothing.", card=str(p.card)))
+        steps.append(step("The joker {card} was played low: it takes nothing.", card=Cards.of([p.card])))
     plain = [i for i, p in enumerate(trick) if not r.is_joker(p.card)]
     if not plain:
         # Only possible with two jokers both low and no other card: the leader keeps it.
         steps.append(step("No ordinary card was played: the leader keeps the trick."))
-        steps.append(step("Play {position} ({card}) takes the trick.", position=1, card=str(lead.card)))
+        steps.append(
+            step("Play {position} ({card}) takes the trick.", position=1, card=Cards.of([lead.card]))
+        )
         return 0, tuple(steps)
     led_suit = trick[plain[0]].card.suit
     if r.is_joker(lead.card):
         steps.append(
             step(
                 "The first ordinary card, {card}, sets the suit: {suit}.",
-                card=str(trick[plain[0]].card),
-                suit=SUIT_NAMES[led_suit],
+                card=Cards.of([trick[plain[0]].card]),
+                suit=Term(SUIT_NAMES[led_suit]),
             )
         )
     else:
         steps.append(
-            step("{card} was led: {suit} must be followed.", card=str(lead.card), suit=SUIT_NAMES[led_suit])
+            step(
+                "{card} was led: the suit to follow is {suit}.",
+                card=Cards.of([lead.card]),
+                suit=Term(SUIT_NAMES[led_suit]),
+            )
         )
     trumps = [i for i in plain if trick[i].card.suit == trump]
     if trumps:
         winner = max(trumps, key=lambda i: trick[i].card.rank)
-        steps.append(step("The highest trump played is {card}.", card=str(trick[winner].card)))
+        steps.append(step("The highest trump played is {card}.", card=Cards.of([trick[winner].card])))
     else:
         winner = max((i for i in plain if trick[i].card.suit == led_suit), key=lambda i: trick[i].card.rank)
         if trump is not None:
             steps.append(step("No trump was played."))
         steps.append(
             step(
-                "The highest card of {suit} is {card}.",
-                suit=SUIT_NAMES[led_suit],
-                card=str(trick[winner].card),
+                "The highest card of the led suit ({suit}) is {card}.",
+                suit=Term(SUIT_NAMES[led_suit]),
+                card=Cards.of([trick[winner].card]),
             )
         )
     steps.append(
-        step("Play {position} ({card}) takes the trick.", position=winner + 1, card=str(trick[winner].card))
+        step(
+            "Play {position} ({card}) takes the trick.",
+            position=winner + 1,
+            card=Cards.of([trick[winner].card]),
+        )
     )
     return winner, tuple(steps)
 

@@ -21,6 +21,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from trainer.engine.explain import N_, Term
 from trainer.engine.presets import (
     PresetFolder,
     Reader,
@@ -53,8 +54,13 @@ class Category(StrEnum):
 
     @property
     def label(self) -> str:
-        """English name: "two pair", "ace-king"."""
-        return "ace-king" if self is Category.ACE_KING else self.value.replace("_", " ")
+        """English name: "two pair", "ace-king" (a message id)."""
+        return _CATEGORY_LABELS[self]
+
+    @property
+    def term(self) -> Term:
+        """The name as a message parameter, translated where it is shown."""
+        return Term(self.label)
 
     @property
     def rank(self) -> int:
@@ -63,6 +69,19 @@ class Category(StrEnum):
 
 
 CATEGORIES: tuple[Category, ...] = tuple(Category)
+_CATEGORY_LABELS = {
+    Category.ROYAL_FLUSH: N_("royal flush"),
+    Category.STRAIGHT_FLUSH: N_("straight flush"),
+    Category.FOUR_OF_A_KIND: N_("four of a kind"),
+    Category.FULL_HOUSE: N_("full house"),
+    Category.FLUSH: N_("flush"),
+    Category.STRAIGHT: N_("straight"),
+    Category.THREE_OF_A_KIND: N_("three of a kind"),
+    Category.TWO_PAIR: N_("two pair"),
+    Category.PAIR: N_("pair"),
+    Category.ACE_KING: N_("ace-king"),
+    Category.HIGH_CARD: N_("high card"),
+}
 
 
 class SuperCombination(StrEnum):
@@ -85,14 +104,24 @@ class SuperCombination(StrEnum):
     @property
     def label(self) -> str:
         """English name: "same colored straight", "ace-king-queen", "5 same colored cards"."""
-        if self is SuperCombination.ACE_KING_QUEEN:
-            return "ace-king-queen"
-        if self is SuperCombination.SAME_COLORED:
-            return "5 same colored cards"
-        return self.value.replace("_", " ")
+        return _SUPER_LABELS[self]
+
+    @property
+    def term(self) -> Term:
+        return Term(self.label)
 
 
 SUPER_COMBINATIONS: tuple[SuperCombination, ...] = tuple(SuperCombination)
+_SUPER_LABELS = {
+    SuperCombination.FOUR_OF_A_KIND: N_("four of a kind"),
+    SuperCombination.SAME_COLORED_STRAIGHT: N_("same colored straight"),
+    SuperCombination.FULL_HOUSE: N_("full house"),
+    SuperCombination.FLUSH: N_("flush"),
+    SuperCombination.STRAIGHT: N_("straight"),
+    SuperCombination.THREE_OF_A_KIND: N_("three of a kind"),
+    SuperCombination.ACE_KING_QUEEN: N_("ace-king-queen"),
+    SuperCombination.SAME_COLORED: N_("5 same colored cards"),
+}
 
 
 class ReplaceCard(StrEnum):

@@ -9,7 +9,7 @@ bought game), the comparison and the bet's pay table, the bonus, insurance, then
 ...     print(line)
 Player's hand: two pair (Jh Jd 4s 4c 9h).
 Dealer's hand: ace-king (As Kd 7c 5h 2d).
-Player's two pair beats the dealer's ace-king: the bet 20 pays 2 to 1 = 40; the ante 10 is returned.
+The player's hand is higher: the bet 20 pays 2 to 1 = 40; the ante 10 is returned.
 Net result: 40.
 """
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trainer.engine.cards import Card, parse_cards
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import Cards, Step, nstep, step
 from trainer.engine.russian_poker.hands import (
     CardsLike,
     Combination,
@@ -247,8 +247,8 @@ class _Ruling:
         self.ante = self.bet = self.bonus = self.insurance = self.super_bet = 0
         self.steps: list[Step] = []
 
-    def say(self, template: str, **params: object) -> None:
-        self.steps.append(step(template, **params))
+    def say(self, message: Step) -> None:
+        self.steps.append(message)
 
 
 def settle_box(box: Box, rules: HouseRules) -> Settlement:
@@ -261,7 +261,7 @@ def settle_box(box: Box, rules: HouseRules) -> Settlement:
     _check_dealt(box, rules)
     _check_side_bets(box, rules, hand)
     r = _Ruling()
-    r.say("Player's hand: {hand}.", hand=str(hand))
+    r.say(step("Player's hand: {hand} ({cards}).", hand=hand.category.term, cards=Cards.of(hand.cards)))
     dealt = evaluate(box.dealt) if box.dealt is not None else None
     instant = dealt is not None and dealt.category in rules.instant_odds
     buys = box.exchanges + (len(box.player) == 6) + (box.game_card is not None)
@@ -270,7 +270,13 @@ def settle_box(box: Box, rules: HouseRules) -> Settlement:
     fees = -buys * rules.buy_cost_antes * a
     if buys:
         r.say(
-            "Buys: {count} x {cost} = {fees}, kept by the house.", count=buys, cost=-fees // buys, fees=-fees
+            nstep(
+                "Buys: {count} buy at {cost} = {fees}, kept by the house.",
+                "Buys: {count} buys at {cost} each = {fees}, kept by the house.",
+                count=buys,
+                cost=rules.buy_cost_antes * a,
+                fees=-fees,
+            )
         )
     if box.super_bet:
         _super(r, box, rules)
@@ -281,29 +287,53 @@ def settle_box(box: Box, rules: HouseRules) -> Settlement:
         odds = rules.instant_odds[dealt.category]
         r.ante = main_win = odds * a
         r.say(
-            "Instant payout: a dealt {category} pays {odds} to 1 on the ante {ante} = {win}; "
-            "the round is over.",
-            category=dealt.category.label,
-            odds=odds,
-            ante=a,
-            win=r.ante,
+            step(
+                "Instant payout (dealt hand: {category}): the ante {ante} pays {odds} to 1 = {win}; "
+                "the round is over.",
+                category=dealt.category.term,
+                odds=odds,
+                ante=a,
+                win=r.ante,
+            )
         )
     elif box.folded:
         r.ante = -a
-        r.say("The player folds: the ante {ante} is lost.", ante=a)
+        r.say(step("The player folds: the ante {ante} is lost.", ante=a))
     else:
-        r.say("Dealer's hand: {hand}.", hand=str(dealer_first))
+        r.say(
+            step(
+                "Dealer's hand: {hand} ({cards}).",
+                hand=dealer_first.category.term,
+                cards=Cards.of(dealer_first.cards),
+            )
+        )
         if not dealer_game and box.game_card is not None:
             removed = replaced_card(box.dealer, rules)
             replaced = (removed, box.game_card)
             dealer_hand = evaluate([c for c in box.dealer if c != removed] + [box.game_card])
+            params = {"removed": Cards.of([removed]), "drawn": Cards.of([box.game_card])}
+            if rules.buy_game_replaces is ReplaceCard.HIGHEST:
+                r.say(
+                    step(
+                        "No game; the player buys the game: the dealer replaces his highest card "
+                        "{removed} with {drawn}.",
+                        **params,
+                    )
+                )
+            else:
+                r.say(
+                    step(
+                        "No game; the player buys the game: the dealer replaces his lowest card "
+                        "{removed} with {drawn}.",
+                        **params,
+                    )
+                )
             r.say(
-                "No game; the player buys the game: the dealer replaces his {which} card {removed} "
-                "with {drawn} and now holds {hand}.",
-                which=rules.buy_game_replaces.value,
-                removed=str(removed),
-                drawn=str(box.game_card),
-                hand=str(dealer_hand),
+                step(
+                    "Dealer's new hand: {hand} ({cards}).",
+                    hand=dealer_hand.category.term,
+                    cards=Cards.of(dealer_hand.cards),
+                )
             )
         if dealer_hand.category.rank < Category.ACE_KING.rank:
             _no_game(r, a, rules, bought=replaced is not None)
@@ -316,7 +346,7 @@ def settle_box(box: Box, rules: HouseRules) -> Settlement:
         _insurance(r, box, rules, dealer_game)
     capped = _cap(r, rules, main_win, instant)
     net = r.ante + r.bet + r.bonus + fees + r.insurance + r.super_bet
-    r.say("Net result: {net}.", net=net)
+    r.say(step("Net result: {net}.", net=net))
     return Settlement(
         ante=r.ante,
         bet=r.bet,
@@ -338,18 +368,28 @@ def settle_box(box: Box, rules: HouseRules) -> Settlement:
 
 def _no_game(r: _Ruling, a: int, rules: HouseRules, *, bought: bool) -> None:
     if bought and rules.buy_game_on_fail is FailedBuy.ANTE_RETURNED:
-        r.say("Still no game: the ante {ante} and the bet {bet} are returned unpaid.", ante=a, bet=2 * a)
+        r.say(
+            step("Still no game: the ante {ante} and the bet {bet} are returned unpaid.", ante=a, bet=2 * a)
+        )
         return
     odds = rules.no_game_ante_odds
     r.ante = odds * a
-    r.say(
-        ("Still no game" if bought else "The dealer has no game")
-        + ": the ante {ante} is paid {odds} to 1 = {win}; the bet {bet} is returned.",
-        ante=a,
-        odds=odds,
-        win=r.ante,
-        bet=2 * a,
-    )
+    params = {"ante": a, "odds": odds, "win": r.ante, "bet": 2 * a}
+    if bought:
+        r.say(
+            step(
+                "Still no game: the ante {ante} is paid {odds} to 1 = {win}; the bet {bet} is returned.",
+                **params,
+            )
+        )
+    else:
+        r.say(
+            step(
+                "The dealer has no game: the ante {ante} is paid {odds} "
+                "to 1 = {win}; the bet {bet} is returned.",
+                **params,
+            )
+        )
 
 
 def _compare(
@@ -359,40 +399,48 @@ def _compare(
     if hand < dealer:
         r.ante, r.bet = -a, -2 * a
         r.say(
-            "The dealer's {dealer} beats the player's {player}: the ante {ante} and the bet {bet} are lost.",
-            dealer=dealer.category.label,
-            player=hand.category.label,
-            ante=a,
-            bet=2 * a,
+            step(
+                "The dealer's hand is higher: the ante {ante} and the bet {bet} are lost.", ante=a, bet=2 * a
+            )
         )
         return 0, None
     if hand == dealer:
-        r.say("Equal hands: the ante {ante} and the bet {bet} are returned (push).", ante=a, bet=2 * a)
+        r.say(step("Equal hands: the ante {ante} and the bet {bet} are returned (push).", ante=a, bet=2 * a))
         return 0, None
     pay = bet_payout(box.player, a, rules)
     r.bet = pay.win
     first_odds = rules.bet_odds[hand.category]
     if rules.win_ante_odds:
         r.ante = rules.win_ante_odds * a
-        r.say("The ante {ante} pays {odds} to 1 = {win}.", ante=a, odds=rules.win_ante_odds, win=r.ante)
-    r.say(
-        "Player's {player} beats the dealer's {dealer}: the bet {bet} pays {odds} to 1 = {win}; "
-        + ("the ante is paid as above." if rules.win_ante_odds else "the ante {ante} is returned."),
-        player=hand.category.label,
-        dealer=dealer.category.label,
-        bet=2 * a,
-        odds=first_odds,
-        win=first_odds * 2 * a,
-        ante=a,
-    )
+        r.say(step("The ante {ante} pays {odds} to 1 = {win}.", ante=a, odds=rules.win_ante_odds, win=r.ante))
+    params = {"bet": 2 * a, "odds": first_odds, "win": first_odds * 2 * a, "ante": a}
+    if rules.win_ante_odds:
+        r.say(
+            step(
+                "The player's hand is higher: the bet {bet} pays {odds} "
+                "to 1 = {win}; the ante is paid as above.",
+                **params,
+            )
+        )
+    else:
+        r.say(
+            step(
+                "The player's hand is higher: the bet {bet} pays {odds} to "
+                "1 = {win}; the ante {ante} is returned.",
+                **params,
+            )
+        )
     if pay.second is not None:
         r.say(
-            "Two combinations: the second, {second}, uses a card outside the first and pays {odds} to 1 "
-            "more: {total} to 1 = {win}.",
-            second=str(pay.second),
-            odds=pay.odds - first_odds,
-            total=pay.odds,
-            win=pay.win,
+            step(
+                "Two combinations: the second ({second}: {cards}) uses a card outside the first and pays "
+                "{odds} to 1 more: {total} to 1 = {win}.",
+                second=pay.second.category.term,
+                cards=Cards.of(pay.second.cards),
+                odds=pay.odds - first_odds,
+                total=pay.odds,
+                win=pay.win,
+            )
         )
     return pay.win, pay.second
 
@@ -400,39 +448,46 @@ def _compare(
 def _bonus(r: _Ruling, box: Box, rules: HouseRules, hand: Hand, count: int) -> None:
     if box.folded and rules.bonus_requires_bet:
         r.bonus = -box.bonus
-        r.say("The bonus {bonus} is lost with the fold.", bonus=box.bonus)
+        r.say(step("The bonus {bonus} is lost with the fold.", bonus=box.bonus))
         return
     odds = bonus_odds(hand, count, rules)
     if odds:
         r.bonus = odds * box.bonus
         r.say(
-            "Bonus {bonus} on a {category} with {count} cards pays {odds} to 1 = {win}.",
-            bonus=box.bonus,
-            category=hand.category.label,
-            count=count,
-            odds=odds,
-            win=r.bonus,
+            nstep(
+                "The bonus {bonus} pays {odds} to 1 = {win} (hand: {category}, {count} card).",
+                "The bonus {bonus} pays {odds} to 1 = {win} (hand: {category}, {count} cards).",
+                count=count,
+                bonus=box.bonus,
+                category=hand.category.term,
+                odds=odds,
+                win=r.bonus,
+            )
         )
     else:
         r.bonus = -box.bonus
         r.say(
-            "The bonus {bonus} loses: {category} is below a straight.",
-            bonus=box.bonus,
-            category=hand.category.label,
+            step(
+                "The bonus {bonus} loses: the hand ({category}) is below a straight.",
+                bonus=box.bonus,
+                category=hand.category.term,
+            )
         )
 
 
 def _insurance(r: _Ruling, box: Box, rules: HouseRules, dealer_game: bool) -> None:
     if dealer_game:
         r.insurance = -box.insurance
-        r.say("Insurance {stake} loses: the dealer has a game.", stake=box.insurance)
+        r.say(step("Insurance {stake} loses: the dealer has a game.", stake=box.insurance))
     else:
         r.insurance = rules.insurance_odds * box.insurance
         r.say(
-            "Insurance {stake}: the dealer has no game, it pays {odds} to 1 = {win}.",
-            stake=box.insurance,
-            odds=rules.insurance_odds,
-            win=r.insurance,
+            step(
+                "Insurance {stake}: the dealer has no game, it pays {odds} to 1 = {win}.",
+                stake=box.insurance,
+                odds=rules.insurance_odds,
+                win=r.insurance,
+            )
         )
 
 
@@ -450,27 +505,46 @@ def super_row(cards: CardsLike, rules: HouseRules | str | None = None) -> SuperC
 def _super(r: _Ruling, box: Box, rules: HouseRules) -> None:
     on = box.dealer if box.super_on_dealer else box.dealt
     assert on is not None
-    whose = "dealer's" if box.super_on_dealer else "player's"
     row = super_row(on, rules)
     if row is not None:
         odds = rules.super_odds[row]
         r.super_bet = odds * box.super_bet
-        r.say(
-            "Super {stake} on the {whose} first five cards: {combination} pays {odds} to 1 = {win}.",
-            stake=box.super_bet,
-            whose=whose,
-            combination=row.label,
-            odds=odds,
-            win=r.super_bet,
-        )
+        params = {"stake": box.super_bet, "combination": row.term, "odds": odds, "win": r.super_bet}
+        if box.super_on_dealer:
+            r.say(
+                step(
+                    "The Super bet {stake} on the dealer's first five cards pays {odds} to 1 = {win} "
+                    "(row: {combination}).",
+                    **params,
+                )
+            )
+        else:
+            r.say(
+                step(
+                    "The Super bet {stake} on the player's first five cards pays {odds} to 1 = {win} "
+                    "(row: {combination}).",
+                    **params,
+                )
+            )
     else:
         r.super_bet = -box.super_bet
-        r.say(
-            "Super {stake} on the {whose} first five cards loses: {category} makes no Super combination.",
-            stake=box.super_bet,
-            whose=whose,
-            category=evaluate(on).category.label,
-        )
+        params = {"stake": box.super_bet, "category": evaluate(on).category.term}
+        if box.super_on_dealer:
+            r.say(
+                step(
+                    "The Super bet {stake} on the dealer's first five cards loses: no Super combination "
+                    "(hand: {category}).",
+                    **params,
+                )
+            )
+        else:
+            r.say(
+                step(
+                    "The Super bet {stake} on the player's first five cards loses: no Super combination "
+                    "(hand: {category}).",
+                    **params,
+                )
+            )
 
 
 def _cap(r: _Ruling, rules: HouseRules, main_win: int, instant: bool) -> int:
@@ -485,16 +559,22 @@ def _cap(r: _Ruling, rules: HouseRules, main_win: int, instant: bool) -> int:
     elif main_win:
         r.bet = paid_main
     if kept:
-        r.say("Table maximum {cap}: the win {win} is cut to {paid}.", cap=cap, win=main_win, paid=paid_main)
+        r.say(
+            step(
+                "Table maximum {cap}: the win {win} is cut to {paid}.", cap=cap, win=main_win, paid=paid_main
+            )
+        )
     if r.bonus > 0 and rules.table_max_scope is not CapScope.BET:
         room = cap if rules.table_max_scope is CapScope.EACH else cap - paid_main
         paid_bonus = min(r.bonus, room)
         if paid_bonus < r.bonus:
             r.say(
-                "Table maximum {cap}: the bonus win {win} is cut to {paid}.",
-                cap=cap,
-                win=r.bonus,
-                paid=paid_bonus,
+                step(
+                    "Table maximum {cap}: the bonus win {win} is cut to {paid}.",
+                    cap=cap,
+                    win=r.bonus,
+                    paid=paid_bonus,
+                )
             )
             kept += r.bonus - paid_bonus
             r.bonus = paid_bonus
