@@ -233,4 +233,4 @@ def test_special_deals_multiplied(rules, args, points):
     assert score(*args[:2], args[2], rules) == points
     if rules is not CLASSIC and args[2] != "normal":
         _points, steps = pp.explain_score(*args[:2], args[2], rules)
-        assert "deals count x" in str(steps[-1])
+        assert f"Deals of this kind ({args[2]}) count x" in str(steps[-1])

@@ -69,12 +69,16 @@ def _play_said(play: Play) -> Step | Cards:
     if play.call is JokerCall.HIGH_CARD:
         assert play.suit is not None
         return step(
-            "{card} (joker, led as the highest card of a suit: {suit})", card=card, suit=Term(SUIT_NAMES[play.suit])
+            "{card} (joker, led as the highest card of a suit: {suit})",
+            card=card,
+            suit=Term(SUIT_NAMES[play.suit]),
         )
     if play.call is JokerCall.LOW_CARD:
         assert play.suit is not None
         return step(
-            "{card} (joker, led as the lowest card of a suit: {suit})", card=card, suit=Term(SUIT_NAMES[play.suit])
+            "{card} (joker, led as the lowest card of a suit: {suit})",
+            card=card,
+            suit=Term(SUIT_NAMES[play.suit]),
         )
     if play.call is JokerCall.AS_CARD:
         assert play.named is not None

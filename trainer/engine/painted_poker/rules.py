@@ -129,6 +129,7 @@ _DEAL_LABELS = {
     DealKind.DARK: N_("dark"),
     DealKind.GOLD: N_("gold"),
     DealKind.MISER: N_("miser"),
+    DealKind.FRONTAL: N_("frontal"),
 }
 
 
