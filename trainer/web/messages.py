@@ -192,9 +192,7 @@ def data_words() -> set[str]:
     words.add("Table maximum {cap}: the bonus win {win} is cut to {paid}.")
     words.add("Insurance {stake} loses: the dealer has a game.")
     words.add("Insurance {stake}: the dealer has no game, it pays {odds} to 1 = {win}.")
-    from trainer.drills.painted_poker.kinds import MUST_BID_ALL
-
-    words.add(MUST_BID_ALL[1])
+    # (The "must bid all" choice is a marked term in trainer.drills.painted_poker.kinds: extracted.)
     # The live table's answer labels and choices (seats and pots are looked up as "Seat {0}").
     from trainer.drills.rounds import LABELS
 

@@ -295,7 +295,7 @@ def _solve_hook(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
     rules = _rules(data["rules"])
     forbidden, steps = pp.explain_hook(data["cards"], data["others"], data["deal"], rules)
     if pp.must_bid_max(data["others"], data["deal"], rules):
-        return MUST_BID_ALL[0], MUST_BID_ALL[1], steps
+        return MUST_BID_ALL[0], str(MUST_BID_ALL[1]), steps
     if forbidden is None:
         return "none", "Any bid is allowed", steps
     return str(forbidden), str(forbidden), steps
