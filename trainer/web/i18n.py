@@ -168,6 +168,8 @@ RANK_TEXT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 def card_text(card: Card | str) -> str:
     """A card as the table shows it and a croupier writes it: rank and suit symbol ("10♥", "A♠")."""
+    if not isinstance(card, Card) and str(card)[:1] == "X":
+        return "🃏" + str(card)[1:]  # a real joker of a 54-card deck (X1, X2)
     parsed = card if isinstance(card, Card) else Card.from_text(str(card))
     return RANK_TEXT.get(parsed.rank, str(parsed.rank)) + SUIT_SYMBOLS[parsed.suit]
 
