@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from trainer.drills.errors import AnswerError
 from trainer.engine.cards import Card, parse_cards
-from trainer.engine.explain import Step, Term
+from trainer.engine.explain import Step, Term, step
 
 
 class AnswerKind(StrEnum):
@@ -36,6 +36,15 @@ class AnswerKind(StrEnum):
 Label = str | Step | Term
 """What names an option or an amount: a message (`Step`), a word (`Term`), or text shown as it is
 (numbers, a low such as "8-4-3-2-A")."""
+
+
+def seat_label(seat: int) -> Step:
+    """An answer label naming a seat numbered from 1, as at the table ("Seat 3" for the engine's seat 2).
+
+    >>> str(seat_label(2))
+    'Seat 3'
+    """
+    return step("Seat {seat}", seat=seat + 1)
 
 
 class Choice(NamedTuple):

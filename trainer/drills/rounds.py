@@ -33,31 +33,10 @@ from trainer import games as registry
 from trainer.drills.answers import AnswerError, AnswerFormat, AnswerKind, canonical, parse_answer
 from trainer.drills.base import MAX_SEED, DrillError
 from trainer.drills.chips import ChipSet, load_chips
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import N_, Step, step
 
 GAMES = tuple(game.id for game in registry.GAMES)
 LEVELS = (1, 2, 3)
-# Every label and choice a round's steps show, for the message catalog (seats and pots by number are
-# looked up as "Seat {0}" and "Side pot {0}").
-LABELS = (
-    "Ante",
-    "Bet",
-    "Bonus",
-    "Insurance",
-    "Yes, a game",
-    "No game",
-    "Yes, allowed",
-    "No, not allowed",
-    "Live",
-    "Dead",
-    "Main pot",
-    "Side pot {0}",
-    "Seat {0}",
-    "Any bid is allowed",
-    "Boxes",
-    "Seats",
-    "Players",
-)
 
 
 class RoundError(DrillError):
@@ -170,7 +149,7 @@ class GameRounds:
     default_rules: str
     deal_steps: Callable[..., tuple[list[RoundStep], dict[str, Any]]]
     kinds: dict[str, StepKind]
-    seat_word: str = "Seats"  # what `seats` counts at this table (an English message id)
+    seat_word: str = N_("Seats")  # what `seats` counts at this table (a marked message id)
     payouts: bool = False  # the house pays boxes from its float: payouts may be answered in chips
 
 

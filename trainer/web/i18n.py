@@ -8,9 +8,8 @@ start-up whenever a .po is newer: a fresh clone then shows translated pages on i
 from __future__ import annotations
 
 import os
-import re
 import shutil
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -86,80 +85,13 @@ def current_language() -> str:
     return str(get_locale() or DEFAULT_LANGUAGE)
 
 
-# Numbers and cards inside a phrase from the drills ("Seat 2 (9h)", "1 cards, normal") are masked as
-# {0}, {1}, ... so that one message id ("Seat {0} ({1})") translates every such phrase.
-_CARD_OR_NUMBER = re.compile(
-    r"(?<![A-Za-z0-9])(?:(?:10|[2-9TJQKA])[shdc](?![A-Za-z])|[-+]?\d{1,3}(?:,\d{3})+(?![\d])|[-+]?\d+(?:\.\d+)?)"
-)
-_MAX_MASKED = 3
-
-
-def mask(text: str) -> tuple[str, list[str]]:
-    """("Seat {0} ({1})", ["2", "9h"]) for "Seat 2 (9h)"; braces in the text are doubled."""
-    values: list[str] = []
-
-    def hole(match: re.Match[str]) -> str:
-        values.append(match.group(0))
-        return f"\x00{len(values) - 1}\x01"
-
-    masked = _CARD_OR_NUMBER.sub(hole, text)
-    masked = masked.replace("{", "{{").replace("}", "}}").replace("\x00", "{").replace("\x01", "}")
-    return masked, values
-
-
-def split_list(text: str) -> list[str]:
-    """Top-level pieces of "seat 1 0, seat 2 3" or "Seat 0 folded; Seat 1 ..." (not inside brackets)."""
-    separator = "; " if "; " in text else ", "
-    pieces, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        if depth == 0 and text.startswith(separator, i):
-            pieces.append(text[start:i])
-            start = i + 2
-    pieces.append(text[start:])
-    return pieces
-
-
-def message_ids(text: str, *, lists: bool = False) -> list[str]:
-    """The message ids that translating `text` looks up (what the catalogs must hold). With `lists`
-    (parameters, which may join several labels: "Bet, Buy a sixth card") a list of plain words is
-    looked up piece by piece; a label such as "Yes, a game" is one message."""
-    if not text.strip() or not re.search(r"[A-Za-z]", text):
-        return []
-    key, values = mask(text)
-    pieces = split_list(text)
-    if lists and len(pieces) > 1:
-        return [m for piece in pieces for m in message_ids(piece)]
-    if not values:
-        return [text]
-    if len(values) <= _MAX_MASKED or len(pieces) == 1:
-        return [key]
-    return [m for piece in pieces for m in message_ids(piece)]
-
-
 def translate_word(text: Any) -> Any:
-    """Translate words and phrases that arrive as data (a category, a choice label, a prompt part)."""
+    """A word or phrase that arrives as data, looked up as it is: a drill's title, a house-rules key
+    part or preset title (their ids are marked in code or read from the rules files by
+    `trainer.web.messages`). Sentences with numbers or cards are messages with parameters instead."""
     if not isinstance(text, str) or not text:
         return text
-    translated = gettext(text)
-    if translated != text:
-        return translated
-    key, values = mask(text)
-    if values and re.search(r"[A-Za-z]", key):
-        translated = gettext(key)
-        if translated != key:
-            try:
-                return translated.format(*values)
-            except (IndexError, KeyError, ValueError):
-                return text
-    pieces = split_list(text)
-    if len(pieces) > 1:
-        separator = "; " if "; " in text else ", "
-        return separator.join(str(translate_word(piece)) for piece in pieces)
-    return text
+    return gettext(text)
 
 
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
@@ -236,8 +168,8 @@ def label_text(label: Any) -> str:
     if isinstance(label, Term):
         text = str(_value(label))
         return text if current_language() == "ka" else text[:1].upper() + text[1:]
-    # Plain text: numbers and lows are shown as they are; the live table's English labels are still
-    # looked up word by word until its rounds write them as terms.
+    # Plain text: numbers and lows ("8-4-3-2-A") are shown as they are; a label stored before the drills
+    # wrote terms ("No game") is still looked up.
     return str(translate_word(str(label)))
 
 
@@ -257,7 +189,3 @@ def render_prompt(situation: Any) -> str:
 def translate_step(step: Any) -> str:
     """One explanation step as a sentence in the current language (the same as `render`)."""
     return render(step)
-
-
-def translate_all(texts: Iterable[str]) -> list[str]:
-    return [translate_word(t) for t in texts]

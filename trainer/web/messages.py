@@ -2,9 +2,8 @@
 
 Two sources: strings marked in code and templates (`_()`, `gettext`, `ngettext`, `pgettext`,
 `lazy_gettext`, and the engines' and drills' `step(...)`, `nstep(...)`, `pstep(...)`, `N_(...)`,
-`pN_(...)`; see `trainer.engine.explain`), extracted with Babel; and, until every drill writes its
-words with those markers, the drills' words collected by drawing situations of every kind at every
-level.
+`pN_(...)`; see `trainer.engine.explain`), extracted with Babel without running any drill; and the
+words of the house-rules files (key parts, word values, preset titles), read from every file.
 
     flask --app trainer.web messages update   # refresh translations/messages.pot and merge into *.po
     flask --app trainer.web messages check    # list what each catalog misses
@@ -13,8 +12,6 @@ level.
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +19,6 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 from flask.cli import AppGroup
-
-from trainer.web.i18n import message_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "translations"
@@ -47,12 +42,6 @@ KEYWORDS: dict[str, Any] = {
 }
 METHODS = [("trainer/**.py", "python"), ("templates/**.html", "jinja2")]
 _IDENTIFIER = re.compile(r"[a-z0-9]+(?:_[a-z0-9]+)+")
-SAMPLES_PER_LEVEL = 100
-SLOW_SOLVE = 0.2  # seconds: a solver this slow is sampled SLOW_SAMPLES times per level
-SLOW_SAMPLES = 3
-# Kinds that value every situation they deal (a second or so each) and whose words do not depend on
-# the hand dealt: SLOW_SAMPLES situations per level are enough.
-DEALT_LIVE = {"rp.decision"}
 
 
 Key = str | tuple[str, str]
@@ -80,42 +69,6 @@ def static_messages() -> Messages:
     return found
 
 
-def _is_card_text(text: str) -> bool:
-    from trainer.engine.cards import parse_cards
-
-    try:
-        parse_cards(text)
-    except ValueError:
-        return False
-    return True
-
-
-def _word_params(params: dict[str, Any]) -> Iterator[str]:
-    for value in params.values():
-        values = value if isinstance(value, list | tuple) else [value]
-        for item in values:
-            if isinstance(item, str) and not _is_card_text(item):
-                yield from message_ids(item, lists=True)
-
-
-def _steps_messages(steps: Iterable[Any]) -> Iterator[str]:
-    for s in steps:
-        if s.plural is None and s.context is None:
-            yield s.template
-        yield from _word_params(dict(s.params))
-
-
-def _label_messages(label: Any) -> Iterator[str]:
-    """A label's message ids: a `Step` or `Term` is marked where it is written (extracted), so only
-    its plain-text parameters are looked up here; plain text is looked up as it is."""
-    from trainer.engine.explain import Step, Term
-
-    if isinstance(label, Step):
-        yield from _word_params(dict(label.params))
-    elif not isinstance(label, Term):
-        yield from message_ids(str(label))
-
-
 def is_template(prompt: str, params: dict[str, Any]) -> bool:
     """A prompt is a message id only if it is the template: its parameters are not baked in."""
     return not params or "{" in prompt
@@ -135,74 +88,21 @@ def formatted_prompts(samples: int = 3) -> list[str]:
     return sorted(bad)
 
 
-def drill_messages(samples: int = SAMPLES_PER_LEVEL) -> set[str]:
-    """Words of every registered drill kind, from `samples` situations per level (only a few for a
-    kind whose situations take a second to draw or solve, such as the buy-decision advisor's, which
-    deals and values hands live; its words do not depend on the hand)."""
-    from trainer.drills import REGISTRY, issue
-    from trainer.drills.base import expected_of
-
-    found: set[str] = set()
-    for kind in REGISTRY.values():
-        found.update(message_ids(kind.title))
-        slow = False
-        for level in kind.levels:
-            for seed in range(SLOW_SAMPLES if kind.id in DEALT_LIVE else samples):
-                situation = issue(kind, level, seed=seed)
-                found.update(_steps_messages(situation.prompt))
-                fmt = situation.answer_format
-                for label in [*fmt.label_messages, *(c.message for c in fmt.choices)]:
-                    found.update(_label_messages(label))
-                if slow and seed >= SLOW_SAMPLES:
-                    continue  # drawing is cheap, solving is not: fewer explanations of a slow kind
-                started = time.perf_counter()
-                _value, _text, steps = expected_of(situation, kind)
-                slow = slow or time.perf_counter() - started > SLOW_SOLVE
-                found.update(_steps_messages(steps))
-    return {m for m in found if m}
-
-
 def data_words() -> set[str]:
-    """Ids shown as words on the reference pages: hand categories and house-rules games."""
-    from trainer.engine.evaluator import Category
+    """Words that come from the house-rules files, not from code, shown on the reference and preset
+    pages: the parts of the presets' keys, their word values and the presets' titles (read from every
+    file, so none is missed)."""
     from trainer.web import presets
 
-    words = {str(c) for c in Category} | {"ace_king"} | set(presets.games())
+    words: set[str] = set()
     for game in presets.games():
         words.update(presets.key_words(game))
-    # The advisor names an exchange by its cards ("exchange 7c 4d"): one message per number of cards,
-    # since a few sampled situations cannot be relied on to show all five.
-    for n in range(1, 6):
-        words.add("exchange " + " ".join(f"{{{i}}}" for i in range(n)))
-        words.add("Exchange " + " ".join(f"{{{i}}}" for i in range(n)))
-    # A second paid combination is named with its own cards ("three of a kind (Kh Kd Ks)"): one message
-    # per category, since sampled situations rarely reach fours or straight flushes.
-    from trainer.engine.russian_poker.hands import scoring_count
-    from trainer.engine.russian_poker.rules import Category as Combination
-
-    for combination in Combination:
-        count = scoring_count(combination)
-        if count:
-            words.add(f"{combination.label} (" + " ".join(f"{{{i}}}" for i in range(count)) + ")")
-    # Rare paths a few sampled situations seldom reach: at the insured house a bought game that still
-    # fails (ante and bet returned), a win cut to the table maximum and insurance settled (the live
-    # table); the dealer made to bid all the cards when everybody passed (odessa-house: pp.hook, table).
-    words.add("Still no game: the ante {ante} and the bet {bet} are returned unpaid.")
-    words.add("Table maximum {cap}: the win {win} is cut to {paid}.")
-    words.add("Table maximum {cap}: the bonus win {win} is cut to {paid}.")
-    words.add("Insurance {stake} loses: the dealer has a game.")
-    words.add("Insurance {stake}: the dealer has no game, it pays {odds} to 1 = {win}.")
-    # (The "must bid all" choice is a marked term in trainer.drills.painted_poker.kinds: extracted.)
-    # The live table's answer labels and choices (seats and pots are looked up as "Seat {0}").
-    from trainer.drills.rounds import LABELS
-
-    words.update(LABELS)
     return words
 
 
 def all_messages() -> Messages:
     messages = static_messages()
-    for word in sorted(drill_messages() | data_words()):
+    for word in sorted(data_words()):
         messages.setdefault(word, None)
     return messages
 

@@ -126,4 +126,6 @@ def house_rules(game: str) -> str:
     highlight = request.args.get("preset")
     if highlight not in {p["name"] for p in table["presets"]}:
         highlight = None  # an unknown name marks nothing rather than failing
-    return render_template("reference/presets.html", game=game, table=table, highlight=highlight)
+    return render_template(
+        "reference/presets.html", game=game, game_title=BY_SLUG[game].title, table=table, highlight=highlight
+    )

@@ -18,6 +18,7 @@ import random
 from itertools import combinations
 from typing import Any
 
+from trainer.drills.answers import seat_label
 from trainer.drills.base import AnswerFormat, AnswerKind, Data, DealError, DrillKind, Solution, define, prompt
 from trainer.drills.omaha.deals import Dealer, house_rules, low_rank, made_five, names, retry
 from trainer.engine.cards import Card, parse_cards
@@ -148,7 +149,7 @@ def _seat_value(seats: tuple[int, ...]) -> str:
 
 def _seat_label(seats: tuple[int, ...]) -> Step:
     if len(seats) == 1:
-        return step("Seat {seat}", seat=seats[0] + 1)
+        return seat_label(seats[0])
     return step("Seats {seats} split the pot", seats=[s + 1 for s in seats])
 
 
@@ -467,7 +468,7 @@ def _gen_split(rng: random.Random, level: int, rules_name: str | None) -> Data:
 
 
 def _seat_labels(data: Data) -> tuple[Step, ...]:
-    return tuple(step("Seat {seat}", seat=s) for s in range(1, len(data["contributions"]) + 1))
+    return tuple(seat_label(s) for s in range(len(data["contributions"])))
 
 
 def _ruling(data: Data, hi_lo: bool) -> Showdown:

@@ -32,13 +32,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.drills.answers import AnswerFormat, AnswerKind
+from trainer.drills.answers import AnswerFormat, AnswerKind, seat_label
 from trainer.drills.chips import ChipSet
 from trainer.drills.omaha.showdowns import ENTRY_CHOICES, MUCK_CHOICES, entry_question
 from trainer.drills.rounds import GameRounds, RoundStep, StepKind
 from trainer.engine.cards import Deck
 from trainer.engine.evaluator import best_omaha_hand
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import N_, Step, Term, step
 from trainer.engine.omaha import settle, side_pots
 from trainer.engine.omaha.betting import (
     limit_bet_size,
@@ -64,7 +64,9 @@ PRESETS = ("standard",)
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_AFTER = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 AMOUNT = AnswerFormat(AnswerKind.AMOUNT)
-ALLOWED = AnswerFormat(AnswerKind.CHOICE, choices=(("yes", "Yes, allowed"), ("no", "No, not allowed")))
+ALLOWED = AnswerFormat(
+    AnswerKind.CHOICE, choices=(("yes", Term(N_("Yes, allowed"))), ("no", Term(N_("No, not allowed"))))
+)
 STRENGTH = {  # rough hand strength by category, for the simulated players
     "high_card": 0.1,
     "pair": 0.3,
@@ -80,11 +82,6 @@ STRENGTH = {  # rough hand strength by category, for the simulated players
 
 def default_seats(rng: random.Random, level: int) -> int:
     return {1: rng.randint(4, 6), 2: rng.randint(6, 8), 3: rng.randint(8, 10)}[level]
-
-
-def seat_label(seat: int) -> str:
-    """ "Seat 3" for the engine's seat 2."""
-    return f"Seat {seat + 1}"
 
 
 def seat_choices(seats: list[int]) -> AnswerFormat:
@@ -258,7 +255,7 @@ class _Betting:
                     "Seat {seat} comes back after missing the blinds. What does he post, live and dead?",
                     seat=seat + 1,
                 ),
-                AnswerFormat(AnswerKind.AMOUNTS, labels=("Live", "Dead")),
+                AnswerFormat(AnswerKind.AMOUNTS, labels=(Term(N_("Live")), Term(N_("Dead")))),
                 {"missed": missed, "sb": self.sb, "bb": self.bb, "rules": self.rules},
                 seat,
             )
@@ -583,7 +580,10 @@ class _Betting:
         self.street = "river"
         pots = [p for p in built.pots]
         if len(pots) > 1:
-            labels = tuple("Main pot" if i == 0 else f"Side pot {i}" for i in range(len(pots)))
+            labels = (
+                Term(N_("Main pot")),
+                *(step("Side pot {number}", number=i) for i in range(1, len(pots))),
+            )
             self.ask(
                 "om.side_pots",
                 step("A player is all-in. What is in each pot?"),
@@ -663,7 +663,7 @@ def deal_steps(
 def _solve_blind(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
     blinds, steps = explain_blinds(data["button"], data["stacks"], data["sb"], data["bb"])
     seat = blinds.small if data["blind"] == "small" else blinds.big
-    return str(seat + 1), seat_label(seat), from_one(steps[:3])
+    return str(seat + 1), str(seat_label(seat)), from_one(steps[:3])
 
 
 def _solve_returning(data: dict[str, Any]) -> tuple[dict[str, int], str, tuple[Step, ...]]:
@@ -797,7 +797,7 @@ def _solve_new_player(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]
     ruling = _entry(data)
     may_post = load_rules(data["rules"]).new_player_may_post
     key = "post" if ruling.may_post_now else "wait_button" if may_post else "wait_big_blind"
-    return key, dict(ENTRY_CHOICES)[key], ruling.steps
+    return key, str(dict(ENTRY_CHOICES)[key]), ruling.steps
 
 
 def _order(data: dict[str, Any]) -> tuple[tuple[int, ...], tuple[Step, ...]]:
@@ -813,7 +813,7 @@ def _order(data: dict[str, Any]) -> tuple[tuple[int, ...], tuple[Step, ...]]:
 
 def _solve_show_first(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
     order, steps = _order(data)
-    return str(order[0] + 1), seat_label(order[0]), steps
+    return str(order[0] + 1), str(seat_label(order[0])), steps
 
 
 def _solve_muck(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
@@ -828,14 +828,14 @@ def _solve_muck(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
         rules=data["rules"],
     )[-1]
     key = "muck" if ruling.may_muck else "show"
-    return key, dict(MUCK_CHOICES)[key], ruling.steps
+    return key, str(dict(MUCK_CHOICES)[key]), ruling.steps
 
 
 def _solve_pot(data: dict[str, Any]) -> tuple[dict[str, int], str, tuple[Step, ...]]:
     ruling = _ruling(data)
     result = ruling.pots[data["pot"]]
     shares = dict(result.shares)
-    answer = {seat_label(s): shares.get(s, 0) for s in result.pot.eligible}
+    answer = {str(seat_label(s)): shares.get(s, 0) for s in result.pot.eligible}
     # The engine explains every pot in turn; keep this pot's part.
     starts = [i for i, s in enumerate(ruling.steps) if s.template.startswith(("Main pot", "Side pot"))]
     begin = starts[data["pot"]]
@@ -852,7 +852,7 @@ ROUNDS = GameRounds(
     presets=PRESETS,
     default_rules="standard",
     deal_steps=deal_steps,
-    seat_word="Seats",
+    seat_word=N_("Seats"),
     kinds={
         "om.small_blind": StepKind("om.small_blind", _solve_blind),
         "om.big_blind": StepKind("om.big_blind", _solve_blind),

@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from trainer.drills.answers import seat_label
 from trainer.drills.base import AnswerFormat, AnswerKind, DrillKind, attach_mistakes, prompt, register
 from trainer.drills.mistakes import Mistake, mistake_type
 from trainer.drills.omaha.deals import Dealer, DealError, house_rules, names, retry
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import N_, Step, Term, step
 from trainer.engine.omaha.reveal import explain_order, muck_rulings
 from trainer.engine.omaha.seating import blind_seats, new_player_entry
 
@@ -28,11 +29,11 @@ _BLINDS = {1: ((5, 10), (10, 20)), 2: ((15, 30), (25, 50), (50, 100)), 3: ((100,
 # om.new_player --------------------------------------------------------------------------------------
 
 ENTRY_CHOICES = (
-    ("post", "He posts the big blind, live, and plays this hand"),
-    ("wait_button", "He waits: he may not come in between the button and the big blind"),
-    ("wait_big_blind", "He waits for the big blind: this house lets no new player post"),
-    ("small", "He posts the small blind and plays this hand"),
-    ("both", "He posts both blinds, the small one dead, and plays this hand"),
+    ("post", Term(N_("He posts the big blind, live, and plays this hand"))),
+    ("wait_button", Term(N_("He waits: he may not come in between the button and the big blind"))),
+    ("wait_big_blind", Term(N_("He waits for the big blind: this house lets no new player post"))),
+    ("small", Term(N_("He posts the small blind and plays this hand"))),
+    ("both", Term(N_("He posts both blinds, the small one dead, and plays this hand"))),
 )
 
 
@@ -129,14 +130,14 @@ def _solve_new_player(data: Data) -> Solution:
         return ruling.hands_to_big_blind, str(ruling.hands_to_big_blind), ruling.steps
     rules = house_rules(data["preset"])
     key = "post" if ruling.may_post_now else "wait_button" if rules.new_player_may_post else "wait_big_blind"
-    return key, dict(ENTRY_CHOICES)[key], ruling.steps
+    return key, str(dict(ENTRY_CHOICES)[key]), ruling.steps
 
 
 register(
     DrillKind(
         "om.new_player",
         GAME,
-        "Omaha: a new player posts or waits for the big blind",
+        N_("Omaha: a new player posts or waits for the big blind"),
         1,
         (1, 2, 3),
         _gen_new_player,
@@ -149,8 +150,8 @@ register(
 # om.showdown ----------------------------------------------------------------------------------------
 
 MUCK_CHOICES = (
-    ("muck", "He may muck: his hand is beaten by a hand already shown"),
-    ("show", "He must show to win his share"),
+    ("muck", Term(N_("He may muck: his hand is beaten by a hand already shown"))),
+    ("show", Term(N_("He must show to win his share"))),
 )
 
 
@@ -306,7 +307,7 @@ def _format_showdown(data: Data) -> AnswerFormat:
     if data["question"] == "muck":
         return AnswerFormat(AnswerKind.CHOICE, choices=MUCK_CHOICES)
     live = [s for s, hole in enumerate(data["holes"]) if hole is not None]
-    return AnswerFormat(AnswerKind.CHOICE, choices=tuple((str(s + 1), f"Seat {s + 1}") for s in live))
+    return AnswerFormat(AnswerKind.CHOICE, choices=tuple((str(s + 1), seat_label(s)) for s in live))
 
 
 def _solve_showdown(data: Data) -> Solution:
@@ -328,14 +329,14 @@ def _solve_showdown(data: Data) -> Solution:
     ruling = _mucks(data, (*shown, asked))[-1]
     key = "muck" if ruling.may_muck else "show"
     words = step("Shown so far: seats {seats}.", seats=", ".join(str(s + 1) for s in shown))
-    return key, dict(MUCK_CHOICES)[key], (*steps, words, *ruling.steps)
+    return key, str(dict(MUCK_CHOICES)[key]), (*steps, words, *ruling.steps)
 
 
 register(
     DrillKind(
         "om.showdown",
         GAME,
-        "Omaha: who shows first, and who may muck",
+        N_("Omaha: who shows first, and who may muck"),
         1,
         (1, 2, 3),
         _gen_showdown,

@@ -29,13 +29,13 @@ import json
 import random
 from typing import Any
 
-from trainer.drills.answers import AnswerFormat, AnswerKind
+from trainer.drills.answers import AnswerFormat, AnswerKind, seat_label
 from trainer.drills.chips import ChipSet
 from trainer.drills.painted_poker.kinds import MUST_BID_ALL
 from trainer.drills.rounds import GameRounds, RoundStep, StepKind
 from trainer.engine import painted_poker as pp
 from trainer.engine.cards import Card
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import N_, Step, Term, step
 from trainer.engine.painted_poker.rules import DealKind, PaintedRules, TrumpMode
 from trainer.engine.painted_poker.tricks import JokerCall, Play
 
@@ -53,8 +53,7 @@ def default_players(rng: random.Random, level: int) -> int:
     return {1: rng.randint(3, 4), 2: rng.randint(4, 5), 3: rng.randint(4, 6)}[level]
 
 
-def seat_label(seat: int) -> str:
-    return f"Seat {seat + 1}"
+ANY_BID = Term(N_("Any bid is allowed"))
 
 
 def _rules(name: str) -> PaintedRules:
@@ -150,7 +149,7 @@ class _Deal:
         for seat in self.order[:-1]:
             self.bids[seat] = self.rng.randint(0, min(self.cards, 2)) if dark else self.strength(seat)
         others = [b for b in self.bids if b is not None]
-        choices = [*((str(b), str(b)) for b in range(self.cards + 1)), ("none", "Any bid is allowed")]
+        choices = [*((str(b), str(b)) for b in range(self.cards + 1)), ("none", ANY_BID)]
         if self.rules.all_pass_dealer_max:
             choices.append(MUST_BID_ALL)
         self.steps.append(
@@ -297,7 +296,7 @@ def _solve_hook(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
     if pp.must_bid_max(data["others"], data["deal"], rules):
         return MUST_BID_ALL[0], str(MUST_BID_ALL[1]), steps
     if forbidden is None:
-        return "none", "Any bid is allowed", steps
+        return "none", str(ANY_BID), steps
     return str(forbidden), str(forbidden), steps
 
 
@@ -314,7 +313,7 @@ def _solve_scores(data: dict[str, Any]) -> tuple[dict[str, int], str, tuple[Step
     steps: list[Step] = []
     for seat, (bid, took) in enumerate(zip(data["bids"], data["took"], strict=True)):
         points, why = pp.explain_score(bid, took, data["deal"], rules, data["cards"])
-        answer[seat_label(seat)] = points
+        answer[str(seat_label(seat))] = points
         steps.append(
             step("Seat {seat} took {took}.", seat=seat + 1, took=took)
             if bid is None
@@ -332,7 +331,7 @@ ROUNDS = GameRounds(
     presets=PRESETS,
     default_rules="classic",
     deal_steps=deal_steps,
-    seat_word="Players",
+    seat_word=N_("Players"),
     kinds={
         "pp.hook": StepKind("pp.hook", _solve_hook),
         "pp.trick": StepKind("pp.trick", _solve_trick),

@@ -32,8 +32,8 @@ from trainer.drills.russian_poker.mistakes import (
     SECOND_PAID,
     STAKE_IN_PAYOUT,
 )
-from trainer.engine.cards import Card, format_cards, parse_cards
-from trainer.engine.explain import Step, step
+from trainer.engine.cards import Card, parse_cards
+from trainer.engine.explain import N_, Cards, Step, Term, step
 from trainer.engine.russian_poker import (
     BoxError,
     BoxFault,
@@ -144,8 +144,8 @@ def _gen_two_combinations(rng: random.Random, level: int, rules_name: str | None
                     "with "
                     "{dealer}, and the player's hand is higher. What is paid on the bet?",
                     ante=ante,
-                    player=format_cards(player),
-                    dealer=format_cards(dealer),
+                    player=Cards.of(player),
+                    dealer=Cards.of(dealer),
                 ),
             )
         return prompt(
@@ -155,8 +155,8 @@ def _gen_two_combinations(rng: random.Random, level: int, rules_name: str | None
                 "player's "
                 "hand is higher. What is paid on the bet?",
                 ante=ante,
-                player=format_cards(player),
-                dealer=format_cards(dealer),
+                player=Cards.of(player),
+                dealer=Cards.of(dealer),
             ),
         )
 
@@ -169,7 +169,7 @@ def _solve_two_combinations(data: Data) -> Solution:
     pay = bet_payout(cards, data["ante"], rules)
     first = rules.bet_odds[pay.hand.category]
     bet = 2 * data["ante"]
-    steps = [step("First combination: {hand}, {odds} to 1.", hand=str(pay.hand), odds=first)]
+    steps = [step("First combination: {hand}, {odds} to 1.", hand=pay.hand.said, odds=first)]
     if not rules.two_combinations:
         steps.append(step("This house pays only the higher of two combinations."))
     elif pay.second is None:
@@ -181,8 +181,8 @@ def _solve_two_combinations(data: Data) -> Solution:
         steps.append(
             step(
                 "Second combination: {second}, with {cards} outside the first: {odds} to 1 more.",
-                second=str(pay.second),
-                cards=format_cards(outside),
+                second=pay.second.said,
+                cards=Cards.of(outside),
                 odds=pay.odds - first,
             )
         )
@@ -218,7 +218,7 @@ def _gen_insurance(rng: random.Random, level: int, rules_name: str | None) -> Da
                 "having "
                 "no game. What is the most he may insure?",
                 ante=ante,
-                player=format_cards(player),
+                player=Cards.of(player),
             ),
         )
 
@@ -236,8 +236,8 @@ def solve_insurance(data: Data) -> Solution:
     steps = [
         step(
             "Insurance is sold on {least} or better; the player holds {hand}.",
-            least=rules.insurance_min_category.label,
-            hand=str(pay.hand),
+            least=rules.insurance_min_category.term,
+            hand=pay.hand.said,
         ),
         step("The bet {bet} would win {odds} to 1 = {win}.", bet=2 * ante, odds=pay.odds, win=pay.win),
     ]
@@ -333,8 +333,8 @@ def _gen_boxes(rng: random.Random, level: int, rules_name: str | None) -> Data:
 
 
 BOX_CHOICES = (
-    (LEGAL, "He may deal: every box is placed by the rules"),
-    *((f.value, f.label) for f in BoxFault if f is not BoxFault.NO_BLIND_BOX),
+    (LEGAL, Term(N_("He may deal: every box is placed by the rules"))),
+    *((f.value, Term(f.label)) for f in BoxFault if f is not BoxFault.NO_BLIND_BOX),
 )
 
 
@@ -350,7 +350,7 @@ def _solve_boxes(data: Data) -> Solution:
     ]
     if not faults:
         steps.append(step("Every box is placed by the rules: the croupier deals."))
-        return LEGAL, dict(BOX_CHOICES)[LEGAL], tuple(steps)
+        return LEGAL, str(dict(BOX_CHOICES)[LEGAL]), tuple(steps)
     fault = faults[0]
     steps.append(_fault_step(fault, rules))
     return fault.fault.value, fault.fault.label, tuple(steps)
@@ -389,7 +389,7 @@ for _kind in (
     DrillKind(
         "rp.two_combinations",
         GAME,
-        "Two combinations: what the bet pays",
+        N_("Two combinations: what the bet pays"),
         1,
         (1, 2, 3),
         _gen_two_combinations,
@@ -399,7 +399,7 @@ for _kind in (
     DrillKind(
         "rp.insurance",
         GAME,
-        "Insurance: the most a box may insure",
+        N_("Insurance: the most a box may insure"),
         1,
         (1, 2, 3),
         _gen_insurance,
@@ -409,7 +409,7 @@ for _kind in (
     DrillKind(
         "rp.boxes",
         GAME,
-        "Several boxes: may the croupier deal?",
+        N_("Several boxes: may the croupier deal?"),
         1,
         (1, 2, 3),
         _gen_boxes,
@@ -453,7 +453,7 @@ def _two_combinations_mistakes(data: Data) -> list[Mistake]:
                 step(
                     "This house pays two combinations: the second, {second}, adds {odds} to 1, so the bet "
                     "wins {win}.",
-                    second=str(pay.second),
+                    second=pay.second.said,
                     odds=pay.odds - first,
                     win=pay.win,
                 ),
@@ -469,7 +469,7 @@ def _two_combinations_mistakes(data: Data) -> list[Mistake]:
                     step(
                         "This house pays only the best combination: {second} adds nothing, so the bet wins "
                         "{win}.",
-                        second=str(second),
+                        second=second.said,
                         win=pay.win,
                     ),
                 )

@@ -55,6 +55,7 @@ from trainer.engine.russian_poker import (
     second_combination,
     settle,
 )
+from trainer.engine.russian_poker.rules import ReplaceCard
 from trainer.games import RUSSIAN_POKER
 
 GAME = RUSSIAN_POKER.id
@@ -137,20 +138,26 @@ def _gen_qualify(rng: random.Random, level: int, rules_name: str | None) -> Data
     return retry(make)
 
 
+# One sentence per house rule: "highest" and "lowest" agree with "card" in Georgian and Russian.
+_REPLACES = {
+    ReplaceCard.HIGHEST: N_("The dealer replaces his highest card {removed} with {drawn}: {hand}."),
+    ReplaceCard.LOWEST: N_("The dealer replaces his lowest card {removed} with {drawn}: {hand}."),
+}
+
+
 def _solve_qualify(data: Data) -> Solution:
     rules = house_rules(data["rules"])
     dealer = _cards(data, "dealer")
-    steps = [step("Dealer's hand: {hand}.", hand=str(evaluate(dealer)))]
+    steps = [step("Dealer's hand: {hand}.", hand=evaluate(dealer).said)]
     if data.get("game_card"):
         gone = replaced_card(dealer, rules)
         dealer = (*(c for c in dealer if c != gone), *parse_cards([data["game_card"]]))
         steps.append(
             step(
-                "The dealer replaces his {which} card {removed} with {drawn}: {hand}.",
-                which=rules.buy_game_replaces.value,
-                removed=str(gone),
-                drawn=data["game_card"],
-                hand=str(evaluate(dealer)),
+                _REPLACES[rules.buy_game_replaces],
+                removed=Cards.of([gone]),
+                drawn=Cards.of([data["game_card"]]),
+                hand=evaluate(dealer).said,
             )
         )
     game = dealer_qualifies(dealer)
@@ -193,7 +200,7 @@ def _gen_combination(rng: random.Random, level: int, rules_name: str | None) -> 
 def _solve_combination(data: Data) -> Solution:
     cards = _cards(data, "player")
     hand = evaluate(cards)
-    steps = [step("The best five cards: {hand}.", hand=str(hand))]
+    steps = [step("The best five cards: {hand}.", hand=hand.said)]
     if len(cards) == 6:
         steps.insert(0, step("With six cards the best five of the six play."))
     if hand.category is Category.ACE_KING:

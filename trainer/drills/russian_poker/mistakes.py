@@ -36,7 +36,7 @@ from trainer.drills.mistakes import Mistake, MistakeType, mistake_type
 from trainer.drills.russian_poker.deals import BONUS_PAYING, PAYING, house_rules
 from trainer.drills.russian_poker.kinds import settle_data, spots_of
 from trainer.engine.cards import parse_cards
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import N_, Cards, Step, step
 from trainer.engine.russian_poker import (
     Category,
     HouseRules,
@@ -240,7 +240,7 @@ def _bet_table(box: _Box) -> Found:
                 step(
                     "This house pays two combinations: the second, {second}, adds {odds} to 1, so the bet "
                     "wins {win}.",
-                    second=str(s.second),
+                    second=s.second.said,
                     odds=rules.bet_odds[s.second.category],
                     win=s.bet,
                 ),
@@ -254,7 +254,7 @@ def _bet_table(box: _Box) -> Found:
                 step(
                     "This house pays only the best combination: {second} adds nothing, so the bet wins "
                     "{win}.",
-                    second=str(mistaken.second),
+                    second=mistaken.second.said,
                     win=s.bet,
                 ),
             )
@@ -417,6 +417,22 @@ def _other_card(rules: HouseRules) -> ReplaceCard:
     return ReplaceCard.LOWEST if rules.buy_game_replaces is ReplaceCard.HIGHEST else ReplaceCard.HIGHEST
 
 
+_REPLACES = {
+    ReplaceCard.HIGHEST: N_(
+        "In this house the dealer replaces his highest card, {removed}, when the game is bought."
+    ),
+    ReplaceCard.LOWEST: N_(
+        "In this house the dealer replaces his lowest card, {removed}, when the game is bought."
+    ),
+}
+
+
+def replaces_said(rules: HouseRules, removed: Any) -> Step:
+    """The house's rule on the card a bought game replaces, one sentence per rule (the adjective agrees
+    with "card" in Georgian and Russian)."""
+    return step(_REPLACES[rules.buy_game_replaces], removed=Cards.of([removed]))
+
+
 def _bought_game(box: _Box) -> Found:
     s, a, rules = box.right, box.ante, box.rules
     if not box.data.get("game_card") or box.folded:
@@ -427,7 +443,7 @@ def _bought_game(box: _Box) -> Found:
             box.spots(Ante=rules.no_game_ante_odds * a, Bet=0),
             step(
                 "After the bought game the dealer holds {hand}, a game: the hands are compared as usual.",
-                hand=str(s.dealer_hand),
+                hand=s.dealer_hand.said,
             ),
         )
     mistaken = box.under(buy_game_replaces=_other_card(rules))
@@ -435,11 +451,7 @@ def _bought_game(box: _Box) -> Found:
         yield (
             WRONG_CARD_REPLACED,
             _settled(mistaken),
-            step(
-                "In this house the dealer replaces his {which} card, {removed}, when the game is bought.",
-                which=rules.buy_game_replaces.value,
-                removed=str(s.replaced[0]),
-            ),
+            replaces_said(rules, s.replaced[0]),
         )
     if not s.dealer_qualifies:
         flipped = (
@@ -500,11 +512,7 @@ def catalogue_qualify(data: Data) -> list[Mistake]:
         wrong = dealer_qualifies([*(c for c in dealer if c != other), *drawn])
         if wrong == right:
             return []
-        text = step(
-            "In this house the dealer replaces his {which} card, {removed}, when the game is bought.",
-            which=rules.buy_game_replaces.value,
-            removed=str(gone),
-        )
+        text = replaces_said(rules, gone)
         return [Mistake(WRONG_CARD_REPLACED, "yes" if wrong else "no", text)]
     hand = evaluate(dealer).category
     ranks = {c.rank for c in dealer}

@@ -40,8 +40,9 @@ from trainer.drills.rounds import GameRounds, RoundStep, StepKind, payout_answer
 from trainer.drills.russian_poker import players
 from trainer.drills.russian_poker.deals import house_rules
 from trainer.drills.russian_poker.house import solve_insurance
+from trainer.drills.russian_poker.kinds import SPOTS, YES_NO
 from trainer.engine.cards import Deck
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import N_, Step, Term, step
 from trainer.engine.russian_poker import (
     HouseRules,
     dealer_qualifies,
@@ -56,7 +57,6 @@ from trainer.engine.russian_poker.rules import ReplaceCard
 VERSION = 2  # 2: insurance asked and staked at the insured house
 BOXES = 6
 PRESETS = ("cis", "insured")  # houses whose rules a round deals in full (no Super, no instant payout)
-YES_NO = AnswerFormat(AnswerKind.CHOICE, choices=(("yes", "Yes, a game"), ("no", "No game")))
 AMOUNT = AnswerFormat(AnswerKind.AMOUNT)
 CARDS = AnswerFormat(AnswerKind.CARDS)
 # Two adjacent boxes for one player, at levels 2 and 3 (the multi-box rule: two boxes played open).
@@ -332,7 +332,8 @@ def deal_steps(
 
 
 def _spots_format(bonus: int, insurance: int = 0) -> AnswerFormat:
-    labels = ("Ante", "Bet") + (("Bonus",) if bonus else ()) + (("Insurance",) if insurance else ())
+    labels = (SPOTS["Ante"], SPOTS["Bet"], *((SPOTS["Bonus"],) if bonus else ()))
+    labels += (Term(N_("Insurance")),) if insurance else ()
     return AnswerFormat(AnswerKind.AMOUNTS, labels=labels)
 
 
@@ -377,7 +378,7 @@ def _solve_fee(data: dict[str, Any]) -> tuple[int, str, tuple[Step, ...]]:
 def _solve_game(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
     hand = evaluate(data["dealer"])
     has = dealer_qualifies(data["dealer"])
-    why = step("Dealer's hand: {hand}.", hand=str(hand))
+    why = step("Dealer's hand: {hand}.", hand=hand.said)
     rule = step("The dealer has a game with ace-king or better.")
     return ("yes" if has else "no"), ("Yes, a game" if has else "No game"), (why, rule)
 
@@ -427,7 +428,7 @@ ROUNDS = GameRounds(
     presets=PRESETS,
     default_rules="cis",
     deal_steps=deal_steps,
-    seat_word="Boxes",
+    seat_word=N_("Boxes"),
     payouts=True,
     kinds={
         "rp.fee": StepKind("rp.fee", _solve_fee),

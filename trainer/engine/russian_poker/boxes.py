@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from trainer.engine.explain import N_
 from trainer.engine.russian_poker.rules import HouseRules, resolve_rules
 
 
@@ -53,12 +54,12 @@ class BoxFault(StrEnum):
 
 
 _FAULT_LABELS = {
-    BoxFault.NO_SUCH_BOX: "A box the table does not have",
-    BoxFault.BOX_TAKEN: "Two stakes on one box",
-    BoxFault.TOO_MANY_OPEN: "Too many open boxes for one player",
-    BoxFault.OPEN_NOT_ADJACENT: "A player's open boxes are not next to each other",
-    BoxFault.NO_BLIND_BOX: "This house allows no box beyond the open ones",
-    BoxFault.BLIND_BEFORE_OPEN: "A blind box while the player may still play one open",
+    BoxFault.NO_SUCH_BOX: N_("A box the table does not have"),
+    BoxFault.BOX_TAKEN: N_("Two stakes on one box"),
+    BoxFault.TOO_MANY_OPEN: N_("Too many open boxes for one player"),
+    BoxFault.OPEN_NOT_ADJACENT: N_("A player's open boxes are not next to each other"),
+    BoxFault.NO_BLIND_BOX: N_("This house allows no box beyond the open ones"),
+    BoxFault.BLIND_BEFORE_OPEN: N_("A blind box while the player may still play one open"),
 }
 
 

@@ -19,6 +19,7 @@ from itertools import combinations
 
 from trainer.engine import evaluator
 from trainer.engine.cards import Card, format_cards, parse_cards
+from trainer.engine.explain import Cards, Step, step
 from trainer.engine.russian_poker.rules import Category, HouseRules, SuperCombination, resolve_rules
 
 CardsLike = str | Iterable[str | Card]
@@ -31,6 +32,15 @@ _SCORING_COUNT = {
     Category.FOUR_OF_A_KIND: 4,
     Category.HIGH_CARD: 0,
 }
+
+
+def named(category: Category, cards: Iterable[Card]) -> Step:
+    """A combination named with its cards: "flush (Ad Kd 7d 5d 4d)" in English.
+
+    >>> str(named(Category.PAIR, parse_cards("9c 9h")))
+    'pair (9c 9h)'
+    """
+    return step("{hand} ({cards})", hand=category.term, cards=Cards.of(cards))
 
 
 def scoring_count(category: Category) -> int:
@@ -55,6 +65,11 @@ class Hand:
         """The cards that make the combination, without kickers: both pair cards, the ace and the king
         of ace-king, all five of a straight, flush or full house; none for high card."""
         return self.cards[: scoring_count(self.category)]
+
+    @property
+    def said(self) -> Step:
+        """The hand as a message parameter: its name translated, its cards as the reader writes them."""
+        return named(self.category, self.cards)
 
     def __str__(self) -> str:
         return f"{self.category.label} ({format_cards(self.cards)})"
@@ -166,6 +181,11 @@ class Combination:
 
     category: Category
     cards: tuple[Card, ...]
+
+    @property
+    def said(self) -> Step:
+        """The hand as a message parameter: its name translated, its cards as the reader writes them."""
+        return named(self.category, self.cards)
 
     def __str__(self) -> str:
         return f"{self.category.label} ({format_cards(self.cards)})"
