@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, render_template, request
+from flask import abort, current_app, render_template, request
 from flask_babel import gettext
 
 from trainer.engine.cards import FULL_DECK, Card
@@ -61,7 +61,10 @@ def advisor() -> str:
         try:
             advice = strategy.advise(player, up, rules=rules, ante=ante, bonus=bonus)
         except ValueError as error:
-            abort(400, description=gettext("The advisor cannot answer this: %(reason)s", reason=str(error)))
+            # The page checks the cards and stakes first; what the engine still refuses is said in the
+            # trainee's language, the engine's English reason goes to the log.
+            current_app.logger.info("advisor refused: %s", error)
+            abort(400, description=gettext("The advisor cannot value this hand under these house rules."))
     return render_template(
         "reference/advisor.html",
         thumb=_rules_of_thumb(rules_name),

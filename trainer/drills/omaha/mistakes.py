@@ -43,7 +43,7 @@ from trainer.drills.omaha.kinds import _nine_or_ten_low, _rule_breaking_low, _se
 from trainer.drills.omaha.kinds import _pots as pot_labels
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.evaluator import best_hand, omaha_strength
-from trainer.engine.explain import step
+from trainer.engine.explain import nstep, step
 from trainer.engine.omaha import best_low, format_low, settle, side_pots
 from trainer.engine.omaha.betting import Street, limit_bet_size, limit_cap, post_blinds, pot_limit_max
 from trainer.engine.omaha.explain import explain_low, low_candidates
@@ -393,7 +393,12 @@ def catalogue_limit(data: Data) -> list[Mistake]:
                 Mistake(
                     CAP_MISCOUNTED,
                     0,
-                    step("The cap is {cap} bets: one bet and {raises} raises.", cap=cap, raises=cap - 1),
+                    nstep(
+                        "The cap is {cap} bets: one bet and {count} raise.",
+                        "The cap is {cap} bets: one bet and {count} raises.",
+                        count=cap - 1,
+                        cap=cap,
+                    ),
                 )
             )
         if cap is None and made >= (limit_cap(3, house_rules(data["preset"])) or made + 1):

@@ -33,7 +33,7 @@ from trainer.drills.russian_poker.mistakes import (
     STAKE_IN_PAYOUT,
 )
 from trainer.engine.cards import Card, parse_cards
-from trainer.engine.explain import N_, Cards, Step, Term, step
+from trainer.engine.explain import N_, Cards, Step, Term, nstep, step
 from trainer.engine.russian_poker import (
     BoxError,
     BoxFault,
@@ -367,10 +367,11 @@ def _fault_step(fault: BoxError, rules: HouseRules) -> Step:
     if fault.fault is BoxFault.BOX_TAKEN:
         return step("Box {box} carries two players' stakes: one box, one player.", box=fault.box)
     if fault.fault is BoxFault.TOO_MANY_OPEN:
-        return step(
-            "Player {player} plays more than {open} boxes open: box {box} may only be played blind.",
+        return nstep(
+            "Player {player} plays more than {count} box open: box {box} may only be played blind.",
+            "Player {player} plays more than {count} boxes open: box {box} may only be played blind.",
+            count=rules.boxes_open_per_player,
             player=fault.player,
-            open=rules.boxes_open_per_player,
             box=fault.box,
         )
     if fault.fault is BoxFault.OPEN_NOT_ADJACENT:

@@ -199,9 +199,10 @@ def explain_score(
                 raise ValueError(f"the {r.name} rules score a bid of all the cards apart: give cards=")
             points = s.all_taken_per_trick * took
             steps.append(
-                step(
-                    "All {cards} cards bid and taken: {per} x {took} = {points}.",
-                    cards=cards,
+                nstep(
+                    "All the cards bid and taken ({count} card): {per} x {took} = {points}.",
+                    "All the cards bid and taken ({count} cards): {per} x {took} = {points}.",
+                    count=cards,
                     per=s.all_taken_per_trick,
                     took=took,
                     points=points,
