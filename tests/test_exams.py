@@ -70,7 +70,7 @@ def _answers(app, sitting_id, right=True):
     form = {}
     for i, drill in enumerate(drills):
         value = expected_of(drill["situation"])[0]
-        choices = [v for v, _ in drill["situation"].answer_format.choices]
+        choices = [c.value for c in drill["situation"].answer_format.choices]
         if not right:
             value = next(c for c in choices if c != value) if choices else value + 1
         form[f"q{i}-answer"] = str(value)

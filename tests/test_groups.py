@@ -45,7 +45,7 @@ def _answer(store, trainee, kind, level, right, time_ms=3000, rules=None):
     drill = store.save_drill(trainee, situation)
     expected = expected_of(situation)[0]
     if not right:  # another choice, or another amount
-        choices = [value for value, _ in situation.answer_format.choices]
+        choices = [c.value for c in situation.answer_format.choices]
         expected = next(c for c in choices if c != expected) if choices else expected + 1
     store.answer(drill, str(expected), time_ms=time_ms)
     return drill
@@ -447,7 +447,7 @@ def test_an_edited_copy_of_the_house_rules_grades_the_groups_drills(app, teacher
             row = web_db.store().drill(drill)
         assert row["rules"] == name
         why = " ".join(str(s) for s in expected_of(row["situation"])[2])
-        if "player's full house beats" in why.lower():
+        if "player's hand: full house" in why.lower() and "player's hand is higher" in why.lower():
             assert "pays 9 to 1" in why
             break
     else:

@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 from trainer.drills import REGISTRY, grade, issue
 from trainer.drills import rounds as rounds_module
 from trainer.drills.base import expected_of
+from trainer.engine.cards import parse_cards
 from trainer.engine.explain import Cards, Step, Term
 from trainer.web import create_app, i18n, messages
 
@@ -93,6 +94,14 @@ def _parts(message: Any) -> Iterator[Any]:
                 yield from _parts(item)
 
 
+def _is_cards(text: str) -> bool:
+    """Card codes passed as text ("9h", "Ah Kd") would be shown as codes, not as "9♥ A♠"."""
+    try:
+        return bool(parse_cards(text))
+    except ValueError:
+        return False
+
+
 def _catalog(locale: str) -> Any:
     with (messages.TRANSLATIONS / locale / "LC_MESSAGES" / "messages.po").open("rb") as handle:
         return read_po(handle, locale=locale)
@@ -112,7 +121,9 @@ def test_every_shown_message_is_marked_and_translated(shown):
                     strings = entry.string if entry is not None and isinstance(entry.string, tuple) else ()
                     if entry is None or not (all(strings) if strings else entry.string):
                         untranslated.setdefault((locale, msgid), where)
-            elif isinstance(part, str) and LATIN_WORD.search(part) and not NOTATION.match(part):
+            elif isinstance(part, str) and (
+                _is_cards(part) or (LATIN_WORD.search(part) and not NOTATION.match(part))
+            ):
                 plain.setdefault(part, where)
     assert not untranslated, list(untranslated.items())[:20]
     assert not plain, list(plain.items())[:20]
