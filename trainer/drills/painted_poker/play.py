@@ -17,7 +17,7 @@ from trainer.drills.painted_poker.common import (
 )
 from trainer.engine import painted_poker as pp
 from trainer.engine.cards import SUIT_NAMES, Card
-from trainer.engine.explain import Cards, Step, Term, nstep, step
+from trainer.engine.explain import N_, Cards, Step, Term, nstep, step
 from trainer.engine.painted_poker.rules import DealKind, PaintedRules, SetPremium, TrumpMode
 from trainer.engine.painted_poker.tricks import JokerCall, Play
 
@@ -55,31 +55,21 @@ def _play_text(play: Play) -> str:
     return str(_play_said(play))
 
 
+# A joker led calling a suit: one sentence per call.
+_SUIT_CALLS = {
+    JokerCall.HIGHEST: N_("{card} (joker, led calling for the highest card of a suit: {suit})"),
+    JokerCall.HIGH_CARD: N_("{card} (joker, led as the highest card of a suit: {suit})"),
+    JokerCall.LOW_CARD: N_("{card} (joker, led as the lowest card of a suit: {suit})"),
+}
+
+
 def _play_said(play: Play) -> Step | Cards:
     card = Cards.of([play.card])
     if play.call is None:
         return card
-    if play.call is JokerCall.HIGHEST:
+    if play.call in _SUIT_CALLS:
         assert play.suit is not None
-        return step(
-            "{card} (joker, led calling for the highest card of a suit: {suit})",
-            card=card,
-            suit=Term(SUIT_NAMES[play.suit]),
-        )
-    if play.call is JokerCall.HIGH_CARD:
-        assert play.suit is not None
-        return step(
-            "{card} (joker, led as the highest card of a suit: {suit})",
-            card=card,
-            suit=Term(SUIT_NAMES[play.suit]),
-        )
-    if play.call is JokerCall.LOW_CARD:
-        assert play.suit is not None
-        return step(
-            "{card} (joker, led as the lowest card of a suit: {suit})",
-            card=card,
-            suit=Term(SUIT_NAMES[play.suit]),
-        )
+        return step(_SUIT_CALLS[play.call], card=card, suit=Term(SUIT_NAMES[play.suit]))
     if play.call is JokerCall.AS_CARD:
         assert play.named is not None
         return step("{card} (joker, led as {named})", card=card, named=Cards.of([play.named]))

@@ -21,6 +21,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from trainer.engine import evaluator
+from trainer.engine.evaluator import CATEGORY_LABELS
 from trainer.engine.explain import N_, Term
 from trainer.engine.presets import (
     PresetFolder,
@@ -69,18 +71,10 @@ class Category(StrEnum):
 
 
 CATEGORIES: tuple[Category, ...] = tuple(Category)
+# The evaluator's names, and ace-king (the one category of Russian poker that standard poker lacks).
 _CATEGORY_LABELS = {
-    Category.ROYAL_FLUSH: N_("royal flush"),
-    Category.STRAIGHT_FLUSH: N_("straight flush"),
-    Category.FOUR_OF_A_KIND: N_("four of a kind"),
-    Category.FULL_HOUSE: N_("full house"),
-    Category.FLUSH: N_("flush"),
-    Category.STRAIGHT: N_("straight"),
-    Category.THREE_OF_A_KIND: N_("three of a kind"),
-    Category.TWO_PAIR: N_("two pair"),
-    Category.PAIR: N_("pair"),
-    Category.ACE_KING: N_("ace-king"),
-    Category.HIGH_CARD: N_("high card"),
+    c: N_("ace-king") if c is Category.ACE_KING else CATEGORY_LABELS[evaluator.Category(c.value)]
+    for c in Category
 }
 
 
