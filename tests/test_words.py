@@ -167,3 +167,34 @@ def test_no_translation_keeps_an_english_word(locale):
                 if word not in notation:
                     found.setdefault(word, entry.id)
     assert not found, found
+
+
+def _plain_text_arguments() -> Iterator[str]:
+    """Message parameters written as English text or card codes in the engines and drills: `str(...)`,
+    `format_cards(...)`, an enum's English `.label`, a name looked up in `SUIT_NAMES`."""
+    import ast
+    from pathlib import Path
+
+    root = Path(messages.ROOT) / "trainer"
+    for path in sorted([*root.glob("engine/**/*.py"), *root.glob("drills/**/*.py")]):
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            if not (
+                isinstance(node, ast.Call) and getattr(node.func, "id", None) in {"step", "nstep", "pstep"}
+            ):
+                continue
+            for keyword in node.keywords:
+                value = keyword.value
+                texty = (
+                    isinstance(value, ast.Call) and getattr(value.func, "id", None) in {"str", "format_cards"}
+                ) or (isinstance(value, ast.Attribute) and value.attr == "label")
+                suit = isinstance(value, ast.Subscript) and getattr(value.value, "id", None) == "SUIT_NAMES"
+                if texty or suit:
+                    yield f"{path.relative_to(root.parent)}:{node.lineno} {keyword.arg}={ast.unparse(value)}"
+
+
+def test_no_message_parameter_is_english_text_or_a_card_code():
+    """Read in the code rather than drawn: a parameter passed as text would be shown as it is (English
+    words, "Kh" for K♥) on every branch, however rarely a drill reaches it. Words are `Term`s, cards
+    `Cards`, hands `hand.said`."""
+    assert list(_plain_text_arguments()) == []

@@ -612,7 +612,7 @@ class _Betting:
             step(
                 "At the showdown seats {shown} have shown their hands, in turn; seat {seat} is next. May he "
                 "muck his hand without showing it?",
-                shown=str(first + 1),
+                shown=first + 1,
                 seat=following + 1,
             ),
             AnswerFormat(AnswerKind.CHOICE, choices=MUCK_CHOICES),

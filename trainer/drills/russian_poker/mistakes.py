@@ -291,10 +291,10 @@ def _rows(
         if mistaken is not None:
             text = step(
                 "The pay table gives {category} {odds} to 1; {wrong_odds} to 1 is the row of {wrong}.",
-                category=category.label,
+                category=category.term,
                 odds=odds,
                 wrong_odds=wrong_odds,
-                wrong=wrong.label,
+                wrong=wrong.term,
             )
             yield kind, _settled(mistaken), text
 
@@ -315,7 +315,7 @@ def _bonus(box: _Box) -> Found:
             if box.folded
             else step(
                 "{category} is below the bonus table, so the bonus {bonus} is lost.",
-                category=s.player_hand.category.label,
+                category=s.player_hand.category.term,
                 bonus=b,
             )
         )

@@ -42,7 +42,7 @@ from trainer.drills.russian_poker.deals import house_rules
 from trainer.drills.russian_poker.house import solve_insurance
 from trainer.drills.russian_poker.kinds import SPOTS, YES_NO
 from trainer.engine.cards import Deck
-from trainer.engine.explain import N_, Step, Term, step
+from trainer.engine.explain import N_, Cards, Step, Term, step
 from trainer.engine.russian_poker import (
     HouseRules,
     dealer_qualifies,
@@ -387,9 +387,9 @@ def _solve_replaced(data: dict[str, Any]) -> tuple[list[str], str, tuple[Step, .
     rules = house_rules(data["rules"])
     card = replaced_card(data["dealer"], rules)
     why = (
-        step("The house replaces the dealer's highest card: {card}.", card=str(card))
+        step("The house replaces the dealer's highest card: {card}.", card=Cards.of([card]))
         if rules.buy_game_replaces is ReplaceCard.HIGHEST
-        else step("The house replaces the dealer's lowest card: {card}.", card=str(card))
+        else step("The house replaces the dealer's lowest card: {card}.", card=Cards.of([card]))
     )
     return card_list([card]), str(card), (why,)
 

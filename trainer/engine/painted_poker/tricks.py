@@ -390,7 +390,7 @@ def _led_as_a_card(
     below the lowest rank), or a named card. It then plays by the ordinary rules: the highest trump
     takes the trick, else the highest card of the suit led; of two equal cards the first played."""
     lead = trick[0]
-    card = str(lead.card)
+    card = Cards.of([lead.card])
     if lead.call is JokerCall.LOWEST_TRUMP:
         assert trump is not None
         led, rank = trump, 1
@@ -408,7 +408,7 @@ def _led_as_a_card(
             step(
                 "The joker {card} was led as {named}: it counts as that card.",
                 card=card,
-                named=str(lead.named),
+                named=Cards.of([lead.named]),
             )
         )
     else:
@@ -419,19 +419,19 @@ def _led_as_a_card(
                 "The joker {card} was led as the highest card of {suit}: that suit must be followed; only "
                 "a trump beats it.",
                 card=card,
-                suit=SUIT_NAMES[led],
+                suit=Term(SUIT_NAMES[led]),
             )
         else:
             said = step(
                 "The joker {card} was led as the lowest card of {suit}: that suit must be followed, and "
                 "the highest card takes the trick.",
                 card=card,
-                suit=SUIT_NAMES[led],
+                suit=Term(SUIT_NAMES[led]),
             )
         steps.append(said)
     for p in trick[1:]:
         if r.is_joker(p.card):
-            steps.append(step("The joker {card} was played low: it takes nothing.", card=str(p.card)))
+            steps.append(step("The joker {card} was played low: it takes nothing.", card=Cards.of([p.card])))
     cards = {0: (led, rank)} | {
         i: (p.card.suit, p.card.rank) for i, p in enumerate(trick) if i and not r.is_joker(p.card)
     }
@@ -439,17 +439,16 @@ def _led_as_a_card(
     pool = trumps or [i for i, (suit, _rank) in cards.items() if suit == led]
     # Of two equal cards (a joker led as a card that is also played) the first played ranks higher.
     winner = max(pool, key=lambda i: (cards[i][1], -i))
+    won = Cards.of([trick[winner].card])
     if winner == 0:
         steps.append(step("Nothing played beats it: the joker {card} takes the trick.", card=card))
     elif trumps:
-        steps.append(step("The highest trump played is {card}.", card=str(trick[winner].card)))
+        steps.append(step("The highest trump played is {card}.", card=won))
     else:
-        steps.append(
-            step("The highest card of {suit} is {card}.", suit=SUIT_NAMES[led], card=str(trick[winner].card))
-        )
-    steps.append(
-        step("Play {position} ({card}) takes the trick.", position=winner + 1, card=str(trick[winner].card))
-    )
+        # The suit in the genitive where the language has one ("the highest card of hearts").
+        suit = Term(SUIT_NAMES[led], "genitive")
+        steps.append(step("The highest card of {suit} is {card}.", suit=suit, card=won))
+    steps.append(step("Play {position} ({card}) takes the trick.", position=winner + 1, card=won))
     return winner, tuple(steps)
 
 
