@@ -166,6 +166,8 @@ def test_georgian_and_russian_pages_show_no_english_words(client, monkeypatch, l
         "/sprint/",
         "/quiz/",
         "/progress/",
+        "/offline",
+        "/reference/payouts?ante=abc",
     ]
     urls += [f"/reference/rules/{game}" for game in ("russian-poker", "omaha", "painted-poker")]
     for kind in sorted(REGISTRY):
