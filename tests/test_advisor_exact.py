@@ -94,6 +94,26 @@ def test_stand_sixth_card_and_small_exchanges_match_brute_force(house, ante, bon
         assert v.exchange(kept, k) - pay.fee == exchange_value(pay, up, pool, kept, k)
 
 
+@pytest.mark.parametrize(("house", "ante", "bonus", "seed", "suited"), SITUATIONS)
+def test_quick_upper_bounds_never_fall_below_the_exact_values(house, ante, bonus, seed, suited):
+    # `best_options` skips an exchange whose bound falls short of the best so far: a bound below the
+    # exact value would hide a better option. Every exchange of every size, on pools rich in flushes.
+    rng = random.Random(100 + seed)
+    deck = rng.sample(range(52), 52)
+    up, hand = deck[0], tuple(deck[1:6])
+    if suited:
+        hand = tuple(
+            [c for c in deck[1:] if c % 4 == up % 4][:3] + [c for c in deck[1:] if c % 4 != up % 4][:2]
+        )
+    pool = _small_pool(rng, up, hand, size=13)
+    v = Valuation(Context(up, tuple(pool), Payoffs.of(load_rules(house), ante, bonus)))
+    for k in range(1, 6):
+        kept = [[c for c in hand if c not in d] for d in itertools.combinations(hand, k)]
+        bounds = v.exchanges(kept, k, bound=True)
+        exact = v.exchanges(kept, k)
+        assert all(b >= e for b, e in zip(bounds, exact, strict=True)), (k, bounds, exact)
+
+
 def test_payoffs_agree_with_the_settlement_engine():
     rng = random.Random(8)
     for house, ante, bonus in (("cis", 10, 5), ("insured", 100, 50), ("lunar", 10, 0), ("caribbean", 10, 0)):

@@ -443,6 +443,38 @@ def test_advisor_page_lists_every_option_best_first(client):
     assert "Fold" in page and "Buy a sixth card" in page and "✓" in page
 
 
+def test_advisor_page_answers_a_repeated_question_from_its_cache(client, monkeypatch):
+    """The options table is rendered once per language, house, cards and stakes: a repeat does not ask
+    the engine again, and the same cards under another house (or other stakes) are never served
+    another house's table."""
+    from trainer.engine.russian_poker import strategy
+    from trainer.web import advisor_page
+
+    asked: list[tuple[str, int]] = []
+
+    def advise(player, up, *, rules, ante, bonus):
+        asked.append((rules.name, ante))
+        value = {"caribbean": -0.25, "cis": 0.5}.get(rules.name, 0.75) * ante
+        option = strategy.Option(strategy.Action.BET, (), value, equivalent=True)
+        return strategy.Advice((option,), None)
+
+    monkeypatch.setattr(strategy, "advise", advise)
+    monkeypatch.setattr(advisor_page, "_OPTIONS_HTML", type(advisor_page._OPTIONS_HTML)())
+    query = "player=Qh&player=9h&player=6h&player=3h&player=2c&upcard=Ad"
+
+    def shown(extra: str) -> list[str]:
+        page = client.get(f"/reference/advisor?{query}{extra}").get_data(as_text=True)
+        assert 'value="Qh" checked' in page and 'value="Ad" checked' in page and 'value="Kh">' in page
+        return re.findall(r'<td class="num">([+-]\d+\.\d+)', page)
+
+    assert shown("&rules=caribbean") == ["-0.250"]
+    assert shown("&rules=cis") == ["+0.500"]
+    assert shown("&rules=caribbean") == ["-0.250"]
+    assert shown("&rules=cis&ante=2") == ["+1.000"]
+    assert shown("&rules=cis") == ["+0.500"]
+    assert asked == [("caribbean", 1), ("cis", 1), ("cis", 2)]
+
+
 @pytest.mark.parametrize(
     "query",
     [

@@ -6,13 +6,18 @@ a plain GET form, so it works without JavaScript and its address can be shared.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from flask import abort, current_app, render_template, request
 from flask_babel import gettext
+from markupsafe import Markup, escape
 
 from trainer.engine.cards import FULL_DECK, Card
 from trainer.engine.russian_poker.rules import load_rules, preset_names
+from trainer.web.drawing import card_face
+from trainer.web.i18n import current_language, translate_step
 from trainer.web.reference import bp
 
 PLAYER_CARDS = 5
@@ -22,6 +27,48 @@ SUIT_ORDER = "shdc"
 def _picker_rows() -> list[list[str]]:
     """The 52 cards in four rows, one per suit, ace first."""
     return [[str(c) for c in sorted(FULL_DECK, key=lambda c: -c.rank) if c.suit == s] for s in SUIT_ORDER]
+
+
+# The pickers' 104 labelled cards, rendered once per language: a repeated question is then answered
+# without re-rendering them (the advice itself comes from the engine's cache).
+_PICKER_CARDS: dict[tuple[str, str, str], tuple[tuple[tuple[str, str, str], ...], ...]] = {}
+_PICKER_LOCK = threading.Lock()
+# The options table of recent questions, by (language, house, cards, stakes).
+_OPTIONS_HTML: OrderedDict[tuple[object, ...], Markup] = OrderedDict()
+_OPTIONS_SIZE = 512
+_OPTIONS_LOCK = threading.Lock()
+
+
+def picker_html(name: str, kind: str, selected: Any) -> Markup:
+    """One picker (checkboxes or radio buttons named `name`), the `selected` card codes ticked."""
+    key = (current_language(), name, kind)
+    rows = _PICKER_CARDS.get(key)
+    if rows is None:
+        rows = tuple(tuple(_picker_card(code, name, kind) for code in row) for row in _picker_rows())
+        with _PICKER_LOCK:
+            _PICKER_CARDS[key] = rows
+    chosen = {str(c) for c in selected}
+    out = [f'<div class="picker" role="group" aria-label="{escape(gettext("Cards"))}">']
+    for row in rows:
+        out.append('<div class="picker-row">')
+        out.extend(f"{head}{' checked' if code in chosen else ''}{tail}" for code, head, tail in row)
+        out.append("</div>")
+    out.append("</div>")
+    return Markup("\n".join(out))
+
+
+def _picker_card(code: str, name: str, kind: str) -> tuple[str, str, str]:
+    f = card_face(code)
+    red = " red" if f["red"] else ""
+    head = (
+        f'<label class="mini-card{red}"><input type="{escape(kind)}" name="{escape(name)}" '
+        f'value="{escape(code)}"'
+    )
+    tail = (
+        f'><span aria-hidden="true">{escape(f["rank"])}{escape(f["symbol"])}</span>'
+        f'<span class="visually-hidden">{escape(f["label"])}</span></label>'
+    )
+    return code, head, tail
 
 
 def _read(raw_player: list[str], raw_up: str | None, rules_name: str) -> tuple[list[Card], Card, Any]:
@@ -53,31 +100,56 @@ def advisor() -> str:
     rules_name = request.args.get("rules", "cis")
     ante = _stake(request.args.get("ante", "1"), 1)
     bonus = _stake(request.args.get("bonus", "0"), 0)
-    advice: Any = None
+    options_html = Markup()
     if raw_player or raw_up:
         player, up, rules = _read(raw_player, raw_up, rules_name)
         if bonus and not rules.bonus_offered:
             abort(400, description=gettext("This table offers no bonus bet."))
-        try:
-            advice = strategy.advise(player, up, rules=rules, ante=ante, bonus=bonus)
-        except ValueError as error:
-            # The page checks the cards and stakes first; what the engine still refuses is said in the
-            # trainee's language, the engine's English reason goes to the log.
-            current_app.logger.info("advisor refused: %s", error)
-            abort(400, description=gettext("The advisor cannot value this hand under these house rules."))
+        key = (current_language(), rules_name, tuple(map(str, player)), str(up), ante, bonus)
+        with _OPTIONS_LOCK:
+            options_html = _OPTIONS_HTML.get(key, Markup())
+            if options_html:
+                _OPTIONS_HTML.move_to_end(key)
+        if not options_html:
+            try:
+                advice = strategy.advise(player, up, rules=rules, ante=ante, bonus=bonus)
+            except ValueError as error:
+                # The page checks the cards and stakes first; what the engine still refuses is said in
+                # the trainee's language, the engine's English reason goes to the log.
+                current_app.logger.info("advisor refused: %s", error)
+                abort(400, description=gettext("The advisor cannot value this hand under these house rules."))
+            options_html = Markup(
+                render_template(
+                    "reference/advisor_options.html", table=advice.options, super_bet=advice.super_bet
+                )
+            )
+            with _OPTIONS_LOCK:
+                _OPTIONS_HTML[key] = options_html
+                while len(_OPTIONS_HTML) > _OPTIONS_SIZE:
+                    _OPTIONS_HTML.popitem(last=False)
     return render_template(
         "reference/advisor.html",
         thumb=_rules_of_thumb(rules_name),
-        rows=_picker_rows(),
+        picker_html=picker_html,
         chosen=set(raw_player),
         upcard=raw_up,
         rules_name=rules_name,
-        presets=[(name, load_rules(name).title) for name in preset_names()],
-        table=advice.options if advice is not None else None,
-        super_bet=advice.super_bet if advice is not None else None,
+        presets=_presets(),
+        options_html=options_html,
         ante=ante,
         bonus=bonus,
     )
+
+
+_PRESETS: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+
+
+def _presets() -> list[tuple[str, str]]:
+    """(name, title) of every house preset (the loader reads each file once while running)."""
+    names = preset_names()
+    if names not in _PRESETS:
+        _PRESETS[names] = [(name, load_rules(name).title) for name in names]
+    return _PRESETS[names]
 
 
 def _stake(raw: str, low: int) -> int:
@@ -87,12 +159,31 @@ def _stake(raw: str, low: int) -> int:
     return int(raw)
 
 
-def _rules_of_thumb(rules_name: str) -> dict[str, Any] | None:
-    """The house's rules of thumb as sentences, with the cost of all of them together (None when the
-    bench has not computed them for this house)."""
-    from trainer.engine.russian_poker.strategy.summary import load_summary, rule_steps, total_step
+_THUMBS: dict[tuple[object, ...], dict[str, Any] | None] = {}
 
-    summary = load_summary(rules_name)
-    if summary is None:
-        return None
-    return {"rules": [rule_steps(rule) for rule in summary["rules"]], "total": total_step(summary)}
+
+def _rules_of_thumb(rules_name: str) -> dict[str, Any] | None:
+    """The house's rules of thumb as sentences in the current language, with the cost of all of them
+    together (None when the bench has not computed them for this house); worded once per language
+    and version of the stored file."""
+    from trainer.engine.presets import data_path
+    from trainer.engine.russian_poker.strategy.summary import (
+        SUMMARY_FILE,
+        load_summary,
+        rule_steps,
+        total_step,
+    )
+
+    path = data_path(*SUMMARY_FILE)
+    key = (current_language(), rules_name, path.stat().st_mtime_ns if path.is_file() else None)
+    if key not in _THUMBS:
+        summary = load_summary(rules_name)
+        _THUMBS[key] = (
+            None
+            if summary is None
+            else {
+                "rules": [[translate_step(s) for s in rule_steps(rule)] for rule in summary["rules"]],
+                "total": translate_step(total_step(summary)),
+            }
+        )
+    return _THUMBS[key]

@@ -270,12 +270,27 @@ class Profile:
         # Less the completers the draw took (few pairs).
         hit_q, hit_g = np.nonzero(taken & b.s_completers[None, :])
         if len(hit_q):
-            delta = self._deltas(hit_g, player[hit_q])
-            gone = (delta * bits_of(taken[hit_q, hit_g] & b.s_completers[hit_g])).sum(axis=1)
-            full[hit_q, hit_g] -= gone
+            full[hit_q, hit_g] -= self._taken_shifts(hit_g, player[hit_q], taken[hit_q, hit_g])
         m = margin[:, b.s_m]
         value = ok * count * (np.maximum(m + full, 0) - np.maximum(m, 0))
         return total + value.sum(axis=1)  # type: ignore[no-any-return]
+
+    def _taken_shifts(self, groups: IntArray, player: IntArray, taken: IntArray) -> FloatArray:
+        """For (draw, suited group) pairs: the margin change the completing cards the draw took
+        would have brought (`taken`: the draw's ranks in the group's suit), one term per card taken
+        rather than per rank, since a draw takes few."""
+        b = self.buy
+        pair, rank = np.nonzero(bits_of(taken & b.s_completers[groups]))
+        g = groups[pair]
+        if self.shared is not None:
+            delta = self.shared[g, rank]
+        else:
+            win, tie, lose, threshold = self.results
+            flush = b.tables.after_flush[b.s_m[g], rank]
+            p = player[pair]
+            res = np.where(p > flush, win, np.where(p < flush, lose, tie)) - threshold
+            delta = res - self.value[b.s_m[g], rank]
+        return np.bincount(pair, weights=delta, minlength=len(groups)).astype(np.float64)
 
     def _full_shifts(self, player: IntArray) -> FloatArray:
         """(players, groups): the margin change of each suited group when all its completers are in

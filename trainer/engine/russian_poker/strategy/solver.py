@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from trainer.engine.cards import CARD_BY_INDEX
 from trainer.engine.evaluator import FLUSH6, FLUSH_TABLE, PRODUCT6, PRODUCT_TABLE
-from trainer.engine.russian_poker.strategy.buying import BuyTables, Profile, Subsets, bits_of, expand
+from trainer.engine.russian_poker.strategy.buying import BuyTables, Profile, Subsets, _result, bits_of, expand
 from trainer.engine.russian_poker.strategy.counting import (
     AK_FLOOR,
     FOUR_ID,
@@ -219,6 +219,46 @@ class Context:
             self._profiles[key] = self.buy.profile(strength, win, tie, lose, fail, threshold, alike=alike)
         return self._profiles[key]
 
+    def buy_bound(self, strength: IntArray, out: IntArray, k: int) -> FloatArray:
+        """For final hands (strengths and results), an upper bound of what buying the game can add
+        against one dealer hand without a game (its margin, summed over the next cards, in units),
+        whatever k cards the player's draw took: each next card is worth at most the better of its
+        rank's result and its suited (dealer flush) result, and the draw can take at most k of the
+        cards worth least."""
+        bound = np.zeros(len(strength))
+        if self.buy is None:
+            return bound
+        b, t = self.buy, self.buy.tables
+        threshold = out[:, 3] + self.pay.fee
+        live = np.nonzero(np.maximum(np.maximum(out[:, 0], out[:, 1]), out[:, 4]) > threshold)[0]
+        if not len(live):
+            return bound
+        keys = np.column_stack(
+            [
+                np.searchsorted(t.after_sorted, strength[live], "left"),
+                np.searchsorted(t.after_sorted, strength[live], "right"),
+                np.searchsorted(t.flush_sorted, strength[live], "left"),
+                np.searchsorted(t.flush_sorted, strength[live], "right"),
+                out[live, :5],
+            ]
+        )
+        _unique, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+        left = b.avail[None, :] - t.member
+        present = (left >= 0).all(axis=1)
+        found = np.zeros(len(first))
+        for j, i in enumerate(live[first]):
+            win, tie, lose, no_game, fail = (int(v) for v in out[i, :5])
+            thr = no_game + self.pay.fee
+            player = int(strength[i])
+            value = _result(player, t.after, win, tie, lose, fail) - thr
+            flush = t.after_flush
+            suited = np.where(player > flush, win, np.where(player < flush, lose, tie)) - thr
+            v_hi = np.where(flush > 0, np.maximum(value, suited), value)
+            margin = (np.maximum(left, 0) * v_hi).sum(axis=1) + k * np.maximum(0.0, -v_hi.min(axis=1))
+            found[j] = max(0.0, float(margin[present].max(initial=0.0)))
+        bound[live] = found[inverse.ravel()]
+        return bound
+
     def draw_lookups(self, draws: Sequence[Sequence[int]]) -> Lookups:
         """Lookups counting, for each card-level draw, the hidden hands that avoid it."""
         d = self.dealer
@@ -387,16 +427,6 @@ class Valuation:
         )
         r_lt = d.count(rank, u, u_strength)[inverse]
         r_le = d.count(rank, u, u_strength, inclusive=True)[inverse]
-        # Flush corrections (class sums): a draw blocks the dealer flushes through its up-suit cards.
-        pair, entry = expand(cls.sub_start[feasible][u_class], cls.sub_stop[feasible][u_class])
-        mask = cls.sub_mask[entry]
-        keep = ((mask & ~d.up_suit_mask) == 0) & (cls.sub_size[entry] <= 4)
-        pair, mask, tsize = pair[keep], mask[keep], cls.sub_size[entry][keep]
-        bits = bits_of(mask)
-        e = binom(avail[None, :] - bits, counts[u_class[pair]] - bits).prod(axis=1) * (-1.0) ** tsize
-        tau = ctx._tau_lookups(pair, mask, tsize, e)
-        t_lt = d.count(tau, u, u_strength)[inverse]
-        t_le = d.count(tau, u, u_strength, inclusive=True)[inverse]
         empty = Lookups(np.arange(u), np.full(u, TAU_ROW[0]), np.zeros(u, dtype=np.int64), np.ones(u))
         c_lt = d.count(empty, u, u_strength)[inverse]
         c_le = d.count(empty, u, u_strength, inclusive=True)[inverse]
@@ -407,13 +437,6 @@ class Valuation:
             pair, cls.sig_row[entry], d.tables.four_strength[cls.sig_four[entry]], cls.sig_coef[entry]
         )
         r_ng = d.count(rank, nx, ak)[row_class]
-        pair, entry = expand(cls.sub_start[feasible], cls.sub_stop[feasible])
-        mask = cls.sub_mask[entry]
-        keep = ((mask & ~d.up_suit_mask) == 0) & (cls.sub_size[entry] <= 4)
-        pair, mask, tsize = pair[keep], mask[keep], cls.sub_size[entry][keep]
-        bits = bits_of(mask)
-        e = binom(avail[None, :] - bits, counts[pair] - bits).prod(axis=1) * (-1.0) ** tsize
-        t_ng = d.count(ctx._tau_lookups(pair, mask, tsize, e), nx, ak)[row_class]
         c_ng = float(
             d.count(
                 Lookups(
@@ -441,6 +464,24 @@ class Valuation:
         ins_lo = np.min([s.insure for s in corners], axis=0)
         ins_hi = np.max([s.insure for s in corners], axis=0)
         fold = corners[0].fold
+        if bound:
+            # Buying may pay wherever the house sells the game (the bound's buy gain is 0 where no
+            # result can pay for it).
+            eligible = np.full(len(strength), ctx.buy is not None)
+            return self._bounds(
+                kept_sets,
+                k,
+                eligible,
+                strength,
+                out,
+                r_ng,
+                base_hi,
+                ins_hi,
+                fold,
+                row_option,
+                row_class,
+                rsize,
+            )
         profiles = ctx.profiles(strength, out, alike=True)
         eligible = np.array([p is not None for p in profiles], dtype=bool)
         # The bet is worth at least `base` (buying is optional); its upper bound is known only when
@@ -455,20 +496,23 @@ class Valuation:
             [FOLD, BET, INSURE],
             UNDECIDED,
         )
-        if bound:
-            return self._bounds(
-                kept_sets,
-                k,
-                eligible,
-                out,
-                r_ng,
-                base_hi,
-                ins_hi,
-                fold,
-                row_option,
-                row_class,
-                where_sizes=rsize,
-            )
+        # Flush corrections (class sums): a draw blocks the dealer flushes through its up-suit cards.
+        pair, entry = expand(cls.sub_start[feasible][u_class], cls.sub_stop[feasible][u_class])
+        mask = cls.sub_mask[entry]
+        keep = ((mask & ~d.up_suit_mask) == 0) & (cls.sub_size[entry] <= 4)
+        pair, mask, tsize = pair[keep], mask[keep], cls.sub_size[entry][keep]
+        bits = bits_of(mask)
+        e = binom(avail[None, :] - bits, counts[u_class[pair]] - bits).prod(axis=1) * (-1.0) ** tsize
+        tau = ctx._tau_lookups(pair, mask, tsize, e)
+        t_lt = d.count(tau, u, u_strength)[inverse]
+        t_le = d.count(tau, u, u_strength, inclusive=True)[inverse]
+        pair, entry = expand(cls.sub_start[feasible], cls.sub_stop[feasible])
+        mask = cls.sub_mask[entry]
+        keep = ((mask & ~d.up_suit_mask) == 0) & (cls.sub_size[entry] <= 4)
+        pair, mask, tsize = pair[keep], mask[keep], cls.sub_size[entry][keep]
+        bits = bits_of(mask)
+        e = binom(avail[None, :] - bits, counts[pair] - bits).prod(axis=1) * (-1.0) ** tsize
+        t_ng = d.count(ctx._tau_lookups(pair, mask, tsize, e), nx, ak)[row_class]
         whole = stand(
             rsize * r_lt + t_lt,
             rsize * r_le + t_le,
@@ -543,6 +587,7 @@ class Valuation:
         kept_sets: Sequence[Sequence[int]],
         k: int,
         eligible: npt.NDArray[np.bool_],
+        strength: IntArray,
         out: IntArray,
         r_ng: FloatArray,
         base_hi: FloatArray,
@@ -555,9 +600,7 @@ class Valuation:
         ctx = self.ctx
         n = len(ctx.pool) - k
         hands, deck = comb(n, 4), n - 4
-        win, tie, _lose, no_game, fail = (out[:, i].astype(np.float64) for i in range(5))
-        gain = np.maximum(0.0, np.maximum(np.maximum(win, tie), fail) - ctx.pay.fee - no_game)
-        bet_hi = base_hi + np.where(eligible, deck * r_ng * gain, 0.0)
+        bet_hi = base_hi + np.where(eligible, r_ng * ctx.buy_bound(strength, out, k), 0.0)
         best = np.maximum(np.maximum(fold, bet_hi), ins_hi) * where_sizes
         totals = np.bincount(row_option, weights=best, minlength=len(kept_sets))
         for j, kept in enumerate(kept_sets):
