@@ -107,4 +107,14 @@ def test_the_advisor_page_shows_the_rules_of_thumb(client):
     assert 'id="rules-of-thumb"' in page and "Bet two pair or better." in page
     assert "All the rules together cost" in page
     page = client.get("/reference/advisor?rules=lunar").get_data(as_text=True)
+    assert "With four to a straight, buy a sixth card." in page
+
+
+def test_every_shipped_house_has_rules_of_thumb_and_the_page_says_when_one_has_none(client, monkeypatch):
+    from trainer.engine.russian_poker.rules import preset_names
+    from trainer.engine.russian_poker.strategy import summary
+
+    assert all(load_summary(name) is not None for name in preset_names())
+    monkeypatch.setattr(summary, "SUMMARY_FILE", ("advisor", "no-such-file.json"))
+    page = client.get("/reference/advisor?rules=cis").get_data(as_text=True)
     assert "No rules of thumb have been computed for this house yet." in page
