@@ -304,3 +304,21 @@ def test_api_practice_next(app, client):
     body = client.get("/api/v1/practice/next?game=omaha").get_json()
     assert body["next"]["kind"].startswith("om.") and body["answered_today"] == 1
     assert client.get("/api/v1/practice/next?game=chess").status_code == 400
+
+
+def test_practice_ahead_puts_drills_missed_a_moment_ago_before_a_learnt_one():
+    """Four drills answered wrong a minute ago (still being learnt, due again in minutes) and a drill
+    learnt well: right after a review every card's recall reads about 100%, so by recall alone the
+    learnt drill (97%) would come first."""
+    now = T0
+    missed = [
+        CardState(kind, 1, _card(0.2, now + timedelta(minutes=9), now - timedelta(minutes=1), State.Learning))
+        for kind in ("om.low", "om.split", "pp.score", "rp.settle")
+    ]
+    learnt = CardState("rp.qualify", 1, _card(10.0, now + timedelta(days=9), now - timedelta(days=1)))
+    catalog = [(c.kind, (1, 2, 3)) for c in [learnt, *missed]]
+    queue = order_queue([learnt, *missed], catalog, now=now, introduced_today=5, settings=SETTINGS)
+    assert [i.kind for i in queue] == ["om.low", "om.split", "pp.score", "rp.settle", "rp.qualify"]
+    assert all(i.reason == Reason.AHEAD for i in queue) and queue[-1].recall < min(
+        i.recall for i in queue[:4]
+    )

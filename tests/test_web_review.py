@@ -167,6 +167,9 @@ def test_practise_these_next_puts_drills_answered_wrong_once_before_a_strong_dri
     kinds, listed = _recommended(named)
     assert len(kinds) == 3 and strong not in kinds and set(kinds) <= set(once)
     assert listed.count("(0 of 1 right) too few answers to be sure") == 3
+    today = named.get("/today/").get_data(as_text=True)  # today's queue agrees: the missed drills first
+    queue = re.findall(r'<li data-kind="([\w.]+)"', today[today.index('id="queue"') :])
+    assert queue[-1] == strong and set(queue[:4]) == set(once), queue
 
 
 def test_practise_these_next_ranks_by_what_the_answers_show_for_sure(named, five_amount_drills):

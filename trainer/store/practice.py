@@ -13,7 +13,8 @@ The queue (`order_queue`, pure; `practice_queue` reads the cards from the databa
 2. then new cards, a few a day (`new_per_day`): the next level of a kind whose level is mastered (by
    the readiness rule of `trainer.store.readiness`, counting that kind's answers at that level and
    above), then kinds not practised yet, in the catalogue's order, at their first level;
-3. then, when nothing is due, practice ahead: the cards least likely to be recalled now first.
+3. then, when nothing is due, practice ahead: cards still being learnt (missed a moment ago) first,
+   then the cards least likely to be recalled now.
 
 The daily goal (`goal` answers a day) is shown beside the queue; the queue never runs dry.
 
@@ -230,8 +231,18 @@ def order_queue(
     practised = {c.kind for c in mine}
     offers += [Item(kind, ls[0], Reason.NEW) for kind, ls in catalog if kind not in practised and ls]
     offers = offers[: max(0, settings.new_per_day - introduced_today)]
-    ahead = [item(c, Reason.AHEAD) for c in mine if c.card.due > now]
-    ahead.sort(key=lambda i: (i.recall or 0.0, i.stability or 0.0, order[i.kind], i.level))
+
+    # Ahead of schedule, cards still being learnt (answered wrong a moment ago, due again in minutes)
+    # come before learnt ones, the weakest first: just after a review every card's recall reads about
+    # 100%, so by recall alone four drills missed a minute ago would wait behind a drill answered 82%
+    # right. Learnt cards follow, the least likely to be recalled now first.
+    def ahead_key(c: CardState) -> tuple[bool, float, int, int]:
+        learnt = c.card.state == State.Review
+        figure = fsrs.get_card_retrievability(c.card, now) if learnt else (c.card.stability or 0.0)
+        return learnt, figure, order[c.kind], c.level
+
+    waiting = sorted((c for c in mine if c.card.due > now), key=ahead_key)
+    ahead = [item(c, Reason.AHEAD) for c in waiting]
     queue = due + offers + ahead
     if not queue and catalog:  # no cards and no new ones allowed today: practice must still be possible
         kind, first = catalog[0]
