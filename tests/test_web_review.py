@@ -235,6 +235,7 @@ def test_levels_are_explained_where_they_are_chosen_and_no_level_looks_chosen(cl
     assert 'id="levels-help"' in sprint and 'value="3" aria-describedby="levels-help-3"' in sprint
     start = client.get("/practice/toy.amount?level=2").get_data(as_text=True)
     assert '<p id="level-text">Level 2: odd amounts' in start
+    assert 'id="levels-help"' in client.get("/table/").get_data(as_text=True)  # the live table's levels too
 
 
 def _drills(app, ids):
