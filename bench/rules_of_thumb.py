@@ -20,50 +20,24 @@ import functools
 import itertools
 import random
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 from trainer.engine.cards import CARD_BY_INDEX
-from trainer.engine.evaluator import PRODUCT_TABLE, strength5
 from trainer.engine.russian_poker.rules import HouseRules
 from trainer.engine.russian_poker.strategy import best_options
 from trainer.engine.russian_poker.strategy.payoffs import Payoffs
 from trainer.engine.russian_poker.strategy.solver import Context, Valuation
-
-RANKS = "23456789TJQKA"
-PAIR_FLOOR = PRODUCT_TABLE[2 * 2 * 3 * 5 * 7]  # the lowest pair: 2-2-3-4-5
-TWO_PAIR_FLOOR = PRODUCT_TABLE[3 * 3 * 2 * 2 * 5]
-AK_FLOOR = PRODUCT_TABLE[41 * 37 * 5 * 3 * 2]
-CLASSES = ("two_pair_up", "pair", "ace_king", "four_flush", "four_straight", "rest")
-
-
-def hand_class(cards: Sequence[int]) -> str:
-    """The rule class of five cards (card indexes), the first that applies."""
-    strength = strength5(*cards)
-    if strength >= TWO_PAIR_FLOOR:
-        return "two_pair_up"
-    if strength >= PAIR_FLOOR:
-        return "pair"
-    if strength >= AK_FLOOR:
-        return "ace_king"
-    if max(sum(1 for i in cards if i % 4 == s) for s in range(4)) == 4:
-        return "four_flush"
-    if four_straight(cards):
-        return "four_straight"
-    return "rest"
-
-
-def four_straight(cards: Sequence[int]) -> bool:
-    ranks = {i // 4 + 2 for i in cards}
-    if 14 in ranks:
-        ranks.add(1)
-    return any(len(ranks & set(range(low, low + 5))) >= 4 for low in range(1, 11))
-
-
-def pair_rank(cards: Sequence[int]) -> int:
-    ranks = [i // 4 for i in cards]
-    return next(r for r in ranks if ranks.count(r) == 2)
+from trainer.engine.russian_poker.strategy.summary import (  # the classes, one copy: the drill's too
+    AK_FLOOR,
+    CLASSES,
+    PAIR_FLOOR,
+    RANKS,
+    TWO_PAIR_FLOOR,
+    hand_class,
+    pair_rank,
+)
 
 
 class _Values:

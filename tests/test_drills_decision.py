@@ -46,7 +46,9 @@ def test_expected_is_the_advisors_best_and_the_explanation_names_it(situations):
         assert expected == choice_value(best[0])
         choices = s.answer_format.to_json()["choices"]
         assert text == next(c["label"] for c in choices if c["value"] == expected)
-        assert str(steps[-1]) == f"Best: {choice_label(best[0])}."
+        # The rule of thumb leads (every shipped house has one computed), then the best option.
+        assert str(steps[0]).startswith("Rule of thumb at this table: ")
+        assert str(steps[1]) == f"Best: {choice_label(best[0])}."
         assert any(str(x).startswith("Fold: -1.000 antes") for x in steps)
         # Only the best and any option worth exactly as much are right.
         right = {c["value"] for c in choices if grade(s, c["value"]).correct}
@@ -121,3 +123,29 @@ def test_an_answer_through_the_api_is_recorded(tmp_path):
     body = client.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": best}).json
     assert body["correct"] is True and body["expected"] == best
     assert store.attempt(drill["id"])["correct"] is True
+
+
+@pytest.mark.parametrize(
+    ("player", "upcard", "rules", "rule", "says"),
+    [
+        # CIS: bet a pair of 9s or higher, else exchange the other three (the bench's threshold).
+        ("5h 5d Kc 9s 2h", "Qd", "cis", "Bet a pair of 9s or higher", "exchange Kc 9s 2h"),
+        ("9h 9d Ad Qc 7d", "5d", "cis", "Bet a pair of 9s or higher", "bet"),
+        ("Ah Kd 7c 4s 2h", "5c", "cis", "Fold ace-king.", "fold"),
+        ("Qc Qs 9d 2d 5d", "As", "caribbean", "Bet any pair.", "bet"),
+        ("2h 6h 9h Jh Kc", "Qs", "cis", "With four to a flush, buy a sixth card.", "sixth_card"),
+    ],
+)
+def test_the_explanation_leads_with_the_houses_rule_of_thumb(player, upcard, rules, rule, says):
+    """The rule of thumb in words first; "the best play here" exactly when what it says is a right
+    answer (checked against the advisor's best options), "an exception" otherwise."""
+    s = _situation(player, upcard, rules)
+    _expected, _text, steps = expected_of(s)
+    first = str(steps[0])
+    assert first.startswith(f"Rule of thumb at this table: {rule}"), first
+    right = {choice_value(o) for o in _best(s)}
+    if says in right:
+        assert first.endswith("Here it is the best play."), (first, right)
+    else:
+        assert first.endswith("This hand is an exception to it."), (first, right)
+    assert not any("±" in str(x) or "standard error" in str(x) for x in steps)  # exact values

@@ -102,3 +102,14 @@ def test_bet_with_cards_ticked_asks_which_was_meant(named):
     assert response.status_code == 400 and "Which did you mean?" in text
     assert re.search(rf'name="discard" value="{card}" checked', text)  # nothing lost
     assert named.post(url, data={"drill": drill, "answer": "bet"}).status_code == 302
+
+
+def test_a_buy_decision_explained_rule_of_thumb_first_and_every_option_on_demand(named):
+    url, drill = _drill(named, "rp.decision", 1)
+    named.post(url, data={"drill": drill, "answer": "fold"})
+    page = named.get(url).get_data(as_text=True)
+    steps = re.findall(r"<li>(.*?)</li>", re.search(r'<ol class="steps">(.*?)</ol>', page, re.S).group(1))
+    assert steps[0].startswith("Rule of thumb at this table: ") and steps[1].startswith("Best: ")
+    link = re.search(r'<a id="all-options" href="([^"]+)"', page).group(1).replace("&amp;", "&")
+    assert link.startswith("/reference/advisor?") and link.count("player=") == 5 and "upcard=" in link
+    assert link.endswith("#options-title") and "rules=cis" in link

@@ -44,6 +44,7 @@ from trainer.engine.explain import N_, Cards, Step, Term, step
 from trainer.engine.russian_poker.hands import evaluate
 from trainer.engine.russian_poker.rules import HouseRules
 from trainer.engine.russian_poker.strategy import Action, Option, best_options, bet_value
+from trainer.engine.russian_poker.strategy.summary import load_summary, rule_for
 from trainer.games import RUSSIAN_POKER
 
 GAME = RUSSIAN_POKER.id
@@ -223,23 +224,15 @@ def _situation(rules_name: str, player: str, upcard: str) -> Data:
 
 
 def _solve(data: Data) -> tuple[str, str, tuple[Step, ...]]:
+    """The rule of thumb of the house in words first (and whether it is the best play here), then the
+    best options with their exact values; every option's value is on the advisor page (on demand)."""
     rules = _rules(data["rules"])
     player = format_cards(parse_cards(data["player"]))
     best = _best(player, data["upcard"], rules.name)
     first = best[0]
     bet = f"{bet_value(data['player'], data['upcard'], rules=rules):+.3f}"
-    steps = [
-        step(
-            "Values in antes with the ante already staked (a fold loses it: -1), exact over every "
-            "unseen card; after a buy the player makes the best of what follows."
-        ),
-        step("Fold: {ev} antes.", ev="-1.000"),
-        step("Bet now: {ev} antes.", ev=bet),
-    ]
-    for o in best:
-        if o.action not in (Action.FOLD, Action.BET):
-            value = f"{o.ev:+.3f}"
-            steps.append(step("{option}: {ev} antes.", option=choice_message(o), ev=value))
+    steps = [*_rule_of_thumb(data, {choice_value(o) for o in best})]
+    steps.append(step("Best: {option}.", option=choice_message(first)))
     if len(best) > 1:
         steps.append(
             step(
@@ -247,8 +240,32 @@ def _solve(data: Data) -> tuple[str, str, tuple[Step, ...]]:
                 options=[choice_message(o) for o in best],
             )
         )
-    steps.append(step("Best: {option}.", option=choice_message(first)))
+    for o in best:
+        if o.action not in (Action.FOLD, Action.BET):
+            value = f"{o.ev:+.3f}"
+            steps.append(step("{option}: {ev} antes.", option=choice_message(o), ev=value))
+    steps += [
+        step("Bet now: {ev} antes.", ev=bet),
+        step("Fold: {ev} antes.", ev="-1.000"),
+        step(
+            "Values in antes with the ante already staked (a fold loses it: -1), exact over every "
+            "unseen card; after a buy the player makes the best of what follows."
+        ),
+    ]
     return choice_value(first), choice_label(first), tuple(steps)
+
+
+def _rule_of_thumb(data: Data, accepted: set[str]) -> list[Step]:
+    """The house's rule of thumb for this hand, and whether it is a right answer here (none when the
+    bench has not computed the house's rules)."""
+    summary = load_summary(_rules(data["rules"]).name)
+    rule = rule_for(summary, parse_cards(data["player"]), Card.from_text(data["upcard"])) if summary else None
+    if rule is None:
+        return []
+    says = "exchange " + " ".join(card_list(rule.discard)) if rule.action == "exchange" else rule.action
+    if says in accepted:
+        return [step("Rule of thumb at this table: {rule} Here it is the best play.", rule=rule.text)]
+    return [step("Rule of thumb at this table: {rule} This hand is an exception to it.", rule=rule.text)]
 
 
 def _accepts(data: Data, answer: Any) -> bool:

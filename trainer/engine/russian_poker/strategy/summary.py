@@ -3,8 +3,9 @@
 `bench/strategy.py --rules-of-thumb NAME` values, exactly, sampled hands of each class (two pair or
 better, a pair, ace-king, four to a flush, four to a straight, the rest) under best play and under the
 class's rule, and stores the summary in `data/advisor/rules-of-thumb.json`; the advisor page shows it.
-Here: reading that file, and each rule as one sentence (`Step`: a translatable template with its
-parameters).
+Here: the classes (`hand_class`, the first that applies), reading that file, each rule as one sentence
+(`Step`: a translatable template with its parameters), and what a house's rule says for one hand
+(`rule_for`: the buy-decision drill's explanation leads with it).
 
 >>> rule = {"class": "pair", "params": {"bet_from": "7"}, "share": 0.4226, "cost": 0.01}
 >>> for line in rule_steps(rule):
@@ -16,12 +17,99 @@ On 42.3% of hands; it costs 0.0100 ante a hand against best play.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from trainer.engine.cards import Card
+from trainer.engine.evaluator import PRODUCT_TABLE, strength5
 from trainer.engine.explain import Step, step
 from trainer.engine.presets import data_path
 
 SUMMARY_FILE = ("advisor", "rules-of-thumb.json")
+RANKS = "23456789TJQKA"
+PAIR_FLOOR = PRODUCT_TABLE[2 * 2 * 3 * 5 * 7]  # the lowest pair: 2-2-3-4-5
+TWO_PAIR_FLOOR = PRODUCT_TABLE[3 * 3 * 2 * 2 * 5]
+AK_FLOOR = PRODUCT_TABLE[41 * 37 * 5 * 3 * 2]
+CLASSES = ("two_pair_up", "pair", "ace_king", "four_flush", "four_straight", "rest")
+
+
+def hand_class(cards: Sequence[int]) -> str:
+    """The rule class of five cards (card indexes), the first that applies."""
+    strength = strength5(*cards)
+    if strength >= TWO_PAIR_FLOOR:
+        return "two_pair_up"
+    if strength >= PAIR_FLOOR:
+        return "pair"
+    if strength >= AK_FLOOR:
+        return "ace_king"
+    if max(sum(1 for i in cards if i % 4 == s) for s in range(4)) == 4:
+        return "four_flush"
+    if four_straight(cards):
+        return "four_straight"
+    return "rest"
+
+
+def four_straight(cards: Sequence[int]) -> bool:
+    ranks = {i // 4 + 2 for i in cards}
+    if 14 in ranks:
+        ranks.add(1)
+    return any(len(ranks & set(range(low, low + 5))) >= 4 for low in range(1, 11))
+
+
+def pair_rank(cards: Sequence[int]) -> int:
+    ranks = [i // 4 for i in cards]
+    return next(r for r in ranks if ranks.count(r) == 2)
+
+
+@dataclass(frozen=True)
+class HandRule:
+    """What a house's rule of thumb says for one hand: the rule's sentence, its action ("fold", "bet",
+    "sixth_card" or "exchange", as the strategy's `Action` values) and the cards it exchanges."""
+
+    text: Step
+    action: str
+    discard: tuple[Card, ...] = ()
+
+
+def rule_for(summary: dict[str, Any], cards: Sequence[Card], upcard: Card) -> HandRule | None:
+    """The house's rule of thumb for this hand and up-card (None when the summary has no rule for
+    its class).
+
+    >>> from trainer.engine.cards import parse_cards
+    >>> summary = {"rules": [{"class": "pair", "params": {"bet_from": "9"}, "share": 0.4, "cost": 0.0}]}
+    >>> rule = rule_for(summary, parse_cards("5h 5d Kc 9s 2h"), Card.from_text("Qd"))
+    >>> rule.action, " ".join(map(str, rule.discard))
+    ('exchange', 'Kc 9s 2h')
+    >>> print(rule.text)
+    Bet a pair of 9s or higher; with a lower pair, exchange the other three cards.
+    """
+    indexes = [c.index for c in cards]
+    cls = hand_class(indexes)
+    rule = next((r for r in summary.get("rules", []) if r.get("class") == cls), None)
+    if rule is None:
+        return None
+    text = rule_steps(rule)[0]
+    params = rule.get("params", {})
+    if cls == "two_pair_up":
+        return HandRule(text, "bet")
+    if cls == "pair":
+        low = params.get("bet_from")
+        rank = pair_rank(indexes)
+        if low is not None and rank >= RANKS.index(low):
+            return HandRule(text, "bet")
+        return HandRule(text, "exchange", tuple(c for c in cards if c.index // 4 != rank))
+    if cls == "ace_king":
+        high = params.get("bet_to")
+        bets = high is not None and upcard.index // 4 <= RANKS.index(high)
+        return HandRule(text, "bet" if bets else "fold")
+    if cls in ("four_flush", "four_straight"):
+        action = params.get("action", "fold")
+        if action == "exchange_odd":
+            suit = max(range(4), key=lambda s: sum(1 for i in indexes if i % 4 == s))
+            return HandRule(text, "exchange", tuple(c for c in cards if c.index % 4 != suit))
+        return HandRule(text, {"sixth": "sixth_card"}.get(action, action))
+    return HandRule(text, "fold")
 
 
 def load_summary(house: str) -> dict[str, Any] | None:
