@@ -15,35 +15,13 @@ from trainer.drills.rounds import game_rounds
 from trainer.engine.cards import CARD_PATTERN, cards_pattern
 from trainer.games import BY_ID, GAMES, RUSSIAN_POKER
 from trainer.web import openapi_accounts, openapi_flows, openapi_groups
-
-
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-def _error(description: str) -> dict[str, Any]:
-    return _json(_ref("Error"), description)
-
+from trainer.web.openapi_parts import error as _error
+from trainer.web.openapi_parts import json_body, shared_errors
+from trainer.web.openapi_parts import json_response as _json
+from trainer.web.openapi_parts import ref as _ref
 
 _SEED = {"type": "integer", "minimum": 0, "maximum": MAX_SEED}
 _ID = {"type": "integer", "minimum": 1}
-_RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait."}}
-# Answered by every POST before its route reads anything, and by every route that reads the store.
-BODY_ERRORS = {
-    "413": _error("The body is over 256 KiB."),
-    "415": _error("The body is not JSON (Content-Type: application/json)."),
-}
-STORE_ERRORS = {
-    "503": {
-        **_error("The database is busy or damaged: nothing was recorded; try again."),
-        "headers": _RETRY_AFTER,
-    }
-}
-
 
 _ANY_JSON: dict[str, Any] = {}
 # What a page shows for a choice or an amount: a message (as in prompt_messages), a word to translate
@@ -511,7 +489,7 @@ def _round_paths() -> dict[str, Any]:
         "/api/v1/rounds": {
             "post": {
                 "summary": "Deal a round of a game at a level: its first step (never with its answer).",
-                "requestBody": {"required": True, "content": {"application/json": {"schema": new_round}}},
+                "requestBody": json_body(new_round),
                 "responses": {
                     "201": {
                         **_json(_ref("Round"), "The round and its first step; Location points at it."),
@@ -521,8 +499,6 @@ def _round_paths() -> dict[str, Any]:
                         "Bad JSON, an unknown game or field, a bad level, seats, seed, rules or payout."
                     ),
                     "403": _error("A seed from a caller who is not an instructor."),
-                    **BODY_ERRORS,
-                    **STORE_ERRORS,
                 },
             }
         },
@@ -534,7 +510,6 @@ def _round_paths() -> dict[str, Any]:
                     "200": _json(_ref("Round"), "The round."),
                     "404": _error("No such round for this trainee."),
                     "409": _error("The round was dealt by an older version of the trainer."),
-                    **STORE_ERRORS,
                 },
             }
         },
@@ -542,7 +517,7 @@ def _round_paths() -> dict[str, Any]:
             "post": {
                 "summary": "Answer the current step: graded by the engines, recorded; the next step.",
                 "parameters": [_ROUND_ID],
-                "requestBody": {"required": True, "content": {"application/json": {"schema": answer}}},
+                "requestBody": json_body(answer),
                 "responses": {
                     "200": _json(_ref("StepGrade"), "Right or wrong, the expected answer, the next step."),
                     "400": _error("Bad JSON, no answer, or a step that is not a whole number from 0."),
@@ -552,8 +527,6 @@ def _round_paths() -> dict[str, Any]:
                         "dealt by an older version of the trainer); nothing changed."
                     ),
                     "422": _error("The answer cannot be read; the step stays open."),
-                    **BODY_ERRORS,
-                    **STORE_ERRORS,
                 },
             }
         },
@@ -638,13 +611,13 @@ def document() -> dict[str, Any]:
                 "get": {
                     "summary": "Who is practising: the account (token or session) or the session's guest.",
                     "description": "Reading creates nothing: before a guest's first drill the id is null.",
-                    "responses": {"200": _json(_ref("Trainee"), "The trainee."), **STORE_ERRORS},
+                    "responses": {"200": _json(_ref("Trainee"), "The trainee.")},
                 },
             },
             "/api/v1/drills": {
                 "post": {
                     "summary": "Issue a drill (never with its answer).",
-                    "requestBody": {"required": True, "content": {"application/json": {"schema": new_drill}}},
+                    "requestBody": json_body(new_drill),
                     "responses": {
                         "201": {
                             **_json(_ref("Drill"), "The drill; Location points at it."),
@@ -654,8 +627,6 @@ def document() -> dict[str, Any]:
                         "403": _error("A seed from a caller who is not an instructor."),
                         "404": _error("Unknown drill kind."),
                         "422": _error("These house rules cannot be used for this drill kind."),
-                        **BODY_ERRORS,
-                        **STORE_ERRORS,
                     },
                 }
             },
@@ -674,7 +645,6 @@ def document() -> dict[str, Any]:
                     "responses": {
                         "200": _json(_ref("PracticeNext"), "The head of the queue and the day so far."),
                         "400": _error("No such game."),
-                        **STORE_ERRORS,
                     },
                 }
             },
@@ -685,7 +655,6 @@ def document() -> dict[str, Any]:
                     "responses": {
                         "200": _json(_ref("Drill"), "The drill."),
                         "404": _error("No such drill for this trainee, or its kind is no longer installed."),
-                        **STORE_ERRORS,
                     },
                 }
             },
@@ -711,8 +680,6 @@ def document() -> dict[str, Any]:
                         "404": _error("No such drill for this trainee."),
                         "409": _error("Already answered; nothing changed."),
                         "422": _error("The answer cannot be read; the drill stays open."),
-                        **BODY_ERRORS,
-                        **STORE_ERRORS,
                     },
                 }
             },
@@ -778,7 +745,6 @@ def document() -> dict[str, Any]:
                         "200": _json(_ref("Advice"), "The options with their values in antes."),
                         "400": _error("Bad JSON, bad cards, or rules the advisor cannot model."),
                         "422": _error("A card is given twice (in the hand or as the up-card)."),
-                        **BODY_ERRORS,
                     },
                 }
             },
@@ -796,21 +762,13 @@ def document() -> dict[str, Any]:
 
 
 def _with_accounts(doc: dict[str, Any]) -> dict[str, Any]:
-    """Add the account routes and schemes; every operation may answer 401 to a bad bearer token."""
-    accounts = openapi_accounts.paths()
-    for item in accounts.values():  # every account route reads the store; those with a body read it
-        for operation in item.values():
-            operation["responses"].update(STORE_ERRORS)
-            if "requestBody" in operation:
-                operation["responses"].update(BODY_ERRORS)
-    doc["paths"].update(accounts)
+    """Add the account and group routes and the security schemes; then the errors every operation
+    shares (`openapi_parts.shared_errors`)."""
+    doc["paths"].update(openapi_accounts.paths())
     doc["paths"].update(openapi_groups.paths())
     doc["components"]["schemas"].update(openapi_accounts.SCHEMAS)
     doc["components"]["schemas"].update(openapi_groups.SCHEMAS)
     doc["components"]["securitySchemes"] = openapi_accounts.SECURITY_SCHEMES
     doc["security"] = openapi_accounts.OPTIONAL
-    for item in doc["paths"].values():
-        for method, operation in item.items():
-            if method != "parameters":
-                operation["responses"].setdefault("401", openapi_accounts.UNAUTHORIZED)
+    shared_errors(doc["paths"])
     return doc

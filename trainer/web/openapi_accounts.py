@@ -9,23 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.store.accounts import PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN
-
-
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-def _error(description: str) -> dict[str, Any]:
-    return _json(_ref("Error"), description)
-
-
-def _body(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"required": True, "content": {"application/json": {"schema": schema}}}
-
+from trainer.web.openapi_parts import UNAUTHORIZED
+from trainer.web.openapi_parts import error as _error
+from trainer.web.openapi_parts import json_body as _body
+from trainer.web.openapi_parts import json_response as _json
+from trainer.web.openapi_parts import ref as _ref
 
 BEARER: dict[str, list[str]] = {"bearer": []}
 SESSION: dict[str, list[str]] = {"session": []}
@@ -46,11 +34,6 @@ SECURITY_SCHEMES = {
         "name": "session",
         "description": "The pages' session cookie: the signed-in user, or the session's guest.",
     },
-}
-
-UNAUTHORIZED = {
-    **_error("The bearer token is not valid (mistyped, revoked, or not a Bearer token), or none was sent."),
-    "headers": {"WWW-Authenticate": {"schema": {"type": "string"}}},
 }
 
 # What `clean_username` keeps: a letter or digit of any script at both ends, letters, digits and . _ -
@@ -117,7 +100,6 @@ def paths() -> dict[str, Any]:
                     "400": _error("Bad JSON, or a username or password that breaks the rules (named)."),
                     "409": _error("The username is taken."),
                     "422": _error("The password is the username."),
-                    "415": _error("The body is not JSON."),
                 },
             }
         },
@@ -138,7 +120,6 @@ def paths() -> dict[str, Any]:
                     },
                     "400": _error("Bad JSON or a label that is not text."),
                     "401": UNAUTHORIZED,
-                    "415": _error("The body is not JSON."),
                 },
             },
             "get": {

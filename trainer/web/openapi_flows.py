@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.games import OMAHA
+from trainer.web.openapi_parts import RETRY_AFTER, error
 from trainer.web.security import LIMITED as LIMITS
 
 # The endpoints a rate limit counts (trainer.web.security): they may answer 429.
 LIMITED = {endpoint for _, endpoints, _, _ in LIMITS.values() for endpoint in endpoints}
 TOO_MANY = {
-    "description": "Too many requests in a short time (the limits: trainer.web.security); nothing was done.",
-    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-    "headers": {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait."}},
+    **error("Too many requests in a short time (the limits: trainer.web.security); nothing was done."),
+    "headers": RETRY_AFTER,
 }
 
 # (path, method) -> (operationId, tag, the Flask endpoint that answers it)

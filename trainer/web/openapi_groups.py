@@ -8,7 +8,11 @@ from typing import Any
 
 from trainer.games import GAMES
 from trainer.store.groups import NAME_PATTERN
-from trainer.web.openapi_accounts import SIGNED_IN, _body, _error, _json, _ref
+from trainer.web.openapi_accounts import SIGNED_IN
+from trainer.web.openapi_parts import error as _error
+from trainer.web.openapi_parts import json_body as _body
+from trainer.web.openapi_parts import json_response as _json
+from trainer.web.openapi_parts import ref as _ref
 
 _GROUP_ID = {"name": "group_id", "in": "path", "required": True, "schema": {"type": "integer"}}
 _GROUP_NAME = {"type": "string", "pattern": rf"^\s*{NAME_PATTERN}\s*$", "examples": ["Morning class"]}
@@ -126,7 +130,6 @@ def paths() -> dict[str, Any]:
                     },
                     "400": _error("Bad JSON or a missing or too long name."),
                     "403": _error("The caller is not an instructor."),
-                    "415": _error("The body is not JSON."),
                 },
             },
         },
@@ -141,7 +144,6 @@ def paths() -> dict[str, Any]:
                     "200": _json(_ref("Group"), "The group joined (joining twice changes nothing)."),
                     "400": _error("Bad JSON."),
                     "404": _error("No group has this code."),
-                    "415": _error("The body is not JSON."),
                 },
             }
         },
