@@ -122,6 +122,7 @@ class _Table:
             "focus": None,
         }
         self.hidden: dict[int, dict[str, Any]] = {}  # per box: the cards the dealer cannot see yet
+        self.steps: list[RoundStep] = []
 
     def box(self, number: int) -> dict[str, Any]:
         box: dict[str, Any] = next(b for b in self.state["boxes"] if b["box"] == number)
@@ -132,6 +133,18 @@ class _Table:
         copied: dict[str, Any] = json.loads(json.dumps(self.state))  # much faster than deepcopy
         return copied
 
+    def ask(
+        self,
+        kind: str,
+        question: Step,
+        answer_format: AnswerFormat,
+        data: dict[str, Any],
+        box: int | None = None,
+        money: str = "",
+    ) -> None:
+        """A ruling the dealer makes now, on the table as it stands (`box` in focus)."""
+        self.steps.append(RoundStep(kind, question, answer_format, self.snapshot(box), data, money))
+
 
 def deal_steps(
     rng: random.Random, level: int, seats: int, rules_name: str, chips: ChipSet, payout: str
@@ -139,7 +152,6 @@ def deal_steps(
     rules = house_rules(rules_name)
     deck = Deck(rng)
     table = _Table(rules_name)
-    steps: list[RoundStep] = []
     dealer = deck.draw(5)
     table.state["dealer"]["upcard"] = str(dealer[0])
     boxes: list[dict[str, Any]] = []
@@ -189,9 +201,7 @@ def deal_steps(
                 if decision.action == players.EXCHANGE
                 else step("Box {box} buys a sixth card. What fee do you take?", box=box["box"])
             )
-            steps.append(
-                RoundStep("rp.fee", question, AMOUNT, table.snapshot(box["box"]), fee_data, "collect")
-            )
+            table.ask("rp.fee", question, AMOUNT, fee_data, box["box"], "collect")
             if decision.action == players.SIXTH:
                 box["cards"] = (*box["dealt"], *deck.draw(1))
                 shown["count"] = 6
@@ -218,14 +228,12 @@ def deal_steps(
             shown["cards"] = [str(c) for c in box["cards"]]
             shown["status"] = "insuring"
             data = {"player": shown["cards"], "ante": shown["ante"], "rules": rules_name}
-            steps.append(
-                RoundStep(
-                    "rp.insurance",
-                    step("Box {box} insures his hand. What is the most he may insure?", box=box["box"]),
-                    AMOUNT,
-                    table.snapshot(box["box"]),
-                    data,
-                )
+            table.ask(
+                "rp.insurance",
+                step("Box {box} insures his hand. What is the most he may insure?", box=box["box"]),
+                AMOUNT,
+                data,
+                box["box"],
             )
             low, high = insurance_limits(box["cards"], shown["ante"], rules)
             middle = min(high, max(low, (low + high) // 10 * 5))
@@ -235,14 +243,11 @@ def deal_steps(
     # The dealer opens his hand.
     table.state["phase"] = "open"
     table.state["dealer"].update(cards=[str(c) for c in dealer], open=True)
-    steps.append(
-        RoundStep(
-            "rp.game",
-            step("You open your hand. Do you have a game?"),
-            YES_NO,
-            table.snapshot(),
-            {"dealer": [str(c) for c in dealer], "rules": rules_name},
-        )
+    table.ask(
+        "rp.game",
+        step("You open your hand. Do you have a game?"),
+        YES_NO,
+        {"dealer": [str(c) for c in dealer], "rules": rules_name},
     )
     game = dealer_qualifies(dealer)
 
@@ -263,24 +268,20 @@ def deal_steps(
         if not game and rules.buy_game_allowed and buys:
             shown["buy_game"] = True
             fee_data = {"ante": shown["ante"], "rules": rules_name, "buy": "game"}
-            steps.append(
-                RoundStep(
-                    "rp.fee",
-                    step("Box {box} buys the game. What fee do you take?", box=box["box"]),
-                    AMOUNT,
-                    table.snapshot(box["box"]),
-                    fee_data,
-                    "collect",
-                )
+            table.ask(
+                "rp.fee",
+                step("Box {box} buys the game. What fee do you take?", box=box["box"]),
+                AMOUNT,
+                fee_data,
+                box["box"],
+                "collect",
             )
-            steps.append(
-                RoundStep(
-                    "rp.replaced",
-                    step("Box {box} bought the game. Which of your cards do you replace?", box=box["box"]),
-                    CARDS,
-                    table.snapshot(box["box"]),
-                    {"dealer": [str(c) for c in dealer], "rules": rules_name},
-                )
+            table.ask(
+                "rp.replaced",
+                step("Box {box} bought the game. Which of your cards do you replace?", box=box["box"]),
+                CARDS,
+                {"dealer": [str(c) for c in dealer], "rules": rules_name},
+                box["box"],
             )
             game_card = deck.draw(1)[0]
             shown["game_card"] = str(game_card)
@@ -297,27 +298,23 @@ def deal_steps(
             "rules": rules_name,
         }
         fmt = _spots_format(shown["bonus"], shown["insurance"])
-        steps.append(
-            RoundStep(
-                "rp.results",
-                step("Box {box} opens. What is the result on each spot?", box=box["box"]),
-                fmt,
-                table.snapshot(box["box"]),
-                facts,
-            )
+        table.ask(
+            "rp.results",
+            step("Box {box} opens. What is the result on each spot?", box=box["box"]),
+            fmt,
+            facts,
+            box["box"],
         )
         ruling = _settle(facts)
         win = _paid(ruling)
         if win > 0:
-            steps.append(
-                RoundStep(
-                    "rp.payout",
-                    step("What do you pay box {box}?", box=box["box"]),
-                    payout_format(chips, payout),
-                    table.snapshot(box["box"]),
-                    {**facts, "payout": payout, "chips": chips.name if payout == "chips" else None},
-                    "pay",
-                )
+            table.ask(
+                "rp.payout",
+                step("What do you pay box {box}?", box=box["box"]),
+                payout_format(chips, payout),
+                {**facts, "payout": payout, "chips": chips.name if payout == "chips" else None},
+                box["box"],
+                "pay",
             )
         shown["result"] = {
             "ante": ruling.ante,
@@ -328,7 +325,7 @@ def deal_steps(
         shown["paid"] = win
         shown["status"] = "settled"
     table.state["phase"] = "over"
-    return steps, table.snapshot()
+    return table.steps, table.snapshot()
 
 
 def _spots_format(bonus: int, insurance: int = 0) -> AnswerFormat:
