@@ -315,3 +315,36 @@ def test_every_link_leads_to_an_operation_and_fills_its_path(doc):
     for link in links:
         target = operations[link["operationId"]]
         assert set(re.findall(r"{(\w+)}", target)) == set(link.get("parameters", {})), link
+
+
+def _patterns(node):
+    if isinstance(node, dict):
+        if isinstance(node.get("pattern"), str):
+            yield node
+        for value in node.values():
+            yield from _patterns(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _patterns(value)
+
+
+def test_patterns_say_how_they_are_read(doc):
+    """JSON Schema asks for ECMA-262 patterns; the server checks with Python's `re`, which reads `\\w` as
+    any script's letters. The document says how the two differ, a schema whose pattern uses `\\w` says
+    so too, and no pattern uses `\\d` (Unicode digits in Python, ASCII in JavaScript)."""
+    found = list(_patterns(doc))
+    assert len(found) >= 5
+    for schema in found:
+        compiled = re.compile(schema["pattern"])
+        if re.search(r"\\[wW]", schema["pattern"]):
+            assert "Python's `re`" in schema.get("description", ""), schema
+            assert compiled.match("ნინო") and compiled.match("Анна")  # any script, as the server takes
+        assert "\\d" not in schema["pattern"], schema
+    assert "ECMA-262" in doc["info"]["description"] and "`re`" in doc["info"]["description"]
+
+
+def test_a_day_is_ascii_digits(app):
+    """`format: date` is RFC 3339's YYYY-MM-DD: Arabic-Indic digits match Python's `\\d` but are no date."""
+    from trainer.web.groups import DAY
+
+    assert DAY.fullmatch("2026-12-01") and not DAY.fullmatch("٢٠٢٦-١٢-٠١")

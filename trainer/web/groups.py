@@ -40,7 +40,7 @@ from trainer.web.practice import graded
 bp = Blueprint("groups", __name__, url_prefix="/groups")
 
 Page = str | Response | tuple[str, int]
-DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # ASCII digits, as RFC 3339 (the document's "date")
 CSV_COLUMNS = (
     "answered_at",
     "username",

@@ -20,6 +20,17 @@ from trainer.web.openapi_parts import json_body, shared_errors
 from trainer.web.openapi_parts import json_response as _json
 from trainer.web.openapi_parts import ref as _ref
 
+# JSON Schema asks for ECMA-262 patterns; these are checked on the server with Python's `re`, and the
+# two read `\w` differently. Said once here, and by each schema whose pattern depends on it.
+PATTERN_NOTE = (
+    "Patterns are regular expressions as Python's `re` reads them, the server's own check. Where they "
+    "differ from ECMA-262 (JavaScript): `\\w` and `[^\\W_]` match letters and digits of any script "
+    "(Georgian and Cyrillic usernames and group names), where JavaScript matches only ASCII ones, even "
+    "with the `u` flag; `\\s` matches any Unicode space. A JavaScript client checking a name with the "
+    "pattern as written therefore refuses names in other scripts that the server accepts; use "
+    "`[\\p{L}\\p{N}_]` for `\\w` with the `u` flag. The card patterns use no `\\w`: literal ranks and "
+    "suits, and `\\s` for the spaces around and between cards. A date is `format: date` (YYYY-MM-DD)."
+)
 _SEED = {"type": "integer", "minimum": 0, "maximum": MAX_SEED}
 _ID = {"type": "integer", "minimum": 1}
 
@@ -588,7 +599,8 @@ def document() -> dict[str, Any]:
             "title": "Croupier Trainer API",
             "version": "1",
             "description": "Drills graded against the rule engines; progress kept per trainee. The caller "
-            "is the bearer token's user, else the user signed in on the pages, else the session's guest.",
+            "is the bearer token's user, else the user signed in on the pages, else the session's guest.\n\n"
+            + PATTERN_NOTE,
         },
         "servers": [{"url": "/"}],
         "paths": {

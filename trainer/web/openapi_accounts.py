@@ -43,7 +43,13 @@ _CREDENTIALS = {
     "type": "object",
     "required": ["username", "password"],
     "properties": {
-        "username": {"type": "string", "pattern": _USERNAME_PATTERN, "examples": ["nino"]},
+        "username": {
+            "type": "string",
+            "pattern": _USERNAME_PATTERN,
+            "description": f"{USERNAME_MIN} to {USERNAME_MAX} letters and digits of any script, with . _ - "
+            "between; the pattern is read as Python's `re` reads it (see the document's description).",
+            "examples": ["nino"],
+        },
         "password": {
             "type": "string",
             "minLength": PASSWORD_MIN,

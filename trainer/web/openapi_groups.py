@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.games import GAMES
-from trainer.store.groups import NAME_PATTERN
+from trainer.store.groups import NAME_MAX, NAME_PATTERN
 from trainer.web.openapi_accounts import SIGNED_IN
 from trainer.web.openapi_parts import error as _error
 from trainer.web.openapi_parts import json_body as _body
@@ -15,8 +15,14 @@ from trainer.web.openapi_parts import json_response as _json
 from trainer.web.openapi_parts import ref as _ref
 
 _GROUP_ID = {"name": "group_id", "in": "path", "required": True, "schema": {"type": "integer"}}
-_GROUP_NAME = {"type": "string", "pattern": rf"^\s*{NAME_PATTERN}\s*$", "examples": ["Morning class"]}
-_DAY = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
+_GROUP_NAME = {
+    "type": "string",
+    "pattern": rf"^\s*{NAME_PATTERN}\s*$",
+    "description": f"Letters and digits of any script, spaces and . , ' & ( ) / - (at most {NAME_MAX}); "
+    "the pattern is read as Python's `re` reads it (see the document's description).",
+    "examples": ["Morning class"],
+}
+_DAY = {"type": "string", "format": "date", "examples": ["2026-12-01"]}
 _GAME_MAP = {"type": "object", "propertyNames": {"enum": [g.id for g in GAMES]}}
 
 SCHEMAS: dict[str, Any] = {
