@@ -41,21 +41,27 @@ def test_every_seat_shows_its_chips_in_front(app, kind_id, level):
             html = render_template_string(TABLE, situation=situation)
         seats = _seats(html)
         front = _front(data["actions"])
-        assert str(data["actor"]) in seats, (seed, "the seat to act is drawn")
+        # The situation counts seats from 0; the table, like the question, from 1.
+        assert str(data["actor"] + 1) in seats, (seed, "the seat to act is drawn")
         if "players" in data:
             assert len(seats) == data["players"], seed
         for seat, markup in seats.items():
-            amount = front.get(int(seat))
+            amount = front.get(int(seat) - 1)
             if amount:
                 assert f"In front: {amount}<" in markup and 'class="chip ' in markup, (seed, seat, markup)
             else:
                 assert "In front" not in markup, (seed, seat)
-        acting = seats[str(data["actor"])]
+        acting = seats[str(data["actor"] + 1)]
         assert "to act" in acting
         if "stack" in data:
             assert f"Stack: {data['stack']}<" in acting
         assert html.count('aria-current="true"') == 1
         assert 'class="action-log"' in html or not data["actions"]  # the log stays beside the drawing
+        # The log and "next to act" name the same seats as the question's sentences.
+        log = re.search(r'<ol class="action-log".*?</ol>', html, re.S)
+        asked = [int(n) for n in re.findall(r"Seat (\d+)", " ".join(map(str, situation.prompt)))]
+        drawn = [int(n) for n in re.findall(r"Seat (\d+)", log.group(0))] if log else []
+        assert drawn == asked[: len(drawn)] and asked[len(drawn)] == data["actor"] + 1, (asked, drawn)
 
 
 def test_a_folded_seat_is_drawn_folded(app):

@@ -279,12 +279,26 @@ def betting_round(data: dict[str, Any]) -> dict[str, Any] | None:
 
 def omaha_table(data: dict[str, Any]) -> dict[str, Any]:
     """Seats around the Omaha table: hole cards (None when folded), stacks, chips in front, button;
-    in a betting drill, each seat's chips in front of it from the actions so far."""
+    in a betting drill, each seat's chips in front of it from the actions so far.
+
+    Seats are shown numbered from 1, as at the table and in the drill's sentences, whether the
+    situation counts them from 0 or (with `first_seat` = 1) from 1: the drawing, the action log, the
+    seat to act and a returning player name the same seats as the question.
+
+    >>> t = omaha_table({"actions": [{"seat": 0, "action": "bet", "amount": 50}], "actor": 1})
+    >>> [s["seat"] for s in t["seats"]], t["actions"][0]["seat"], t["actor"]
+    ([1, 2], 1, 2)
+    """
     holes = _per_seat(data, "holes", "hands", "hole_cards")
     stacks = _per_seat(data, "stacks")
     bets = _per_seat(data, "contributions", "bets", "in_pot")
     count = max(len(holes), len(stacks), len(bets), int(data.get("players") or data.get("seats") or 0))
     base = int(data.get("first_seat", 0))
+
+    def shown(seat: Any) -> Any:
+        """A seat of the situation as the table numbers it (from 1)."""
+        return seat - base + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat
+
     folded = set(_per_seat(data, "folded"))
     acting = None
     betting = betting_round(data) if not (holes or stacks or bets) else None
@@ -297,7 +311,7 @@ def omaha_table(data: dict[str, Any]) -> dict[str, Any]:
         hole = holes[i] if i < len(holes) else None
         seats.append(
             {
-                "seat": i + base,
+                "seat": i + 1,
                 "cards": cards_of(hole) if hole else [],
                 "folded": (i < len(holes) and hole is None) or (i + base) in folded,
                 "stack": stacks[i] if i < len(stacks) else None,
@@ -316,7 +330,11 @@ def omaha_table(data: dict[str, Any]) -> dict[str, Any]:
         "seats": seats,
         "pot": data.get("pot"),
         "hole": cards_of(data.get("hole")),
-        "actions": [a for a in data.get("actions") or [] if isinstance(a, dict)],
+        "actions": [
+            {**a, "seat": shown(a.get("seat"))} for a in data.get("actions") or [] if isinstance(a, dict)
+        ],
+        "actor": shown(data.get("actor")),
+        "returning": shown(data.get("seat")),
         "blinds": pair if isinstance(pair, list) and len(pair) == 2 else None,
         "stakes": "stakes" in data,
         "pot_chips": data.get("pot_before") or data.get("pot"),
