@@ -25,6 +25,7 @@ KINDS = sorted(REGISTRY)
 COUNT = 300  # per level: with 26 kinds, 1,000 took the suite past 5 minutes on 2 cores
 # Kinds whose solver values a hand exactly over every unseen card (a second or so each): fewer seeds.
 COUNT_OF = {"rp.decision": 8}
+SEEDS_OF = {"rp.decision": 8}  # 25 took two minutes of one worker on a loaded machine
 ANSWER_KEYS = {"answer", "expected", "expected_text", "solution", "correct", "explanation", "result"}
 
 
@@ -38,9 +39,10 @@ def test_kinds_are_well_formed():
 
 @pytest.mark.parametrize("kind_id", KINDS)
 def test_seeded_generation_is_reproducible(kind_id):
+    seeds = range(SEEDS_OF.get(kind_id, 25))
     for level in (1, 2, 3):
-        first = [issue(kind_id, level, seed=seed) for seed in range(25)]
-        assert [issue(kind_id, level, seed=seed) for seed in range(25)] == first
+        first = [issue(kind_id, level, seed=seed) for seed in seeds]
+        assert [issue(kind_id, level, seed=seed) for seed in seeds] == first
         assert len({json.dumps(s.data, sort_keys=True) for s in first}) > 5  # seeds matter
         assert all(Situation.from_dict(json.loads(json.dumps(s.to_dict()))) == s for s in first)
 
