@@ -18,10 +18,9 @@ from trainer.store.accounts import (
     Accounts,
     Role,
     clean_username,
-    username_from_name,
-    username_key,
 )
 from trainer.store.schema import MIGRATIONS
+from trainer.store.usernames import username_from_name, username_key
 
 
 class Clock:

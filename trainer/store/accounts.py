@@ -32,6 +32,7 @@ from sqlite_utils import Database
 
 from trainer.store.progress import MAX_ROWID, NotFoundError, Refusal, _iso, _utc_now
 from trainer.store.schema import insert, writing
+from trainer.store.usernames import USERNAME_MAX, USERNAME_MIN, username_key
 
 Clock = Callable[[], datetime]
 
@@ -41,7 +42,6 @@ HASHER = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
 # For tests only: the cheapest parameters argon2 accepts.
 FAST_HASHER = PasswordHasher.from_parameters(profiles.CHEAPEST)
 
-USERNAME_MIN, USERNAME_MAX = 3, 32
 PASSWORD_MIN, PASSWORD_MAX = 8, 200
 DISPLAY_MAX = 60
 CODE_DAYS = 7
@@ -67,11 +67,6 @@ def _digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def username_key(username: str) -> str:
-    """What makes two usernames the same: Unicode-normalized and case-folded (any script)."""
-    return unicodedata.normalize("NFKC", username).casefold()
-
-
 def clean_username(username: Any) -> str:
     """A username as stored: trimmed and normalized; `AccountError` saying what is wrong."""
     if not isinstance(username, str) or not username.strip():
@@ -92,27 +87,6 @@ def check_new_password(password: Any, username: str = "") -> str:
     if username and username_key(password) == username_key(username):
         raise AccountError("password_is_username")
     return password
-
-
-def username_from_name(name: str, taken: set[str]) -> str:
-    """A username for a name-only trainee ("Trainee One" -> "Trainee.One"), unique among `taken` keys.
-
-    Used by the migration of name-only trainees; kept stable so a database migrated once and one
-    migrated later give the same usernames.
-
-    >>> username_from_name("Trainee  One", set()), username_from_name("ნინო", {"ნინო"})
-    ('Trainee.One', 'ნინო-2')
-    """
-    words = re.findall(r"[^\W_]+", unicodedata.normalize("NFC", name))
-    base = ".".join(words)[:USERNAME_MAX].strip(".") or "trainee"
-    while len(base) < USERNAME_MIN:
-        base += "0"
-    candidate, n = base, 1
-    while username_key(candidate) in taken:
-        n += 1
-        suffix = f"-{n}"
-        candidate = base[: USERNAME_MAX - len(suffix)] + suffix
-    return candidate
 
 
 def new_code() -> str:

@@ -39,6 +39,8 @@ from typing import Any
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from trainer.store.usernames import username_from_name, username_key
+
 MIGRATIONS = Migrations("trainer")
 
 MODES = ("practice", "sprint", "quiz")
@@ -357,7 +359,6 @@ def m005_accounts(db: Database) -> None:
     )
     db.execute("CREATE INDEX one_time_codes_user ON one_time_codes (user_id)")
     # Name-only trainees: each becomes an unclaimed account under a username made from the name.
-    from trainer.store.accounts import username_from_name, username_key
 
     taken: set[str] = set()
     for row in list(db.query("SELECT id, name, created_at FROM trainees WHERE name IS NOT NULL ORDER BY id")):

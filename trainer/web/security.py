@@ -39,7 +39,7 @@ from flask_babel import gettext
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_talisman import Talisman
 
-from trainer.store.accounts import username_key
+from trainer.store.usernames import username_key
 from trainer.web import auth
 
 CONTENT_SECURITY_POLICY = {
