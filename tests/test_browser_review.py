@@ -111,3 +111,16 @@ def test_reference_pages_and_the_last_drills_open_offline(page_in, server):
         assert page.locator("h1").inner_text() == "No connection"
     finally:
         page.context.set_offline(False)
+    # Another visitor on the same phone (here: the guest signs up): the guest's drills are dropped.
+    page.goto(server + "/account/sign-up")
+    page.locator("input[name=username]").fill("offline.two")
+    page.locator("input[name=password]").fill("a long secret")
+    page.locator("input[name=confirm]").fill("a long secret")
+    navigate(page, lambda: page.locator("main form button[type=submit]").click())
+    page.wait_for_function(
+        "(url) => caches.keys().then(async (names) => {"
+        "  for (const n of names) if (await (await caches.open(n)).match(url)) return false;"
+        "  return true; })",
+        arg=drill_url,
+    )
+    assert page.evaluate("(url) => caches.match(url).then((r) => !!r)", server + "/reference/")  # kept
