@@ -1,10 +1,11 @@
 // Installs the service worker (served from /sw.js, see trainer/web/offline.py) where the browser has
 // them and the page came over HTTPS or from this machine; nothing changes where it does not.
 // On a phone shared by a class, the kept copies of drill pages and the home page belong to whoever
-// was signed in: when the page says another visitor is here (signed in, out, or another account),
+// was signed in: when the page's visitor mark names another visitor (signed in, out, or another account),
 // those copies are dropped before anything else is kept. The reference pages stay.
 (function () {
-  var visitor = document.documentElement.getAttribute("data-visitor") || "guest";
+  var mark = document.querySelector("meta[name=visitor]");
+  var visitor = (mark && mark.getAttribute("content")) || "guest";
   var before = null;
   try {
     before = window.localStorage.getItem("ct-visitor");
