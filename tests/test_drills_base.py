@@ -109,7 +109,7 @@ def test_choice_by_value_or_label_any_case():
 
 @pytest.mark.parametrize("raw", ["maybe", "", "   ", None, 1, ["yes"]])
 def test_choice_rejects_and_lists_the_options(raw):
-    with pytest.raises(AnswerError, match="Yes, No"):
+    with pytest.raises(AnswerError, match="Yes or No"):
         parse_answer(YES_NO, raw)
 
 

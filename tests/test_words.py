@@ -198,3 +198,32 @@ def test_no_message_parameter_is_english_text_or_a_card_code():
     words, "Kh" for K♥) on every branch, however rarely a drill reaches it. Words are `Term`s, cards
     `Cards`, hands `hand.said`."""
     assert list(_plain_text_arguments()) == []
+
+
+@pytest.mark.parametrize("locale", ["ka", "ru"])
+def test_an_answer_that_cannot_be_read_is_refused_in_the_language(locale):
+    """The drills' refusals (a typed amount, a choice, labelled amounts, typed cards) are messages, so
+    the pages write them in the trainee's language, not in English."""
+    from trainer.drills import AnswerError, AnswerFormat, AnswerKind, parse_answer
+    from trainer.drills.answers import seat_label
+
+    choice = AnswerFormat(AnswerKind.CHOICE, choices=(("fold", Term("Fold")), ("bet", Term("Bet"))))
+    amounts = AnswerFormat(AnswerKind.AMOUNTS, labels=(Term("Main pot"), seat_label(0)))
+    cases = [
+        (AnswerFormat(AnswerKind.AMOUNT), "12.5"),
+        (AnswerFormat(AnswerKind.AMOUNT), "9" * 20),
+        (choice, "7"),
+        (choice, ""),
+        (amounts, "1; 2; 3"),
+        (amounts, {"Main pot": 5}),
+        (amounts, {"Main pot": 5, "Seat 1": "1.5"}),
+        (AnswerFormat(AnswerKind.CARDS), "As Zz"),
+        (AnswerFormat(AnswerKind.CARDS), "As As"),
+    ]
+    app = create_app({"TESTING": True, "DATABASE": ":memory:", "SECRET_KEY": "test"})
+    with app.test_request_context(headers={"Accept-Language": locale}):
+        for fmt, raw in cases:
+            with pytest.raises(AnswerError) as refused:
+                parse_answer(fmt, raw)
+            said = i18n.error_text(refused.value)
+            assert said != str(refused.value) and not re.search(r"[A-Za-z]{3,}", said), (raw, said)

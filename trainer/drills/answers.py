@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from trainer.drills.errors import AnswerError
 from trainer.engine.cards import Card, parse_cards
-from trainer.engine.explain import Step, Term, step
+from trainer.engine.explain import Cards, Either, Step, Term, nstep, step
 
 
 class AnswerKind(StrEnum):
@@ -148,30 +148,35 @@ def parse_amount(raw: Any) -> int:
     trainer.drills.errors.AnswerError: '12.5' is not a whole number of chips: write it like 1400 or 1 400.
     """
     if isinstance(raw, bool):
-        raise AnswerError("Enter an amount of chips, such as 1400.")
+        raise AnswerError(step("Enter an amount of chips, such as 1400."))
     if isinstance(raw, int):
         if abs(raw) >= 10**_MAX_DIGITS:
-            raise AnswerError("This number is too large to be an amount of chips.")
+            raise AnswerError(step("This number is too large to be an amount of chips."))
         return raw
     if isinstance(raw, float):
         if raw.is_integer():
             return parse_amount(int(raw))
-        raise AnswerError(f"{raw!r} is not a whole number of chips.")
+        raise AnswerError(step("{answer} is not a whole number of chips.", answer=repr(raw)))
     if not isinstance(raw, str):
-        raise AnswerError("Enter an amount of chips, such as 1400.")
+        raise AnswerError(step("Enter an amount of chips, such as 1400."))
     # Non-breaking and narrow spaces are what many keyboards and locales put between thousands.
     text = raw.strip().replace("\u00a0", " ").replace("\u202f", " ").replace("\u2212", "-")
     if not text:
-        raise AnswerError("Enter an amount of chips, such as 1400.")
+        raise AnswerError(step("Enter an amount of chips, such as 1400."))
     sign = 1
     if text[0] in "+-":
         sign = -1 if text[0] == "-" else 1
         text = text[1:].strip()
     if not (_PLAIN.fullmatch(text) or _GROUPED.fullmatch(text)):
-        raise AnswerError(f"{raw.strip()!r} is not a whole number of chips: write it like 1400 or 1 400.")
+        raise AnswerError(
+            step(
+                "{answer} is not a whole number of chips: write it like 1400 or 1 400.",
+                answer=repr(raw.strip()),
+            )
+        )
     digits = re.sub(r"[^0-9]", "", text)
     if len(digits.lstrip("0")) > _MAX_DIGITS:
-        raise AnswerError(f"{raw.strip()!r} is too large to be an amount of chips.")
+        raise AnswerError(step("{answer} is too large to be an amount of chips.", answer=repr(raw.strip())))
     return sign * int(digits)
 
 
@@ -183,9 +188,9 @@ def parse_choice(fmt: AnswerFormat, raw: Any) -> str:
     >>> parse_choice(fmt, "Exchange 2♣, K♥")
     'exchange Kh 2c'
     """
-    options = ", ".join(c.label for c in fmt.choices)
+    options = Either(tuple(c.message for c in fmt.choices))
     if not isinstance(raw, str) or not raw.strip():
-        raise AnswerError(f"Choose one of: {options}.")
+        raise AnswerError(step("Choose one of: {options}.", options=options))
     wanted = _norm(raw)
     for value, label, _shown in fmt.choices:
         if wanted in (_norm(value), _norm(label)):
@@ -195,7 +200,9 @@ def parse_choice(fmt: AnswerFormat, raw: Any) -> str:
         for value, label, _shown in fmt.choices:
             if said in (_word_and_cards(value), _word_and_cards(label)):
                 return value
-    raise AnswerError(f"{raw.strip()!r} is not one of the options: {options}.")
+    raise AnswerError(
+        step("{answer} is not one of the options: {options}.", answer=repr(raw.strip()), options=options)
+    )
 
 
 _WORD_AND_CARDS = re.compile(r"\s*([^\W\d_]+)[\s:]+(.+?)\s*", re.DOTALL)
@@ -221,7 +228,7 @@ def parse_amounts(fmt: AnswerFormat, raw: Any) -> dict[str, int]:
     each either an amount (in label order) or "label: amount".
     """
     labels = fmt.labels
-    wanted = ", ".join(labels)
+    wanted = list(fmt.label_messages)
     if isinstance(raw, Mapping):
         return _from_mapping(fmt, raw)
     if isinstance(raw, str):
@@ -229,14 +236,29 @@ def parse_amounts(fmt: AnswerFormat, raw: Any) -> dict[str, int]:
         if entries and all(re.fullmatch(r"[^:=]+[:=].*", e) for e in entries):
             pairs = [re.split(r"[:=]", e, maxsplit=1) for e in entries]
             if len({_norm(k) for k, _ in pairs}) != len(pairs):
-                raise AnswerError("Each label may be given only once.")
+                raise AnswerError(step("Each label may be given only once."))
             return _from_mapping(fmt, {k.strip(): v for k, v in pairs})
         raw = entries
     if isinstance(raw, list | tuple):
         if len(raw) != len(labels):
-            raise AnswerError(f"Give {len(labels)} amounts ({wanted}), separated by ';'; got {len(raw)}.")
-        return {label: _labelled_amount(label, value) for label, value in zip(labels, raw, strict=True)}
-    raise AnswerError(f"Give {len(labels)} amounts ({wanted}), separated by ';'.")
+            raise AnswerError(
+                nstep(
+                    "Give {count} amount ({labels}), separated by ';'; got {got}.",
+                    "Give {count} amounts ({labels}), separated by ';'; got {got}.",
+                    count=len(labels),
+                    labels=wanted,
+                    got=len(raw),
+                )
+            )
+        return {label: _labelled_amount(fmt, label, value) for label, value in zip(labels, raw, strict=True)}
+    raise AnswerError(
+        nstep(
+            "Give {count} amount ({labels}), separated by ';'.",
+            "Give {count} amounts ({labels}), separated by ';'.",
+            count=len(labels),
+            labels=wanted,
+        )
+    )
 
 
 def _from_mapping(fmt: AnswerFormat, raw: Mapping[Any, Any]) -> dict[str, int]:
@@ -245,19 +267,26 @@ def _from_mapping(fmt: AnswerFormat, raw: Mapping[Any, Any]) -> dict[str, int]:
     for key, value in raw.items():
         label = by_norm.get(_norm(str(key)))
         if label is None:
-            raise AnswerError(f"{str(key).strip()!r} is not one of: {', '.join(fmt.labels)}.")
-        result[label] = _labelled_amount(label, value)
+            said = step(
+                "{answer} is not one of: {labels}.",
+                answer=repr(f"{key}".strip()),
+                labels=list(fmt.label_messages),
+            )
+            raise AnswerError(said)
+        result[label] = _labelled_amount(fmt, label, value)
     missing = [label for label in fmt.labels if label not in result]
     if missing:
-        raise AnswerError(f"Give an amount for {', '.join(missing)}.")
+        shown = dict(zip(fmt.labels, fmt.label_messages, strict=True))
+        raise AnswerError(step("Give an amount for {labels}.", labels=[shown[label] for label in missing]))
     return {label: result[label] for label in fmt.labels}
 
 
-def _labelled_amount(label: str, value: Any) -> int:
+def _labelled_amount(fmt: AnswerFormat, label: str, value: Any) -> int:
     try:
         return parse_amount(value)
     except AnswerError as error:
-        raise AnswerError(f"{label}: {error}") from None
+        shown = dict(zip(fmt.labels, fmt.label_messages, strict=True))[label]
+        raise AnswerError(step("{label}: {error}", label=shown, error=error.said or f"{error}")) from None
 
 
 def parse_card_set(raw: Any) -> list[str]:
@@ -266,15 +295,28 @@ def parse_card_set(raw: Any) -> list[str]:
         if raw.strip().lower() in _NONE_WORDS:
             return []
         if not raw.strip():
-            raise AnswerError("Name the cards, such as 'As Kd', or write 'none'.")
+            raise AnswerError(step("Name the cards, such as 'As Kd', or write 'none'."))
     elif not isinstance(raw, list | tuple):
-        raise AnswerError("Name the cards, such as 'As Kd', or write 'none'.")
+        raise AnswerError(step("Name the cards, such as 'As Kd', or write 'none'."))
     try:
         cards = parse_cards(raw)
     except ValueError as error:
-        message = str(error)
-        raise AnswerError(f"{message[:1].upper()}{message[1:]}.") from None
+        raise AnswerError(_card_error(f"{error}")) from None
     return card_list(cards)
+
+
+def _card_error(message: str) -> Step:
+    """The engine's refusal of a card list ("bad card 'Zz': ...", "duplicate card As") as a message."""
+    bad = re.match(r"bad card ('.*?')", message)
+    if bad:
+        return step(
+            "Bad card {card}: write a rank (2 to 10, J, Q, K, A) and a suit (s, h, d, c), such as As or 10h.",
+            card=bad.group(1),
+        )
+    twice = re.match(r"duplicate card (\S+)", message)
+    if twice:
+        return step("Duplicate card {card}: name each card once.", card=Cards.of([twice.group(1)]))
+    return step("Name the cards, such as 'As Kd', or write 'none'.")
 
 
 def card_list(cards: Iterable[Card | str]) -> list[str]:

@@ -14,6 +14,10 @@ Any other exception from a generator or a solver is a bug, not a refusal.
 
 from __future__ import annotations
 
+from typing import Any
+
+from trainer.engine.explain import Step
+
 
 class DrillError(ValueError):
     """A drill cannot be issued or graded as asked (the message says why)."""
@@ -32,7 +36,13 @@ class RulesError(DrillError):
 
 
 class AnswerError(DrillError):
-    """The answer cannot be read; the message is meant for the trainee."""
+    """The answer cannot be read; the message is meant for the trainee. Raised with a `Step`, the
+    sentence is kept as a message (`said`) that the pages write in the trainee's language; `str()` is
+    the English sentence (the API's)."""
+
+    def __init__(self, message: Any = "", *args: Any) -> None:
+        super().__init__(str(message), *args)
+        self.said: Step | None = message if isinstance(message, Step) else None
 
 
 class DealError(DrillError):

@@ -64,6 +64,17 @@ class Cards:
 
 
 @dataclass(frozen=True, slots=True)
+class Either:
+    """Alternatives as a parameter: written as a list joined by "or" in the language ("Yes or No")."""
+
+    items: tuple[Any, ...]
+
+    def __str__(self) -> str:
+        items = [str(_english(v)) for v in self.items]
+        return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else "".join(items)
+
+
+@dataclass(frozen=True, slots=True)
 class Term:
     """A word from the vocabulary (a hand category, a suit, a deal kind), translated where shown; the
     English text is its message id, `context` the grammatical form a sentence needs."""
@@ -84,6 +95,8 @@ def _json(value: Any) -> Any:
         return {"term": value.text, **({"context": value.context} if value.context else {})}
     if isinstance(value, list | tuple):
         return [_json(v) for v in value]
+    if isinstance(value, Either):
+        return {"either": [_json(v) for v in value.items]}
     return value
 
 
@@ -95,6 +108,8 @@ def _from_json(value: Any) -> Any:
             return Cards(tuple(str(c) for c in value["cards"]))
         if "term" in value:
             return Term(str(value["term"]), value.get("context"))
+        if "either" in value:
+            return Either(tuple(_from_json(v) for v in value["either"]))
         return dict(value)
     if isinstance(value, list):
         return [_from_json(v) for v in value]
@@ -107,7 +122,7 @@ def _english(value: Any) -> Any:
         if len(items) < 2:
             return "".join(items)
         return ", ".join(items[:-1]) + " and " + items[-1]
-    if isinstance(value, Step | Cards | Term):
+    if isinstance(value, Step | Cards | Term | Either):
         return str(value)
     return value
 

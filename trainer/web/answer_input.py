@@ -13,7 +13,7 @@ from werkzeug.datastructures import MultiDict
 
 from trainer.drills import AnswerError, AnswerFormat, AnswerKind
 from trainer.drills.answers import card_list, parse_amount, parse_answer
-from trainer.web.i18n import label_text
+from trainer.web.i18n import error_text, label_text
 
 
 class FieldError(AnswerError):
@@ -131,6 +131,6 @@ def read_all(
             parse_answer(fmt, raw)
             raws.append(raw)
         except AnswerError as error:
-            errors[i] = _(str(error))
+            errors[i] = error_text(error)
             kept[i]["invalid"] = getattr(error, "field", None)  # the field to mark
     return raws, errors, kept

@@ -21,7 +21,7 @@ from flask import Flask, request, session
 from flask_babel import Babel, get_locale, get_translations, gettext
 
 from trainer.engine.cards import Card
-from trainer.engine.explain import Cards, Step, Term
+from trainer.engine.explain import Cards, Either, Step, Term
 
 LANGUAGES: dict[str, str] = {"ka": "ქართული", "en": "English", "ru": "Русский"}
 LANGUAGE_CODES: dict[str, str] = {"ka": "ქა", "en": "EN", "ru": "РУ"}  # the switch on a phone
@@ -141,6 +141,9 @@ def _value(value: Any) -> Any:
     if isinstance(value, list | tuple):
         items = [str(_value(v)) for v in value]
         return format_list(items, locale=current_language()) if items else ""
+    if isinstance(value, Either):
+        items = [str(_value(v)) for v in value.items]
+        return format_list(items, style="or", locale=current_language()) if items else ""
     return translate_word(value)
 
 
@@ -158,6 +161,13 @@ def render(message: Step | Mapping[str, Any]) -> str:
         return m.english.format(**params)
     except (KeyError, IndexError, ValueError):
         return str(m)
+
+
+def error_text(error: Exception) -> str:
+    """A refused answer's sentence for the reader: the drills' message (`AnswerError.said`) written in
+    the language, else the page's own sentence (already translated where it was raised)."""
+    said = getattr(error, "said", None)
+    return render(said) if isinstance(said, Step) else str(gettext(str(error)))
 
 
 def label_text(label: Any) -> str:

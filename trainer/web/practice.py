@@ -22,6 +22,7 @@ from trainer.web.answer_input import kept_input, read_answer
 from trainer.web.catalog import game_title, kind_or_404, kind_title, level_or_400, rules_in_force
 from trainer.web.forms import AnswerForm, EmptyForm
 from trainer.web.guards import check_form, own_drill, require_trainee
+from trainer.web.i18n import error_text
 from trainer.web.mistakes import recorded_mistake
 from trainer.web.pages import safe_next
 from trainer.web.today import drawn_here
@@ -137,7 +138,7 @@ def answer(drill_id: int) -> str | Response | tuple[str, int]:
         db.store().answer(drill_id, raw)
     except AnswerError as error:
         # Unreadable input is not a wrong answer: the question stays open, the input stays.
-        return _render(drill, error=gettext(str(error)), kept=kept_input(fmt, request.form, error=error)), 400
+        return _render(drill, error=error_text(error), kept=kept_input(fmt, request.form, error=error)), 400
     except AlreadyAnsweredError:
         flash(gettext("This question was already answered; the first answer counts."), "error")
     return redirect(url_for("practice.show", drill_id=drill_id))

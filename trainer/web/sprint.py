@@ -30,6 +30,7 @@ from trainer.web.answer_input import kept_input, read_answer
 from trainer.web.catalog import games_with_kinds, kind_or_404, kind_title, mixed_kinds, sprint_title
 from trainer.web.forms import DEFAULT_SPRINT_SECONDS, SPRINT_LENGTHS, SPRINT_SECONDS, EmptyForm, SprintForm
 from trainer.web.guards import check_form, own_drill, require_trainee
+from trainer.web.i18n import error_text
 
 bp = Blueprint("sprint", __name__, url_prefix="/sprint")
 
@@ -196,7 +197,7 @@ def answer(sprint_id: int) -> str | Response | tuple[str, int]:
     try:
         result, _attempt = db.store().answer(drill["id"], read_answer(fmt, request.form))
     except AnswerError as error:
-        return _render(sprint, state, gettext(str(error)), kept_input(fmt, request.form, error=error)), 400
+        return _render(sprint, state, error_text(error), kept_input(fmt, request.form, error=error)), 400
     except AlreadyAnsweredError:
         return redirect(url_for("sprint.run", sprint_id=sprint_id))
     _advance(sprint, state, skipped=False, last=result.correct)

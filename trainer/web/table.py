@@ -32,6 +32,7 @@ from trainer.web.answer_input import kept_input, read_answer
 from trainer.web.catalog import game_title
 from trainer.web.forms import EmptyForm
 from trainer.web.guards import check_form, require_trainee
+from trainer.web.i18n import error_text
 
 bp = Blueprint("table", __name__, url_prefix="/table")
 
@@ -195,7 +196,7 @@ def answer(round_id: int) -> ResponseReturnValue:
         raw = read_answer(fmt, _chips_filled(dealt, row["step"], request.form))
         db.tables().answer(round_id, index, raw)
     except AnswerError as error:
-        return _respond(row, gettext(str(error)), kept_input(fmt, request.form), status=400)
+        return _respond(row, error_text(error), kept_input(fmt, request.form), status=400)
     except AlreadyAnsweredError:
         message = gettext("This step was already answered; the first answer counts.")
         return _respond(db.tables().round(round_id), message, status=409)
