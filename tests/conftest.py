@@ -1,4 +1,6 @@
 import pytest
+from accounts_helpers import AuthActions
+from web_toys import toy_kinds
 
 from trainer.web import create_app
 
@@ -19,3 +21,17 @@ def app(tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def toys():
+    """The toy drill kinds (tests/web_toys.py) registered for the test."""
+    with toy_kinds() as kinds:
+        yield kinds
+
+
+@pytest.fixture
+def named(client):
+    """A client signed in to a new trainee account (a module may define its own `named`)."""
+    assert AuthActions(client).sign_up("trainee.one").status_code == 302
+    return client

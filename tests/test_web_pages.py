@@ -12,20 +12,6 @@ from trainer.drills import REGISTRY
 from trainer.drills.base import expected_of
 from trainer.web import create_app, presets
 
-
-@pytest.fixture
-def toys():
-    with toy_kinds() as kinds:
-        yield kinds
-
-
-@pytest.fixture
-def named(client):
-    """A client signed in to a new trainee account."""
-    assert AuthActions(client).sign_up("trainee.one").status_code == 302
-    return client
-
-
 PUBLIC_PAGES = [
     "/",
     "/reference/",

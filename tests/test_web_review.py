@@ -4,20 +4,8 @@ personal bests, the same figures on the progress page, and the quiz review."""
 import re
 
 import pytest
-from accounts_helpers import AuthActions
-from web_toys import toy_kinds
 
-
-@pytest.fixture
-def toys():
-    with toy_kinds() as kinds:
-        yield kinds
-
-
-@pytest.fixture
-def named(client):
-    assert AuthActions(client).sign_up("trainee.one").status_code == 302
-    return client
+# `toys` and `named` (a client signed in to a new trainee account) come from conftest.py.
 
 
 def _start(client, length="10", seconds="90", kind="toy.amount"):
