@@ -4,16 +4,9 @@ keyboards, which amount field is wrong, and what Enter with nothing chosen says.
 import re
 
 import pytest
-from web_toys import toy_kinds
 
 from trainer.drills import REGISTRY, issue
 from trainer.web.questions import QUESTIONS
-
-
-@pytest.fixture
-def toys():
-    with toy_kinds() as kinds:
-        yield kinds
 
 
 @pytest.fixture
