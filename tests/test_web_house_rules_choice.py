@@ -104,3 +104,11 @@ def test_the_choice_page_is_translated(guest, lang):
     main = re.sub(r'(<input type="radio"[^>]*>)<span>[^<]*</span>', r"\1", main)
     words = re.sub(r"<[^>]+>", " ", main)
     assert not re.findall(r"\b[A-Za-z]{4,}\b", words), re.findall(r"\b[A-Za-z]{4,}\b", words)
+
+
+def test_home_names_each_games_rules_in_force_with_the_way_to_change_them(guest):
+    guest.post("/practice/rules", data={"rules-russian_poker": "insured"})
+    page = guest.get("/").get_data(as_text=True)
+    lines = re.findall(r'<p class="muted rules-line">(.*?)</p>', page)
+    assert len(lines) == len(GAMES)
+    assert lines[0].startswith("House rules: Insured house") and "/practice/rules?next=/" in lines[0]

@@ -157,6 +157,12 @@ def chosen_rules(game: str) -> str | None:
     return name if known is not None and name in known.preset_names() else None
 
 
+def rules_for_game(game: str) -> str | None:
+    """The house rules the next question of this game is dealt under, as far as the game decides:
+    the trainee's choice, else his group's (a kind the table lacks falls back when drawn)."""
+    return chosen_rules(game) or practice_rules(game)
+
+
 def choose_rules(game: str, name: str | None) -> None:
     """Practise this game under the shipped preset `name` from now on (None: back to the default)."""
     chosen = dict(session.get(CHOSEN_RULES) or {})

@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response
 
 from trainer.store.exams import Exams
 from trainer.web import auth, db, records
-from trainer.web.catalog import games_with_kinds
+from trainer.web.catalog import games_with_kinds, rules_in_force
 from trainer.web.forms import LanguageForm
 from trainer.web.i18n import LANGUAGES
 
@@ -32,7 +32,10 @@ def home() -> str:
     summary = records.summary(trainee) if trainee is not None else None
     user = auth.current()
     assigned = Exams(db.store().db).assigned_to(user.id) if user is not None else []
-    return render_template("home.html", games=games_with_kinds(), summary=summary, assigned=assigned)
+    games = games_with_kinds()
+    # Each game's house rules in force, named above its drills (with the way to change them).
+    rules = {g["id"]: rules_in_force(g["kinds"][0].id, db.rules_for_game(g["id"])) for g in games}
+    return render_template("home.html", games=games, summary=summary, assigned=assigned, rules=rules)
 
 
 @bp.post("/language")

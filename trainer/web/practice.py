@@ -96,14 +96,8 @@ def start(kind_id: str) -> str:
         title=kind_title(kind),
         game=game_title(kind.game),
         form=EmptyForm(),
-        rules=rules_in_force(kind.id, _rules_for(kind.game)),
+        rules=rules_in_force(kind.id, db.rules_for_game(kind.game)),
     )
-
-
-def _rules_for(game: str) -> str | None:
-    """The house rules the next question of this game is dealt under, as far as the game decides
-    (a kind the table does not have falls back to the game's default when drawn)."""
-    return db.chosen_rules(game) or db.practice_rules(game)
 
 
 @bp.post("/<kind_id>")
