@@ -277,6 +277,14 @@ def test_a_mixed_sprint_asks_the_games_drills_in_turn(app, named):
     assert "Sprint result: Omaha: all drills mixed" in result and 'name="kind" value="omaha"' in result
     progress = named.get("/progress/").get_data(as_text=True)  # bests show before any answer counts
     assert '<th scope="row">Omaha: all drills mixed</th>' in progress and "0 / 10" in progress
+    run_url, sprint_id = _start(named, kind="om.high", length="10")  # one drill: its title says the game
+    for _ in range(10):
+        drill = re.search(r'name="drill" value="(\d+)"', named.get(run_url).get_data(as_text=True)).group(1)
+        named.post(f"/sprint/{sprint_id}/skip", data={"drill": drill})
+    assert re.search(
+        r"Sprint result: [^<]+ \(Omaha\)</h1>",
+        named.get(f"/sprint/{sprint_id}/result").get_data(as_text=True),
+    )
     bad = named.post("/sprint/", data={"kind": "omaha", "level": "4", "length": "10", "seconds": "90"})
     assert bad.status_code == 400
 

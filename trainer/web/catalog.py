@@ -24,9 +24,12 @@ def kind_title(kind: DrillKind | str) -> str:
 
 
 def sprint_title(what: str) -> str:
-    """What a sprint drilled, for a heading: a drill kind's title, or for a mixed sprint (its scope
-    names a game) the game's drills mixed."""
-    if what in REGISTRY or games.get(what) is None:
+    """What a sprint drilled, for a heading or a table of bests: a drill kind's title with its game,
+    or for a mixed sprint (its scope names a game) the game's drills mixed."""
+    kind = REGISTRY.get(what)
+    if kind is not None and games.get(kind.game) is not None:
+        return gettext("%(drill)s (%(game)s)", drill=kind_title(kind), game=game_title(kind.game))
+    if kind is not None or games.get(what) is None:
         return kind_title(what)
     return gettext("%(game)s: all drills mixed", game=game_title(what))
 
