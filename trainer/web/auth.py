@@ -7,7 +7,9 @@
   only by a real action (a POST), and becomes the account on sign-up.
 
 Store refusals come as `AccountError` reason codes; `say` turns them into a sentence in the user's
-language, so every sentence is one message written here.
+language, so every sentence is one message written here. Who is asking as the request already knows it
+(no store) is `trainer.web.identity`, re-exported here; `trainer.web.db` reads it from there, so the
+door to the store does not import this module back.
 """
 
 from __future__ import annotations
@@ -16,50 +18,31 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
 
-from flask import Flask, abort, current_app, g, redirect, request, session, url_for
+from flask import Flask, abort, current_app, g, redirect, request, url_for
 from flask_babel import gettext
-from flask_login import AnonymousUserMixin, LoginManager, UserMixin, current_user
+from flask_login import LoginManager, current_user
 from werkzeug.wrappers import Response
 
 from trainer.store import NotFoundError
-from trainer.store.accounts import FAST_HASHER, HASHER, AccountError, Accounts, Role
-
-GUEST_KEY = "anonymous_trainee_id"  # the same guest for the pages and the API
+from trainer.store.accounts import FAST_HASHER, HASHER, AccountError, Accounts
+from trainer.web import db
+from trainer.web.identity import GUEST_KEY as GUEST_KEY
+from trainer.web.identity import Account as Account
+from trainer.web.identity import Guest as Guest
+from trainer.web.identity import bearer_user as bearer_user
+from trainer.web.identity import current as current
+from trainer.web.identity import forget_guest as forget_guest
+from trainer.web.identity import guest_id as guest_id
+from trainer.web.identity import user_id as user_id
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class Account(UserMixin):
-    """The signed-in user as the pages see it (a snapshot of the `users` row)."""
-
-    def __init__(self, row: dict[str, Any]) -> None:
-        self.id = int(row["id"])
-        self.username = str(row["username"])
-        self.display_name = str(row["display_name"])
-        self.role = Role(row["role"])
-        self.epoch = int(row["session_epoch"])
-
-    def get_id(self) -> str:
-        return f"{self.id}:{self.epoch}"
-
-    @property
-    def is_instructor(self) -> bool:
-        return self.role is Role.INSTRUCTOR
-
-
-class Guest(AnonymousUserMixin):
-    is_instructor = False
-    username = ""
-    display_name = ""
-
-
 def accounts() -> Accounts:
     """The accounts of this request's database (through the web's one door to the store)."""
-    from trainer.web.db import store
-
     if "trainer_accounts" not in g:
         fast = current_app.config.get("FAST_PASSWORD_HASHING", False)
-        g.trainer_accounts = Accounts(store().db, hasher=FAST_HASHER if fast else HASHER)
+        g.trainer_accounts = Accounts(db.store().db, hasher=FAST_HASHER if fast else HASHER)
     held: Accounts = g.trainer_accounts
     return held
 
@@ -97,27 +80,6 @@ def _unauthorized() -> Response:
     return redirect(url_for("account.sign_in", next=back))
 
 
-def bearer_user() -> Account | None:
-    """The user of this API call's bearer token (checked by the API before the view), if any."""
-    found = g.get("bearer_user")
-    return found if isinstance(found, Account) else None
-
-
-def current() -> Account | None:
-    """The signed-in user: the bearer token's on an API call that sends one, else the session's."""
-    bearer = bearer_user()
-    if bearer is not None:
-        return bearer
-    if g.get("bearer_only"):
-        return None
-    return current_user if current_user.is_authenticated else None  # type: ignore[return-value]
-
-
-def user_id() -> int | None:
-    user = current()
-    return None if user is None else user.id
-
-
 def authenticate_bearer(header: str) -> Account | None:
     """The user of an `Authorization: Bearer <token>` header (and remember it for this request);
     None for a malformed header or a token that is unknown or revoked."""
@@ -131,15 +93,6 @@ def authenticate_bearer(header: str) -> Account | None:
     user = Account(found[0])
     g.bearer_user, g.bearer_token_id = user, found[1]
     return user
-
-
-def forget_guest() -> None:
-    session.pop(GUEST_KEY, None)
-
-
-def guest_id() -> int | None:
-    held = session.get(GUEST_KEY)
-    return held if isinstance(held, int) and not isinstance(held, bool) else None
 
 
 def instructor_required(view: F) -> F:

@@ -39,7 +39,7 @@ from trainer.engine.presets import add_house_folder
 from trainer.store import NotFoundError, Store, open_db
 from trainer.store.groups import Groups
 from trainer.store.tables import TableStore
-from trainer.web import auth
+from trainer.web import identity
 
 DEFAULT_TIMEOUT_S = 5.0  # how long a request waits for another's write lock before giving up
 RETRY_AFTER_S = 30  # what a 503 tells the client: long enough for an operator or a lock to clear
@@ -132,7 +132,7 @@ def groups() -> Groups:
 
 def practice_group_id() -> int | None:
     """The group the signed-in user practises for (None for a guest or without a choice)."""
-    user_id = auth.user_id()
+    user_id = identity.user_id()
     if user_id is None:
         return None
     group = groups().practising_for(user_id)
@@ -214,19 +214,19 @@ def _close(_error: BaseException | None) -> None:
 def trainee(*, create: bool = False) -> dict[str, Any] | None:
     """The signed-in user's trainee, else the session's guest. Without `create` nothing is written:
     a session without a guest row gives None."""
-    user_id = auth.user_id()
+    user_id = identity.user_id()
     if user_id is not None:
         return store().trainee(user_id)
-    held = auth.guest_id()
+    held = identity.guest_id()
     if held is not None:
         try:
             return store().trainee(held)
         except NotFoundError:
-            session.pop(auth.GUEST_KEY, None)
+            session.pop(identity.GUEST_KEY, None)
     if not create:
         return None
     row = store().new_anonymous_trainee()
-    session[auth.GUEST_KEY] = int(row["id"])
+    session[identity.GUEST_KEY] = int(row["id"])
     return row
 
 
