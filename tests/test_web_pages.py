@@ -369,6 +369,9 @@ def test_home_shows_recent_accuracy_per_game_and_the_next_drills(named, toys):
     page = named.get("/").get_data(as_text=True)
     assert "Your accuracy, last 14 days" in page
     assert "toy: <strong>0%</strong>" in page
+    named.post("/language", data={"lang": "ru"})
+    assert "Ваша точность за последние 14 дней" in named.get("/").get_data(as_text=True)  # plural form
+    named.post("/language", data={"lang": "en"})
     # The recommendation is the head of today's practice queue (tests/test_practice.py has its order).
     assert re.search(r"Practise these next.*</a> · Level 1 · ", page, re.S) and 'id="today-link"' in page
 
