@@ -259,7 +259,7 @@ def test_migration_turns_name_only_trainees_into_accounts_to_hand_over(tmp_path,
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.text(min_size=1, max_size=80), st.sets(st.text(min_size=3, max_size=10), max_size=5))
 def test_usernames_made_from_names_are_valid_and_unique(name, taken_names):
     taken = {username_key(t) for t in taken_names}

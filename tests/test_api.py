@@ -153,14 +153,14 @@ def test_bad_bodies_are_4xx(client, url, data, content_type, status):
     assert response.status_code == status and response.json["error"]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(body=st.binary(max_size=60) | st.text(max_size=60).map(str.encode))
 def test_no_body_ever_gives_a_500(client, body):
     for url in ("/api/v1/drills", "/api/v1/users", "/api/v1/tokens", "/api/v1/drills/1/answer"):
         assert client.post(url, data=body, content_type="application/json").status_code < 500
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     answer=st.recursive(
         st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),

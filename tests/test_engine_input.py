@@ -190,7 +190,7 @@ _JUNK_VALUES = st.recursive(
 )
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=600)
 @given(name=st.sampled_from(sorted(CALLS)), data=st.data())
 def test_hypothesis_junk_gives_value_error(name: str, data: st.DataObject) -> None:
     fn, args, kwargs = CALLS[name]

@@ -508,7 +508,7 @@ def test_second_combination_choice(cards, expected):
 deals = st.permutations(FULL_DECK).map(lambda d: d[:17])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(deals, st.booleans())
 def test_two_combination_pay_is_at_least_one_combination_pay(deck, six):
     lunar = load_rules(LUNAR)
@@ -520,7 +520,7 @@ def test_two_combination_pay_is_at_least_one_combination_pay(deck, six):
         assert second.category.rank <= evaluate(cards).category.rank
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     deals,
     st.integers(1, 300),
@@ -540,7 +540,7 @@ def test_a_cap_never_raises_a_payout(deck, ante, bonus, cap, scope):
     assert max(b.bet, 0) <= cap
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(deals)
 def test_insurance_pays_exactly_when_the_dealer_has_no_game(deck):
     rules = load_rules(INSURED)
@@ -719,7 +719,7 @@ def legal_boxes(draw):
     return player, dealer, ante, kwargs
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(legal_boxes())
 def test_every_preset_settles_legal_boxes_consistently(box):
     if box is None:
@@ -784,7 +784,7 @@ def test_a_dealt_straight_flush_is_paid_by_both_tables():
     assert any("pays 150 to 1 = 3000 (row: same colored straight)" in str(x) for x in s.steps)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.permutations(FULL_DECK).map(lambda d: d[:5]))
 def test_super_rows_are_consistent_with_the_cards(five):
     rows = super_combinations(five)

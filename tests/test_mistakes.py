@@ -631,7 +631,7 @@ PRESETS = {
 WITH_CATALOGUE = sorted(k.id for k in REGISTRY.values() if k.mistakes is not None)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(
     kind_id=st.sampled_from(WITH_CATALOGUE),
     level=st.integers(1, 3),

@@ -447,7 +447,7 @@ def hands(draw):
     return board, holes, contributions, draw(st.booleans()), draw(st.integers(0, n - 1)), chip
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(hands())
 def test_showdown_properties(table):
     board, holes, contributions, hi_lo, button, chip = table

@@ -127,7 +127,7 @@ def test_new_player_errors(args, message):
         new_player_entry(seat, **args)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=120)
 @given(
     st.integers(3, 10).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n - 1), st.integers(0, n - 1)))
 )

@@ -448,7 +448,7 @@ def played_sheets(draw):
     return sheet
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(played_sheets())
 def test_sheet_total_is_the_sum_of_deal_scores(sheet):
     n = len(sheet.players)

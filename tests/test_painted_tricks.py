@@ -205,7 +205,7 @@ def oracle_winner(plays, trump, rules):
     return winners
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.integers(0, 2**32), st.sampled_from(["classic", "georgian-joker"]), st.integers(2, 6))
 def test_random_deals_follow_the_rules(seed, name, players):
     rules = load_rules(name)
@@ -236,7 +236,7 @@ def test_random_deals_follow_the_rules(seed, name, players):
     assert sum(taken) == cards and not any(hands)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.integers(0, 2**32))
 def test_legal_cards_follow_suit_when_possible(seed):
     rng = random.Random(seed)

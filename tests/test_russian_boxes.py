@@ -162,7 +162,7 @@ def test_a_house_file_cannot_open_more_boxes_than_the_table_has(tmp_path):
 _PLAYERS = st.sampled_from("ABC")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(st.lists(st.tuples(st.integers(1, 6), _PLAYERS, st.sampled_from(["open", "blind"])), max_size=6))
 def test_legal_exactly_when_every_player_keeps_the_rule(placements):
     # An independent reading of "two adjacent boxes open, and a third or further box blind".

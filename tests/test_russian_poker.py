@@ -318,21 +318,21 @@ def boxes(draw):
     return player, dealer, ante, kwargs
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(boxes())
 def test_net_is_the_sum_of_the_parts(box):
     s = settle(*box[:3], **box[3])
     assert s.net == s.ante + s.bet + s.bonus + s.fees + s.insurance + s.super_bet
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(boxes())
 def test_a_fold_never_wins(box):
     player, dealer, ante, kwargs = box
     assert settle(player, dealer, ante, **(kwargs | {"folded": True, "buy_game_card": None})).net < 0
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(boxes())
 def test_fees_are_one_ante_per_buy(box):
     player, dealer, ante, kwargs = box
@@ -340,7 +340,7 @@ def test_fees_are_one_ante_per_buy(box):
     assert settle(player, dealer, ante, **kwargs).fees == -ante * buys
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(boxes())
 def test_no_game_pays_exactly_one_ante(box):
     player, dealer, ante, kwargs = box
@@ -350,7 +350,7 @@ def test_no_game_pays_exactly_one_ante(box):
     assert (s.ante, s.bet) == (ante, 0)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(boxes())
 def test_results_are_multiples_of_the_ante_or_bonus(box):
     player, dealer, ante, kwargs = box
@@ -362,7 +362,7 @@ def test_results_are_multiples_of_the_ante_or_bonus(box):
         assert s.bonus == 0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(deals)
 def test_hand_order_matches_category_order(deck):
     a, b = evaluate(deck[:5]), evaluate(deck[5:10])

@@ -375,7 +375,7 @@ def test_sprints_score_within_their_time_and_keep_personal_bests(store, clock):
         store.save_drill(stranger, issue("test.a", 1, seed=1), mode="sprint", sprint_id=open_sprint)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     st.lists(
         st.tuples(st.sampled_from(["test.a", "test.b"]), st.booleans(), st.integers(0, 60_000)), max_size=25
