@@ -242,3 +242,35 @@ def test_exam_pages_show_no_english_words(app, locale):
         assert response.status_code == 200, name
         words = _visible_latin_words(response.get_data(as_text=True))
         assert not words, (name, words)
+
+
+def test_a_quiz_question_is_answered_on_its_page_only(app, setup):
+    """The API serves practice drills only: a question of an assigned quiz (or a sprint, or the
+    self-check quiz) read or answered there would be off the quiz's clock and show its right answer
+    before the quiz allows."""
+    teacher, group_id, (nino, _lasha) = setup
+    exam_id = _assign(teacher, group_id, time_limit_min="5")
+    sitting = _sitting(nino, exam_id)
+    drills, right = _answers(app, sitting)
+    token = nino.post("/api/v1/tokens", json={"username": "nino", "password": "a long secret"}).json["token"]
+    bearer = app.test_client()
+    bearer.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {token}"
+    sprint = nino.post("/sprint/", data={"kind": "rp.qualify", "level": 1, "length": 10, "seconds": 90})
+    assert sprint.status_code in (302, 303), sprint.get_data(as_text=True)[:300]
+    quiz = nino.post("/quiz/russian_poker/start")
+    assert quiz.status_code in (302, 303), quiz.get_data(as_text=True)[:300]
+    with app.app_context():
+        modes = dict(web_db.store().db.execute("SELECT id, mode FROM drills").fetchall())
+    assert {"sprint", "quiz"} <= set(modes.values())
+    for client in (nino, bearer):
+        for drill_id, mode in modes.items():
+            if mode == "practice":
+                continue
+            assert client.get(f"/api/v1/drills/{drill_id}").status_code == 404, mode
+            answered = client.post(f"/api/v1/drills/{drill_id}/answer", json={"answer": "1"})
+            assert answered.status_code == 404 and "expected" not in answered.json, mode
+    with app.app_context():
+        assert all(not web_db.store().drill(d["id"])["answered"] for d in drills)  # nothing recorded
+    assert nino.post(f"/exams/sittings/{sitting}", data=right).status_code == 303  # the page takes them
+    practice = nino.post("/api/v1/drills", json={"kind": "rp.qualify", "level": 1}).json["id"]
+    assert bearer.get(f"/api/v1/drills/{practice}").status_code == 200

@@ -67,7 +67,10 @@ def _drill_json(drill_id: int, situation: Situation) -> dict[str, Any]:
 
 
 def _own_drill(drill_id: int) -> dict[str, Any]:
-    return db.drill_or_404(drill_id, db.trainee_id())
+    """The caller's own practice drill, or 404. A question of a sprint, a self-check quiz or an
+    assigned quiz is answered on its own page only, under its clock, and shows its right answer when
+    that quiz allows: through the API it would be answered off the clock and reveal the answer."""
+    return db.drill_or_404(drill_id, db.trainee_id(), mode="practice")
 
 
 @bp.get("/kinds")

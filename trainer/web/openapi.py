@@ -666,7 +666,10 @@ def document() -> dict[str, Any]:
                     "parameters": [_DRILL_ID],
                     "responses": {
                         "200": _json(_ref("Drill"), "The drill."),
-                        "404": _error("No such drill for this trainee, or its kind is no longer installed."),
+                        "404": _error(
+                            "No such practice drill for this trainee (a sprint's or a quiz's question is "
+                            "answered on its page), or its kind is no longer installed."
+                        ),
                     },
                 }
             },
@@ -689,7 +692,10 @@ def document() -> dict[str, Any]:
                     "responses": {
                         "200": _json(_ref("Grade"), "Right or wrong, the expected answer, the explanation."),
                         "400": _error("Bad JSON or no answer."),
-                        "404": _error("No such drill for this trainee."),
+                        "404": _error(
+                            "No such practice drill for this trainee (a sprint's or a quiz's question is "
+                            "answered on its page)."
+                        ),
                         "409": _error("Already answered; nothing changed."),
                         "422": _error("The answer cannot be read; the drill stays open."),
                     },
