@@ -5,7 +5,7 @@ test with its result on the progress page, and Georgian and Russian pages withou
 import re
 
 import pytest
-from accounts_helpers import AuthActions
+from accounts_helpers import AuthActions, signed_in
 from test_i18n_catalogs import _visible_latin_words
 
 from trainer.drills.rounds import expected_answer
@@ -125,26 +125,80 @@ def test_bad_forms_and_other_trainees(app, client, named):
     assert anonymous.get(url).status_code == 302  # no trainee yet: off to the start page
 
 
-def test_a_table_test_to_its_result_and_the_progress_page(app, named):
-    started = named.post("/table/tests", data={"game": "painted_poker", "level": 1})
-    url = started.headers["Location"]
+def take_test(app, client, game, level):
+    """A table test of every round answered right, through the pages; returns the test's URL."""
+    url = client.post("/table/tests", data={"game": game, "level": level}).headers["Location"]
     test_url = None
     for _ in range(10):
         assert "/table/round/" in url
         dealt = dealt_of(app, url)
         for i, step in enumerate(dealt.steps):
-            named.post(url, data={"step": i, **form_for(step, expected_answer(dealt, i))})
-        page = named.get(url).get_data(as_text=True)
+            client.post(url, data={"step": i, **form_for(step, expected_answer(dealt, i))})
+        page = client.get(url).get_data(as_text=True)
         test_url = re.search(r'action="(/table/test/\d+)/next"', page).group(1)
-        assert named.get(test_url).status_code == 200  # the test's state; a GET deals nothing
-        url = named.post(test_url + "/next").headers["Location"]
+        assert client.get(test_url).status_code == 200  # the test's state; a GET deals nothing
+        url = client.post(test_url + "/next").headers["Location"]
         if url.endswith(test_url):
             break
+    assert test_url is not None
+    return test_url
+
+
+def test_a_table_test_to_its_result_and_the_progress_page(app, named):
+    test_url = take_test(app, named, "painted_poker", 1)
     result = named.get(test_url).get_data(as_text=True)
     assert 'id="verdict"' in result and "✓" in result
     progress = named.get("/progress/").get_data(as_text=True)
     assert 'id="table-tests"' in progress
     assert named.get("/table/").status_code == 200
+
+
+def table_test_rows(page, table_id):
+    """The rows of a results table on a page, as the text of their cells."""
+    body = page.split(f'id="{table_id}"', 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r"<tr>(.*?)</tr>", body.split("<tbody>", 1)[1], re.S)
+    return [
+        [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+        for row in rows
+    ]
+
+
+def test_table_tests_on_the_instructors_desk(app):
+    """The issue: a table test's result is "shown to the instructor (on the instructor's desk once it
+    exists)". A member's passed and failed tests are rows of the desk and of his page; a trainee of
+    no group of this instructor's is not."""
+    teacher = signed_in(app, "teacher", "instructor")
+    made = teacher.post("/groups/new", data={"name": "Evening class"})
+    group_id = int(made.headers["Location"].rstrip("/").rsplit("/", 1)[1])
+    code = re.search(
+        r'id="join-code">([A-Z0-9-]+)<', teacher.get(f"/groups/{group_id}").get_data(as_text=True)
+    )
+    nino = app.test_client()
+    assert AuthActions(nino).sign_up("nino").status_code == 302
+    assert nino.post("/groups/join", data={"code": code.group(1)}).status_code == 302
+    assert "No table tests yet." in teacher.get(f"/groups/{group_id}").get_data(as_text=True)
+    take_test(app, nino, "painted_poker", 1)
+    failed = re.search(
+        r'data-done="(/table/test/\d+)"',
+        nino.get(nino.post("/table/tests", data={"game": "omaha", "level": 2}).headers["Location"]).get_data(
+            as_text=True
+        ),
+    ).group(1)
+    nino.post(failed + "/finish")  # handed in with nothing answered
+    outsider = app.test_client()
+    assert AuthActions(outsider).sign_up("outsider").status_code == 302
+    take_test(app, outsider, "painted_poker", 1)
+
+    desk = teacher.get(f"/groups/{group_id}").get_data(as_text=True)
+    rows = sorted(table_test_rows(desk, "group-table-tests"))
+    assert rows == [
+        ["nino", "Omaha", "2", "0.0%", "✗ Not passed"],
+        ["nino", "Painted poker", "1", "100.0%", "✓ Passed"],
+    ], rows
+    user_id = re.search(rf"/groups/{group_id}/trainees/(\d+)", desk).group(1)
+    page = teacher.get(f"/groups/{group_id}/trainees/{user_id}").get_data(as_text=True)
+    own = sorted(table_test_rows(page, "table-tests"))
+    assert [(r[0], r[-1]) for r in own] == [("Omaha", "✗ Not passed"), ("Painted poker", "✓ Passed")], own
 
 
 def test_a_test_handed_in_early_is_scored_as_it_stands(app, named):
