@@ -40,6 +40,7 @@ def test_lunar_drills_always_stake_the_super():
 
 
 def test_other_houses_stake_no_super():
+    # Rule page, variants table: the CIS casinos' "compulsory bets | ante" (no Super at the table).
     for kind in SETTLING:
         data = issue(kind, 2, seed=1).data
         assert "super_bet" not in data
@@ -154,6 +155,9 @@ def test_two_combination_drill_under_cis_pays_the_higher_only():
 
 
 def test_insurance_drill_is_the_capped_bet_payout():
+    # Rule page, other house differences: "insurance on three of a kind or better"; insured.toml: "stake
+    # from 1 ante up to what the bet could win", the win cut to the table maximum (issue 15: "what its
+    # bet can really be paid").
     capped = 0
     for situation in _seen("rp.insurance"):
         data = situation.data
@@ -167,6 +171,8 @@ def test_insurance_drill_is_the_capped_bet_payout():
 
 
 def test_boxes_drill_is_graded_by_table_faults():
+    # cis.toml [boxes] (not in the rule page): "up to six boxes; a player may play two adjacent boxes
+    # open, and a third or further box must be played blind".
     answers = set()
     for situation in _seen("rp.boxes"):
         boxes = situation.data["boxes"]
@@ -229,12 +235,26 @@ def test_hook_drill_under_the_all_pass_rule():
 
 
 def test_schedule_and_score_drills_under_the_variant_houses():
-    kinds = {situation.data["deal"] for situation in _seen("pp.score", rules="odessa-house")}
-    assert "frontal" in kinds
-    for situation in _seen("pp.score", rules="deck-54", seeds=30):
-        data = situation.data
-        assert expected_of(situation)[0] == pp.score(
-            data["bid"], data["took"], data["deal"], "deck-54", cards=data["cards"]
-        )
+    # Rule page, known variants: "Frontal deal: players do not see their own cards but see the others'";
+    # "Scoring for special deals multiplied by 2 or 3"; deals: "one article in the seed plays the
+    # specials between the rising and the falling part".
+    scored = _seen("pp.score", rules="odessa-house")
+    assert "frontal" in {situation.data["deal"] for situation in scored}
+    for rules, factor in (("odessa-house", 2), ("deck-54", 3)):
+        multiplied = 0
+        for situation in _seen("pp.score", rules=rules, seeds=30):
+            data = situation.data
+            expected, _text, steps = expected_of(situation)
+            assert expected == pp.score(data["bid"], data["took"], data["deal"], rules, cards=data["cards"])
+            if data["deal"] != "normal":
+                # Frontal deals are "scored like a normal deal"; the classic house multiplies nothing.
+                kind = "normal" if data["deal"] == "frontal" else data["deal"]
+                classic = pp.score(data["bid"], data["took"], kind, "classic", cards=data["cards"])
+                assert expected == factor * classic
+                assert f"count x {factor}" in str(steps[-1])
+                multiplied += 1
+        assert multiplied > 20, rules
+    frontal = {expected_of(s)[0] for s in _seen("pp.schedule", rules="odessa-house", seeds=40)}
+    assert any(str(answer).endswith(":frontal") for answer in frontal)
     answers = {expected_of(s)[0] for s in _seen("pp.schedule", rules="deck-54", seeds=40)}
     assert {"13:dark", "13:normal"} <= answers  # four players: specials at 13 cards, in the middle
