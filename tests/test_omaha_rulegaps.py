@@ -5,11 +5,13 @@ engine; the explanation steps count from 1.
 """
 
 import dataclasses
+import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from trainer.engine.cards import FULL_DECK
 from trainer.engine.omaha import showdown
 from trainer.engine.omaha.betting import SidePotShowing, load_rules, pot_limit_max
 from trainer.engine.omaha.explain import explain_pot_limit
@@ -216,7 +218,9 @@ def test_a_beaten_hand_may_be_mucked_a_winner_must_show():
 
 
 def test_a_tie_must_be_shown_to_share():
-    holes = ["Ah Kd 3c 4d", "As Kc 5c 6d"]  # both A-K on a board with K: two pair kings? no: pair of kings
+    # "A player may muck a losing hand": a tying hand is not a losing one. Both make kings with A-J-9
+    # (A-K from the hand, K-J-9 from the board) and split the pot, so the second must show.
+    holes = ["Ah Kd 3c 4d", "As Kc 5c 6d"]
     rulings = muck_rulings("2c 7d 9h Jc Ks", holes, [0, 1])
     assert showdown("2c 7d 9h Jc Ks", holes, [10, 10]) == [10, 10]
     assert not rulings[1].may_muck
@@ -231,8 +235,9 @@ def test_hi_lo_a_hand_beaten_high_but_with_the_best_low_shows():
 
 
 def test_side_pots_a_hand_beaten_in_the_main_pot_may_still_win_the_side_pot():
-    # Seat 0 is all-in for 30 with aces full... here: seat 0 has three kings (best), seats 1 and 2 are
-    # in the side pot; seat 2's queens lose the main pot but beat seat 1's pair in the side pot.
+    # "A player may muck a losing hand", pot by pot: seat 0, all-in for 30, shows three kings (best);
+    # seats 1 and 2 are also in the side pot, where seat 2's queens beat seat 1's deuces. Seat 1 may
+    # muck only once the queens are shown: the kings alone do not beat him in the side pot.
     holes = ["Kd Kh 5c 6d", "Ah 2d 3c 4d", "Qs Qd 8c 8d"]
     chips = [30, 100, 100]
     rulings = muck_rulings(BOARD, holes, [0, 1, 2], contributions=chips)
@@ -251,3 +256,39 @@ def test_a_house_that_shows_every_hand():
 def test_the_standard_file_sets_the_options():
     assert STANDARD.new_player_may_post and STANDARD.new_player_waits_between
     assert STANDARD.side_pot_showing is SidePotShowing.ALL_IN_FIRST and STANDARD.muck_losing
+
+
+def test_muck_exactly_when_the_shown_hands_leave_him_nothing():
+    # "A player may muck a losing hand", checked against the pot engine: in random showdowns (high and
+    # hi/lo, side pots, folded chips), a player may muck exactly when, with the hands shown before him
+    # and his own, `showdown` pays him nothing. Chips are multiples of 600, so no share rounds to 0.
+    rng = random.Random(15)
+    checked = mucked = 0
+    while checked < 600:
+        live_count, seats = rng.randint(2, 6), rng.randint(6, 8)
+        deck = list(FULL_DECK)
+        rng.shuffle(deck)
+        board = deck[:5]
+        live = rng.sample(range(seats), live_count)
+        holes = [None] * seats
+        for n, s in enumerate(live):
+            holes[s] = deck[5 + 4 * n : 9 + 4 * n]
+        chips = [rng.choice((600, 1200, 2400)) if s in live else rng.choice((0, 600)) for s in range(seats)]
+        if [chips[s] for s in live].count(max(chips[s] for s in live)) < 2:
+            continue  # an uncalled top bet: returned before the showdown
+        hi_lo, order = rng.random() < 0.5, rng.sample(live, live_count)
+        shown = [order[0]]
+        for ruling in muck_rulings(board, holes, order, contributions=chips, hi_lo=hi_lo)[1:]:
+            s = ruling.seat
+            seen = [hole if t in shown or t == s else None for t, hole in enumerate(holes)]
+            try:
+                paid = showdown(board, seen, chips, hi_lo=hi_lo)[s]
+            except ValueError:  # chips above every shown hand's level came only from unshown seats
+                paid = None
+            if paid is not None:
+                assert ruling.may_muck == (paid == 0), (board, holes, order, chips, hi_lo, s)
+                checked += 1
+                mucked += ruling.may_muck
+            if not ruling.may_muck:
+                shown.append(s)
+    assert 100 < mucked < 500
