@@ -59,6 +59,16 @@ def test_insurance_limits(cards, ante, limits):
     assert insurance_limits(cards, ante, INSURED)[1] == min(bet_payout(cards, ante, INSURED).win, 5000)
 
 
+def test_a_box_whose_least_stake_is_over_the_maximum_cannot_be_insured():
+    # "stake from 1 ante up to what the bet could win", the win cut to the table maximum: an ante of
+    # 6,000 under the 5,000 maximum leaves no stake between the two, and the error says so rather than
+    # refusing 5,000 as too little and 6,000 as too much.
+    assert insurance_limits("9c 9d 9h Kc 3s", 6000, INSURED) == (6000, 5000)
+    for stake in (5000, 6000):
+        with pytest.raises(ValueError, match="this box cannot be insured: the least stake, 6000, is more"):
+            settle("9c 9d 9h Kc 3s", D_NG, 6000, rules="insured", insurance=stake)
+
+
 def test_without_a_table_maximum_the_whole_win_may_be_insured():
     uncapped = dataclasses.replace(INSURED, table_max_payout=0)
     assert insurance_limits("Ah Kh Qh Jh Th", 500, uncapped) == (500, 100000)

@@ -179,6 +179,7 @@ def _cards(cards: set[Card]) -> str:
 def insurance_limits(cards: CardsLike, ante: int, rules: HouseRules | str | None = None) -> tuple[int, int]:
     """The least and the most a box may insure: from `insurance.min_antes` antes up to what the bet
     can really be paid (its win with this hand, the table maximum applied), or a number of antes.
+    Under a table maximum below the ante the least is more than the most: no stake is allowed.
 
     >>> insurance_limits("Ah Kh Qh Jh Th", 500, "insured")  # the win 100,000 is cut to the maximum
     (500, 5000)
@@ -222,6 +223,11 @@ def _check_side_bets(box: Box, rules: HouseRules, hand: Hand) -> None:
         if hand.category.rank < rules.insurance_min_category.rank:
             raise ValueError(f"insurance needs {rules.insurance_min_category.label} or better")
         low, high = insurance_limits(box.player, box.ante, rules)
+        if low > high:
+            raise ValueError(
+                f"this box cannot be insured: the least stake, {low}, is more than the most, {high} "
+                "(what the bet can really be paid, the table maximum applied)"
+            )
         if box.insurance < low:
             raise ValueError(f"insurance must be at least {low}, not {box.insurance}")
         if box.insurance > high:
