@@ -53,6 +53,8 @@ def test_pot_limit_explanation_names_the_schools_figure_as_the_mistake(pot, call
 
 
 def test_pot_limit_with_nothing_to_call_is_the_pot():
+    # "Maximum total wager = P + 2C": with C = 0 that is the pot, and there is no call to misplace, so
+    # no common mistake is named.
     total, steps = explain_pot_limit(pot=90, to_call=0)
     assert total == 90 and "Nothing to call: he may bet the whole pot, 90." in [str(s) for s in steps]
     assert not any("Common mistake" in str(s) for s in steps)

@@ -106,6 +106,9 @@ def test_what_follows_a_joker_led_as_a_card(hand, trick, trump, legal):
 
 
 def test_the_rule_pages_house_refuses_the_further_calls():
+    # Rule page, "Play": "Leading the joker, the player calls one of" highest trump, highest <suit>, low;
+    # the classic house (the page's default) knows no other call. "If the turned card is the joker, the
+    # deal is played without trump": no trump to call for then.
     for call in ("7c:lowest_trump", "7c:high_card:h", "7c:low_card:h", "7c:as_card:9h"):
         with pytest.raises(ValueError, match="in this house"):
             trick_winner(plays(f"{call} Ah"), "s", CLASSIC)
@@ -118,6 +121,8 @@ def test_the_rule_pages_house_refuses_the_further_calls():
 
 
 def test_the_steps_name_the_call():
+    # The first article: the joker called "low card" (of hearts); "everybody must then play a card from
+    # his hand according to the call", so the step names the call and what follows from it.
     _winner, steps = explain_trick(plays("7c:low_card:h 6h Qh 9h"), "s", ODESSA)
     texts = [str(s) for s in steps]
     expected = (
