@@ -39,6 +39,18 @@ def test_lunar_drills_always_stake_the_super():
     assert places == {True, False}  # on the player's own five and on the dealer's hand
 
 
+@pytest.mark.parametrize("kind", SETTLING)
+def test_lunar_drill_pages_show_the_super_spot(client, kind):
+    # The compulsory Super lies on the table the trainee settles: its stake and where it is placed ("on
+    # own or dealer's hand"), or an answer with a Super spot could not be worked out.
+    client.post("/practice/rules", data={"rules-russian_poker": "lunar"})
+    for _ in range(3):
+        page = client.get(client.post(f"/practice/{kind}", data={"level": 2}).headers["Location"])
+        text = page.get_data(as_text=True).replace("&#39;", "'")
+        assert page.status_code == 200 and ">Super<" in text
+        assert "on the dealer's hand" in text or "on the player's first five cards" in text
+
+
 def test_other_houses_stake_no_super():
     # Rule page, variants table: the CIS casinos' "compulsory bets | ante" (no Super at the table).
     for kind in SETTLING:
