@@ -13,6 +13,7 @@ from trainer.drills import REGISTRY, AnswerKind, Situation, expected_of, get_kin
 from trainer.drills.base import mistakes_of
 from trainer.drills.mistakes import TYPES, mistake_title
 from trainer.drills.omaha.mistakes import _Table
+from trainer.games import GAMES
 
 BLINDS = [{"seat": 1, "action": "small_blind", "amount": 5}, {"seat": 2, "action": "big_blind", "amount": 10}]
 
@@ -32,6 +33,11 @@ def box(rules: str, ante: int, player: str, dealer: str, **more: Any) -> dict[st
 
 def spots(*values: int, labels: str = "Ante Bet Net") -> dict[str, int]:
     return dict(zip(labels.split(), values, strict=True))
+
+
+def _deal(number: int, *, dealer: int, bids: list[int], tricks: list[int]) -> dict[str, Any]:
+    """A nine-card deal of a Georgian Joker sheet."""
+    return {"number": number, "cards": 9, "deal": "normal", "dealer": dealer, "bids": bids, "tricks": tricks}
 
 
 # (kind, data, the right answer, {mistake id: the answer that mistake gives}), worked out by hand.
@@ -184,6 +190,18 @@ CASES: list[tuple[str, dict[str, Any], Any, dict[str, Any]]] = [
         box("insured", 10, "Qh Qd 9s 5c 3h", "Ks Jd 8c 5h 2d", question="game", game_card="Ah"),
         spots(0, 20, -10, labels="Ante Bet Buys"),
         {"rp.wrong_card_replaced": spots(0, 0, -10, labels="Ante Bet Buys")},
+    ),
+    # The insured house swaps the lowest card: the deuce for the three of hearts leaves king high, no game.
+    # A bought game that fails returns the ante and the bet unpaid there (CIS would pay the ante 1 to 1).
+    (
+        "rp.buy",
+        box("insured", 10, "Qh Qd 9s 5c 3c", "Ks Jd 8c 5h 2d", question="game", game_card="3h"),
+        spots(0, 0, -10, labels="Ante Bet Buys"),
+        {
+            "rp.failed_buy_rule": spots(10, 0, -10, labels="Ante Bet Buys"),
+            "rp.bet_paid_no_game": spots(0, 20, -10, labels="Ante Bet Buys"),
+            "rp.fees_forgotten": spots(0, 0, 0, labels="Ante Bet Buys"),
+        },
     ),
     # The rule page's third example: a bought sixth card makes a flush against a pair of eights.
     (
@@ -378,6 +396,21 @@ CASES: list[tuple[str, dict[str, Any], Any, dict[str, Any]]] = [
             "om.low_not_two_hole_cards": [0, 48, 47, 0],
         },
     ),
+    # Hi/lo with no low on the board: seats 1 and 2 tie with aces and kings (A-A-K-K-Q) for the pot of
+    # 45 (seat 3 folded 5). 22 each and the odd chip to the first of them left of the button (seat 3):
+    # seat 1 has 23.
+    (
+        "om.split",
+        {
+            "board": cards("Kc Kd Qh Js 9s"),
+            "holes": [cards("Ah As 2c 3d"), cards("Ad Ac 4c 5d"), None],
+            "contributions": [20, 20, 5],
+            "button": 2,
+            "chip": 1,
+        },
+        [23, 22, 0],
+        {"om.odd_chip_wrong_seat": [22, 23, 0]},
+    ),
     # Seat 0 (three kings) is all-in for 20 and wins the main pot 70; seat 1's aces beat seat 2's queens
     # for the side pot 60; seat 2's last 20 was not called; seat 3 folded 10 into the main pot.
     (
@@ -430,6 +463,25 @@ CASES: list[tuple[str, dict[str, Any], Any, dict[str, Any]]] = [
         -200,
         {"pp.khishti_as_under": 0, "pp.missed_as_made": 200},
     ),
+    # Odessa house rules: a dark deal counts x 2. Bid 2, took 2: 10 x 2 = 20, x 2 = 40.
+    (
+        "pp.score",
+        {"rules": "odessa-house", "players": 4, "deal": "dark", "cards": 5, "bid": 2, "took": 2},
+        40,
+        {"pp.multiplier_forgotten": 20},
+    ),
+    # Bid 3, took 1 in the dark: -10 x 2 missing = -20, x 2 = -40.
+    (
+        "pp.score",
+        {"rules": "odessa-house", "players": 4, "deal": "dark", "cards": 5, "bid": 3, "took": 1},
+        -40,
+        {
+            "pp.multiplier_forgotten": -20,
+            "pp.missed_as_made": 60,
+            "pp.penalty_as_plus": 40,
+            "pp.under_on_whole_bid": -60,
+        },
+    ),
     # Seat 2 of three carries 40: deal 2 (two cards) bid 1 took 1 = 10; deal 3 (three cards) bid 2 took 1
     # = -10. Total 40.
     (
@@ -466,6 +518,32 @@ CASES: list[tuple[str, dict[str, Any], Any, dict[str, Any]]] = [
             "pp.penalty_as_plus": 60,
             "pp.under_on_whole_bid": 30,
             "pp.last_deal_left_off": 50,
+        },
+    ),
+    # Georgian Joker, set 2 (deals 9 to 12, nine cards each): seat 1 carries 1,000 and makes every bid:
+    # 8 (50 x 8 + 50 = 450), 2 (150), 6 (350) and all nine (100 x 9 = 900). The set premium counts the
+    # best deal, 900, twice: 1,000 + 450 + 150 + 350 + 900 + 900 = 3,750.
+    (
+        "pp.sheet",
+        {
+            "rules": "georgian-joker",
+            "players": 4,
+            "first_dealer": 4,
+            "seat": 1,
+            "before": 1000,
+            "deals": [
+                _deal(9, dealer=4, bids=[8, 2, 0, 1], tricks=[8, 1, 0, 0]),
+                _deal(10, dealer=1, bids=[2, 1, 5, 3], tricks=[2, 0, 4, 3]),
+                _deal(11, dealer=2, bids=[6, 2, 3, 0], tricks=[6, 1, 2, 0]),
+                _deal(12, dealer=3, bids=[9, 0, 1, 0], tricks=[9, 0, 0, 0]),
+            ],
+        },
+        3750,
+        {
+            "pp.premium_forgotten": 2850,
+            "pp.all_taken_as_exact": 3350,  # deal 12 as an exact bid: 50 x 9 + 50 = 500, 400 less
+            "pp.carried_forgotten": 2750,
+            "pp.last_deal_left_off": 1950,  # deal 12 and its premium: 1,800
         },
     ),
     # Choices: a king high with no ace is no game; ace-king is one.
@@ -537,6 +615,19 @@ CASES: list[tuple[str, dict[str, Any], Any, dict[str, Any]]] = [
         "7-5-3-2-A",
         {"om.low_missed": "none", "om.low_not_two_hole_cards": "5-4-3-2-A"},
     ),
+    # Only A-2 in the hand make a low: 7-5-3-2-A is the best; 8-5-3-2-A and 8-7-3-2-A are lows but not
+    # the best; 9-7-5-3-A counts a nine; 8-7-5-3-A uses one hole card and four of the board.
+    (
+        "om.low",
+        {"hole": cards("Ah 2d 9c Kd"), "board": cards("3s 5h 7c 8d Qs")},
+        "7-5-3-2-A",
+        {
+            "om.low_not_best": "8-5-3-2-A",
+            "om.low_nine_or_ten": "9-7-5-3-A",
+            "om.low_not_two_hole_cards": "8-7-5-3-A",
+            "om.low_missed": "none",
+        },
+    ),
     (
         "pp.hook",
         {
@@ -595,6 +686,14 @@ def test_every_numeric_kind_has_a_catalogue_worked_by_hand_for_three_mistakes_or
         assert len(by_hand) >= 3, kind.id
 
 
+def test_every_mistake_of_every_catalogue_is_worked_by_hand():
+    games = {k.id.split(".", 1)[0] for k in REGISTRY.values() if k.mistakes is not None}
+    declared = {type_id for type_id in TYPES if type_id.split(".", 1)[0] in games}
+    by_hand = {m for _, _, _, found in CASES for m in found}
+    assert len(declared) >= 70
+    assert sorted(declared - by_hand) == []
+
+
 def _numeric(kind_id: str) -> bool:
     kind = REGISTRY[kind_id]
     return any(
@@ -623,11 +722,7 @@ def test_every_mistake_type_has_a_title() -> None:
     assert mistake_title("gone.mistake") == "gone.mistake"
 
 
-PRESETS = {
-    "russian_poker": ("cis", "insured", "lunar"),
-    "omaha": (None,),
-    "painted_poker": ("classic", "georgian-joker"),
-}
+PRESETS = {game.id: game.preset_names() for game in GAMES}  # every shipped house, Odessa's multipliers too
 WITH_CATALOGUE = sorted(k.id for k in REGISTRY.values() if k.mistakes is not None)
 
 
@@ -636,7 +731,7 @@ WITH_CATALOGUE = sorted(k.id for k in REGISTRY.values() if k.mistakes is not Non
     kind_id=st.sampled_from(WITH_CATALOGUE),
     level=st.integers(1, 3),
     seed=st.integers(0, 2**31),
-    preset=st.integers(0, 2),
+    preset=st.integers(0, 3),
 )
 def test_no_mistake_ever_matches_a_right_answer(kind_id: str, level: int, seed: int, preset: int) -> None:
     kind = REGISTRY[kind_id]
