@@ -5,12 +5,16 @@ import re
 
 import pytest
 from api_helpers import token_client
+from test_get_changes_nothing import _ids, _urls
 
 from trainer.web import create_app
 
 DEEP = "[" * 1000 + "]" * 1000  # 2 KB
 DEEP_OBJECT = '{"a": ' * 1000 + "1" + "}" * 1000
 NINES = "9" * 4301  # one digit past Python's int() limit for text
+# Every query parameter a GET view reads (`request.args` in trainer/web).
+QUERY = ("ante", "bonus", "game", "kind", "level", "next", "preset", "rules", "sort", "upcard", "username")
+QUERY_LISTS = ("player", "since", "until")
 
 
 @pytest.fixture
@@ -68,3 +72,24 @@ def test_huge_numbers_in_the_api_are_4xx(full_app):
         response = client.post(url, data=body, content_type="application/json")
         assert response.status_code == 422 and "too large" in response.json["error"]
     assert client.get(f"/api/v1/drills/{drill['id']}").json["answered"] is False
+
+
+@pytest.mark.parametrize("stake", ["²", "٣", NINES, "-1"])
+def test_a_poison_stake_on_the_advisor_is_400_with_the_rule(full_app, stake):
+    client = full_app.test_client()
+    cards = {"player": ["As", "Kd", "Qc", "7h", "2s"], "upcard": "9c"}
+    for field in ("ante", "bonus"):
+        response = client.get("/reference/advisor", query_string={**cards, field: stake})
+        assert response.status_code == 400, (field, response.status_code)
+        assert b"A stake is a whole number of chips from" in response.data
+
+
+def test_no_get_route_answers_500_to_poison_query_parameters(app):
+    named = app.test_client()
+    urls = _urls(app, _ids(named))
+    for paths in urls.values():
+        for path in {path.split("?")[0] for path in paths}:
+            for value in ("²", NINES, "\x00"):
+                query = [(name, value) for name in QUERY] + [(name, value) for name in QUERY_LISTS * 2]
+                response = named.get(path, query_string=query)
+                assert response.status_code < 500, (path, value[:5], response.status_code)

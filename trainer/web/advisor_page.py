@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 from trainer.engine.cards import FULL_DECK, Card
 from trainer.engine.russian_poker.rules import load_rules, preset_names
 from trainer.web.drawing import card_face
+from trainer.web.forms import whole_number
 from trainer.web.i18n import current_language, translate_step
 from trainer.web.reference import bp
 
@@ -154,9 +155,10 @@ def _presets() -> list[tuple[str, str]]:
 
 def _stake(raw: str, low: int) -> int:
     """A stake in chips from the form (the table maximum depends on it)."""
-    if not raw.isdigit() or len(raw) > 9 or int(raw) < low:
+    stake = whole_number(raw)
+    if stake is None or stake < low:
         abort(400, description=gettext("A stake is a whole number of chips from %(low)s.", low=low))
-    return int(raw)
+    return stake
 
 
 _THUMBS: dict[tuple[object, ...], dict[str, Any] | None] = {}

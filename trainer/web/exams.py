@@ -28,7 +28,7 @@ from trainer.web import db
 from trainer.web.answer_input import read_all
 from trainer.web.auth import instructor_required
 from trainer.web.catalog import game_title, kind_title
-from trainer.web.forms import EmptyForm
+from trainer.web.forms import EmptyForm, whole_number
 from trainer.web.guards import check_form
 
 bp = Blueprint("exams", __name__, url_prefix="/exams")
@@ -95,7 +95,8 @@ def _whole(name: str, default: int | None = None) -> int | None:
     raw = request.form.get(name, "").strip()
     if not raw:
         return default
-    return int(raw) if raw.isdigit() else -1
+    number = whole_number(raw)
+    return -1 if number is None else number
 
 
 @bp.route("/group/<int:group_id>/new", methods=["GET", "POST"])
@@ -109,7 +110,7 @@ def new(group_id: int) -> Page:
         items = []
         for value in request.form.getlist("item"):
             kind, _, level = value.rpartition(":")
-            items.append((kind, int(level) if level.isdigit() else 0))
+            items.append((kind, whole_number(level) or 0))
         opens, closes = _when(request.form.get("opens_at", "")), _when(request.form.get("closes_at", ""))
         minutes = _whole("time_limit_min", 0)
         try:

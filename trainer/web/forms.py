@@ -12,6 +12,20 @@ SPRINT_SECONDS = (60, 90, 120, 180)
 DEFAULT_SPRINT_SECONDS = 90
 
 
+def whole_number(raw: str | None, digits: int = 9) -> int | None:
+    """A whole number typed into a form field, or None when it is not one: ASCII digits only, at most
+    `digits` of them. "²" and "٣" pass `str.isdigit()`, and `int()` refuses the one and reads the
+    other; thousands of digits make `int()` raise or SQLite overflow.
+
+    >>> [whole_number(text) for text in ("12", " 7 ", "²", "٣", "9" * 4301, "-1", "")]
+    [12, 7, None, None, None, None, None]
+    """
+    text = (raw or "").strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > digits:
+        return None
+    return int(text)
+
+
 class LanguageForm(FlaskForm):
     lang = StringField(validators=[InputRequired()])
     next = HiddenField()

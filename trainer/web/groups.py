@@ -32,7 +32,7 @@ from trainer.store.readiness import Target
 from trainer.web import db, records
 from trainer.web.auth import accounts, instructor_required, say
 from trainer.web.catalog import game_title, kind_title
-from trainer.web.forms import EmptyForm
+from trainer.web.forms import EmptyForm, whole_number
 from trainer.web.group_forms import AddMemberForm, JoinForm, NewGroupForm, TargetForm
 from trainer.web.guards import check_form
 from trainer.web.practice import graded
@@ -116,7 +116,9 @@ def join() -> Page:
 def practise_for() -> Response:
     check_form(EmptyForm())
     raw = request.form.get("group", "")
-    group_id = int(raw) if raw.isdigit() else None
+    group_id = whole_number(raw)
+    if group_id is None and raw.strip():
+        abort(404, description=gettext("There is no such group."))
     try:
         db.groups().practise_for(current_user.id, group_id)
     except NotFoundError:
