@@ -20,7 +20,7 @@ from test_browser_pages import (  # noqa: F401  (browser and page_in are fixture
     shot,
 )
 
-from trainer.drills.rounds import deal, expected_answer
+from trainer.drills.rounds import deal, expected_answer, grade_step
 from trainer.store.schema import open_db
 from trainer.store.tables import TableStore
 from trainer.web import create_app
@@ -44,20 +44,25 @@ def server(tmp_path_factory):
     httpd.shutdown()
 
 
-def current_round(page):
-    """The round on the page, dealt again from the server's record of it."""
+def current_row(page) -> dict:
+    """The server's record of the round on the page."""
     round_id = int(re.search(r"/table/round/(\d+)", page.url).group(1))
     db = open_db(DATABASE[0], migrate=False)
     try:
-        row = TableStore(db).round(round_id)
+        return TableStore(db).round(round_id)
     finally:
         db.conn.close()
+
+
+def current_round(page):
+    """The round on the page, dealt again from the server's record of it."""
+    row = current_row(page)
     return deal(
         row["game"], row["level"], row["seed"], seats=row["seats"], rules=row["rules"], payout=row["payout"]
     )
 
 
-def fill(page, step, value, *, keyboard: bool = False) -> None:
+def fill(page, step, value) -> None:
     """Put `value` into the step's form as a trainee would: type it, click the choice, the chips or
     the cards."""
     form = page.locator("#round form.step-form")
@@ -65,17 +70,61 @@ def fill(page, step, value, *, keyboard: bool = False) -> None:
     if fmt.kind == "choice":
         form.locator(f"input[type=radio][value='{value}']").check()
     elif fmt.kind == "amount":
-        box = form.locator("input[name=answer]")
-        if keyboard:
-            page.keyboard.type(str(value))  # the field has the focus
-        else:
-            box.fill(str(value))
+        form.locator("input[name=answer]").fill(str(value))
     elif fmt.kind == "amounts":
         for i, label in enumerate(fmt.labels):
             form.locator(f"input[name=amount-{i}]").fill(str(value[label]))
     else:
         for code in value:
             form.locator(f".pick-card:has(input[value='{code}'])").click()
+
+
+def focused_name(page) -> str:
+    return page.evaluate("document.activeElement && (document.activeElement.name || '')")
+
+
+def keys(page, step, value) -> None:
+    """Answer with the keyboard alone, from where the page puts the focus, and press Enter: digits
+    pick a choice; amounts are typed, Tab going on to the next field; cards are ticked with the space
+    bar, Tab going from card to card."""
+    fmt = step.answer_format
+    if fmt.kind == "choice":
+        digit = [c.value for c in fmt.choices].index(value) + 1
+        assert digit <= 9
+        page.keyboard.press(str(digit))
+    elif fmt.kind == "amount":
+        assert focused_name(page) == "answer"
+        page.keyboard.type(str(value))
+    elif fmt.kind == "amounts":
+        for i, label in enumerate(fmt.labels):
+            for _ in range(4):  # past a sign button, if the field has one
+                if focused_name(page) == f"amount-{i}":
+                    break
+                page.keyboard.press("Tab")
+            assert focused_name(page) == f"amount-{i}"
+            page.keyboard.type(str(value[label]))
+    else:
+        cards = page.locator("#round .pick-card input").count()
+        for k in range(cards):
+            assert focused_name(page) == "cards"
+            if page.evaluate("document.activeElement.value") in value:
+                page.keyboard.press(" ")
+            if k < cards - 1:
+                page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+
+
+def wrong(step, value):
+    """An answer of the step's form that is not `value`."""
+    fmt = step.answer_format
+    if fmt.kind == "choice":
+        return next(c.value for c in fmt.choices if c.value != value)
+    if fmt.kind == "amount":
+        return value + 5
+    if fmt.kind == "amounts":
+        first = fmt.labels[0]
+        return {**value, first: value[first] + 5}
+    return [next(c for c in step.table["dealer"]["cards"] if c not in value)]
 
 
 def run_round(page, *, wrong_at: int | None = None, keyboard: bool = False, name: str = "") -> dict:
@@ -85,16 +134,15 @@ def run_round(page, *, wrong_at: int | None = None, keyboard: bool = False, name
         assert page.locator("#round input[name=step]").get_attribute("value") == str(i)
         want = expected_answer(r, i)
         if i == wrong_at:
-            want = {"yes": "no", "no": "yes"}.get(want, want) if isinstance(want, str) else want
-            if isinstance(want, int):
-                want += 5
-        fill(page, step, want, keyboard=keyboard)
+            want = wrong(step, want)
+            assert not grade_step(r, i, want).correct
         if i == 0:
             shot(page, f"table-{name}-first-step")
         with page.expect_response(re.compile(r"/table/round/\d+$")):
-            if keyboard and step.answer_format.kind == "amount":
-                page.keyboard.press("Enter")
+            if keyboard:
+                keys(page, step, want)
             else:
+                fill(page, step, want)
                 page.locator("#round form.step-form button.primary").click()
         # The response has come; the script swaps the next step in a moment later. Until then the
         # page still shows the previous step's verdict, so wait for the swap, not for any verdict.
@@ -107,7 +155,7 @@ def run_round(page, *, wrong_at: int | None = None, keyboard: bool = False, name
         )
         verdict = page.locator("#feedback .verdict")
         verdict.wait_for()
-        if i == wrong_at and (want != expected_answer(r, i)):
+        if i == wrong_at:
             assert "✗" in verdict.inner_text()
         else:
             assert "✓" in verdict.inner_text(), page.locator("#feedback").inner_text()
@@ -145,12 +193,29 @@ def test_a_whole_round_of_each_game_on_a_phone(table_page, game):
 
 
 def test_the_keyboard_alone_runs_a_round(table_page):
+    """A round with every form of answer (an amount, a choice, the card the dealer replaces, the
+    amounts on each spot) run with the keyboard alone: no click after the round is dealt."""
     page = table_page(name="Keyboard table")
     section = page.locator("section.table-game:has(#game-russian_poker)")
-    section.locator("select[name=seats]").select_option("2")
-    section.locator("label:has(input[name=payout][value=amount])").click()
     navigate(page, lambda: section.locator("form.round-start button[value='1']").click())
-    run_round(page, keyboard=True, name="keyboard")
+    trainee = current_row(page)["trainee_id"]
+    seed = next(
+        seed
+        for seed in range(500)
+        if {s.answer_format.kind for s in deal("russian_poker", 2, seed, seats=3, payout="amount").steps}
+        == {"amount", "choice", "cards", "amounts"}
+    )
+    db = open_db(DATABASE[0], migrate=False)
+    try:
+        round_id = TableStore(db).start_round(
+            trainee, "russian_poker", 2, seed=seed, seats=3, payout="amount"
+        )
+    finally:
+        db.conn.close()
+    navigate(page, lambda: page.goto(page.url.rsplit("/", 1)[0] + f"/{round_id}"))
+    result = run_round(page, keyboard=True, wrong_at=1, name="keyboard")
+    right, total = (int(x) for x in result["right"].split("/"))
+    assert (right, total) == (result["steps"] - 1, result["steps"])
 
 
 def test_a_table_test_to_its_result_in_georgian(table_page, server):
