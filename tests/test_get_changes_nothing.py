@@ -122,3 +122,55 @@ def test_every_get_route_sends_the_security_headers_and_api_errors_are_json(app)
             assert response.headers["Referrer-Policy"] == "same-origin", path
             if path.startswith("/api/") and response.status_code >= 400:
                 assert response.is_json and response.json["status"] == response.status_code, path
+
+
+# The POSTs that start something for a visitor (and the sign-ups): the only ones that may make a row.
+STARTS = {
+    "practice.new",
+    "quiz.start",
+    "sprint.start",
+    "table.start",
+    "table.start_test",
+    "today.start",
+    "account.sign_up",
+    "api.sign_up",
+    "api.create_drill",
+    "api.create_round",
+}
+
+
+def _trainees(path: str) -> int:
+    with sqlite3.connect(path) as connection:
+        return int(connection.execute("SELECT count(*) FROM trainees").fetchone()[0])
+
+
+def test_a_visitor_gets_a_row_only_by_starting_something(app):
+    """A POST that acts on something existing (an answer, a skip, a finish, a quiz's hand-in, the next
+    round of a test) finds nothing to act on for a visitor without a row, and makes none; a start whose
+    form is refused makes none either. 30 such posts used to leave 30 guest rows behind."""
+    ids = _ids(app.test_client())  # another trainee's drill, sprint, round and test
+    path = app.config["DATABASE"]
+    before = _trainees(path)
+    posted = []
+    for rule in app.url_map.iter_rules():
+        if "POST" not in rule.methods or rule.endpoint in STARTS or "<path:" in rule.rule:
+            continue
+        url = rule.rule
+        for argument in rule.arguments:
+            url = re.sub(rf"<(?:\w+:)?{argument}>", (ids | {"token_id": ["1"]})[argument][0], url)
+        form = {"drill": ids["drill_id"][0], "answer": "1", "level": "1", "game": "omaha", "group": "1"}
+        app.test_client().post(url, data=form)
+        posted.append(rule.endpoint)
+    for url, form in [
+        ("/sprint/", {"kind": "no.such-kind", "level": "1", "length": "10", "seconds": "60"}),
+        ("/table/rounds", {"game": "nope", "level": "1"}),
+        ("/table/tests", {"game": "omaha", "level": "9"}),
+        ("/today/", {"game": "nope"}),
+        (f"/practice/{KIND}", {"level": "9"}),
+    ]:
+        assert app.test_client().post(url, data=form).status_code in (400, 404), url
+    assert {"practice.answer", "sprint.skip", "quiz.submit", "table.answer"} <= set(posted)
+    assert _trainees(path) == before
+    # A real start still makes the guest's row at once: a guest practises without an account.
+    assert app.test_client().post(f"/practice/{KIND}", data={"level": "1"}).status_code == 303
+    assert _trainees(path) == before + 1

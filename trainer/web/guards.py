@@ -18,11 +18,13 @@ def expired_form_message() -> str:
     )
 
 
-def require_trainee(back: str | None = None) -> int:
-    """The trainee's id: the signed-in user's, else this browser's guest. Guests practise at once: a
-    POST makes the guest's row; a GET never does, and one without a trainee goes to `back` (default:
-    the start page)."""
-    trainee = db.trainee_id(create=request.method == "POST")
+def require_trainee(back: str | None = None, *, start: bool = False) -> int:
+    """The trainee's id: the signed-in user's, else this browser's guest. Guests practise at once: the
+    POST that starts something (`start`: a drill, sprint, quiz, round or table test), once its form
+    is checked, makes the guest's row. Nothing else does (a GET, an answer, a skip or a finish: a
+    visitor without a row owns nothing to act on); without a trainee the visitor goes to `back`
+    (default: the start page)."""
+    trainee = db.trainee_id(create=start and request.method == "POST")
     if trainee is None:
         abort(redirect(back or url_for("pages.home")))
     return trainee

@@ -106,7 +106,7 @@ def new(kind_id: str) -> Response:
     kind = kind_or_404(kind_id)
     level = level_or_400(kind, request.form.get("level"))
     check_form(EmptyForm())
-    trainee = require_trainee(back=url_for("practice.start", kind_id=kind.id, level=level))
+    trainee = require_trainee(back=url_for("practice.start", kind_id=kind.id, level=level), start=True)
     drill_id = db.new_drill(trainee, kind, level)
     return redirect(url_for("practice.show", drill_id=drill_id), code=303)
 

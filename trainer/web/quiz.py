@@ -128,7 +128,7 @@ def start(game: str) -> Response:
     if game not in quizzes():
         abort(404, description=gettext("There is no quiz for this game."))
     check_form(EmptyForm())
-    trainee = require_trainee(back=url_for("quiz.take", game=game))
+    trainee = require_trainee(back=url_for("quiz.take", game=game), start=True)
     if available(game) and _held_drills(game, trainee) is None:
         store = db.store()
         ids = [

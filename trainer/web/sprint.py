@@ -50,9 +50,9 @@ def start() -> str | Response | tuple[str, int]:
             lengths=SPRINT_LENGTHS,
             times=SPRINT_SECONDS,
         )
-    trainee = require_trainee()
     check_form(form)
     what, mix = _drills_of(form.kind.data, form.level.data)
+    trainee = require_trainee(start=True)
     n, seconds = form.length.data, form.seconds.data
     sprint_id = db.store().start_sprint(trainee, f"{what}/{n}", form.level.data, seconds)
     state = {"id": sprint_id, "kind": what, "mix": mix, "n": n, "done": 0, "skipped": 0}

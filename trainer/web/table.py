@@ -93,9 +93,9 @@ def index() -> str:
 
 @bp.post("/rounds")
 def start() -> Response:
-    trainee = require_trainee()
     form = NewRoundForm()
     check_form(form)
+    trainee = require_trainee(start=True)
     game, level, seats, payout = form.game.data, form.level.data, form.seats.data, form.payout.data or None
     house = db.practice_rules(game)  # the house rules of the group the trainee practises for
     try:
@@ -237,9 +237,9 @@ def _respond(
 @bp.post("/tests")
 def start_test() -> Response:
     """Open a table test and deal its first round."""
-    trainee = require_trainee()
     form = NewTestForm()
     check_form(form)
+    trainee = require_trainee(start=True)
     test_id = db.tables().start_test(trainee, form.game.data, form.level.data)
     return _next_round(test_id)
 

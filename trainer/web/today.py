@@ -63,8 +63,8 @@ def show() -> str:
 def start() -> Response:
     """Draw the head of the queue and show it; "next question" there comes back here."""
     game = game_or_400(request.form.get("game"))
-    trainee = require_trainee(back=url_for("today.show", game=game))
     check_form(EmptyForm())
+    trainee = require_trainee(back=url_for("today.show", game=game), start=True)
     head = records.today(trainee, game).items[0]
     drill_id = db.new_drill(trainee, head.kind, head.level)
     session[SESSION_KEY] = {"drill": drill_id, "game": game}
