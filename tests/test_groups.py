@@ -240,6 +240,21 @@ def test_an_instructor_runs_a_group_from_the_pages(app, teacher):
     assert teacher.post(f"/groups/{group_id}/rules", data={"rules-omaha": "../../etc"}).status_code == 400
 
 
+def test_sprints_and_self_check_quizzes_use_the_groups_rules(app, teacher):
+    group_id, code = _make_group(teacher)
+    teacher.post(f"/groups/{group_id}/rules", data={"rules-russian_poker": "insured"})
+    nino = _trainee(app, "nino", code)
+    sprint = nino.post("/sprint/", data={"kind": "rp.bet_payout", "level": 1, "length": 10, "seconds": 90})
+    assert sprint.status_code in (302, 303), sprint.get_data(as_text=True)[:300]
+    assert nino.post("/quiz/russian_poker/start").status_code == 303
+    with app.app_context():
+        rows = web_db.store().db.execute("SELECT mode, rules, group_id FROM drills").fetchall()
+    assert {mode for mode, _, _ in rows} == {"sprint", "quiz"}
+    assert set(rows) == {("sprint", "insured", group_id), ("quiz", "insured", group_id)}, rows
+    page = nino.get("/quiz/russian_poker").get_data(as_text=True)
+    assert "preset=insured" in page  # each question names the rules it is dealt under
+
+
 def test_members_added_given_a_code_and_removed(app, teacher):
     group_id, _code = _make_group(teacher)
     add_user(app, "lasha")

@@ -1,5 +1,6 @@
 """Self-check quizzes: per game a bank of questions (`data/quizzes.toml`: drill kind and level); each
-take draws `size` of them at random, each dealt afresh, and is scored at the end.
+take draws `size` of them at random, each dealt afresh under the house rules the trainee practises
+under (his group's, or the preset he chose; else the game's default), and is scored at the end.
 
 All answers are read first; if any cannot be read, nothing is recorded and the quiz comes back with
 the answers kept and the problem named. Then each answer is graded and recorded, and the review shows
@@ -19,7 +20,7 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from trainer.drills import REGISTRY, get_kind, issue
+from trainer.drills import REGISTRY, get_kind
 from trainer.drills.base import expected_of
 from trainer.engine.presets import data_path, read_toml
 from trainer.games import GAMES, game_of
@@ -130,11 +131,12 @@ def start(game: str) -> Response:
     check_form(EmptyForm())
     trainee = require_trainee(back=url_for("quiz.take", game=game), start=True)
     if available(game) and _held_drills(game, trainee) is None:
-        store = db.store()
-        ids = [
-            store.save_drill(trainee, issue(q["kind"], q["level"]), mode="quiz")
-            for q in draw(game, random.Random())
-        ]
+        ids = []
+        for q in draw(game, random.Random()):
+            # Dealt under the house rules the trainee practises under (his group's, or his choice),
+            # as his drills and sprints are; recorded with them.
+            situation, group_id = db.draw(q["kind"], q["level"])
+            ids.append(db.store().save_drill(trainee, situation, mode="quiz", group_id=group_id))
         session["quiz"] = {**session.get("quiz", {}), game: ids}
     return redirect(url_for("quiz.take", game=game), code=303)
 
