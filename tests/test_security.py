@@ -14,6 +14,7 @@ import pytest
 from accounts_helpers import PASSWORD, AuthActions
 from web_toys import toy_kinds
 
+from trainer import __main__ as trainer_main
 from trainer.web import create_app, settings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -228,6 +229,24 @@ def test_generated_secret_is_private_and_kept(tmp_path):
     assert settings.instance_secret(tmp_path) == secret
     key_file.chmod(0o644)  # written by an older version
     assert settings.instance_secret(tmp_path) == secret and key_file.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_secret_that_cannot_be_kept_stops_start_up_with_a_message(tmp_path, monkeypatch, capsys):
+    """An instance folder the server cannot make or write, without TRAINER_SECRET_KEY: `python3 -m
+    trainer` says what to do and exits 2, instead of a PermissionError's traceback. (A file where the
+    folder should be fails even for root, who ignores permissions.)"""
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    with pytest.raises(settings.SettingError, match="TRAINER_SECRET_KEY"):
+        settings.instance_secret(blocker / "instance")
+    monkeypatch.setattr("trainer.web.PACKAGE", blocker / "trainer")  # the checkout's instance/ is in it
+    monkeypatch.delenv("TRAINER_SECRET_KEY", raising=False)
+    monkeypatch.setenv("TRAINER_DATABASE", str(tmp_path / "class.sqlite"))
+    assert trainer_main.main(["migrate"]) == 2
+    error = capsys.readouterr().err
+    assert "secret_key" in error and "TRAINER_SECRET_KEY" in error and "Traceback" not in error
+    monkeypatch.setenv("TRAINER_SECRET_KEY", "given")  # with the key given, the folder is not needed
+    assert trainer_main.main(["migrate"]) == 0
 
 
 def _free_port():

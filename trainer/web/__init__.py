@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Mapping
 from typing import Any
@@ -37,7 +38,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = settings.instance_secret(app.instance_path)
-    os.makedirs(app.instance_path, exist_ok=True)
+    # A folder that cannot be made is reported where it matters: the database's opening logs it and
+    # the pages that need the store answer 503 (the secret, above, stops start-up with a message).
+    with contextlib.suppress(OSError):
+        os.makedirs(app.instance_path, exist_ok=True)
 
     from trainer.web.site import init_pages
 

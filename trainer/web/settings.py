@@ -62,8 +62,20 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
 
 def instance_secret(instance_path: str | Path) -> str:
     """A secret kept in the instance folder (`secret_key`, readable by its owner only), so sessions
-    survive restarts without configuration. Created once; later calls, and other processes, read it."""
-    path = Path(instance_path) / "secret_key"
+    survive restarts without configuration. Created once; later calls, and other processes, read it.
+    A folder the server cannot write (or a key file it cannot read) stops start-up with a
+    `SettingError` saying what to do, not a traceback."""
+    try:
+        return _kept_secret(Path(instance_path) / "secret_key")
+    except OSError as error:
+        raise SettingError(
+            f"the session secret cannot be kept in {Path(instance_path) / 'secret_key'} "
+            f"({error.strerror or error}): make the instance folder {instance_path} writable by the "
+            "server's user, or set TRAINER_SECRET_KEY"
+        ) from error
+
+
+def _kept_secret(path: Path) -> str:
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         # O_EXCL: of two processes starting together, one writes and the other reads its secret.
@@ -75,7 +87,7 @@ def instance_secret(instance_path: str | Path) -> str:
         if text:
             return text
         path.unlink()  # an empty file left by a crash between create and write
-        return instance_secret(instance_path)
+        return _kept_secret(path)
     with os.fdopen(handle, "w") as key_file:
         key_file.write(secrets.token_hex(32))
     return path.read_text().strip()
