@@ -14,7 +14,7 @@ The queue (`order_queue`, pure; `practice_queue` reads the cards from the databa
    the readiness rule of `trainer.store.readiness`, counting that kind's answers at that level and
    above), then kinds not practised yet, in the catalogue's order, at their first level;
 3. then, when nothing is due, practice ahead: cards still being learnt (missed a moment ago) first,
-   then the cards least likely to be recalled now.
+   then the cards least likely to be recalled now (`recall_now`, counted to the second).
 
 The daily goal (`goal` answers a day) is shown beside the queue; the queue never runs dry.
 
@@ -198,6 +198,18 @@ class Item:
         }
 
 
+def recall_now(fsrs: Scheduler, card: Card, now: datetime) -> float:
+    """FSRS's chance of recall now, counting the time since the last review to the second (the
+    package's `get_card_retrievability` counts whole days, so every card reviewed within the day reads
+    exactly 100%)."""
+    if card.last_review is None or not card.stability:
+        return 0.0
+    decay = -fsrs.parameters[20]
+    factor = 0.9 ** (1 / decay) - 1
+    days = max(0.0, (now - card.last_review) / timedelta(days=1))
+    return float((1 + factor * days / card.stability) ** decay)
+
+
 def order_queue(
     cards: Sequence[CardState],
     catalog: Sequence[tuple[str, Sequence[int]]],
@@ -218,7 +230,7 @@ def order_queue(
     mine = [c for c in known if c.level == top[c.kind]]
 
     def item(c: CardState, reason: Reason) -> Item:
-        recall = fsrs.get_card_retrievability(c.card, now)
+        recall = recall_now(fsrs, c.card, now)
         return Item(c.kind, c.level, reason, c.card.due, c.card.stability, recall)
 
     due = [item(c, Reason.DUE) for c in mine if c.card.due <= now]
@@ -235,11 +247,14 @@ def order_queue(
     # Ahead of schedule, cards still being learnt (answered wrong a moment ago, due again in minutes)
     # come before learnt ones, the weakest first: just after a review every card's recall reads about
     # 100%, so by recall alone four drills missed a minute ago would wait behind a drill answered 82%
-    # right. Learnt cards follow, the least likely to be recalled now first.
-    def ahead_key(c: CardState) -> tuple[bool, float, int, int]:
+    # right. Learnt cards follow, the least likely to be recalled now first, the chance counted to the
+    # second (`recall_now`): by FSRS's whole days every card reviewed within the day tied at 100%, and
+    # the first drill listed won every tie, all day long (bench/learners.py: no trainee ever got every
+    # drill ready).
+    def ahead_key(c: CardState) -> tuple[bool, float, float, int, int]:
         learnt = c.card.state == State.Review
-        figure = fsrs.get_card_retrievability(c.card, now) if learnt else (c.card.stability or 0.0)
-        return learnt, figure, order[c.kind], c.level
+        figure = recall_now(fsrs, c.card, now) if learnt else (c.card.stability or 0.0)
+        return learnt, figure, c.card.stability or 0.0, order[c.kind], c.level
 
     waiting = sorted((c for c in mine if c.card.due > now), key=ahead_key)
     ahead = [item(c, Reason.AHEAD) for c in waiting]
