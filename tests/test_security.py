@@ -77,15 +77,20 @@ def test_table_stylesheet_places_seats_and_paints_chips(tmp_path, toys):
 
 
 def test_session_cookie_is_httponly_and_samesite_lax(tmp_path):
-    response = make_app(tmp_path).test_client().post("/trainee", data={"name": "Trainee One"})
+    response = _sign_up(make_app(tmp_path).test_client(), "trainee.one")  # the session of a signed-in user
+    assert response.status_code == 302
     cookie = response.headers["Set-Cookie"]
-    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Secure" not in cookie
+    assert cookie.startswith("session=") and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    assert "Secure" not in cookie and "Strict-Transport-Security" not in response.headers
 
 
 def test_secure_cookies_and_hsts_when_configured(tmp_path):
-    app = make_app(tmp_path, SECURE_COOKIES=True)
-    response = app.test_client().post("/trainee", data={"name": "Trainee One"}, base_url="https://localhost")
-    assert "Secure" in response.headers["Set-Cookie"] and "HttpOnly" in response.headers["Set-Cookie"]
+    client = make_app(tmp_path, SECURE_COOKIES=True).test_client()
+    account = {"username": "trainee.one", "password": PASSWORD, "confirm": PASSWORD}
+    response = client.post("/account/sign-up", data=account, base_url="https://localhost")
+    assert response.status_code == 302
+    cookie = response.headers["Set-Cookie"]
+    assert cookie.startswith("session=") and "Secure" in cookie and "HttpOnly" in cookie
     assert "max-age" in response.headers["Strict-Transport-Security"]
 
 
@@ -313,3 +318,4 @@ def test_serve_runs_workers_on_a_fresh_database_and_slow_clients_stall_nothing(t
         server.send_signal(signal.SIGTERM)
         output = server.communicate(timeout=30)[0]
     assert output.count("Booting worker") == 2 and "Worker failed to boot" not in output
+    assert "Using worker: gthread" in output  # threads: a slow client holds a thread, not a worker
