@@ -431,9 +431,16 @@ def test_groups_through_the_api(app):
     assert drill["rules"] == "cis"  # the group's (default) preset, recorded
     situation = Situation.from_dict({**drill, "data": drill["situation"]})
     trainee.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": str(expected_of(situation)[0])})
+    wrong = trainee.post("/api/v1/drills", json={"kind": "rp.qualify", "level": 2}).json
+    right = expected_of(Situation.from_dict({**wrong, "data": wrong["situation"]}))[0]
+    trainee.post(f"/api/v1/drills/{wrong['id']}/answer", json={"answer": "no" if right == "yes" else "yes"})
     report = teacher.get(f"/api/v1/groups/{group_id}/report").json
     [row] = report["trainees"]
     assert row["username"] == "nino" and row["kinds"]["rp.qualify"]["correct"] == 1
+    assert row["kinds"]["rp.qualify"]["attempts"] == 2
+    [item] = report["items"]  # the item analysis, as on the desk
+    assert (item["kind"], item["attempts"], item["accuracy"]) == ("rp.qualify", 2, 0.5)
+    assert item["wrong_answers"] == [{"answer": "no" if right == "yes" else "yes", "count": 1}]
     assert row["readiness"]["russian_poker"]["status"] == "too_few"
     exported = teacher.get(f"/api/v1/groups/{group_id}/attempts.csv")
     assert exported.mimetype == "text/csv" and "nino,rp.qualify,2,cis" in exported.get_data(as_text=True)

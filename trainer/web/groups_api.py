@@ -77,7 +77,8 @@ def join_group() -> ResponseReturnValue:
 
 @bp.get("/groups/<int:group_id>/report")
 def group_report(group_id: int) -> ResponseReturnValue:
-    """Per trainee and drill kind: attempts, correct, median_ms; readiness per game; last activity."""
+    """Per trainee and drill kind: attempts, correct, median_ms; readiness per game; last activity;
+    the item analysis per drill kind (as the desk shows it)."""
     user = signed_in()
     group = _owned(group_id, user)
     report = db.groups().report(group_id)
@@ -100,6 +101,7 @@ def group_report(group_id: int) -> ResponseReturnValue:
             }
             for t in report["trainees"]
         ],
+        items=db.groups().item_analysis(group_id),
     )
 
 

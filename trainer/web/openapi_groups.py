@@ -61,7 +61,7 @@ SCHEMAS: dict[str, Any] = {
     },
     "GroupReport": {
         "type": "object",
-        "required": ["group", "rules", "targets", "kinds", "trainees"],
+        "required": ["group", "rules", "targets", "kinds", "trainees", "items"],
         "properties": {
             "group": _ref("Group"),
             "rules": {**_GAME_MAP, "additionalProperties": {"type": "string"}},
@@ -90,6 +90,30 @@ SCHEMAS: dict[str, Any] = {
                             },
                         },
                         "readiness": {**_GAME_MAP, "additionalProperties": _ref("Readiness")},
+                    },
+                },
+            },
+            "items": {
+                "type": "array",
+                "description": "Item analysis: per drill kind the members answered (catalog order), "
+                "the answers, accuracy, median time and the three most common wrong answers.",
+                "items": {
+                    "type": "object",
+                    "required": ["kind", "attempts", "accuracy", "median_ms", "wrong_answers"],
+                    "properties": {
+                        "kind": {"type": "string"},
+                        "attempts": {"type": "integer"},
+                        "accuracy": {"type": "number", "minimum": 0, "maximum": 1},
+                        "median_ms": {"type": "number"},
+                        "wrong_answers": {
+                            "type": "array",
+                            "maxItems": 3,
+                            "items": {
+                                "type": "object",
+                                "required": ["answer", "count"],
+                                "properties": {"answer": {}, "count": {"type": "integer"}},
+                            },
+                        },
                     },
                 },
             },
