@@ -254,6 +254,15 @@ def test_a_secret_that_cannot_be_kept_stops_start_up_with_a_message(tmp_path, mo
     assert trainer_main.main(["migrate"]) == 0
 
 
+def test_an_unusable_rate_limit_storage_stops_start_up_naming_the_variable(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("TRAINER_DATABASE", str(tmp_path / "class.sqlite"))
+    monkeypatch.setenv("TRAINER_SECRET_KEY", "given")
+    monkeypatch.setenv("TRAINER_RATELIMIT_STORAGE", "nonsense://here")
+    assert trainer_main.main(["migrate"]) == 2
+    error = capsys.readouterr().err
+    assert "TRAINER_RATELIMIT_STORAGE 'nonsense://here' cannot be used" in error and "Traceback" not in error
+
+
 def _free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

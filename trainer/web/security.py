@@ -38,9 +38,11 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_talisman import Talisman
+from limits.errors import ConfigurationError
 
 from trainer.store.usernames import username_key
 from trainer.web import auth
+from trainer.web.settings import SettingError
 
 CONTENT_SECURITY_POLICY = {
     "default-src": "'self'",
@@ -140,7 +142,13 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     # One limiter per app: its counters and the views it wraps belong to that app alone.
-    limiter = Limiter(key_func=trainee_or_address, app=app)
+    try:
+        limiter = Limiter(key_func=trainee_or_address, app=app)
+    except ConfigurationError as error:
+        # An unknown scheme, or redis:// without the `redis` package: say so at start-up.
+        raise SettingError(
+            f"TRAINER_RATELIMIT_STORAGE {app.config['RATELIMIT_STORAGE_URI']!r} cannot be used: {error}"
+        ) from error
     app.extensions["trainer_limiter"] = limiter  # the wrapped views hold it only weakly
     for key, (counted_per, endpoints, methods, only_when) in LIMITED.items():
         shared = limiter.shared_limit(
