@@ -364,6 +364,11 @@ def one_run(args: argparse.Namespace, *, dev: bool) -> bool:
         f"static file p50 {p50(tally.static_ms):.1f} ms, p95 {static:.1f} ms ({len(tally.static_ms)})"
     )
     print(f"reference: p95 new / static {new / static:.1f}x, answer / static {answer / static:.1f}x")
+    failed = tally.server_errors or checked["lost"] or checked["doubled"] or checked["integrity"] != "ok"
+    if failed:
+        print(f"kept for a look: {folder}")  # with the server's log; the summary stays the last line
+    else:
+        shutil.rmtree(folder)
     print(
         f"{'dev' if dev else 'load'}: {args.trainees} trainees, {tally.requests} requests, "
         f"{tally.server_errors} server errors, "
@@ -372,11 +377,6 @@ def one_run(args: argparse.Namespace, *, dev: bool) -> bool:
         f"p95 answer {answer:.0f} ms",
         flush=True,
     )
-    failed = tally.server_errors or checked["lost"] or checked["doubled"] or checked["integrity"] != "ok"
-    if not failed:
-        shutil.rmtree(folder)  # kept, with the server's log, when something went wrong
-    else:
-        print(f"kept for a look: {folder}")
     return not failed
 
 
