@@ -142,3 +142,42 @@ def test_processes_starting_together_migrate_once(tmp_path):
         assert outcomes == [everything] * 12
         rows = open_db(path).execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0]
         assert rows == len(everything)
+
+
+def test_a_class_through_the_json_api_on_one_file_gets_no_error(tmp_path):
+    """The issue's first report, through the web: 16 guests at once on one SQLite file, each creating
+    and answering drills through the JSON API (320 of 480 requests were 500 'database is locked')."""
+    from trainer.web import create_app
+
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "class.sqlite"), "SECRET_KEY": "t"})
+    trainees, drills = 16, 10
+    statuses: list[int] = []
+    answered: list[int] = []
+    start = threading.Barrier(trainees)
+
+    def trainee():
+        client = app.test_client()  # its own session: a guest made by its first drill
+        start.wait()
+        for n in range(drills):
+            new = client.post("/api/v1/drills", json={"kind": "rp.qualify", "level": 1 + n % 3})
+            statuses.append(new.status_code)
+            if new.status_code != 201:
+                continue
+            drill = new.get_json()
+            reply = client.post(
+                drill["answer_url"], json={"answer": drill["answer_format"]["choices"][0]["value"]}
+            )
+            statuses.append(reply.status_code)
+            if reply.status_code == 200:
+                answered.append(drill["id"])
+
+    threads = [threading.Thread(target=trainee) for _ in range(trainees)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(set(statuses)) == [200, 201] and len(statuses) == 2 * trainees * drills
+    db = open_db(tmp_path / "class.sqlite", migrate=False)
+    stored = [row[0] for row in db.execute("SELECT drill_id FROM attempts ORDER BY drill_id")]
+    assert stored == sorted(answered)
+    assert db.execute("SELECT count(*) FROM trainees").fetchone()[0] == trainees
