@@ -114,7 +114,7 @@ def test_no_post_route_answers_500_to_poison_values(app, value):
     assert b'name="answer"' in client.get(f"/practice/drill/{ids['drill_id'][1]}").data
 
 
-@pytest.mark.parametrize("value", POISON, ids=lambda v: repr(v[:12]))
+@pytest.mark.parametrize("value", POISON[:5], ids=lambda v: repr(v[:12]))  # the numbers, NUL and length
 def test_no_post_route_answers_500_to_an_instructors_poison_values(app, value):
     teacher = signed_in(app, "teacher", "instructor")
     assert teacher.post("/groups/new", data={"name": "Class A"}).status_code == 302
