@@ -188,6 +188,26 @@ def test_the_advisor_is_limited(tmp_path):
     assert client.get("/reference/advisor").status_code == 429
 
 
+def test_an_unreachable_limit_store_falls_back_to_counting_in_memory(tmp_path, monkeypatch, caplog):
+    """A Redis that goes down (TRAINER_RATELIMIT_STORAGE) does not stop the class: each worker counts
+    in its own memory meanwhile, says so in the log, and tries the store again now and then."""
+    app = limited_app(tmp_path, RATE_LIMIT_ADVISOR="2 per minute")
+    storage = app.extensions["trainer_limiter"]._storage
+
+    def down(*_args, **_kwargs):
+        raise ConnectionError("the limit store is unreachable")
+
+    for method in ("incr", "get", "get_expiry", "clear"):
+        monkeypatch.setattr(storage, method, down)
+    monkeypatch.setattr(storage, "check", lambda: False)
+    client = app.test_client()
+    body = {"player": "Qh 9h 6h 3h 2c", "upcard": "Ad"}
+    assert [client.post("/api/v1/advisor", json=body).status_code for _ in range(3)] == [200, 200, 429]
+    assert "falling back to in-memory storage" in caplog.text
+    wrong = {"username": "nobody", "password": "not the password"}
+    assert client.post("/api/v1/tokens", json=wrong).status_code == 401  # a failure is still counted
+
+
 def test_limits_are_off_in_tests_unless_asked_for(tmp_path, toys):
     client = make_app(tmp_path, RATE_LIMIT_DRILLS="1 per minute").test_client()
     assert {

@@ -26,7 +26,7 @@ Trainees are counted per trainee (the signed-in user, by session or API token, e
 guest) rather than per address because a whole class often shares one address (the school's). Over a
 limit: 429 with `Retry-After`, JSON under /api/, a page elsewhere. Limits are off when `TESTING` unless
 `RATELIMIT_ENABLED` is set; counters live in `RATELIMIT_STORAGE_URI` (`memory://`, per process, by
-default).
+default); when that store is unreachable each process counts in its own memory until it is back.
 """
 
 from __future__ import annotations
@@ -141,6 +141,9 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    # A shared store (Redis) that goes down must not stop a class: count in this process's memory
+    # meanwhile (logged), and try the store again with growing pauses.
+    app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
     # One limiter per app: its counters and the views it wraps belong to that app alone.
     try:
         limiter = Limiter(key_func=trainee_or_address, app=app)
