@@ -363,3 +363,36 @@ def test_a_day_of_practice_ahead_spreads_over_the_drills():
         drawn[head.kind] += 1
     assert max(drawn.values()) < 0.5 * sum(drawn.values()), drawn
     assert min(drawn.values()) > 0, drawn
+
+
+def test_a_level_is_mastered_by_the_target_of_the_group_the_trainee_practises_for(app):
+    """The instructor's desk judges a trainee by his group's readiness target; today's practice offers
+    the next level by the same target: ten right answers where the group asks for ten, not forty."""
+    from accounts_helpers import signed_in
+
+    from trainer.store.readiness import Target
+    from trainer.web import db as web_db
+
+    teacher = signed_in(app, "teacher", "instructor")
+    made = teacher.post("/groups/new", data={"name": "Evening class"})
+    group_id = int(made.headers["Location"].rstrip("/").rsplit("/", 1)[1])
+    with app.app_context():
+        code = web_db.groups().group(group_id)["join_code"]
+    trainee = app.test_client()
+    AuthActions(trainee).sign_up("trainee.one")
+    assert trainee.post("/groups/join", data={"code": code}).status_code == 302
+    target = {"game": "russian_poker", "accuracy": 90, "window": 10, "min_level": 2, "median_seconds": 10}
+    assert teacher.post(f"/groups/{group_id}/target", data=target).status_code == 302
+    with app.app_context():
+        assert web_db.groups().target(group_id, "russian_poker") == Target(0.9, 10, 2, 10)
+    for _ in range(10):
+        drill = trainee.post("/api/v1/drills", json={"kind": "rp.qualify", "level": 1}).get_json()
+        with app.app_context():
+            right = expected_of(web_db.store().drill(drill["id"])["situation"])[0]
+        assert trainee.post(drill["answer_url"], json={"answer": right}).get_json()["correct"]
+
+    head = trainee.get("/api/v1/practice/next?game=russian_poker").get_json()["next"]
+    assert (head["kind"], head["level"], head["reason"]) == ("rp.qualify", 2, "next_level")
+    trainee.post("/groups/practise-for", data={"group": ""})  # the default target asks for 40 answers
+    head = trainee.get("/api/v1/practice/next?game=russian_poker").get_json()["next"]
+    assert (head["kind"], head["reason"]) != ("rp.qualify", "next_level")

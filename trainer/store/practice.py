@@ -340,15 +340,18 @@ def _mastered(db: Database, trainee_id: int, kind: str, level: int, target: Targ
     return verdict(newest_first[::-1], at_level).status is Status.READY
 
 
-def card_states(db: Database, trainee_id: int, target: Target | None = None) -> list[CardState]:
-    """The trainee's cards, each with whether its level is mastered."""
-    target = target or default_target()
+def card_states(
+    db: Database, trainee_id: int, targets: Mapping[str, Target] | None = None
+) -> list[CardState]:
+    """The trainee's cards, each with whether its level is mastered: by the readiness target of its kind
+    in `targets` (the instructor's, of the group the trainee practises for), else the default one."""
+    per_kind = targets or {}
     return [
         CardState(
             row["kind"],
             row["level"],
             _card_of(row),
-            _mastered(db, trainee_id, row["kind"], row["level"], target),
+            _mastered(db, trainee_id, row["kind"], row["level"], per_kind.get(row["kind"], default_target())),
         )
         for row in db.query("SELECT * FROM cards WHERE trainee_id = ? ORDER BY id", [trainee_id])
     ]
@@ -381,9 +384,10 @@ def practice_queue(
     *,
     now: datetime,
     settings: Settings | None = None,
-    target: Target | None = None,
+    targets: Mapping[str, Target] | None = None,
 ) -> Today:
-    """Today's practice for a trainee over the given (kind, levels), in the order new kinds come."""
+    """Today's practice for a trainee over the given (kind, levels), in the order new kinds come;
+    `targets`: the readiness target per kind that decides a mastered level (default: data/readiness.toml)."""
     settings = settings or load_settings()
     day = now.astimezone(UTC).date().isoformat()
     answered = db.execute(
@@ -394,7 +398,7 @@ def practice_queue(
         "SELECT count(*) FROM cards WHERE trainee_id = ? AND substr(created_at, 1, 10) = ?", [trainee_id, day]
     ).fetchone()[0]
     items = order_queue(
-        card_states(db, trainee_id, target),
+        card_states(db, trainee_id, targets),
         list(catalog),
         now=now,
         introduced_today=introduced,

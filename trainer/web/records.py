@@ -10,8 +10,9 @@ from typing import Any
 
 from trainer.store import stats
 from trainer.store.practice import Today, practice_queue
+from trainer.store.readiness import Target
 from trainer.web.catalog import games_with_kinds, kind_title
-from trainer.web.db import store
+from trainer.web.db import groups, practice_group_id, store
 
 RECENT_DAYS = 14
 
@@ -21,12 +22,24 @@ def catalog(game: str | None = None) -> list[tuple[str, tuple[int, ...]]]:
     return [(k.id, k.levels) for g in games_with_kinds() if game in (None, g["id"]) for k in g["kinds"]]
 
 
+def targets() -> dict[str, Target] | None:
+    """The readiness target per drill kind of the group the signed-in trainee practises for (the one
+    its instructor's desk judges him by), or None: the default target."""
+    group_id = practice_group_id()
+    if group_id is None:
+        return None
+    kinds = games_with_kinds()
+    by_game = {g["id"]: groups().target(group_id, g["id"]) for g in kinds}
+    return {k.id: by_game[g["id"]] for g in kinds for k in g["kinds"]}
+
+
 def today(trainee: int | None, game: str | None = None) -> Today:
-    """Today's practice queue for the trainee (from nothing for a trainee with no record yet)."""
+    """Today's practice queue for the trainee (from nothing for a trainee with no record yet); a level
+    counts as mastered by the readiness target of the group he practises for, if any."""
     now = datetime.now(UTC)
     if trainee is None:
         return practice_queue(store().db, -1, catalog(game), now=now)
-    return practice_queue(store().db, trainee, catalog(game), now=now)
+    return practice_queue(store().db, trainee, catalog(game), now=now, targets=targets())
 
 
 def summary(trainee: int) -> dict[str, Any]:
