@@ -42,11 +42,15 @@ import argparse
 import math
 import random
 import statistics
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's trainer, not an installed one
 
 from trainer.drills import REGISTRY
 from trainer.store.practice import CardState, load_settings, order_queue, rating, review
