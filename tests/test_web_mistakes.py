@@ -3,6 +3,7 @@ the trainee's language, counted on the progress page and in the store's queries 
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -121,3 +122,43 @@ def test_the_store_records_mistakes_and_wrong_choices_and_counts_them():
     rows = list(store.db.query("SELECT correct, wrong_choice FROM attempts WHERE kind = 'rp.qualify'"))
     assert [(r["correct"], r["wrong_choice"]) for r in rows] == [(1, None), (0, wrong)]
     assert stats.wrong_choices(store.db, "rp.qualify") == [{"choice": wrong, "count": 1}]
+
+
+def test_the_instructors_desk_shows_the_mistakes_per_group_and_per_trainee(app):
+    from accounts_helpers import signed_in
+
+    from trainer.web import db as web_db
+
+    teacher = signed_in(app, "teacher", "instructor")
+    made = teacher.post("/groups/new", data={"name": "Evening class"})
+    group_id = int(made.headers["Location"].rstrip("/").rsplit("/", 1)[1])
+    with app.app_context():
+        code = web_db.groups().group(group_id)["join_code"]
+    plans = {"trainee.one": ["120", "120", "50"], "trainee.two": ["120", "100"]}
+    for username, answers in plans.items():
+        client = app.test_client()
+        AuthActions(client).sign_up(username)
+        assert client.post("/groups/join", data={"code": code}).status_code == 302
+        for answer in answers:
+            drill_id = saved_drill(app, client)
+            client.post(f"/practice/drill/{drill_id}", data={"drill": drill_id, "answer": answer})
+
+    desk = teacher.get(f"/groups/{group_id}").get_data(as_text=True)
+    table = _table(desk, "group-mistakes")
+    counts = r'<tr data-mistake="([\w.]+)">.*?<td class="num">(\d+)</td><td class="num">(\d+)</td>'
+    rows = re.findall(counts, table)
+    assert rows == [("rp.stake_in_payout", "3", "2"), ("rp.odds_on_ante", "1", "1")]
+    assert "The stake counted in the win" in table
+
+    one = int(re.search(rf"/groups/{group_id}/trainees/(\d+)\"[^>]*>[^<]*trainee\.one", desk).group(1))
+    page = teacher.get(f"/groups/{group_id}/trainees/{one}").get_data(as_text=True)
+    mine = _table(page, "mistakes")
+    assert re.findall(r'<tr data-mistake="([\w.]+)">.*?<td class="num">(\d+)</td>', mine) == [
+        ("rp.stake_in_payout", "2"),
+        ("rp.odds_on_ante", "1"),
+    ]
+
+
+def _table(page: str, table_id: str) -> str:
+    start = page.index(f'id="{table_id}"')
+    return page[start : page.index("</table>", start)]
