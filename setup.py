@@ -16,5 +16,9 @@ SHIPPED = {
 setup(
     packages=[*find_packages(include=["trainer", "trainer.*"]), *(f"trainer.{f}" for f in SHIPPED)],
     package_dir={f"trainer.{f}": f for f in SHIPPED},
-    package_data={f"trainer.{f}": globs for f, globs in SHIPPED.items()},
+    package_data={
+        **{f"trainer.{f}": globs for f, globs in SHIPPED.items()},
+        # The advisor's draw kernel, compiled on first use (trainer/engine/russian_poker/strategy/kernel.py).
+        "trainer.engine.russian_poker.strategy": ["kernel.c"],
+    },
 )

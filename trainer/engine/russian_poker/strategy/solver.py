@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from trainer.engine.cards import CARD_BY_INDEX
 from trainer.engine.evaluator import FLUSH6, FLUSH_TABLE, PRODUCT6, PRODUCT_TABLE
+from trainer.engine.russian_poker.strategy import kernel
 from trainer.engine.russian_poker.strategy.buying import BuyTables, Profile, Subsets, _result, bits_of, expand
 from trainer.engine.russian_poker.strategy.counting import (
     AK_FLOOR,
@@ -181,12 +182,8 @@ class Context:
             np.searchsorted(t.after_sorted, strength, "left"),
             np.searchsorted(t.after_sorted, strength, "right"),
             out[:, :5],
+            *self._flush_band(strength, alike),
         ]
-        if alike:
-            columns += [
-                np.searchsorted(t.flush_sorted, strength, "left"),
-                np.searchsorted(t.flush_sorted, strength, "right"),
-            ]
         _unique, first, inverse = np.unique(
             np.column_stack(columns), axis=0, return_index=True, return_inverse=True
         )
@@ -209,15 +206,23 @@ class Context:
             fail,
             no_game,
         )
-        if alike:
-            key += (
-                int(np.searchsorted(t.flush_sorted, strength, "left")),
-                int(np.searchsorted(t.flush_sorted, strength, "right")),
-            )
+        lo, hi = self._flush_band(np.array([strength]), alike)
+        key += (int(lo[0]), int(hi[0]))
         if key not in self._profiles:
             threshold = no_game + self.pay.fee
             self._profiles[key] = self.buy.profile(strength, win, tie, lose, fail, threshold, alike=alike)
         return self._profiles[key]
+
+    def _flush_band(self, strength: IntArray, alike: bool) -> tuple[IntArray, IntArray]:
+        """The band of each hand among the dealer's flushes where its profile shares its flush
+        comparisons (with `alike`, or beyond every flush: `BuyTables.profile`), else (-1, -1): two
+        hands may share a profile only if they share this too."""
+        assert self.buy is not None
+        f = self.buy.tables.flush_sorted
+        lo = np.searchsorted(f, strength, "left")
+        hi = np.searchsorted(f, strength, "right")
+        shared = np.full(len(strength), alike or not len(f)) | (hi == 0) | (lo == len(f))
+        return np.where(shared, lo, -1), np.where(shared, hi, -1)
 
     def buy_bound(self, strength: IntArray, out: IntArray, k: int) -> FloatArray:
         """For final hands (strengths and results), an upper bound of what buying the game can add
@@ -353,6 +358,7 @@ class Valuation:
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        self._kernel: kernel.KernelContext | None = None
 
     def draws(self, draws: Sequence[Sequence[int]], strengths: Sequence[int], outcomes: IntArray) -> Draws:
         """Exact stands for card-level draws of one size, with the final hands' strengths and results."""
@@ -396,7 +402,91 @@ class Valuation:
         """`exchange` for several kept sets of one size at once: they share the draw's rank classes,
         whose dealer side depends only on the cards drawn. With `bound`, a quick upper bound of each
         value instead (buying the game counted as if every no-game dealer were bought at the best
-        result, a player flush as if it beat every dealer)."""
+        result, a player flush as if it beat every dealer). The compiled kernel values them when it
+        is available (`kernel.py`), NumPy alone otherwise (`exchanges_numpy`): the same sums."""
+        if not bound and kernel.available():
+            return self.exchanges_kernel(kept_sets, k)
+        return self.exchanges_numpy(kept_sets, k, bound=bound)
+
+    def exchanges_kernel(self, kept_sets: Sequence[Sequence[int]], k: int) -> list[Fraction]:
+        """`exchanges` by the compiled kernel: every card-level draw walked, rank class by rank class."""
+        ctx = self.ctx
+        d = ctx.dealer
+        cls = draw_classes(k)
+        feasible = np.nonzero((cls.counts <= d.avail[None, :]).all(axis=1))[0]
+        nx = len(feasible)
+        n = len(ctx.pool) - k
+        hands, deck = comb(n, 4), n - 4
+        opts = len(kept_sets)
+        kept_products = np.array([rank_product(c // 4 for c in kept) for kept in kept_sets], dtype=np.int64)
+        row_class = np.tile(feasible, opts)
+        row_option = np.repeat(np.arange(opts), nx)
+        strength = rank_strength(cls.product[row_class] * kept_products[row_option])
+        flush_suit = np.empty(opts, dtype=np.int64)
+        for j, kept in enumerate(kept_sets):
+            suits = {c % 4 for c in kept}
+            flush_suit[j] = 4 if not suits else (suits.pop() if len(suits) == 1 else -1)
+        cards = np.full((len(strength), 5), -1, dtype=np.int64)
+        # Flush draws, one unit each.
+        f_class: list[int] = []
+        f_strength: list[int] = []
+        f_option: list[int] = []
+        f_cards: list[list[int]] = []
+        for j, kept in enumerate(kept_sets):
+            for drawn, s in self._flush_draws(kept, k):
+                f_class.append(cls.index[tuple(sorted(c // 4 for c in drawn))])
+                f_strength.append(s)
+                f_option.append(j)
+                f_cards.append([*drawn, *[-1] * (5 - len(drawn))])
+        unit_class = np.concatenate([row_class, np.array(f_class, dtype=np.int64)])
+        unit_strength = np.concatenate([strength, np.array(f_strength, dtype=np.int64)])
+        unit_option = np.concatenate([row_option, np.array(f_option, dtype=np.int64)])
+        unit_cards = np.concatenate([cards, np.array(f_cards, dtype=np.int64).reshape(-1, 5)])
+        unit_flush = np.concatenate([flush_suit[row_option], np.full(len(f_class), -1, dtype=np.int64)])
+        # Rank parts of the dealer counts, per distinct (class, strength).
+        pairs, inverse = np.unique(np.column_stack([unit_class, unit_strength]), axis=0, return_inverse=True)
+        inverse = inverse.ravel()
+        u = len(pairs)
+        pair, entry = expand(cls.sig_start[pairs[:, 0]], cls.sig_stop[pairs[:, 0]])
+        rank = Lookups(
+            pair, cls.sig_row[entry], d.tables.four_strength[cls.sig_four[entry]], cls.sig_coef[entry]
+        )
+        r_lt = np.rint(d.count(rank, u, pairs[:, 1])).astype(np.int64)[inverse]
+        r_le = np.rint(d.count(rank, u, pairs[:, 1], inclusive=True)).astype(np.int64)[inverse]
+        classes, back = np.unique(unit_class, return_inverse=True)
+        pair, entry = expand(cls.sig_start[classes], cls.sig_stop[classes])
+        rank = Lookups(
+            pair, cls.sig_row[entry], d.tables.four_strength[cls.sig_four[entry]], cls.sig_coef[entry]
+        )
+        r_ng = np.rint(d.count(rank, len(classes), np.full(len(classes), AK_FLOOR))).astype(np.int64)
+        r_ng = r_ng[back.ravel()]
+        if self._kernel is None:
+            self._kernel = kernel.kernel_context(ctx)
+        sums = kernel.unit_sums(
+            self._kernel,
+            cls.counts[unit_class],
+            unit_strength,
+            r_lt,
+            r_le,
+            r_ng,
+            d.lo(unit_strength),
+            d.hi(unit_strength),
+            int(d.lo(np.array([AK_FLOOR]))[0]),
+            unit_cards,
+            unit_flush,
+            hands,
+            deck,
+        )
+        totals = [0] * opts
+        for j, value in zip(unit_option.tolist(), sums.tolist(), strict=True):
+            totals[j] += value
+        den = comb(len(ctx.pool), k) * hands * deck
+        return [Fraction(t, den) for t in totals]
+
+    def exchanges_numpy(
+        self, kept_sets: Sequence[Sequence[int]], k: int, *, bound: bool = False
+    ) -> list[Fraction]:
+        """`exchanges` with NumPy alone (the path the kernel is tested against)."""
         ctx = self.ctx
         d = ctx.dealer
         cls = draw_classes(k)

@@ -1,0 +1,276 @@
+"""The compiled draw kernel (kernel.c): loading it, and valuing an exchange with it.
+
+`kernel.c` is compiled on first use with the system's C compiler (`cc`, or `$CC`) into a cache
+folder (`$TRAINER_ADVISOR_KERNEL_DIR`, else the user's cache folder), named by a hash of its source,
+and loaded with ctypes. Where no compiler is found, or with `TRAINER_ADVISOR_KERNEL=off`, `available()`
+is False and the advisor values draws with NumPy alone (solver.py): the same exact sums, slower; the
+tests compare the two to the last chip.
+
+`exchange_sums` is the kernel's side of `Valuation.exchanges`: the rank parts of the dealer counts are
+found with NumPy (`DealerCounts.count`), then the kernel walks every card-level draw of each rank class
+(and each flush draw on its own) and adds up the best stand after it.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from trainer.engine.russian_poker.strategy.counting import AK_FLOOR, TAU_ROW, IntArray, up_tables
+
+SOURCE = Path(__file__).with_name("kernel.c")
+_FLAGS = ["-O2", "-shared", "-fPIC"]
+_LOCK = threading.Lock()  # the kernel keeps its working tables in static memory
+
+
+class _Ctx(ctypes.Structure):
+    _fields_ = [
+        ("avail", ctypes.c_void_p),
+        ("pool_suit", ctypes.c_void_p),
+        ("up_suit", ctypes.c_int64),
+        ("ak_floor", ctypes.c_int64),
+        ("cum", ctypes.c_void_p),
+        ("index", ctypes.c_void_p),
+        ("width", ctypes.c_int64),
+        ("tau_row", ctypes.c_void_p),
+        ("sq_flush", ctypes.c_void_p),
+        ("sq_rank", ctypes.c_void_p),
+        ("n_sets", ctypes.c_int64),
+        ("set_mask", ctypes.c_void_p),
+        ("set_ranks", ctypes.c_void_p),
+        ("after", ctypes.c_void_p),
+        ("after_flush", ctypes.c_void_p),
+        ("flush_hand", ctypes.c_void_p),
+        ("after_sorted", ctypes.c_void_p),
+        ("n_after", ctypes.c_int64),
+        ("flush_sorted", ctypes.c_void_p),
+        ("n_flush", ctypes.c_int64),
+        ("n_groups", ctypes.c_int64),
+        ("g_set", ctypes.c_void_p),
+        ("g_suit", ctypes.c_void_p),
+        ("g_count", ctypes.c_void_p),
+        ("g_completers", ctypes.c_void_p),
+        ("g_rho", ctypes.c_void_p),
+        ("g_held", ctypes.c_void_p),
+        ("out", ctypes.c_void_p),
+        ("fee", ctypes.c_int64),
+        ("odds", ctypes.c_int64),
+    ]
+
+
+class _Units(ctypes.Structure):
+    _fields_ = [
+        ("n", ctypes.c_int64),
+        ("counts", ctypes.c_void_p),
+        ("strength", ctypes.c_void_p),
+        ("r_lt", ctypes.c_void_p),
+        ("r_le", ctypes.c_void_p),
+        ("r_ng", ctypes.c_void_p),
+        ("j_lt", ctypes.c_void_p),
+        ("j_le", ctypes.c_void_p),
+        ("cards", ctypes.c_void_p),
+        ("flush_suit", ctypes.c_void_p),
+        ("j_ng", ctypes.c_int64),
+        ("hands", ctypes.c_int64),
+        ("deck", ctypes.c_int64),
+        ("total", ctypes.c_void_p),
+    ]
+
+
+def _cache_dir() -> Path:
+    given = os.environ.get("TRAINER_ADVISOR_KERNEL_DIR")
+    if given:
+        return Path(given)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "croupier-trainer"
+
+
+@cache
+def _library() -> Any:
+    if os.environ.get("TRAINER_ADVISOR_KERNEL", "").lower() in ("off", "0", "no"):
+        return None
+    compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
+    try:
+        source = SOURCE.read_bytes()
+    except OSError:
+        return None
+    digest = hashlib.sha256(source + " ".join(_FLAGS).encode()).hexdigest()[:16]
+    folder = _cache_dir()
+    target = folder / f"rp_kernel_{digest}.so"
+    try:
+        if not target.exists():
+            if compiler is None:
+                return None
+            folder.mkdir(parents=True, exist_ok=True)
+            with tempfile.TemporaryDirectory(dir=folder) as tmp:
+                built = Path(tmp) / target.name
+                subprocess.run(
+                    [compiler, *_FLAGS, "-o", str(built), str(SOURCE)],
+                    check=True,
+                    capture_output=True,
+                    timeout=120,
+                )
+                os.replace(built, target)
+        lib = ctypes.CDLL(str(target))
+    except (OSError, subprocess.SubprocessError):
+        return None
+    lib.rp_units.argtypes = [ctypes.POINTER(_Ctx), ctypes.POINTER(_Units)]
+    lib.rp_units.restype = ctypes.c_int
+    return lib
+
+
+def available() -> bool:
+    """The kernel is compiled and loaded (else the advisor uses NumPy alone)."""
+    return _library() is not None
+
+
+def _i64(a: Any) -> IntArray:
+    return np.ascontiguousarray(np.asarray(a), dtype=np.int64)
+
+
+def _ptr(a: np.ndarray[Any, Any]) -> int:
+    return int(a.ctypes.data)
+
+
+@cache
+def _square_tables(up_rank: int) -> tuple[IntArray, IntArray, IntArray]:
+    """Per 13-bit rank mask: the table row of up to three up-suit ranks (-1 otherwise); the flush and
+    rank strengths of four up-suit ranks with the up-card (0 otherwise)."""
+    t = up_tables(up_rank)
+    rows = np.full(1 << 13, -1, dtype=np.int64)
+    for mask, row in TAU_ROW.items():
+        rows[mask] = row
+    flush = np.zeros(1 << 13, dtype=np.int64)
+    rank = np.zeros(1 << 13, dtype=np.int64)
+    flush[t.suited_masks] = t.suited_flush
+    rank[t.suited_masks] = t.suited_rank
+    return rows, flush, rank
+
+
+@dataclass
+class KernelContext:
+    """The arrays of one decision's context laid out for the kernel (kept alive with the struct)."""
+
+    struct: _Ctx
+    keep: list[np.ndarray[Any, Any]]
+
+
+def kernel_context(ctx: Any) -> KernelContext:
+    """`_Ctx` for a solver `Context` (its dealer counts, buy tables and payoffs)."""
+    d = ctx.dealer
+    t = d.tables
+    pool_suit = [0, 0, 0, 0]
+    for card in ctx.pool:
+        pool_suit[card % 4] |= 1 << (card // 4)
+    rows, sq_flush, sq_rank = _square_tables(d.up_rank)
+    keep: list[np.ndarray[Any, Any]] = [
+        _i64(d.avail),
+        _i64(pool_suit),
+        np.ascontiguousarray(d.cum, dtype=np.float64),
+        np.ascontiguousarray(t.index, dtype=np.uint16),
+        rows,
+        sq_flush,
+        sq_rank,
+        np.ascontiguousarray(ctx.out5, dtype=np.int64),
+    ]
+    s = _Ctx()
+    s.avail, s.pool_suit = _ptr(keep[0]), _ptr(keep[1])
+    s.up_suit = d.up_suit
+    s.ak_floor = AK_FLOOR
+    s.cum, s.index = _ptr(keep[2]), _ptr(keep[3])
+    s.width = t.index.shape[1]
+    s.tau_row, s.sq_flush, s.sq_rank = _ptr(rows), _ptr(sq_flush), _ptr(sq_rank)
+    s.out = _ptr(keep[7])
+    s.fee = ctx.pay.fee
+    s.odds = ctx.pay.insurance_odds
+    b = ctx.buy
+    if b is None:
+        s.n_sets = 0
+        s.n_groups = 0
+        return KernelContext(s, keep)
+    bt = b.tables
+    arrays = {
+        "set_mask": _i64(bt.masks),
+        "set_ranks": _i64(bt.ranks),
+        "after": _i64(bt.after),
+        "after_flush": _i64(bt.after_flush),
+        "flush_hand": _i64(b.flush_hands.astype(np.int64)),
+        "after_sorted": _i64(bt.after_sorted),
+        "flush_sorted": _i64(bt.flush_sorted),
+        "g_set": _i64(b.s_m),
+        "g_suit": _i64(b.s_suit),
+        "g_count": _i64(np.rint(b.s_count)),
+        "g_completers": _i64(b.s_completers),
+        "g_rho": _i64(b.s_rho),
+        "g_held": _i64(b.s_suited_held),
+    }
+    for name, a in arrays.items():
+        setattr(s, name, _ptr(a))
+        keep.append(a)
+    s.n_sets = len(bt.masks)
+    s.n_after = len(bt.after_sorted)
+    s.n_flush = len(bt.flush_sorted)
+    s.n_groups = len(b.s_m)
+    return KernelContext(s, keep)
+
+
+def unit_sums(
+    kc: KernelContext,
+    counts: IntArray,
+    strength: IntArray,
+    r_lt: IntArray,
+    r_le: IntArray,
+    r_ng: IntArray,
+    j_lt: IntArray,
+    j_le: IntArray,
+    j_ng: int,
+    cards: IntArray,
+    flush_suit: IntArray,
+    hands: int,
+    deck: int,
+) -> IntArray:
+    """For each unit (a rank class of draws, or one draw: `cards[i, 0] >= 0`), the sum over its draws
+    of the best stand, in units x hidden hands x deck cards."""
+    lib = _library()
+    assert lib is not None
+    n = len(strength)
+    order = np.argsort(strength, kind="stable")  # units of one strength share the buy margins
+    arrays = [
+        _i64(counts[order]),
+        _i64(strength[order]),
+        _i64(r_lt[order]),
+        _i64(r_le[order]),
+        _i64(r_ng[order]),
+        _i64(j_lt[order]),
+        _i64(j_le[order]),
+        _i64(cards[order]),
+        _i64(flush_suit[order]),
+    ]
+    total = np.zeros(n, dtype=np.int64)
+    u = _Units()
+    u.n = n
+    (u.counts, u.strength, u.r_lt, u.r_le, u.r_ng, u.j_lt, u.j_le, u.cards, u.flush_suit) = (
+        _ptr(a) for a in arrays
+    )
+    u.j_ng = j_ng
+    u.hands = hands
+    u.deck = deck
+    u.total = _ptr(total)
+    with _LOCK:
+        status = lib.rp_units(ctypes.byref(kc.struct), ctypes.byref(u))
+    if status != 0:
+        raise RuntimeError("advisor kernel: a table is larger than the kernel's limits")
+    out = np.empty(n, dtype=np.int64)
+    out[order] = total
+    return out
