@@ -55,6 +55,12 @@ def test_an_answer_rates_its_card_by_rightness_and_the_kinds_times():
     assert rating("rp.settle", True, 11_000, SETTINGS) is Rating.Easy
 
 
+def test_the_shipped_times_name_drill_kinds_that_exist():
+    # A misspelt kind would be ignored in silence and the kind rated by the default times.
+    assert set(SETTINGS.timing) - {"default"} <= set(REGISTRY)
+    assert {"rp.qualify", "rp.settle", "om.split", "om.side_pots", "pp.sheet"} <= set(SETTINGS.timing)
+
+
 def test_the_settings_file_is_checked_key_by_key(tmp_path: Path):
     good = {
         "fsrs": {"desired_retention": 0.9, "learning_steps_minutes": [1], "relearning_steps_minutes": [10]},
