@@ -310,6 +310,26 @@ def test_the_desk_sorts_its_trainees_and_a_trainee_page_shows_his_work(app, teac
     )
 
 
+def test_a_trainee_page_lists_every_answer_a_hundred_to_a_page(app, teacher):
+    group_id, code = _make_group(teacher)
+    _trainee(app, "one", code)
+    with app.app_context():
+        store = web_db.store()
+        [member] = web_db.groups().members(group_id)
+        drills = [_answer(store, member["id"], "rp.qualify", 1, True) for _ in range(101)]
+    url = f"/groups/{group_id}/trainees/{member['id']}"
+    first = teacher.get(url).get_data(as_text=True)
+    shown = [int(d) for d in re.findall(r'data-drill="(\d+)"', first)]
+    assert shown == drills[::-1][:100]  # the newest hundred, newest first
+    assert "Answers 1 to 100 of 101" in first and f"{url}?page=2#attempts-title" in first
+    second = teacher.get(f"{url}?page=2").get_data(as_text=True)
+    assert [int(d) for d in re.findall(r'data-drill="(\d+)"', second)] == [drills[0]]  # the oldest
+    assert "Answers 101 to 101 of 101" in second and f"{url}?page=1#attempts-title" in second
+    assert teacher.get(f"{url}/drills/{drills[0]}").status_code == 200  # and it opens, redrawn
+    for page in ("3", "0", "abc", "²", "9" * 4301):
+        assert teacher.get(f"{url}?page={page}").status_code == 404, page
+
+
 def test_members_added_given_a_code_and_removed(app, teacher):
     group_id, _code = _make_group(teacher)
     add_user(app, "lasha")

@@ -6,7 +6,8 @@
   exist): members with readiness per game and last activity, the heat map of trainees x drill kinds,
   item analysis, the group's most frequent mistakes, table tests; settings (house rules, readiness
   targets, join code, members, one-time codes to reset a trainee's password); CSV export.
-- `/groups/<id>/trainees/<user id>`: one member's work (owner only).
+- `/groups/<id>/trainees/<user id>`: one member's work (owner only), every answer of his in pages of
+  `ATTEMPTS_PER_PAGE` (`?page=N`), newest first.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ bp = Blueprint("groups", __name__, url_prefix="/groups")
 
 Page = str | Response | tuple[str, int]
 DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # ASCII digits, as RFC 3339 (the document's "date")
+ATTEMPTS_PER_PAGE = 100  # a trainee's page lists every answer, this many to a page, newest first
 CSV_COLUMNS = (
     "answered_at",
     "username",
@@ -351,7 +353,14 @@ def trainee(group_id: int, user_id: int) -> Page:
     member = _member(group_id, user_id)
     store = db.store()
     report = next(t for t in db.groups().report(group_id)["trainees"] if t["id"] == user_id)
-    attempts = db.groups().attempts(group_id, trainee_id=user_id)[-100:][::-1]
+    every = db.groups().attempts(group_id, trainee_id=user_id)[::-1]  # newest first
+    pages = max(1, -(-len(every) // ATTEMPTS_PER_PAGE))
+    raw = request.args.get("page", "1")
+    number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 7 else 0
+    if not 1 <= number <= pages:
+        abort(404, description=gettext("There is no such page of answers."))
+    start = (number - 1) * ATTEMPTS_PER_PAGE
+    attempts = every[start : start + ATTEMPTS_PER_PAGE]
     trend = stats.trend_by_day(store.db, user_id)
     chart = records.trend_chart(trend)
     return render_template(
@@ -366,6 +375,13 @@ def trainee(group_id: int, user_id: int) -> Page:
         bests=stats.sprint_bests(store.db, user_id),
         results=db.tables().table_test_results(user_id),
         attempts=attempts,
+        paging={
+            "page": number,
+            "pages": pages,
+            "first": start + 1,
+            "last": start + len(attempts),
+            "total": len(every),
+        },
         sittings=_sittings_of(group_id, user_id),
         games=GAMES,
         kind_title=kind_title,
