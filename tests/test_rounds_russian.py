@@ -321,7 +321,50 @@ def test_quick_advice_rules():
     assert players.quick_advice(parse_cards("9h 7d 5c 3s 2c"), up, "cis").action == "fold"
     no_sixth = load_rules("cis").__class__
     assert callable(no_sixth)
-    assert set(players.ADVISORS) == {"quick", "exact"} and players.ADVISOR in players.ADVISORS
+    assert set(players.ADVISORS) == {"thumb", "quick", "exact"} and players.ADVISOR in players.ADVISORS
+
+
+def test_players_follow_the_advisors_rules_of_thumb():
+    """The issue: players decide "mostly as the strategy engine advises". Non-amateur decisions are the
+    engine's rules of thumb for the house (computed from the exact advisor, stored in
+    data/advisor/rules-of-thumb.json), whatever the hand; an amateur's only at the level's share."""
+    import random
+
+    from trainer.engine.cards import Deck
+    from trainer.engine.russian_poker.strategy.summary import load_summary, rule_for
+
+    assert players.ADVISORS[players.ADVISOR] is players.thumb_advice
+    rng = random.Random(3)
+    actions = Counter()
+    for house in ("cis", "insured"):
+        rules, summary = load_rules(house), load_summary(house)
+        assert summary is not None
+        for _ in range(600):
+            deck = Deck(rng)
+            up, cards = deck.draw(1)[0], deck.draw(5)
+            rule = rule_for(summary, cards, up)
+            decision = players.thumb_advice(cards, up, rules)
+            assert (decision.action, set(decision.discard)) == (rule.action, set(rule.discard)), cards
+            actions[decision.action] += 1
+        for level, share in players.AMATEUR_SHARE.items():
+            amateur = sum(players.first_decision(cards, up, rules, rng, level)[1] for _ in range(2000)) / 2000
+            assert abs(amateur - share) < 0.04, (level, amateur)
+    assert set(actions) == {"bet", "fold", "exchange", "sixth_card"}, actions
+
+
+@pytest.mark.slow
+def test_players_play_as_the_exact_advisor_where_the_old_rule_did_not():
+    """Hands where a plain rule (bet any pair and ace-king) is not what the exact advisor says: the
+    players now do what `best_options` says (exchange three to a low pair, fold ace-king)."""
+    from trainer.engine.russian_poker.strategy import best_options
+
+    for hand, up in (("Kd 4h 7d 7s 9c", "9d"), ("Ac 7s Kh 9d 6s", "Ts"), ("2s Jc 3c 6s 3d", "7h")):
+        cards, upcard = parse_cards(hand), parse_cards(up)[0]
+        best = best_options(cards, upcard, rules=load_rules("cis"))
+        wanted = {(o.action.value, frozenset(o.discard)) for o in best}
+        decision = players.thumb_advice(cards, upcard, "cis")
+        assert (decision.action, frozenset(decision.discard)) in wanted, (hand, best)
+        assert players.quick_advice(cards, upcard, "cis").action == "bet"
 
 
 @pytest.mark.slow

@@ -1,14 +1,22 @@
 """Simulated Russian poker players at the live table: what each box does with its cards.
 
 Players decide "mostly as the strategy engine advises, sometimes as typical amateurs". The exact
-advisor (`trainer.engine.russian_poker.strategy.options`) takes 0.3 to 1 s a hand today, far beyond a
-round's 50 ms budget, so the bulk of decisions use `quick_advice`, a rule of thumb that agrees with the
-advisor on the common hands (bet a pair or better and ace-king, draw to four to a flush or an open
-straight, fold the rest); `exact_advice` calls the advisor and has the same signature, so it can be
-plugged in (`ADVISORS`) once the advisor is fast. Amateurs fold too much, buy a sixth card on nothing,
-bet anything and buy the game with anything. The level sets the share of amateur decisions.
+advisor (`trainer.engine.russian_poker.strategy.best_options`) takes 0.1 to 1 s a hand on this machine,
+far beyond a round's 50 ms budget, so the bulk of decisions follow `thumb_advice`: the strategy
+engine's own rules of thumb for the house (`strategy.summary`, computed from the exact advisor by
+`bench/strategy.py --rules-of-thumb` and stored in `data/advisor/rules-of-thumb.json`: at CIS, bet two
+pair or better and a pair of 9s or higher, exchange three cards to a lower pair, fold ace-king, buy a
+sixth card to four to a flush, fold the rest), the rules the advisor page teaches. A house without
+stored rules falls back to `quick_advice` (bet a pair or better and ace-king, draw to four to a flush or
+an open straight, fold the rest). `exact_advice` calls the advisor and has the same signature, so it
+can be plugged in (`ADVISORS`) once the advisor is fast. Amateurs fold too much, buy a sixth card on
+nothing, bet anything and buy the game with anything. The level sets the share of amateur decisions.
 
 >>> from trainer.engine.cards import parse_cards
+>>> thumb_advice(parse_cards("5h 5d Kc 9s 2h"), parse_cards("Qd")[0], "cis")
+Decision(action='exchange', discard=(Card('Kc'), Card('9s'), Card('2h')))
+>>> thumb_advice(parse_cards("Ah Kd 7c 5s 2h"), parse_cards("Qd")[0], "cis").action
+'fold'
 >>> quick_advice(parse_cards("Qh 9h 6h 3h 2c"), parse_cards("Ad")[0], "cis")
 Decision(action='sixth_card', discard=())
 >>> quick_advice(parse_cards("Jh Jd 4s 4c 9h"), parse_cards("Ad")[0], "cis").action
@@ -24,6 +32,7 @@ from dataclasses import dataclass
 from trainer.drills.russian_poker.deals import house_rules
 from trainer.engine.cards import Card
 from trainer.engine.russian_poker import Category, HouseRules, evaluate
+from trainer.engine.russian_poker.strategy.summary import load_summary, rule_for
 
 FOLD, BET, EXCHANGE, SIXTH = "fold", "bet", "exchange", "sixth_card"
 
@@ -84,17 +93,36 @@ def quick_advice(cards: Sequence[Card], upcard: Card, rules: HouseRules | str) -
     return _draw_buy(cards, house) or Decision(FOLD)
 
 
+ACTIONS = {"fold": FOLD, "bet": BET, "exchange": EXCHANGE, "sixth_card": SIXTH}
+
+
+def thumb_advice(cards: Sequence[Card], upcard: Card, rules: HouseRules | str) -> Decision:
+    """The strategy engine's rule of thumb for this hand at this house (its stored summary); the
+    quick rule where the house has none, or where its rule would buy what the house does not sell."""
+    house = _rules(rules)
+    summary = load_summary(house.name)
+    rule = rule_for(summary, cards, upcard) if summary else None
+    if rule is None:
+        return quick_advice(cards, upcard, house)
+    decision = Decision(ACTIONS[rule.action], tuple(rule.discard))
+    sold = house.exchange_min_cards <= len(decision.discard) <= house.exchange_max_cards
+    if decision.action == EXCHANGE and not (house.exchange_allowed and sold):
+        return quick_advice(cards, upcard, house)
+    if decision.action == SIXTH and not house.sixth_card_allowed:
+        return quick_advice(cards, upcard, house)
+    return decision
+
+
 def exact_advice(cards: Sequence[Card], upcard: Card, rules: HouseRules | str) -> Decision:
     """The advisor's best option (0.3 to 1 s a hand today)."""
     from trainer.engine.russian_poker import strategy
 
     best = strategy.options(list(cards), upcard, rules=_rules(rules))[0]
-    action = {"fold": FOLD, "bet": BET, "exchange": EXCHANGE, "sixth_card": SIXTH}[best.action.value]
-    return Decision(action, tuple(best.discard))
+    return Decision(ACTIONS[best.action.value], tuple(best.discard))
 
 
-ADVISORS: dict[str, Advice] = {"quick": quick_advice, "exact": exact_advice}
-ADVISOR = "quick"  # the advice simulated players follow at the live table (see the README)
+ADVISORS: dict[str, Advice] = {"thumb": thumb_advice, "quick": quick_advice, "exact": exact_advice}
+ADVISOR = "thumb"  # the advice simulated players follow at the live table (see the README)
 
 
 def amateur(cards: Sequence[Card], rng: random.Random, rules: HouseRules) -> Decision:

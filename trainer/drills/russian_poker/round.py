@@ -19,13 +19,13 @@ Folded boxes lose their stakes when they fold; nothing is asked about them. Ever
 engine's (`settle`, `dealer_qualifies`, `replaced_card`, the house's buy price) on the cards shown.
 
 >>> from trainer.drills.rounds import deal, expected_answer
->>> r = deal("russian_poker", 2, seed=19, seats=6)
+>>> r = deal("russian_poker", 2, seed=0, seats=6)
 >>> [s.kind for s in r.steps][:4]
 ['rp.fee', 'rp.game', 'rp.fee', 'rp.replaced']
 >>> first = r.steps[0]
 >>> ante = next(b["ante"] for b in first.table["boxes"] if b["box"] == first.table["focus"])
 >>> str(first.question), ante, expected_answer(r, 0)
-('Box 5 buys a sixth card. What fee do you take?', 140, 140)
+('Box 2 buys a sixth card. What fee do you take?', 110, 110)
 """
 
 from __future__ import annotations
@@ -54,7 +54,8 @@ from trainer.engine.russian_poker import (
 from trainer.engine.russian_poker.boxes import Table, check_table
 from trainer.engine.russian_poker.rules import ReplaceCard
 
-VERSION = 2  # 2: insurance asked and staked at the insured house
+# 2: insurance asked and staked at the insured house; 3: players follow the advisor's rules of thumb
+VERSION = 3
 BOXES = 6
 PRESETS = ("cis", "insured")  # houses whose rules a round deals in full (no Super, no instant payout)
 AMOUNT = AnswerFormat(AnswerKind.AMOUNT)
