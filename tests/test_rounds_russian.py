@@ -352,6 +352,32 @@ def test_players_follow_the_advisors_rules_of_thumb():
     assert set(actions) == {"bet", "fold", "exchange", "sixth_card"}, actions
 
 
+def test_six_boxes_never_empty_the_stock(monkeypatch):
+    """5 + 6 x 5 cards dealt leave 17: six players all exchanging four cards (an amateur's play) would
+    need 24, and every bought game one more (one level-3 round in 2,000 raised 'cannot draw 1 cards
+    from a deck of 0', a 500 from POST /api/v1/rounds; one in 700 once players exchanged three cards
+    to low pairs). A draw is sold only while the stock keeps a
+    card for each box's bought game; the others bet or fold their dealt hands."""
+    from trainer.drills.rounds import _deal
+
+    def greedy(cards, upcard, rules, rng, level):
+        return players.Decision(players.EXCHANGE, tuple(cards[:4])), True
+
+    monkeypatch.setattr(players, "first_decision", greedy)
+    sold = Counter()
+    for seed in range(40):
+        r = _deal.__wrapped__("russian_poker", 3, seed, 6, "cis", "amount")
+        end = r.end_table
+        sold[sum(b["buy"] == "exchange" for b in end["boxes"])] += 1
+        seen = [*end["dealer"]["cards"]]
+        for b in end["boxes"]:
+            seen += b["cards"] or []
+            seen += [b["game_card"]] if b["game_card"] else []
+        assert len(seen) == len(set(seen)) <= 52
+        assert all(b["buy"] in (None, "exchange") for b in end["boxes"])
+    assert set(sold) == {2}, sold  # 17 -> 13 -> 9 cards: a third would leave fewer than 6 for bought games
+
+
 @pytest.mark.slow
 def test_players_play_as_the_exact_advisor_where_the_old_rule_did_not():
     """Hands where a plain rule (bet any pair and ace-king) is not what the exact advisor says: the

@@ -152,6 +152,11 @@ def first_decision(
     return ADVISORS[ADVISOR](cards, upcard, rules), False
 
 
+def without_draw(cards: Sequence[Card]) -> Decision:
+    """When the stock cannot sell the draw the player wanted: bet a pair or ace-king, fold the rest."""
+    return Decision(BET if evaluate(cards).category is not Category.HIGH_CARD else FOLD)
+
+
 def bets_after_draw(cards: Sequence[Card], rng: random.Random, amateur_player: bool) -> bool:
     """After a buy the player bets or folds: with a pair or ace-king; an amateur sometimes anyway."""
     if evaluate(cards).category is not Category.HIGH_CARD:

@@ -15,7 +15,9 @@ the dealer rules:
    dealt stays for the other boxes); then the result on each spot (ante, bet, bonus, insurance) and the payout
    (the wins paid out from the float: as an amount or as chips, as the house chooses).
 
-Folded boxes lose their stakes when they fold; nothing is asked about them. Every answer is the
+Folded boxes lose their stakes when they fold; nothing is asked about them. A draw is sold only
+while the stock keeps a card for every box's bought game (six boxes can empty it); a player refused
+one bets or folds his dealt hand. Every answer is the
 engine's (`settle`, `dealer_qualifies`, `replaced_card`, the house's buy price) on the cards shown.
 
 >>> from trainer.drills.rounds import deal, expected_answer
@@ -192,6 +194,8 @@ def deal_steps(
         else:
             decision, amateur = players.first_decision(box["dealt"], dealer[0], rules, rng, level)
         amateurs[box["box"]] = amateur
+        if not _stock_sells(decision, len(deck), len(boxes)):
+            decision = players.without_draw(box["dealt"])
         if decision.action in (players.EXCHANGE, players.SIXTH):
             shown["buy"] = decision.action
             shown["discards"] = len(decision.discard)
@@ -327,6 +331,13 @@ def deal_steps(
         shown["status"] = "settled"
     table.state["phase"] = "over"
     return table.steps, table.snapshot()
+
+
+def _stock_sells(decision: players.Decision, stock: int, boxes: int) -> bool:
+    """Six boxes can empty the stock (5 + 6 x 5 cards dealt, 17 left): a draw is sold only while the
+    stock keeps a card for every box's bought game after it."""
+    needs = {players.SIXTH: 1, players.EXCHANGE: len(decision.discard)}.get(decision.action, 0)
+    return needs <= stock - boxes
 
 
 def _spots_format(bonus: int, insurance: int = 0) -> AnswerFormat:
