@@ -201,6 +201,31 @@ def test_table_tests_on_the_instructors_desk(app):
     assert [(r[0], r[-1]) for r in own] == [("Omaha", "✗ Not passed"), ("Painted poker", "✓ Passed")], own
 
 
+def test_rounds_of_an_older_generator_keep_their_results(app, named):
+    """A new generator version (Russian poker's 3) cannot deal an old round again: its page says so
+    (404), but the table test it belongs to, finished or not, still shows its result (it was a 500)."""
+    url = named.post("/table/tests", data={"game": "russian_poker", "level": 1}).headers["Location"]
+    dealt = dealt_of(app, url)
+    named.post(url, data={"step": 0, **form_for(dealt.steps[0], expected_answer(dealt, 0))})
+    test_url = re.search(r'data-done="(/table/test/\d+)"', named.get(url).get_data(as_text=True)).group(1)
+    db = open_db(app.config["DATABASE"], migrate=False)
+    try:
+        with db.conn:
+            db.execute("UPDATE rounds SET version = version - 1")
+    finally:
+        db.conn.close()
+    assert "older version" in named.get(url).get_data(as_text=True)
+    open_test = named.get(test_url)
+    assert open_test.status_code == 200
+    assert named.post(test_url + "/finish").status_code == 302
+    finished = named.get(test_url)
+    assert (
+        finished.status_code == 200
+        and "✗" in finished.get_data(as_text=True).split('id="verdict"', 1)[1][:40]
+    )
+    assert 'id="table-tests"' in named.get("/progress/").get_data(as_text=True)
+
+
 def test_a_test_handed_in_early_is_scored_as_it_stands(app, named):
     url = named.post("/table/tests", data={"game": "omaha", "level": 1}).headers["Location"]
     page = named.get(url).get_data(as_text=True)

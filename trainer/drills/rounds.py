@@ -329,11 +329,17 @@ def result(r: Round, records: Sequence[StepRecord]) -> dict[str, Any]:
     >>> summary["right"] == summary["steps"], summary["house_chips"]
     (True, 0)
     """
+    return result_of(len(r.steps), records)
+
+
+def result_of(steps: int, records: Sequence[StepRecord]) -> dict[str, Any]:
+    """The result of a round of `steps` steps from its answered steps (no need to deal it again: the
+    result of a round dealt by an older generator is still read)."""
     by_step = {rec.step: rec for rec in records}
-    answered = [by_step[i] for i in range(len(r.steps)) if i in by_step]
+    answered = [by_step[i] for i in range(steps) if i in by_step]
     total_ms = sum(rec.time_ms for rec in answered)
     return {
-        "steps": len(r.steps),
+        "steps": steps,
         "answered": len(answered),
         "right": sum(rec.correct for rec in answered),
         "accuracy": round(sum(rec.correct for rec in answered) / len(answered), 4) if answered else 0.0,
@@ -341,7 +347,7 @@ def result(r: Round, records: Sequence[StepRecord]) -> dict[str, Any]:
         "mean_step_ms": round(total_ms / len(answered)) if answered else 0,
         "step_times_ms": [rec.time_ms for rec in answered],
         "house_chips": sum(rec.house_chips for rec in answered),
-        "finished": len(answered) == len(r.steps),
+        "finished": len(answered) == steps,
     }
 
 
@@ -364,6 +370,7 @@ __all__ = [
     "payout_answer",
     "payout_format",
     "result",
+    "result_of",
     "solve_step",
     "step",
 ]

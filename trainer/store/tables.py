@@ -32,7 +32,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-from trainer.drills.rounds import GAMES, Round, RoundError, StepGrade, StepRecord, deal, grade_step, result
+from trainer.drills.rounds import GAMES, Round, RoundError, StepGrade, StepRecord, deal, grade_step, result_of
 from trainer.engine.presets import data_path, read_toml
 from trainer.store.progress import AlreadyAnsweredError, NotFoundError, Store, StoreError, _iso, _parse_iso
 from trainer.store.schema import insert, writing
@@ -190,13 +190,14 @@ class TableStore(Store):
         return rows
 
     def result(self, round_id: int) -> dict[str, Any]:
-        """The round's result so far (`trainer.drills.rounds.result`)."""
+        """The round's result so far (`trainer.drills.rounds.result_of`), from the stored steps: a round
+        dealt by an older generator (which cannot be dealt again) still has its result."""
         row = self.round(round_id)
         records = [
             StepRecord(r["step"], r["correct"], r["time_ms"], r["house_chips"])
             for r in self.answered(round_id)
         ]
-        summary = result(self.deal_row(row), records)
+        summary = result_of(row["steps"], records)
         summary["total_ms"] = summary["time_ms"]
         return summary
 
