@@ -1,21 +1,26 @@
-/* The exact advisor's draw kernel: the sum over every card-level draw of the best stand after it.
+/* The exact advisor's draw kernel: for each kept set of an exchange, the sum over every card-level
+   draw of the best stand after it (fold, bet and buy the game when that pays, bet and insure).
 
    Compiled on first use by kernel.py (the system's C compiler); without one, or with
    TRAINER_ADVISOR_KERNEL=off, the advisor values draws with NumPy (solver.py), which the tests
    compare this kernel against to the last chip.
 
-   A *unit* is a rank class of draws (every draw with the same ranks, any suits; draws that make the
-   player a flush are left out) or one card-level draw (a flush draw). For a unit the player's final
-   strength is fixed, and everything about the dealer that depends on the draw's ranks only is
-   counted once: the hidden hands below / at most / without a game (rank part, from solver.py), the
-   buy margins of every rank set the dealer may hold without a game. What depends on the suits of a
-   draw depends on it only through the set of the class's ranks it takes in each suit (at most 32
-   patterns a suit): the dealer flushes it blocks (up-card suit), the dealer hands of one suit a
-   bought game can complete (any suit). Those are computed once per pattern and looked up per draw.
+   A *unit* is a rank class of draws for one kept set (every draw with the same ranks, any suits; the
+   draws that make the player a flush left out) or one flush draw. A unit's final strength is fixed,
+   and what depends on the draw's ranks only is counted once: the dealer's hidden hands below / at
+   most / without a game (inclusion-exclusion tables of counting.py) and the buy margin of every rank
+   set he may hold without a game (buying.py). What depends on a draw's suits depends on it only
+   through the *pattern* of the class's ranks it takes in each suit (at most 32 a suit): the dealer
+   flushes it blocks (up-card suit), and the suited dealer hands whose bought card may complete a
+   flush (any suit). The draws of a class are counted per pattern (a product over its ranks), so a
+   class whose best stand is the bet for every pattern, or never the bet, is summed without walking
+   its draws; a suited group whose buy pays whatever the pattern is summed in closed form. The rest
+   (rare) is walked draw by draw.
 
    Every quantity is a whole number: results in units times hidden hands times deck cards. */
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef int64_t i64;
@@ -28,9 +33,12 @@ typedef struct {
     const double *cum;     /* dealer count tables (counting.py) */
     const uint16_t *index; /* [rows * width] */
     i64 width;
+    const i64 *axis;       /* every dealer strength, ascending */
+    i64 n_axis;
     const i64 *tau_row;    /* [8192] table row of a set of <= 3 up-suit ranks (-1 otherwise) */
     const i64 *sq_flush;   /* [8192] flush strength of four up-suit ranks and the up-card */
     const i64 *sq_rank;    /* [8192] their strength as ranks */
+    const i64 *flush5;     /* [8192] strength of a five-card flush of these ranks */
     i64 n_sets;            /* no-game rank sets (buying.py); 0 when the game is not sold */
     const i64 *set_mask;
     const i64 *set_ranks;  /* [n_sets * 4] */
@@ -49,26 +57,22 @@ typedef struct {
 } Ctx;
 
 typedef struct {
-    i64 n;
-    const i64 *counts;     /* [n * 13] ranks drawn */
-    const i64 *strength;   /* [n] the player's final strength */
-    const i64 *r_lt, *r_le, *r_ng; /* rank parts of the dealer counts, for one draw */
-    const i64 *j_lt, *j_le;        /* count-table positions of the strength */
-    const i64 *cards;      /* [n * 5] a single draw's cards, or -1 first: the whole class */
-    const i64 *flush_suit; /* [n] class units: leave out draws all of this suit (-1 none, 4 any) */
-    i64 j_ng;
-    i64 hands;             /* hidden hands after a draw */
-    i64 deck;              /* cards left for a bought game */
-    i64 *total;            /* out: [n] sum of the best stand over the unit's draws */
-} Units;
+    i64 k;                 /* cards drawn */
+    i64 n_opt;             /* kept sets */
+    const i64 *kept;       /* [n_opt * 5] kept cards, -1 padded */
+    const i64 *flush_suit; /* [n_opt] suit of a flush the draw can make (-1 none, 4 any) */
+    const i64 *counts;     /* [classes * 13] rank classes of k cards */
+    const i64 *sig_start, *sig_stop; /* [classes] the class's inclusion-exclusion terms */
+    const i64 *sig_row, *sig_single, *sig_coef;
+    const i64 *class_of;   /* [8192] class of k distinct ranks */
+    i64 n_units;           /* class units, ascending strength */
+    const i64 *u_class, *u_option, *u_strength;
+    i64 hands, deck;
+    i64 *total;            /* out: [n_opt] */
+} Exchange;
 
 #define MAX_SETS 512
 #define MAX_GROUPS 4096
-
-typedef struct {
-    i64 m, full, cbase, dpos[5];
-    int held, rhopos, kind2;
-} Live;
 
 static i64 cmp_result(i64 p, i64 d, i64 win, i64 tie, i64 lose) {
     return p > d ? win : (p < d ? lose : tie);
@@ -92,28 +96,37 @@ static i64 upper(const i64 *a, i64 n, i64 x) { /* entries <= x */
     return lo;
 }
 
+static int popcount(unsigned x) {
+    int n = 0;
+    while (x) { x &= x - 1; n++; }
+    return n;
+}
+
 static i64 table(const Ctx *c, i64 row, i64 j) {
     const uint16_t *ix = c->index + row * c->width;
     return (i64)(c->cum[ix[j]] - c->cum[ix[0]]);
 }
 
-/* Dealer-flush corrections of a count for the up-suit ranks `taken` drawn (inclusion-exclusion). */
-static i64 tau(const Ctx *c, int taken, i64 j, i64 s, int inclusive) {
+/* Hidden hands of a draw class's rank part below strength s (at most s with `inclusive`). */
+static i64 rank_count(const Ctx *c, const Exchange *x, i64 cls, i64 s, int inclusive, i64 j) {
     i64 sum = 0;
-    int sub = taken;
-    for (;;) {
-        int size = __builtin_popcount(sub);
-        if (size <= 3) {
-            i64 v = table(c, c->tau_row[sub], j);
-            sum += (size & 1) ? -v : v;
-        } else if (size == 4) {
-            i64 f = c->sq_flush[sub], r = c->sq_rank[sub];
-            sum += inclusive ? (f <= s) - (r <= s) : (f < s) - (r < s);
-        }
-        if (sub == 0) break;
-        sub = (sub - 1) & taken;
+    for (i64 e = x->sig_start[cls]; e < x->sig_stop[cls]; e++) {
+        i64 v;
+        if (x->sig_row[e] >= 0) v = table(c, x->sig_row[e], j);
+        else v = inclusive ? x->sig_single[e] <= s : x->sig_single[e] < s;
+        sum += x->sig_coef[e] * v;
     }
     return sum;
+}
+
+/* One term of the dealer-flush corrections: the hidden hands holding the up-suit cards of the ranks
+   `bits` (at most four), below the count-table position j (four cards: a single hand of flush
+   strength f, rank strength r, compared with s). */
+static i64 tau_term(const Ctx *c, int bits, i64 j, i64 s, int inclusive) {
+    int size = popcount((unsigned)bits);
+    if (size <= 3) return table(c, c->tau_row[bits], j);
+    i64 f = c->sq_flush[bits], r = c->sq_rank[bits];
+    return inclusive ? (f <= s) - (r <= s) : (f < s) - (r < s);
 }
 
 /* Per-strength state of the buy margins, kept while consecutive units share it: `v` and `base`
@@ -186,28 +199,40 @@ static const i64 BINOM[5][5] = {{1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0
 
 static i64 choose(int n, int k) { return (n < 0 || k < 0 || k > n) ? 0 : BINOM[n][k]; }
 
+typedef struct { int g; i64 m; } LiveGroup;
+
 typedef struct {
     const Ctx *c;
-    int d;              /* distinct ranks drawn */
-    int rank[5];        /* those ranks */
+    int d;               /* distinct ranks drawn */
+    int rank[5];         /* those ranks */
+    int pos_of[13];      /* position of a rank among them (-1: not drawn) */
     i64 z[13];
     i64 s;
     const i64 *o;
-    int buys;           /* buying the game can pay for this hand */
+    int buys;            /* buying the game can pay for this hand */
+    i64 margin[MAX_SETS];
     i64 rank_excess;
-    /* dealer flushes with a positive margin: their ranks among the drawn ones (position bits) */
-    int n_flush;
+    int n_flush;         /* dealer flushes with a positive margin: their drawn ranks (positions) */
     int flush_pos[MAX_SETS];
     i64 flush_margin[MAX_SETS];
-    int n_live[4];
-    Live live[4][MAX_GROUPS];
-    /* memo per pattern of taken positions: up-suit (counts, stands, buys), other suits (buys) */
+    int n_live;
+    LiveGroup live[MAX_GROUPS];
+    /* memo per pattern of taken positions: up-suit (stands, buys), other suits (buys) */
     int t_done[32];
     i64 t_base[32], t_ins[32], t_buy[32];
     int s_done[4][32];
     i64 s_buy[4][32];
     i64 r_lt, r_le, r_ng, j_lt, j_le, j_ng;
+    int tg_done[32];     /* the terms of the dealer-flush corrections, per pattern of up-suit cards */
+    i64 tg_lt[32], tg_le[32], tg_ng[32];
     i64 hands, deck, fold;
+    /* draws per suit pattern, and their factors: in[s][j] draws taking rank j's card of suit s,
+       out[s][j] the others (a product over the ranks; `fsuits` the flush draws left out) */
+    i64 N[4][32];
+    i64 in[4][5], outw[4][5];
+    int fsuits;
+    i64 stamp;           /* the unit's number: `w` entries of other units are stale */
+    i64 w_stamp[4][32][6], w[4][32][6];
 } Unit;
 
 static Unit unit;
@@ -219,51 +244,33 @@ static int rank_bits(const Unit *u, int pos) {
     return bits;
 }
 
-static i64 suit_buy(Unit *u, int suit, int pos) {
-    i64 sum = 0;
-    for (int i = 0; i < u->n_live[suit]; i++) {
-        const Live *g = &u->live[suit][i];
-        if (pos & g->held) continue;
-        i64 count = g->kind2 ? g->cbase + (g->rhopos >= 0 ? ((pos >> g->rhopos) & 1) : 0) : g->cbase;
-        if (!count) continue;
-        i64 shift = g->full;
-        for (int j = 0; j < u->d; j++)
-            if ((pos >> j) & 1) shift -= g->dpos[j];
-        sum += count * (max0(g->m + shift) - max0(g->m));
-    }
-    return sum;
-}
-
-static i64 other_buy(Unit *u, int s, int p) {
-    if (!u->s_done[s][p]) {
-        u->s_buy[s][p] = suit_buy(u, s, p);
-        u->s_done[s][p] = 1;
-    }
-    return u->s_buy[s][p];
-}
-
-static void prepare(Unit *u, const Ctx *c, const Units *us, i64 n) {
-    const i64 *z = us->counts + n * 13;
-    i64 s = us->strength[n];
-    u->c = c;
-    u->s = s;
-    u->o = c->out + s * 8;
+static void set_ranks(Unit *u, const i64 *z) {
     u->d = 0;
     for (int r = 0; r < 13; r++) {
         u->z[r] = z[r];
-        if (z[r]) u->rank[u->d++] = r;
+        u->pos_of[r] = -1;
+        if (z[r]) {
+            u->pos_of[r] = u->d;
+            u->rank[u->d++] = r;
+        }
     }
-    u->r_lt = us->r_lt[n];
-    u->r_le = us->r_le[n];
-    u->r_ng = us->r_ng[n];
-    u->j_lt = us->j_lt[n];
-    u->j_le = us->j_le[n];
-    u->j_ng = us->j_ng;
-    u->hands = us->hands;
-    u->deck = us->deck;
-    u->fold = u->o[5] * us->hands * us->deck;
+}
+
+/* The unit's strength, results and buy margins (the ranks are set). */
+static void prepare(Unit *u, const Ctx *c, i64 s, i64 hands, i64 deck) {
+    const i64 *z = u->z;
+    u->c = c;
+    u->s = s;
+    u->o = c->out + s * 8;
+    u->hands = hands;
+    u->deck = deck;
+    u->fold = u->o[5] * hands * deck;
     memset(u->t_done, 0, sizeof u->t_done);
     memset(u->s_done, 0, sizeof u->s_done);
+    memset(u->tg_done, 0, sizeof u->tg_done);
+    u->j_lt = lower(c->axis, c->n_axis, s);
+    u->j_le = upper(c->axis, c->n_axis, s);
+    u->j_ng = lower(c->axis, c->n_axis, c->ak_floor);
     const i64 *o = u->o;
     i64 thr = o[3] + c->fee;
     i64 top = o[0];
@@ -273,17 +280,18 @@ static void prepare(Unit *u, const Ctx *c, const Units *us, i64 n) {
     u->buys = c->n_sets > 0 && top > thr;
     u->rank_excess = 0;
     u->n_flush = 0;
-    for (int k = 0; k < 4; k++) u->n_live[k] = 0;
+    u->n_live = 0;
     if (!u->buys) return;
     band_for(c, s, o);
+    i64 left[13];
+    for (int r = 0; r < 13; r++) left[r] = c->avail[r] - z[r];
     for (i64 i = 0; i < c->n_sets; i++) {
         i64 m = band.base[i];
         for (int j = 0; j < u->d; j++) m -= z[u->rank[j]] * band.v[i][u->rank[j]];
+        u->margin[i] = m;
         if (m > 0) {
             const i64 *rk = c->set_ranks + i * 4;
-            i64 hands = 1;
-            for (int q = 0; q < 4; q++) hands *= c->avail[rk[q]] - z[rk[q]];
-            u->rank_excess += m * hands;
+            u->rank_excess += m * left[rk[0]] * left[rk[1]] * left[rk[2]] * left[rk[3]];
             if (c->flush_hand[i]) {
                 int pos = 0;
                 for (int j = 0; j < u->d; j++)
@@ -296,38 +304,57 @@ static void prepare(Unit *u, const Ctx *c, const Units *us, i64 n) {
             continue; /* no suited group of this rank set can make buying pay */
         }
         for (int e = set_first[i]; e < set_first[i + 1]; e++) {
-            int g = set_groups[e];
-            Live L;
-            L.m = m;
-            L.full = band.full[g];
-            i64 hi = L.full;
-            L.held = 0;
-            L.rhopos = -1;
-            for (int j = 0; j < u->d; j++) {
-                int r = u->rank[j];
-                L.dpos[j] = band.delta[g][r];
-                if (L.dpos[j] < 0) hi -= L.dpos[j];
-                if ((c->g_held[g] >> r) & 1) L.held |= 1 << j;
-                if (c->g_rho[g] == r) L.rhopos = j;
-            }
-            if (m <= 0 && m + hi <= 0) continue; /* buying never pays against these hands */
-            L.kind2 = c->g_rho[g] >= 0;
-            L.cbase = L.kind2 ? c->g_count[g] - z[c->g_rho[g]] : c->g_count[g];
-            int suit = (int)c->g_suit[g];
-            u->live[suit][u->n_live[suit]++] = L;
+            u->live[u->n_live].g = set_groups[e];
+            u->live[u->n_live].m = m;
+            u->n_live++;
         }
     }
 }
 
-/* The stands of the draws whose up-suit cards are the positions `t`: bet without the buy, bet and
-   insure (when the house offers it for this hand), the up-suit part of the buy. */
-static void memo_t(Unit *u, int t) {
+/* One suited group's buy change for a draw taking the cards of suit g_suit[g] of the ranks `bits`. */
+static i64 group_value(const Unit *u, int g, i64 m, int bits) {
+    const Ctx *c = u->c;
+    if (bits & c->g_held[g]) return 0;
+    i64 count = c->g_count[g];
+    if (c->g_rho[g] >= 0) count += ((bits >> c->g_rho[g]) & 1) - u->z[c->g_rho[g]];
+    if (!count) return 0;
+    i64 shift = band.full[g];
+    const i64 *dl = band.delta[g];
+    for (int b = bits; b; b &= b - 1) shift -= dl[__builtin_ctz((unsigned)b)];
+    return count * (max0(m + shift) - max0(m));
+}
+
+static i64 suit_buy(Unit *u, int suit, int pos) {
+    if (u->s_done[suit][pos]) return u->s_buy[suit][pos];
+    int bits = rank_bits(u, pos);
+    i64 sum = 0;
+    for (int i = 0; i < u->n_live; i++)
+        if (u->c->g_suit[u->live[i].g] == suit) sum += group_value(u, u->live[i].g, u->live[i].m, bits);
+    u->s_buy[suit][pos] = sum;
+    u->s_done[suit][pos] = 1;
+    return sum;
+}
+
+/* The stands of the draws whose up-suit cards are the positions `t`: the bet before the buy, bet
+   and insure (when offered for this hand), the buy's rank part and up-suit part (with `suited`). */
+static void memo_t(Unit *u, int t, int suited) {
     if (u->t_done[t]) return;
     const Ctx *c = u->c;
-    int bits = rank_bits(u, t);
-    i64 lt = u->r_lt + tau(c, bits, u->j_lt, u->s, 0);
-    i64 le = u->r_le + tau(c, bits, u->j_le, u->s, 1);
-    i64 ng = u->r_ng + tau(c, bits, u->j_ng, c->ak_floor, 0);
+    i64 lt = u->r_lt, le = u->r_le, ng = u->r_ng;
+    for (int sub = t;; sub = (sub - 1) & t) {
+        if (!u->tg_done[sub]) {
+            int bits = rank_bits(u, sub), sign = (popcount((unsigned)sub) & 1) ? -1 : 1;
+            int four = popcount((unsigned)sub) <= 4;
+            u->tg_lt[sub] = four ? sign * tau_term(c, bits, u->j_lt, u->s, 0) : 0;
+            u->tg_le[sub] = four ? sign * tau_term(c, bits, u->j_le, u->s, 1) : 0;
+            u->tg_ng[sub] = four ? sign * tau_term(c, bits, u->j_ng, c->ak_floor, 0) : 0;
+            u->tg_done[sub] = 1;
+        }
+        lt += u->tg_lt[sub];
+        le += u->tg_le[sub];
+        ng += u->tg_ng[sub];
+        if (sub == 0) break;
+    }
     const i64 *o = u->o;
     int q = u->s >= c->ak_floor;
     i64 below = q ? lt - ng : 0;
@@ -341,7 +368,7 @@ static void memo_t(Unit *u, int t) {
         buy = u->rank_excess;
         for (int i = 0; i < u->n_flush; i++)
             if (!(u->flush_pos[i] & t)) buy -= u->flush_margin[i];
-        buy += suit_buy(u, (int)c->up_suit, t);
+        if (suited) buy += suit_buy(u, (int)c->up_suit, t);
     }
     u->t_buy[t] = buy;
     u->t_done[t] = 1;
@@ -355,125 +382,195 @@ static i64 best_of(const Unit *u, int t, i64 excess) {
     return best;
 }
 
+/* The best stand of one card-level draw, given the positions it takes in each suit. */
 static i64 best_stand(Unit *u, const int taken[4]) {
     int us = (int)u->c->up_suit;
     int t = taken[us];
-    memo_t(u, t);
+    memo_t(u, t, 1);
     i64 excess = 0;
     if (u->buys)
         for (int s = 0; s < 4; s++)
-            if (s != us && u->n_live[s]) excess += other_buy(u, s, taken[s]);
+            if (s != us) excess += suit_buy(u, s, taken[s]);
     return best_of(u, t, excess);
 }
 
 enum { FOLD, BET, INSURE, OPEN };
 
-/* The sum over a rank class's draws (flush draws left out), by the patterns of positions each draw
-   takes in each suit: counted, not walked, wherever the best stand does not depend on the suits
-   beyond the up-suit pattern (then it is summed pattern by pattern), or is the bet everywhere (then
-   the bet's parts are summed suit by suit); the other classes are walked draw by draw. */
-static i64 class_total(Unit *u, const Units *us, i64 n) {
+/* Draws of the class per suit pattern (see Unit). */
+static i64 count_patterns(Unit *u, const Exchange *x, i64 opt, int suits[5]) {
     const Ctx *c = u->c;
-    int d = u->d, full = (1 << d) - 1, upsuit = (int)c->up_suit;
-    int suits[5], nsuit[5], opts[5][6], nopt[5], at[5];
-    int single = 1;
+    int d = u->d, full = (1 << d) - 1, single = 1, nsuit[5];
     for (int j = 0; j < d; j++) {
         int r = u->rank[j];
         suits[j] = 0;
         for (int s = 0; s < 4; s++)
             if ((c->pool_suit[s] >> r) & 1) suits[j] |= 1 << s;
-        nsuit[j] = __builtin_popcount((unsigned)suits[j]);
-        nopt[j] = 0;
-        for (int m = 0; m < 16; m++)
-            if ((m & ~suits[j]) == 0 && __builtin_popcount((unsigned)m) == u->z[r]) opts[j][nopt[j]++] = m;
-        if (!nopt[j]) return 0;
-        at[j] = 0;
+        nsuit[j] = popcount((unsigned)suits[j]);
         if (u->z[r] != 1) single = 0;
     }
-    /* the flush draws left out: all of one suit (any suit when nothing is kept) */
-    i64 fs = us->flush_suit[n];
-    int fsuits = 0;
+    i64 fs = x->flush_suit[opt];
+    u->fsuits = 0;
     if (single && fs >= 0 && (fs < 4 || d == 5)) {
         for (int s = 0; s < 4; s++) {
             if (fs < 4 && s != fs) continue;
             int all = 1;
             for (int j = 0; j < d; j++)
                 if (!((suits[j] >> s) & 1)) all = 0;
-            if (all) fsuits |= 1 << s;
+            if (all) u->fsuits |= 1 << s;
         }
     }
-    /* draws of each suit pattern, per suit */
-    static i64 N[4][32];
-    i64 total_draws = 1;
-    for (int j = 0; j < d; j++) total_draws *= choose(nsuit[j], (int)u->z[u->rank[j]]);
+    i64 total = 1;
+    for (int j = 0; j < d; j++) total *= choose(nsuit[j], (int)u->z[u->rank[j]]);
     for (int s = 0; s < 4; s++) {
+        if (!u->buys && s != c->up_suit) continue;
+        for (int j = 0; j < d; j++) {
+            int z = (int)u->z[u->rank[j]], has = (suits[j] >> s) & 1;
+            u->in[s][j] = has ? choose(nsuit[j] - 1, z - 1) : 0;
+            u->outw[s][j] = choose(nsuit[j] - has, z);
+        }
         for (int p = 0; p <= full; p++) {
             i64 ways = 1;
-            for (int j = 0; j < d && ways; j++) {
-                int z = (int)u->z[u->rank[j]], has = (suits[j] >> s) & 1;
-                ways *= ((p >> j) & 1) ? (has ? choose(nsuit[j] - 1, z - 1) : 0) : choose(nsuit[j] - has, z);
-            }
-            N[s][p] = ways;
+            for (int j = 0; j < d && ways; j++) ways *= ((p >> j) & 1) ? u->in[s][j] : u->outw[s][j];
+            u->N[s][p] = ways;
         }
     }
     for (int f = 0; f < 4; f++) {
-        if (!((fsuits >> f) & 1)) continue;
-        total_draws--;
-        for (int s = 0; s < 4; s++) N[s][s == f ? full : 0]--;
+        if (!((u->fsuits >> f) & 1)) continue;
+        total--;
+        for (int s = 0; s < 4; s++) u->N[s][s == f ? full : 0]--;
     }
-    if (total_draws <= 0) return 0;
+    return total;
+}
+
+/* Draws of the class avoiding the positions `held` and taking those of `force`, in suit s (before
+   the flush draws are left out): a product over the ranks. */
+static i64 ways_product(const Unit *u, int s, int held, int force) {
+    if (held & force) return 0;
+    i64 w = 1;
+    for (int j = 0; j < u->d; j++)
+        w *= ((force >> j) & 1) ? u->in[s][j] : ((held >> j) & 1) ? u->outw[s][j] : u->in[s][j] + u->outw[s][j];
+    return w;
+}
+
+/* `ways_product`, kept per suit and held positions for no forced position or one (`force` = 1 << j). */
+static i64 ways(Unit *u, int s, int held, int force) {
+    int slot = force ? __builtin_ctz((unsigned)force) + 1 : 0;
+    if (force & (force - 1)) return ways_product(u, s, held, force);
+    if (u->w_stamp[s][held][slot] != u->stamp) {
+        u->w_stamp[s][held][slot] = u->stamp;
+        u->w[s][held][slot] = ways_product(u, s, held, force);
+    }
+    return u->w[s][held][slot];
+}
+
+/* Sum over the class's draws of a suited group's buy change, and its range over the patterns. A
+   group whose buy pays whatever the pattern (or never does) changes the sum linearly in the
+   positions taken: summed in closed form; the others pattern by pattern. */
+static void group_sum(Unit *u, int g, i64 m, i64 *sum, i64 *lo, i64 *hi) {
+    const Ctx *c = u->c;
+    int s = (int)c->g_suit[g], d = u->d, full = (1 << d) - 1;
+    i64 dl[5];
+    int held = 0, rho = c->g_rho[g] >= 0 ? u->pos_of[c->g_rho[g]] : -1;
+    i64 f = band.full[g], shift_lo = f, shift_hi = f;
+    for (int j = 0; j < d; j++) {
+        int r = u->rank[j];
+        dl[j] = band.delta[g][r];
+        if (dl[j] > 0) shift_lo -= dl[j]; else shift_hi -= dl[j];
+        if ((c->g_held[g] >> r) & 1) held |= 1 << j;
+    }
+    if (m <= 0 && m + shift_hi <= 0) return; /* never pays */
+    i64 cb = c->g_count[g] - (c->g_rho[g] >= 0 ? u->z[c->g_rho[g]] : 0);
+    i64 cmax = cb + (rho >= 0);
+    int over = m > 0 && m + shift_lo > 0, under = m > 0 && m + shift_hi <= 0;
+    if (over || under) {
+        /* over: count x (full - the deltas of the positions taken); under: count x (-m) */
+        i64 total;
+        if (over) {
+            total = cb * f * ways(u, s, held, 0);
+            for (int j = 0; j < d; j++)
+                if (dl[j]) total -= cb * dl[j] * ways(u, s, held, 1 << j);
+            if (rho >= 0) {
+                total += f * ways(u, s, held, 1 << rho);
+                for (int j = 0; j < d; j++)
+                    if (dl[j]) total -= dl[j] * ways(u, s, held, 1 << rho | 1 << j);
+            }
+            i64 a = (shift_lo < 0 ? cmax : cb) * shift_lo, b = (shift_hi > 0 ? cmax : cb) * shift_hi;
+            *lo += a < 0 ? a : 0;
+            *hi += b > 0 ? b : 0;
+        } else {
+            total = -m * (cb * ways(u, s, held, 0) + (rho >= 0 ? ways(u, s, held, 1 << rho) : 0));
+            *lo -= cmax * m;
+        }
+        for (int q = 0; q < 4; q++) /* the flush draws left out */
+            if ((u->fsuits >> q) & 1) total -= group_value(u, g, m, q == s ? rank_bits(u, full) : 0);
+        *sum += total;
+        return;
+    }
+    i64 total = 0, mn = 0, mx = 0;
+    for (int p = 0; p <= full; p++) {
+        if (!u->N[s][p]) continue;
+        i64 v = group_value(u, g, m, rank_bits(u, p));
+        total += u->N[s][p] * v;
+        if (v < mn) mn = v;
+        if (v > mx) mx = v;
+    }
+    *sum += total;
+    *lo += mn;
+    *hi += mx;
+}
+
+/* The sum of the best stand over a rank class's draws (flush draws left out). */
+static i64 class_total(Unit *u, const Exchange *x, i64 opt) {
+    const Ctx *c = u->c;
+    int suits[5];
+    int d = u->d, full = (1 << d) - 1, upsuit = (int)c->up_suit;
+    if (count_patterns(u, x, opt, suits) <= 0) return 0;
+    u->stamp++;
     i64 total = 0;
     if (!u->buys) {
         for (int t = 0; t <= full; t++) {
-            if (!N[upsuit][t]) continue;
-            memo_t(u, t);
-            total += N[upsuit][t] * best_of(u, t, 0);
+            if (!u->N[upsuit][t]) continue;
+            memo_t(u, t, 0);
+            total += u->N[upsuit][t] * best_of(u, t, 0);
         }
         return total;
     }
-    /* bounds of the other suits' part of the buy */
-    i64 lo = 0, hi = 0;
-    for (int s = 0; s < 4; s++) {
-        if (s == upsuit || !u->n_live[s]) continue;
-        i64 mn = INT64_MAX, mx = INT64_MIN;
-        for (int p = 0; p <= full; p++) {
-            if (!N[s][p]) continue;
-            i64 b = other_buy(u, s, p);
-            if (b < mn) mn = b;
-            if (b > mx) mx = b;
-        }
-        lo += mn;
-        hi += mx;
-    }
+    /* the suited groups: their sum over the draws, and the range of their sum over the patterns */
+    i64 sum = 0, lo = 0, hi = 0;
+    for (int i = 0; i < u->n_live; i++) group_sum(u, u->live[i].g, u->live[i].m, &sum, &lo, &hi);
     int action = OPEN, decided = 1;
     for (int t = 0; t <= full && decided; t++) {
-        if (!N[upsuit][t]) continue;
-        memo_t(u, t);
-        i64 bet_lo = u->t_base[t] + u->t_buy[t] + lo, bet_hi = u->t_base[t] + u->t_buy[t] + hi;
-        i64 ins = u->t_ins[t];
+        if (!u->N[upsuit][t]) continue;
+        memo_t(u, t, 0);
+        i64 bet = u->t_base[t] + u->t_buy[t], ins = u->t_ins[t];
         int a;
-        if (bet_lo >= u->fold && bet_lo >= ins) a = BET;
-        else if (u->fold >= bet_hi && u->fold >= ins) a = FOLD;
-        else if (ins >= bet_hi && ins >= u->fold) a = INSURE;
+        if (bet + lo >= u->fold && bet + lo >= ins) a = BET;
+        else if (u->fold >= bet + hi && u->fold >= ins) a = FOLD;
+        else if (ins >= bet + hi && ins >= u->fold) a = INSURE;
         else a = OPEN;
-        /* every pattern decided, and bets either everywhere or nowhere */
+        /* every pattern decided, and the bet either everywhere or nowhere */
         if (a == OPEN || (action != OPEN && (a == BET) != (action == BET))) decided = 0;
         action = a;
     }
     if (decided) {
         if (action == BET) {
+            total = sum;
             for (int t = 0; t <= full; t++)
-                if (N[upsuit][t]) total += N[upsuit][t] * (u->t_base[t] + u->t_buy[t]);
-            for (int s = 0; s < 4; s++) {
-                if (s == upsuit || !u->n_live[s]) continue;
-                for (int p = 0; p <= full; p++)
-                    if (N[s][p]) total += N[s][p] * other_buy(u, s, p);
-            }
+                if (u->N[upsuit][t]) total += u->N[upsuit][t] * (u->t_base[t] + u->t_buy[t]);
         } else {
             for (int t = 0; t <= full; t++)
-                if (N[upsuit][t]) total += N[upsuit][t] * (u->fold > u->t_ins[t] ? u->fold : u->t_ins[t]);
+                if (u->N[upsuit][t]) total += u->N[upsuit][t] * (u->fold > u->t_ins[t] ? u->fold : u->t_ins[t]);
         }
         return total;
+    }
+    /* walk the draws: every choice of suits for each drawn rank */
+    memset(u->t_done, 0, sizeof u->t_done);
+    int opts[5][6], nopt[5], at[5];
+    for (int j = 0; j < d; j++) {
+        nopt[j] = 0;
+        for (int m = 0; m < 16; m++)
+            if ((m & ~suits[j]) == 0 && popcount((unsigned)m) == u->z[u->rank[j]]) opts[j][nopt[j]++] = m;
+        at[j] = 0;
     }
     for (;;) {
         int taken[4] = {0, 0, 0, 0};
@@ -484,7 +581,7 @@ static i64 class_total(Unit *u, const Units *us, i64 n) {
         }
         int skip = 0;
         for (int f = 0; f < 4; f++)
-            if (((fsuits >> f) & 1) && taken[f] == full) skip = 1;
+            if (((u->fsuits >> f) & 1) && taken[f] == full) skip = 1;
         if (!skip) total += best_stand(u, taken);
         int j = 0;
         while (j < d && ++at[j] == nopt[j]) at[j++] = 0;
@@ -493,26 +590,112 @@ static i64 class_total(Unit *u, const Units *us, i64 n) {
     return total;
 }
 
-/* Sum of the best stand over every draw of each unit. Returns 0, or -1 when a table is too large. */
-int rp_units(const Ctx *c, const Units *us) {
+typedef struct { i64 strength, opt, cls; int cards[5]; } FlushDraw;
+
+static int by_strength(const void *a, const void *b) {
+    const FlushDraw *x = a, *y = b;
+    if (x->strength != y->strength) return (x->strength > y->strength) - (x->strength < y->strength);
+    if (x->opt != y->opt) return (x->opt > y->opt) - (x->opt < y->opt);
+    return (x->cls > y->cls) - (x->cls < y->cls);
+}
+
+/* The draws that make the player a flush, each a unit of its own. */
+static int flush_draws(const Ctx *c, const Exchange *x, FlushDraw **found, i64 *n_found) {
+    int k = (int)x->k;
+    i64 cap = 0, n = 0;
+    FlushDraw *list = NULL;
+    for (i64 o = 0; o < x->n_opt; o++) {
+        i64 fs = x->flush_suit[o];
+        if (fs < 0) continue;
+        int kept_mask = 0;
+        for (int i = 0; i < 5; i++)
+            if (x->kept[o * 5 + i] >= 0) kept_mask |= 1 << (x->kept[o * 5 + i] / 4);
+        for (int s = 0; s < 4; s++) {
+            if (fs < 4 && s != fs) continue;
+            int ranks[13], nr = 0;
+            for (int r = 0; r < 13; r++)
+                if ((c->pool_suit[s] >> r) & 1) ranks[nr++] = r;
+            if (nr < k) continue;
+            int idx[5];
+            for (int i = 0; i < k; i++) idx[i] = i;
+            for (;;) {
+                if (n == cap) {
+                    cap = cap ? 2 * cap : 1024;
+                    FlushDraw *grown = realloc(list, (size_t)cap * sizeof *list);
+                    if (!grown) { free(list); return -1; }
+                    list = grown;
+                }
+                FlushDraw *f = &list[n++];
+                int mask = 0;
+                for (int i = 0; i < 5; i++) f->cards[i] = -1;
+                for (int i = 0; i < k; i++) {
+                    mask |= 1 << ranks[idx[i]];
+                    f->cards[i] = ranks[idx[i]] * 4 + s;
+                }
+                f->strength = c->flush5[mask | kept_mask];
+                f->opt = o;
+                f->cls = x->class_of[mask];
+                int i = k - 1;
+                while (i >= 0 && idx[i] == nr - k + i) i--;
+                if (i < 0) break;
+                idx[i]++;
+                for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+            }
+        }
+    }
+    if (n) qsort(list, (size_t)n, sizeof *list, by_strength);
+    *found = list;
+    *n_found = n;
+    return 0;
+}
+
+/* Sum of the best stand over every draw of the exchange, for each kept set. Returns 0, or -1 when
+   a table is too large or memory runs out. */
+int rp_exchange(const Ctx *c, const Exchange *x) {
     if (c->n_sets > MAX_SETS || c->n_groups > MAX_GROUPS) return -1;
     band.valid_v = band.valid_d = 0;
     group_sets(c);
     Unit *u = &unit;
-    for (i64 n = 0; n < us->n; n++) {
-        prepare(u, c, us, n);
-        const i64 *cards = us->cards + n * 5;
-        if (cards[0] >= 0) {
-            int taken[4] = {0, 0, 0, 0};
-            for (int i = 0; i < 5 && cards[i] >= 0; i++) {
-                int r = (int)(cards[i] / 4), s = (int)(cards[i] % 4);
-                for (int j = 0; j < u->d; j++)
-                    if (u->rank[j] == r) taken[s] |= 1 << j;
-            }
-            us->total[n] = best_stand(u, taken);
-        } else {
-            us->total[n] = class_total(u, us, n);
-        }
+    for (i64 o = 0; o < x->n_opt; o++) x->total[o] = 0;
+    i64 n_cls = 0;
+    for (i64 n = 0; n < x->n_units; n++)
+        if (x->u_class[n] + 1 > n_cls) n_cls = x->u_class[n] + 1;
+    i64 *ng = malloc((size_t)(n_cls + 1) * sizeof *ng);
+    if (!ng) return -1;
+    for (i64 i = 0; i < n_cls; i++) ng[i] = INT64_MIN;
+    for (i64 n = 0; n < x->n_units; n++) {
+        i64 cls = x->u_class[n], s = x->u_strength[n];
+        set_ranks(u, x->counts + cls * 13);
+        prepare(u, c, s, x->hands, x->deck);
+        u->r_lt = rank_count(c, x, cls, s, 0, u->j_lt);
+        u->r_le = rank_count(c, x, cls, s, 1, u->j_le);
+        if (ng[cls] == INT64_MIN) ng[cls] = rank_count(c, x, cls, c->ak_floor, 0, u->j_ng);
+        u->r_ng = ng[cls];
+        x->total[x->u_option[n]] += class_total(u, x, x->u_option[n]);
     }
+    free(ng);
+    FlushDraw *list;
+    i64 n_flush;
+    if (flush_draws(c, x, &list, &n_flush)) return -1;
+    for (i64 n = 0; n < n_flush; n++) {
+        const FlushDraw *f = &list[n];
+        /* flush draws of the same ranks in other suits (nothing kept) share the unit */
+        int same = n > 0 && f->strength == list[n - 1].strength && f->opt == list[n - 1].opt &&
+                   f->cls == list[n - 1].cls;
+        if (!same) {
+            i64 z[13] = {0};
+            for (int i = 0; i < 5 && f->cards[i] >= 0; i++) z[f->cards[i] / 4]++;
+            set_ranks(u, z);
+            prepare(u, c, f->strength, x->hands, x->deck);
+            u->r_lt = rank_count(c, x, f->cls, f->strength, 0, u->j_lt);
+            u->r_le = rank_count(c, x, f->cls, f->strength, 1, u->j_le);
+            u->r_ng = rank_count(c, x, f->cls, c->ak_floor, 0, u->j_ng);
+        }
+        int taken[4] = {0, 0, 0, 0};
+        for (int i = 0; i < 5 && f->cards[i] >= 0; i++)
+            taken[f->cards[i] % 4] |= 1 << u->pos_of[f->cards[i] / 4];
+        x->total[f->opt] += best_stand(u, taken);
+    }
+    free(list);
     return 0;
 }

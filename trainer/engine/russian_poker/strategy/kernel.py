@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -27,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from trainer.engine.evaluator import FLUSH_TABLE
 from trainer.engine.russian_poker.strategy.counting import AK_FLOOR, TAU_ROW, IntArray, up_tables
 
 SOURCE = Path(__file__).with_name("kernel.c")
@@ -43,9 +45,12 @@ class _Ctx(ctypes.Structure):
         ("cum", ctypes.c_void_p),
         ("index", ctypes.c_void_p),
         ("width", ctypes.c_int64),
+        ("axis", ctypes.c_void_p),
+        ("n_axis", ctypes.c_int64),
         ("tau_row", ctypes.c_void_p),
         ("sq_flush", ctypes.c_void_p),
         ("sq_rank", ctypes.c_void_p),
+        ("flush5", ctypes.c_void_p),
         ("n_sets", ctypes.c_int64),
         ("set_mask", ctypes.c_void_p),
         ("set_ranks", ctypes.c_void_p),
@@ -69,19 +74,23 @@ class _Ctx(ctypes.Structure):
     ]
 
 
-class _Units(ctypes.Structure):
+class _Exchange(ctypes.Structure):
     _fields_ = [
-        ("n", ctypes.c_int64),
-        ("counts", ctypes.c_void_p),
-        ("strength", ctypes.c_void_p),
-        ("r_lt", ctypes.c_void_p),
-        ("r_le", ctypes.c_void_p),
-        ("r_ng", ctypes.c_void_p),
-        ("j_lt", ctypes.c_void_p),
-        ("j_le", ctypes.c_void_p),
-        ("cards", ctypes.c_void_p),
+        ("k", ctypes.c_int64),
+        ("n_opt", ctypes.c_int64),
+        ("kept", ctypes.c_void_p),
         ("flush_suit", ctypes.c_void_p),
-        ("j_ng", ctypes.c_int64),
+        ("counts", ctypes.c_void_p),
+        ("sig_start", ctypes.c_void_p),
+        ("sig_stop", ctypes.c_void_p),
+        ("sig_row", ctypes.c_void_p),
+        ("sig_single", ctypes.c_void_p),
+        ("sig_coef", ctypes.c_void_p),
+        ("class_of", ctypes.c_void_p),
+        ("n_units", ctypes.c_int64),
+        ("u_class", ctypes.c_void_p),
+        ("u_option", ctypes.c_void_p),
+        ("u_strength", ctypes.c_void_p),
         ("hands", ctypes.c_int64),
         ("deck", ctypes.c_int64),
         ("total", ctypes.c_void_p),
@@ -125,8 +134,8 @@ def _library() -> Any:
         lib = ctypes.CDLL(str(target))
     except (OSError, subprocess.SubprocessError):
         return None
-    lib.rp_units.argtypes = [ctypes.POINTER(_Ctx), ctypes.POINTER(_Units)]
-    lib.rp_units.restype = ctypes.c_int
+    lib.rp_exchange.argtypes = [ctypes.POINTER(_Ctx), ctypes.POINTER(_Exchange)]
+    lib.rp_exchange.restype = ctypes.c_int
     return lib
 
 
@@ -158,6 +167,15 @@ def _square_tables(up_rank: int) -> tuple[IntArray, IntArray, IntArray]:
     return rows, flush, rank
 
 
+@cache
+def _flush5() -> IntArray:
+    """Per 13-bit rank mask of five ranks: the strength of a flush of those ranks (0 otherwise)."""
+    table = np.zeros(1 << 13, dtype=np.int64)
+    for mask, strength in FLUSH_TABLE.items():
+        table[mask] = strength
+    return table
+
+
 @dataclass
 class KernelContext:
     """The arrays of one decision's context laid out for the kernel (kept alive with the struct)."""
@@ -183,6 +201,8 @@ def kernel_context(ctx: Any) -> KernelContext:
         sq_flush,
         sq_rank,
         np.ascontiguousarray(ctx.out5, dtype=np.int64),
+        _i64(t.axis),
+        _flush5(),
     ]
     s = _Ctx()
     s.avail, s.pool_suit = _ptr(keep[0]), _ptr(keep[1])
@@ -190,6 +210,7 @@ def kernel_context(ctx: Any) -> KernelContext:
     s.ak_floor = AK_FLOOR
     s.cum, s.index = _ptr(keep[2]), _ptr(keep[3])
     s.width = t.index.shape[1]
+    s.axis, s.n_axis, s.flush5 = _ptr(keep[8]), len(t.axis), _ptr(keep[9])
     s.tau_row, s.sq_flush, s.sq_rank = _ptr(rows), _ptr(sq_flush), _ptr(sq_rank)
     s.out = _ptr(keep[7])
     s.fee = ctx.pay.fee
@@ -225,52 +246,71 @@ def kernel_context(ctx: Any) -> KernelContext:
     return KernelContext(s, keep)
 
 
-def unit_sums(
+_DRAW_TABLES: dict[int, tuple[IntArray, ...]] = {}
+
+
+def _draw_tables(k: int, cls: Any) -> tuple[IntArray, ...]:
+    """A draw size's rank classes (solver.draw_classes) for the kernel: counts, inclusion-exclusion
+    terms (row, four-card multiset, coefficient) and the class of each set of k distinct ranks."""
+    if k in _DRAW_TABLES:
+        return _DRAW_TABLES[k]
+    class_of = np.full(1 << 13, -1, dtype=np.int64)
+    for ranks, i in cls.index.items():
+        if len(set(ranks)) == len(ranks):
+            class_of[sum(1 << r for r in ranks)] = i
+    tables = (
+        _i64(cls.counts),
+        _i64(cls.sig_start),
+        _i64(cls.sig_stop),
+        _i64(cls.sig_row),
+        _i64(cls.sig_four),
+        _i64(np.rint(cls.sig_coef)),
+        class_of,
+    )
+    _DRAW_TABLES[k] = tables
+    return tables
+
+
+def exchange_sums(
     kc: KernelContext,
-    counts: IntArray,
-    strength: IntArray,
-    r_lt: IntArray,
-    r_le: IntArray,
-    r_ng: IntArray,
-    j_lt: IntArray,
-    j_le: IntArray,
-    j_ng: int,
-    cards: IntArray,
-    flush_suit: IntArray,
+    ctx: Any,
+    cls: Any,
+    kept_sets: Sequence[Sequence[int]],
+    k: int,
+    units: tuple[IntArray, IntArray, IntArray],
     hands: int,
     deck: int,
-) -> IntArray:
-    """For each unit (a rank class of draws, or one draw: `cards[i, 0] >= 0`), the sum over its draws
-    of the best stand, in units x hidden hands x deck cards."""
+) -> list[int]:
+    """For each kept set, the sum over every draw of k cards of the best stand after it, in units x
+    hidden hands x deck cards. `cls` are the draw's rank classes (solver.draw_classes), `units` the
+    (class, kept set, final strength) of every rank class of draws for each kept set."""
     lib = _library()
     assert lib is not None
-    n = len(strength)
-    order = np.argsort(strength, kind="stable")  # units of one strength share the buy margins
-    arrays = [
-        _i64(counts[order]),
-        _i64(strength[order]),
-        _i64(r_lt[order]),
-        _i64(r_le[order]),
-        _i64(r_ng[order]),
-        _i64(j_lt[order]),
-        _i64(j_le[order]),
-        _i64(cards[order]),
-        _i64(flush_suit[order]),
-    ]
-    total = np.zeros(n, dtype=np.int64)
-    u = _Units()
-    u.n = n
-    (u.counts, u.strength, u.r_lt, u.r_le, u.r_ng, u.j_lt, u.j_le, u.cards, u.flush_suit) = (
-        _ptr(a) for a in arrays
-    )
-    u.j_ng = j_ng
-    u.hands = hands
-    u.deck = deck
-    u.total = _ptr(total)
+    counts, sig_start, sig_stop, sig_row, sig_four, sig_coef, class_of = _draw_tables(k, cls)
+    u_class, u_option, u_strength = units
+    opts = len(kept_sets)
+    order = np.argsort(u_strength, kind="stable")  # units of one strength share the buy margins
+    kept = np.full((opts, 5), -1, dtype=np.int64)
+    flush_suit = np.empty(opts, dtype=np.int64)
+    for j, cards in enumerate(kept_sets):
+        kept[j, : len(cards)] = cards
+        suits = {c % 4 for c in cards}
+        flush_suit[j] = 4 if not suits else (suits.pop() if len(suits) == 1 else -1)
+    sig_single = _i64(ctx.dealer.tables.four_strength[sig_four])
+    total = np.zeros(opts, dtype=np.int64)
+    arrays = [kept, flush_suit, _i64(u_class[order]), _i64(u_option[order]), _i64(u_strength[order])]
+    x = _Exchange()
+    x.k, x.n_opt = k, opts
+    x.kept, x.flush_suit = _ptr(kept), _ptr(flush_suit)
+    x.counts, x.sig_start, x.sig_stop = _ptr(counts), _ptr(sig_start), _ptr(sig_stop)
+    x.sig_row, x.sig_single, x.sig_coef = _ptr(sig_row), _ptr(sig_single), _ptr(sig_coef)
+    x.class_of = _ptr(class_of)
+    x.n_units = len(order)
+    x.u_class, x.u_option, x.u_strength = _ptr(arrays[2]), _ptr(arrays[3]), _ptr(arrays[4])
+    x.hands, x.deck = hands, deck
+    x.total = _ptr(total)
     with _LOCK:
-        status = lib.rp_units(ctypes.byref(kc.struct), ctypes.byref(u))
+        status = lib.rp_exchange(ctypes.byref(kc.struct), ctypes.byref(x))
     if status != 0:
-        raise RuntimeError("advisor kernel: a table is larger than the kernel's limits")
-    out = np.empty(n, dtype=np.int64)
-    out[order] = total
-    return out
+        raise RuntimeError("advisor kernel: a table is larger than its limits, or memory ran out")
+    return [int(t) for t in total]

@@ -409,77 +409,22 @@ class Valuation:
         return self.exchanges_numpy(kept_sets, k, bound=bound)
 
     def exchanges_kernel(self, kept_sets: Sequence[Sequence[int]], k: int) -> list[Fraction]:
-        """`exchanges` by the compiled kernel: every card-level draw walked, rank class by rank class."""
+        """`exchanges` by the compiled kernel (kernel.c)."""
         ctx = self.ctx
-        d = ctx.dealer
         cls = draw_classes(k)
-        feasible = np.nonzero((cls.counts <= d.avail[None, :]).all(axis=1))[0]
-        nx = len(feasible)
+        feasible = np.nonzero((cls.counts <= ctx.dealer.avail[None, :]).all(axis=1))[0]
         n = len(ctx.pool) - k
         hands, deck = comb(n, 4), n - 4
         opts = len(kept_sets)
         kept_products = np.array([rank_product(c // 4 for c in kept) for kept in kept_sets], dtype=np.int64)
-        row_class = np.tile(feasible, opts)
-        row_option = np.repeat(np.arange(opts), nx)
-        strength = rank_strength(cls.product[row_class] * kept_products[row_option])
-        flush_suit = np.empty(opts, dtype=np.int64)
-        for j, kept in enumerate(kept_sets):
-            suits = {c % 4 for c in kept}
-            flush_suit[j] = 4 if not suits else (suits.pop() if len(suits) == 1 else -1)
-        cards = np.full((len(strength), 5), -1, dtype=np.int64)
-        # Flush draws, one unit each.
-        f_class: list[int] = []
-        f_strength: list[int] = []
-        f_option: list[int] = []
-        f_cards: list[list[int]] = []
-        for j, kept in enumerate(kept_sets):
-            for drawn, s in self._flush_draws(kept, k):
-                f_class.append(cls.index[tuple(sorted(c // 4 for c in drawn))])
-                f_strength.append(s)
-                f_option.append(j)
-                f_cards.append([*drawn, *[-1] * (5 - len(drawn))])
-        unit_class = np.concatenate([row_class, np.array(f_class, dtype=np.int64)])
-        unit_strength = np.concatenate([strength, np.array(f_strength, dtype=np.int64)])
-        unit_option = np.concatenate([row_option, np.array(f_option, dtype=np.int64)])
-        unit_cards = np.concatenate([cards, np.array(f_cards, dtype=np.int64).reshape(-1, 5)])
-        unit_flush = np.concatenate([flush_suit[row_option], np.full(len(f_class), -1, dtype=np.int64)])
-        # Rank parts of the dealer counts, per distinct (class, strength).
-        pairs, inverse = np.unique(np.column_stack([unit_class, unit_strength]), axis=0, return_inverse=True)
-        inverse = inverse.ravel()
-        u = len(pairs)
-        pair, entry = expand(cls.sig_start[pairs[:, 0]], cls.sig_stop[pairs[:, 0]])
-        rank = Lookups(
-            pair, cls.sig_row[entry], d.tables.four_strength[cls.sig_four[entry]], cls.sig_coef[entry]
-        )
-        r_lt = np.rint(d.count(rank, u, pairs[:, 1])).astype(np.int64)[inverse]
-        r_le = np.rint(d.count(rank, u, pairs[:, 1], inclusive=True)).astype(np.int64)[inverse]
-        classes, back = np.unique(unit_class, return_inverse=True)
-        pair, entry = expand(cls.sig_start[classes], cls.sig_stop[classes])
-        rank = Lookups(
-            pair, cls.sig_row[entry], d.tables.four_strength[cls.sig_four[entry]], cls.sig_coef[entry]
-        )
-        r_ng = np.rint(d.count(rank, len(classes), np.full(len(classes), AK_FLOOR))).astype(np.int64)
-        r_ng = r_ng[back.ravel()]
+        u_class = np.tile(feasible, opts)
+        u_option = np.repeat(np.arange(opts, dtype=np.int64), len(feasible))
+        u_strength = rank_strength(cls.product[u_class] * kept_products[u_option])
         if self._kernel is None:
             self._kernel = kernel.kernel_context(ctx)
-        sums = kernel.unit_sums(
-            self._kernel,
-            cls.counts[unit_class],
-            unit_strength,
-            r_lt,
-            r_le,
-            r_ng,
-            d.lo(unit_strength),
-            d.hi(unit_strength),
-            int(d.lo(np.array([AK_FLOOR]))[0]),
-            unit_cards,
-            unit_flush,
-            hands,
-            deck,
+        totals = kernel.exchange_sums(
+            self._kernel, ctx, cls, kept_sets, k, (u_class, u_option, u_strength), hands, deck
         )
-        totals = [0] * opts
-        for j, value in zip(unit_option.tolist(), sums.tolist(), strict=True):
-            totals[j] += value
         den = comb(len(ctx.pool), k) * hands * deck
         return [Fraction(t, den) for t in totals]
 
