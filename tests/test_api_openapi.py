@@ -203,7 +203,7 @@ def test_every_documented_response_is_given_and_matches_its_schema(app, doc):
 
 
 def tour_groups(tour, bearer):
-    """Groups: make one (an instructor), join it (a trainee), its report and CSV, and the errors."""
+    """Groups: make one (an instructor), join it (a trainee), its report and CSVs, and the errors."""
     groups, join = "/api/v1/groups", "/api/v1/groups/join"
     report, export = "/api/v1/groups/{group_id}/report", "/api/v1/groups/{group_id}/attempts.csv"
     made = tour.call("post", groups, groups, json={"name": "Evening class"}).json
@@ -226,6 +226,10 @@ def tour_groups(tour, bearer):
     tour.call("get", url + "/attempts.csv?since=2026-01-01&kind=test.sum", export)
     tour.call("get", url + "/attempts.csv?since=yesterday", export)
     tour.call("get", "/api/v1/groups/999/attempts.csv", export)
+    quizzes = "/api/v1/groups/{group_id}/quiz-results.csv"
+    tour.call("get", url + "/quiz-results.csv?until=2026-12-31&kind=rp.qualify", quizzes)
+    tour.call("get", url + "/quiz-results.csv?until=soon", quizzes)
+    tour.call("get", "/api/v1/groups/999/quiz-results.csv", quizzes)
 
 
 def tour_rounds(tour, app):

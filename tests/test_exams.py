@@ -3,6 +3,8 @@ drawn on the server (the same questions for everyone, or a fresh draw), time lim
 enforced, right answers shown only when allowed, results and per-question review for the owner only,
 and the pages in ka and ru."""
 
+import csv
+import io
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -274,3 +276,52 @@ def test_a_quiz_question_is_answered_on_its_page_only(app, setup):
     assert nino.post(f"/exams/sittings/{sitting}", data=right).status_code == 303  # the page takes them
     practice = nino.post("/api/v1/drills", json={"kind": "rp.qualify", "level": 1}).json["id"]
     assert bearer.get(f"/api/v1/drills/{practice}").status_code == 200
+
+
+def test_quiz_results_export_a_row_per_question_filtered_by_days_and_kind(app, setup):
+    teacher, group_id, (nino, lasha) = setup
+    exam_id = _assign(teacher, group_id, same_questions="1")
+    one, two = _sitting(nino, exam_id), _sitting(lasha, exam_id)
+    nino.post(f"/exams/sittings/{one}", data=_answers(app, one)[1])
+    lasha.post(f"/exams/sittings/{two}", data=_answers(app, two, right=False)[1])
+    _sitting(nino, exam_id)  # a second sitting, not handed in: not a result yet
+    url = f"/groups/{group_id}/quiz-results.csv"
+
+    def rows(client, query=""):
+        response = client.get(url + query)
+        assert response.status_code == 200 and response.mimetype == "text/csv", response.status_code
+        return list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+
+    every = rows(teacher)
+    assert [(r["username"], r["question"], r["kind"], r["correct"], r["score"]) for r in every] == [
+        ("nino", str(i + 1), kind, "1", "4") for i, kind in enumerate(["rp.qualify", "rp.bet_payout"] * 2)
+    ] + [("lasha", str(i + 1), kind, "0", "0") for i, kind in enumerate(["rp.qualify", "rp.bet_payout"] * 2)]
+    assert {(r["quiz_id"], r["quiz"], r["questions"], r["rules"]) for r in every} == {
+        (str(exam_id), "Payouts, week 1", "4", "cis")
+    }
+    qualify = rows(teacher, "?kind=rp.qualify")
+    assert [(r["username"], r["question"]) for r in qualify] == [
+        ("nino", "1"),
+        ("nino", "3"),
+        ("lasha", "1"),
+        ("lasha", "3"),
+    ]
+    today = datetime.now(UTC).date().isoformat()
+    assert len(rows(teacher, f"?since={today}&until={today}")) == 8
+    assert rows(teacher, "?until=2000-01-01") == [] and rows(teacher, "?since=2999-01-01") == []
+    assert teacher.get(url + "?since=yesterday").status_code == 400
+    # The same through the API, for the group's owner only.
+    from api_helpers import token_client
+
+    token = teacher.post("/api/v1/tokens", json={"username": "teacher", "password": "a long secret"}).json
+    bearer = app.test_client()
+    bearer.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {token['token']}"
+    api = f"/api/v1/groups/{group_id}/quiz-results.csv"
+    assert bearer.get(api + "?kind=rp.qualify").get_data(as_text=True) == teacher.get(
+        url + "?kind=rp.qualify"
+    ).get_data(as_text=True)
+    other = token_client(app, "other.teacher", "instructor")
+    assert other.get(api).status_code == 404 and nino.get(api).status_code == 404
+    assert app.test_client().get(api).status_code == 401
+    assert nino.get(url).status_code == 403 and app.test_client().get(url).status_code == 302
+    assert 'id="export-quiz-results"' in teacher.get(f"/groups/{group_id}").get_data(as_text=True)

@@ -254,6 +254,39 @@ class Exams:
             results.append({**member, "sittings": done, "best": best})
         return results
 
+    def question_results(
+        self, group_id: int, *, since: str | None = None, until: str | None = None, kind: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Every question of every finished sitting of the group's exams, oldest sitting first: the
+        exam, the trainee, the sitting's score, the question's number, kind, level and rules, and the
+        answer given (None for a question left unanswered, which counts as wrong). `since` and `until`
+        are ISO days (UTC, both included) of the sitting's hand-in; `kind` keeps that drill kind's
+        questions only."""
+        clauses = ["e.group_id = ?", "s.finished_at IS NOT NULL"]
+        params: list[Any] = [group_id]
+        if since:
+            clauses.append("s.finished_at >= ?")
+            params.append(since)
+        if until:
+            clauses.append("substr(s.finished_at, 1, 10) <= ?")
+            params.append(until)
+        if kind:
+            clauses.append("d.kind = ?")
+            params.append(kind)
+        return list(
+            self.db.query(
+                f"""SELECT s.finished_at, e.id AS quiz_id, e.title AS quiz, u.username, s.id AS sitting_id,
+                           s.correct AS score, e.questions,
+                           (SELECT count(*) FROM drills q WHERE q.sitting_id = s.id AND q.id <= d.id)
+                             AS question,
+                           d.kind, d.level, d.rules, a.answer, a.expected, coalesce(a.correct, 0) AS correct
+                    FROM exam_sittings s JOIN exams e ON e.id = s.exam_id JOIN users u ON u.id = s.trainee_id
+                    JOIN drills d ON d.sitting_id = s.id LEFT JOIN attempts a ON a.drill_id = d.id
+                    WHERE {" AND ".join(clauses)} ORDER BY s.finished_at, s.id, d.id""",
+                params,
+            )
+        )
+
 
 def _parse(text: str) -> datetime:
     return datetime.fromisoformat(text)

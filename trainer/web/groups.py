@@ -5,7 +5,8 @@
 - `/groups/<id>`: the desk of one group, for its owner only (anyone else gets 404, as if it did not
   exist): members with readiness per game and last activity, the heat map of trainees x drill kinds,
   item analysis, the group's most frequent mistakes, table tests; settings (house rules, readiness
-  targets, join code, members, one-time codes to reset a trainee's password); CSV export.
+  targets, join code, members, one-time codes to reset a trainee's password); CSV export of the
+  answers and of the quiz results.
 - `/groups/<id>/trainees/<user id>`: one member's work (owner only), every answer of his in pages of
   `ATTEMPTS_PER_PAGE` (`?page=N`), newest first.
 """
@@ -454,6 +455,40 @@ def attempts_csv(group_id: int) -> Response:
     return response
 
 
+QUIZ_CSV_COLUMNS = (
+    "finished_at",
+    "quiz_id",
+    "quiz",
+    "username",
+    "sitting_id",
+    "score",
+    "questions",
+    "question",
+    "kind",
+    "level",
+    "rules",
+    "answer",
+    "expected",
+    "correct",
+)
+
+
+def quiz_results_csv(group_id: int) -> Response:
+    """The group's quiz results as CSV, a row per question of every finished sitting, filtered by
+    `since`, `until` (days of the hand-in) and `kind` query arguments."""
+    rows = Exams(db.store().db).question_results(
+        group_id, since=_day("since"), until=_day("until"), kind=request.args.get("kind") or None
+    )
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(QUIZ_CSV_COLUMNS)
+    for row in rows:
+        writer.writerow([_cell(row[c]) for c in QUIZ_CSV_COLUMNS])
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="group-{group_id}-quiz-results.csv"'
+    return response
+
+
 def _cell(value: Any) -> Any:
     # A cell starting with = + - @ would run as a formula in a spreadsheet: quote it as text.
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
@@ -466,3 +501,10 @@ def _cell(value: Any) -> Any:
 def export(group_id: int) -> Response:
     _owned(group_id)
     return attempts_csv(group_id)
+
+
+@bp.get("/<int:group_id>/quiz-results.csv")
+@instructor_required
+def export_quiz_results(group_id: int) -> Response:
+    _owned(group_id)
+    return quiz_results_csv(group_id)

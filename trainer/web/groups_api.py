@@ -1,7 +1,8 @@
 """Groups in the JSON API: list and make groups (`GET/POST /api/v1/groups`), join with a code
-(`POST /api/v1/groups/join`), a group's report (`GET /api/v1/groups/{id}/report`) and its attempts as
-CSV (`GET /api/v1/groups/{id}/attempts.csv`). The caller must be signed in (bearer token or session);
-a group that is not the caller's own is a 404, as if it did not exist."""
+(`POST /api/v1/groups/join`), a group's report (`GET /api/v1/groups/{id}/report`), its attempts as
+CSV (`GET /api/v1/groups/{id}/attempts.csv`) and its quiz results (`.../quiz-results.csv`). The
+caller must be signed in (bearer token or session); a group that is not the caller's own is a 404, as
+if it did not exist."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from trainer.store import NotFoundError
 from trainer.store.accounts import AccountError
 from trainer.web import auth, db
 from trainer.web.api_requests import bp, fail, json_body, signed_in
-from trainer.web.groups import attempts_csv
+from trainer.web.groups import attempts_csv, quiz_results_csv
 
 
 def _group_json(row: dict[str, Any], *, owner: bool) -> dict[str, Any]:
@@ -110,3 +111,10 @@ def group_attempts_csv(group_id: int) -> ResponseReturnValue:
     """The members' attempts as CSV (`since`, `until` as YYYY-MM-DD, `kind`)."""
     _owned(group_id, signed_in())
     return attempts_csv(group_id)
+
+
+@bp.get("/groups/<int:group_id>/quiz-results.csv")
+def group_quiz_results_csv(group_id: int) -> ResponseReturnValue:
+    """The group's quiz results as CSV, a row per question (`since`, `until` as YYYY-MM-DD, `kind`)."""
+    _owned(group_id, signed_in())
+    return quiz_results_csv(group_id)

@@ -42,6 +42,11 @@ OPERATIONS: dict[tuple[str, str], tuple[str, str, str]] = {
     ("/api/v1/groups/join", "post"): ("joinGroup", "Groups", "api.join_group"),
     ("/api/v1/groups/{group_id}/report", "get"): ("groupReport", "Groups", "api.group_report"),
     ("/api/v1/groups/{group_id}/attempts.csv", "get"): ("groupAttempts", "Groups", "api.group_attempts_csv"),
+    ("/api/v1/groups/{group_id}/quiz-results.csv", "get"): (
+        "groupQuizResults",
+        "Groups",
+        "api.group_quiz_results_csv",
+    ),
 }
 
 TAGS = [
@@ -49,7 +54,10 @@ TAGS = [
     {"name": "Live table", "description": "Whole rounds at a table, answered step by step."},
     {"name": "Reference", "description": "House rules side by side, the buy advisor, this document."},
     {"name": "Accounts", "description": "Accounts and the bearer tokens a school's tool signs in with."},
-    {"name": "Groups", "description": "An instructor's groups: joining, the report, the answers as CSV."},
+    {
+        "name": "Groups",
+        "description": "An instructor's groups: joining, the report, answers and quiz results as CSV.",
+    },
 ]
 
 _DRILL = {"drill_id": "$response.body#/id"}

@@ -209,4 +209,35 @@ def paths() -> dict[str, Any]:
                 },
             }
         },
+        "/api/v1/groups/{group_id}/quiz-results.csv": {
+            "get": {
+                "summary": "The group's quiz results as CSV: a row per question of every finished sitting.",
+                "security": SIGNED_IN,
+                "parameters": [
+                    _GROUP_ID,
+                    {
+                        "name": "since",
+                        "in": "query",
+                        "schema": _DAY,
+                        "description": "First day of hand-in (UTC).",
+                    },
+                    {
+                        "name": "until",
+                        "in": "query",
+                        "schema": _DAY,
+                        "description": "Last day of hand-in (UTC).",
+                    },
+                    {"name": "kind", "in": "query", "schema": {"type": "string"}},
+                ],
+                "responses": {
+                    "200": {
+                        "description": "finished_at, quiz_id, quiz, username, sitting_id, score, questions, "
+                        "question, kind, level, rules, answer, expected, correct.",
+                        "content": {"text/csv": {"schema": {"type": "string"}}},
+                    },
+                    "400": _error("A date that is not YYYY-MM-DD."),
+                    "404": _error("No such group of the caller's."),
+                },
+            }
+        },
     }
