@@ -9,6 +9,7 @@ from accounts_helpers import AuthActions, signed_in
 from test_i18n_catalogs import _visible_latin_words
 
 from trainer.drills.rounds import expected_answer
+from trainer.games import BY_ID
 from trainer.store import open_db
 from trainer.store.tables import TableStore
 
@@ -253,9 +254,19 @@ def test_house_rules_chosen_on_the_page(app, named):
     assert re.search(
         r'id="rules-painted_poker".*?value="classic".*?value="odessa-house".*?"deck-54"', page, re.S
     )
+    slugs = {"russian_poker": "russian-poker", "painted_poker": "painted-poker"}
     for game, rules in (("russian_poker", "insured"), ("painted_poker", "deck-54"), ("painted_poker", "")):
-        dealt = dealt_of(app, start(named, game, level=3, rules=rules))
+        url = start(named, game, level=3, rules=rules)
+        dealt = dealt_of(app, url)
         assert dealt.rules == (rules or {"russian_poker": "cis", "painted_poker": "classic"}[game])
+        # The round's page names the house rules it is dealt under, linked to their column, as a
+        # practice question does (a group's table the round cannot deal falls back to the default).
+        link = re.search(
+            r'<a href="([^"]+)"[^>]*id="round-rules"[^>]*>([^<]+)</a>', named.get(url).get_data(as_text=True)
+        )
+        title = BY_ID[game].load_rules(dealt.rules).title
+        assert link and link.group(2) == title
+        assert link.group(1) == f"/reference/presets/{slugs[game]}?preset={dealt.rules}", link.group(1)
     for bad in ("lunar", "x" * 41, "../cis"):
         response = named.post("/table/rounds", data={"game": "russian_poker", "level": 1, "rules": bad})
         assert response.status_code == 400

@@ -29,7 +29,7 @@ from trainer.store import AlreadyAnsweredError, NotFoundError, StoreError
 from trainer.store.tables import TableStore, exam_settings
 from trainer.web import db
 from trainer.web.answer_input import kept_input, read_answer
-from trainer.web.catalog import game_title
+from trainer.web.catalog import game_title, rules_in_force
 from trainer.web.forms import EmptyForm
 from trainer.web.guards import check_form, require_trainee
 from trainer.web.i18n import error_text
@@ -158,6 +158,7 @@ def _context(
     return {
         "row": row,
         "round": dealt,
+        "rules": rules_in_force(registry.BY_ID[dealt.game].kinds[0], dealt.rules),
         "current": current,
         "index": row["step"],
         "table": current.table if current is not None else dealt.end_table,
