@@ -299,6 +299,8 @@ def test_quiz_results_export_a_row_per_question_filtered_by_days_and_kind(app, s
     assert {(r["quiz_id"], r["quiz"], r["questions"], r["rules"]) for r in every} == {
         (str(exam_id), "Payouts, week 1", "4", "cis")
     }
+    assert all(r["answer"] == r["expected"] for r in every[:4])  # nino's, right, written alike
+    assert all(r["answer"] and not r["answer"].startswith('"') for r in every)
     qualify = rows(teacher, "?kind=rp.qualify")
     assert [(r["username"], r["question"]) for r in qualify] == [
         ("nino", "1"),

@@ -289,6 +289,7 @@ def test_the_desk_sorts_its_trainees_and_a_trainee_page_shows_his_work(app, teac
     ]
     attempts = page.split('id="attempts"', 1)[1]
     assert re.findall(r'class="(correct|wrong)" data-drill', attempts) == ["wrong", "correct"]
+    assert "<code>&#34;" not in attempts and "<code>&quot;" not in attempts  # yes, not "yes" in quotes
     assert "No quizzes taken yet." in page
     # A quiz he took is listed with its score, linked to its review.
     now = datetime.now(UTC)
@@ -464,6 +465,8 @@ def test_groups_through_the_api(app):
     assert row["readiness"]["russian_poker"]["status"] == "too_few"
     exported = teacher.get(f"/api/v1/groups/{group_id}/attempts.csv")
     assert exported.mimetype == "text/csv" and "nino,rp.qualify,2,cis" in exported.get_data(as_text=True)
+    first = next(csv.DictReader(io.StringIO(exported.get_data(as_text=True))))
+    assert first["answer"] == first["expected"] == expected_of(situation)[0]  # yes, not "yes" in quotes
     other = token_client(app, "other", "instructor")
     for url in (f"/api/v1/groups/{group_id}/report", f"/api/v1/groups/{group_id}/attempts.csv"):
         assert other.get(url).status_code == 404

@@ -450,7 +450,7 @@ class Groups:
         ):
             found = common.setdefault(row["kind"], [])
             if len(found) < wrong:
-                found.append({"answer": _readable(row["answer"]), "count": row["n"]})
+                found.append({"answer": readable_answer(row["answer"]), "count": row["n"]})
         order = {kind: i for i, kind in enumerate(k for game in GAMES for k in game.kinds)}
         return [
             {
@@ -464,7 +464,7 @@ class Groups:
         ]
 
 
-def _readable(stored: Any) -> Any:
+def readable_answer(stored: Any) -> Any:
     """A stored (JSON) answer as the desk shows it: "yes" rather than '"yes"'."""
     try:
         value = json.loads(stored)

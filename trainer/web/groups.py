@@ -30,6 +30,7 @@ from trainer.games import BY_ID, GAMES, Game
 from trainer.store import NotFoundError, stats
 from trainer.store.accounts import AccountError, Role
 from trainer.store.exams import Exams
+from trainer.store.groups import readable_answer
 from trainer.store.readiness import Target
 from trainer.web import db, records
 from trainer.web.auth import accounts, instructor_required, say
@@ -376,6 +377,7 @@ def trainee(group_id: int, user_id: int) -> Page:
         bests=stats.sprint_bests(store.db, user_id),
         results=db.tables().table_test_results(user_id),
         attempts=attempts,
+        readable=readable_answer,
         paging={
             "page": number,
             "pages": pages,
@@ -449,7 +451,7 @@ def attempts_csv(group_id: int) -> Response:
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
     for row in rows:
-        writer.writerow([_cell(row[c]) for c in CSV_COLUMNS])
+        writer.writerow([_cell(_shown(row, c)) for c in CSV_COLUMNS])
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="group-{group_id}-attempts.csv"'
     return response
@@ -483,10 +485,17 @@ def quiz_results_csv(group_id: int) -> Response:
     writer = csv.writer(out)
     writer.writerow(QUIZ_CSV_COLUMNS)
     for row in rows:
-        writer.writerow([_cell(row[c]) for c in QUIZ_CSV_COLUMNS])
+        writer.writerow([_cell(_shown(row, c)) for c in QUIZ_CSV_COLUMNS])
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="group-{group_id}-quiz-results.csv"'
     return response
+
+
+def _shown(row: dict[str, Any], column: str) -> Any:
+    """A row's value as the export writes it: answers as the desk shows them (yes, 1400, 2 3), not
+    their stored JSON ("yes" with its quotes)."""
+    value = row[column]
+    return readable_answer(value) if column in ("answer", "expected") and value is not None else value
 
 
 def _cell(value: Any) -> Any:
