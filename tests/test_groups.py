@@ -556,6 +556,17 @@ def test_an_edited_copy_of_the_house_rules_grades_the_groups_drills(app, teacher
             break
     else:
         pytest.fail("no winning full house in 80 bet payouts")
+    # The question links to its rules, and the presets page shows the edited copy beside the shipped
+    # presets, marked, with its 9 for a full house: the trainee can read what he is graded by.
+    question = nino.get(f"/practice/drill/{drill}").get_data(as_text=True)
+    assert f"/reference/presets/russian-poker?preset={name}" in question
+    shown = nino.get(f"/reference/presets/russian-poker?preset={name}").get_data(as_text=True)
+    assert "Our house: full house pays 9" in shown and 'class="mine" aria-current="true"' in shown
+    row = next(r for r in shown.split("<tr") if 'title="bet.odds.full_house"' in r)
+    assert re.findall(r"<td[^>]*>(\d+)</td>", row)[-1] == "9" and '<td class="mine">9</td>' in row
+    for other in ("house-000000000000", "../cis", "cis"):
+        page = nino.get(f"/reference/presets/russian-poker?preset={other}").get_data(as_text=True)
+        assert "Our house" not in page, other
     # Another instructor cannot edit this group's rules; an unknown game is a 404.
     other = signed_in(app, "other.teacher", "instructor")
     assert other.get(f"/groups/{group_id}/rules/russian_poker").status_code == 404

@@ -443,7 +443,10 @@ Row = tuple[str, str, Callable[[Any], Any]]
 
 
 def side_by_side(
-    folder: PresetFolder, load: Callable[[str], Described], rows: Iterable[Row] | None = None
+    folder: PresetFolder,
+    load: Callable[[str], Described],
+    rows: Iterable[Row] | None = None,
+    extra: Iterable[str] = (),
 ) -> dict[str, Any]:
     """A game's presets side by side, as JSON-able data generated from the rules files. Every preset
     is loaded (so checked) first.
@@ -456,7 +459,9 @@ def side_by_side(
        "rows": [{"key": "bet.odds.royal_flush", "label": ..., "values": {"cis": 100, ...},
                  "same": true}, ...]}``
 
-    A preset without a row has null in it; `same` is true when every preset agrees.
+    A preset without a row has null in it; `same` is true when every preset agrees. `extra` adds the
+    named house presets of the game (an instructor's edited copy) as columns after the shipped ones;
+    a name that is not one of the game's is left out.
 
     >>> from types import SimpleNamespace as Rules
     >>> omaha = PresetFolder("omaha", "Omaha", "standard")
@@ -464,7 +469,9 @@ def side_by_side(
     >>> [r["key"] for r in table["rows"]][:2], table["rows"][0]["values"]
     (['limit.raises_per_round', 'limit.uncapped_heads_up'], {'standard': 3})
     """
-    presets = [load(name) for name in folder.names()]
+    shipped = folder.names()
+    houses = [n for n in dict.fromkeys(extra) if n not in shipped and folder.house_path(n) is not None]
+    presets = [load(name) for name in (*shipped, *houses)]
     columns: dict[str, dict[str, Any]] = {}
     labels: dict[str, str] = {}
     if rows is None:

@@ -39,10 +39,11 @@ def load(game: str, name: str) -> dict[str, Any]:
     return found.presets.table(found.presets.path(name))
 
 
-def side_by_side(game: str) -> dict[str, Any]:
-    """The game's presets and rows, every leaf of the files a row (see `loader.side_by_side`)."""
+def side_by_side(game: str, extra: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The game's presets and rows, every leaf of the files a row (see `loader.side_by_side`); `extra`
+    adds house presets of the game (a group's edited copy) as columns."""
     found = _game(game)
-    return loader.side_by_side(found.presets, found.load_rules)
+    return loader.side_by_side(found.presets, found.load_rules, extra=extra)
 
 
 _WORD_VALUE = re.compile(r"[a-z][a-z_\-]*")

@@ -122,8 +122,10 @@ def glossary() -> str:
 def house_rules(game: str) -> str:
     if game not in presets.games():
         abort(404)
-    table = presets.side_by_side(game)
     highlight = request.args.get("preset")
+    # A group's edited copy (house-<digest>, as a question's rules link names it) is shown beside the
+    # shipped presets, so that a trainee can read the pay table he is graded by.
+    table = presets.side_by_side(game, extra=(highlight,) if isinstance(highlight, str) else ())
     if highlight not in {p["name"] for p in table["presets"]}:
         highlight = None  # an unknown name marks nothing rather than failing
     return render_template(
