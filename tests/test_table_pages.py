@@ -2,6 +2,7 @@
 background request), the table drawn, the feedback and the next step, bad forms, ownership, the table
 test with its result on the progress page, and Georgian and Russian pages without English words."""
 
+import html
 import re
 
 import pytest
@@ -84,6 +85,28 @@ def test_a_wrong_answer_is_explained_and_the_round_goes_on(app, named):
     assert "✗" in html and 'class="steps"' in html and 'name="step" value="1"' in html
 
 
+def test_the_result_lists_each_step(app, named):
+    """The issue: the round's result gives "steps right, time per step and in all, and the chips the
+    casino would have lost or gained from the mistakes": one row per step, the wrong payout marked
+    with the 40 chips it gave away."""
+    for _ in range(40):
+        url = start(named, "russian_poker", level=1, seats=3)
+        dealt = dealt_of(app, url)
+        if any(s.kind == "rp.payout" for s in dealt.steps):
+            break
+    wrong = next(i for i, s in enumerate(dealt.steps) if s.kind == "rp.payout")
+    for i, step in enumerate(dealt.steps):
+        want = expected_answer(dealt, i)
+        named.post(url, data={"step": i, **form_for(step, want + 40 if i == wrong else want)})
+    page = named.get(url).get_data(as_text=True)
+    rows = table_test_rows(page, "round-steps")
+    assert [r[0] for r in rows] == [f"{i + 1}. {s.question}" for i, s in enumerate(dealt.steps)]
+    assert [r[1] for r in rows] == ["✗" if i == wrong else "✓" for i in range(len(dealt.steps))]
+    assert [r[3] for r in rows] == ["-40" if i == wrong else "0" for i in range(len(dealt.steps))]
+    assert all(float(r[2]) >= 0 for r in rows)
+    assert re.search(r'id="house-chips">-40<', page)
+
+
 def test_chips_payouts_through_the_page(app, named):
     for _ in range(40):
         url = start(named, "russian_poker", level=3, seats=6, payout="chips")
@@ -157,9 +180,12 @@ def test_a_table_test_to_its_result_and_the_progress_page(app, named):
 def table_test_rows(page, table_id):
     """The rows of a results table on a page, as the text of their cells."""
     body = page.split(f'id="{table_id}"', 1)[1].split("</table>", 1)[0]
-    rows = re.findall(r"<tr>(.*?)</tr>", body.split("<tbody>", 1)[1], re.S)
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", body.split("<tbody>", 1)[1], re.S)
     return [
-        [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+        [
+            html.unescape(re.sub(r"<[^>]+>", "", cell)).strip()
+            for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)
+        ]
         for row in rows
     ]
 

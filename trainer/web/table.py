@@ -164,6 +164,11 @@ def _context(
         "table": current.table if current is not None else dealt.end_table,
         "last": last,
         "result": store.result(row["id"]) if over else None,
+        "answered": [
+            {"number": a["step"] + 1, "question": dealt.steps[a["step"]].question, **a} for a in answered
+        ]
+        if over
+        else [],
         "test": test,
         "seconds_left": max(0, int((deadline - datetime.now(UTC)).total_seconds())) if deadline else None,
         "form": StepForm(step=row["step"]),
