@@ -411,6 +411,104 @@ def test_access_matrix_over_roles_and_urls(app, teacher):
     assert teacher.get(f"{base}/trainees/{user_id}/drills/{other_drill}").status_code == 404
 
 
+def test_no_url_with_another_users_id_gives_his_work(app, teacher):
+    """Every route of the URL map that takes a trainee's id (drill, sprint, round, table test, quiz
+    sitting, token), asked with the ids of one trainee's own work by every other role: another
+    trainee (session and bearer token), his own instructor, another instructor, a guest. None gets
+    his work or changes it: 404 or 403 (a guest: the sign-in page, or 401 in the API)."""
+    group_id, code = _make_group(teacher)
+    owner = _trainee(app, "owner", code)
+    ids = {"drill_id": _practise(owner, "rp.qualify", answer="yes")}
+    open_drill = owner.post("/practice/rp.qualify", data={"level": 1}).headers["Location"]
+    api_drill = owner.post("/api/v1/drills", json={"kind": "rp.qualify", "level": 1}).json["id"]
+    sprint = owner.post("/sprint/", data={"kind": "rp.qualify", "level": 1, "length": 10, "seconds": 90})
+    ids["sprint_id"] = int(sprint.headers["Location"].rstrip("/").rsplit("/", 1)[1])
+    owner.post("/quiz/russian_poker/start")
+    ids["round_id"] = int(
+        owner.post("/table/rounds", data={"game": "russian_poker", "level": 1})
+        .headers["Location"]
+        .rsplit("/", 1)[1]
+    )
+    owner.post("/table/tests", data={"game": "russian_poker", "level": 1})
+    now = datetime.now(UTC)
+    exam = {
+        "title": "Check",
+        "item": ["rp.qualify:1"],
+        "questions": "1",
+        "attempts_allowed": "1",
+        "opens_at": (now - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+        "closes_at": (now + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"),
+    }
+    exam_id = int(teacher.post(f"/exams/group/{group_id}/new", data=exam).headers["Location"].split("/")[-2])
+    ids["sitting_id"] = int(owner.post(f"/exams/{exam_id}/start").headers["Location"].rsplit("/", 1)[1])
+    ids["token_id"] = owner.post(
+        "/api/v1/tokens", json={"username": "owner", "password": "a long secret"}
+    ).json["id"]
+    with app.app_context():
+        db = web_db.store().db
+        ids["test_id"] = db.execute("SELECT id FROM table_tests").fetchone()[0]
+        quiz_drills = [
+            r[0] for r in db.execute("SELECT id FROM drills WHERE mode = 'quiz' AND sitting_id IS NULL")
+        ]
+        tables = [t for t in db.table_names() if t not in ("users", "trainees", "memberships")]
+
+    def snapshot():
+        with app.app_context():
+            db = web_db.store().db
+            return {t: db.execute(f"SELECT * FROM [{t}] ORDER BY rowid").fetchall() for t in tables}
+
+    roles = {
+        "trainee": _trainee(app, "other", code),  # in the same group, even
+        "bearer": token_client(app, "other.bearer"),
+        "his instructor": teacher,
+        "another instructor": signed_in(app, "other.teacher", "instructor"),
+        "guest": app.test_client(),
+    }
+    before = snapshot()
+    urls = []
+    for rule in app.url_map.iter_rules():
+        args = set(rule.arguments)
+        if not args or not args <= set(ids):
+            continue  # no trainee's id in it (group and quiz routes: the instructor matrices above)
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+            urls.append((method, rule.rule, rule.build({k: ids[k] for k in args})[1]))
+    extra = [
+        ("GET", "/practice/drill/<open>", open_drill),
+        ("POST", "/practice/drill/<open>", open_drill),
+        ("GET", "/api/v1/drills/<open>", f"/api/v1/drills/{api_drill}"),
+        ("POST", "/api/v1/drills/<open>/answer", f"/api/v1/drills/{api_drill}/answer"),
+    ]
+    seen = []
+    for role, client in roles.items():
+        for method, rule, url in urls + extra:
+            if role == "his instructor" and rule == "/exams/sittings/<int:sitting_id>/review":
+                continue  # his instructor reviews it: the exam matrix
+            if url.startswith("/api/"):
+                response = client.open(url, method=method, json={"answer": "yes", "step": 0})
+            else:
+                drill = re.findall(r"\d+", url)[-1]  # the question's own id, as its form sends it
+                response = client.open(url, method=method, data={"drill": drill, "answer": "yes", "step": 0})
+            status = response.status_code
+            # A guest is not signed in; nor, on the pages, is a bearer token's user (pages use the session).
+            anonymous = role == "guest" or (role == "bearer" and not url.startswith("/api/"))
+            # ... and is sent to sign in, or home (no practice of his own yet), never to the work.
+            signed_out = anonymous and (
+                status == 401
+                or (status == 302 and response.headers["Location"].split("?")[0] in ("/", "/account/sign-in"))
+            )
+            seen.append((role, method, rule, status))
+            assert status in (403, 404) or signed_out, (
+                role,
+                method,
+                url,
+                status,
+            )
+        quiz = client.post("/quiz/russian_poker", data={"drill": quiz_drills, "answer": "yes"})
+        assert quiz.status_code in (302, 400, 404), (role, quiz.status_code)
+    assert snapshot() == before  # nothing of his read into a change, nothing answered, nothing revoked
+    assert len({(method, rule) for _, method, rule, _ in seen}) == len(urls + extra) >= 25, seen
+
+
 def test_another_user_cannot_see_or_answer_my_drill(app, teacher):
     code = _make_group(teacher)[1]
     owner = _trainee(app, "owner", code)
