@@ -331,6 +331,28 @@ def test_a_trainee_page_lists_every_answer_a_hundred_to_a_page(app, teacher):
         assert teacher.get(f"{url}?page={page}").status_code == 404, page
 
 
+def test_a_trainee_in_several_groups_chooses_the_one_he_practises_for(app, teacher):
+    morning, morning_code = _make_group(teacher, "Morning shift")
+    teacher.post(f"/groups/{morning}/rules", data={"rules-russian_poker": "insured"})
+    other = signed_in(app, "other.teacher", "instructor")
+    evening, evening_code = _make_group(other, "Evening shift")
+    other.post(f"/groups/{evening}/rules", data={"rules-russian_poker": "lunar"})
+    nino = _trainee(app, "nino", morning_code)
+    assert nino.post("/groups/join", data={"code": evening_code}).status_code == 302
+    page = nino.get("/groups/").get_data(as_text=True)
+    assert re.search(rf'name="group" value="{morning}" checked', page)  # the first group joined
+    assert f'name="group" value="{evening}"' in page and "Evening shift" in page
+    assert _drill_rules(app, _practise(nino)) == "insured"
+    assert nino.post("/groups/practise-for", data={"group": str(evening)}).status_code == 302
+    assert re.search(rf'name="group" value="{evening}" checked', nino.get("/groups/").get_data(as_text=True))
+    drill = _practise(nino)
+    assert _drill_rules(app, drill) == "lunar"
+    with app.app_context():
+        assert web_db.store().drill(drill)["group_id"] == evening
+    for instructor, group_id in ((teacher, morning), (other, evening)):  # in both desks
+        assert 'data-trainee="nino"' in instructor.get(f"/groups/{group_id}").get_data(as_text=True)
+
+
 def test_members_added_given_a_code_and_removed(app, teacher):
     group_id, _code = _make_group(teacher)
     add_user(app, "lasha")
