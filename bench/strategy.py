@@ -34,7 +34,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).res
 from trainer.engine.cards import CARD_BY_INDEX  # noqa: E402
 from trainer.engine.russian_poker.hands import evaluate  # noqa: E402
 from trainer.engine.russian_poker.rules import Category, load_rules  # noqa: E402
-from trainer.engine.russian_poker.strategy import Action, best_options, clear_cache, options  # noqa: E402
+from trainer.engine.russian_poker.strategy import Action, best_options, clear_cache, kernel, options  # noqa: E402
 from trainer.engine.russian_poker.strategy.buying import no_game_tables  # noqa: E402
 from trainer.engine.russian_poker.strategy.counting import up_tables  # noqa: E402
 from trainer.engine.russian_poker.strategy.payoffs import Payoffs  # noqa: E402
@@ -45,6 +45,7 @@ PUBLISHED = {"optimal": 5.224, "pair or better": 5.47, "ace-king or better": 5.6
 
 
 def warm() -> None:
+    kernel.available()  # compiles the draw kernel on a first run
     for k in range(6):
         draw_classes(k)
     for r in range(13):

@@ -135,7 +135,6 @@ static i64 tau_term(const Ctx *c, int bits, i64 j, i64 s, int inclusive) {
    to its margin. */
 typedef struct {
     i64 key[9];
-    int valid_v, valid_d;
     i64 v[MAX_SETS][13];
     i64 base[MAX_SETS];
     i64 delta[MAX_GROUPS][13];
@@ -143,7 +142,12 @@ typedef struct {
     i64 gmax[MAX_SETS];
 } Band;
 
-static Band band;
+#define BANDS 8
+static Band bands[BANDS];
+static i64 band_used[BANDS]; /* last use (0: empty) */
+static i64 band_clock;
+static Band *band_cur = &bands[0];
+#define band (*band_cur)
 static int set_first[MAX_SETS + 1], set_groups[MAX_GROUPS];
 
 static void group_sets(const Ctx *c) {
@@ -155,42 +159,56 @@ static void group_sets(const Ctx *c) {
     for (i64 g = 0; g < c->n_groups; g++) set_groups[at[c->g_set[g]]++] = (int)g;
 }
 
+/* Makes `band` the state for a hand of strength p with results o (kept for the last BANDS keys). */
 static void band_for(const Ctx *c, i64 p, const i64 *o) {
     i64 win = o[0], tie = o[1], lose = o[2], fail = o[4], thr = o[3] + c->fee;
     i64 key[9] = {lower(c->after_sorted, c->n_after, p), upper(c->after_sorted, c->n_after, p),
                   win, tie, lose, fail, thr,
                   lower(c->flush_sorted, c->n_flush, p), upper(c->flush_sorted, c->n_flush, p)};
-    int same_v = band.valid_v && memcmp(key, band.key, 7 * sizeof(i64)) == 0;
-    if (same_v && band.valid_d && key[7] == band.key[7] && key[8] == band.key[8]) return;
-    memcpy(band.key, key, sizeof key);
-    if (!same_v) {
+    band_clock++;
+    int oldest = 0, same_v = -1;
+    for (int b = 0; b < BANDS; b++) {
+        if (band_used[b] && memcmp(key, bands[b].key, sizeof key) == 0) {
+            band_used[b] = band_clock;
+            band_cur = &bands[b];
+            return;
+        }
+        if (band_used[b] && same_v < 0 && memcmp(key, bands[b].key, 7 * sizeof(i64)) == 0) same_v = b;
+        if (band_used[b] < band_used[oldest]) oldest = b;
+    }
+    Band *B = &bands[oldest];
+    if (same_v >= 0 && same_v != oldest) {
+        memcpy(B->v, bands[same_v].v, sizeof B->v);
+        memcpy(B->base, bands[same_v].base, sizeof B->base);
+    } else if (same_v < 0) {
         for (i64 i = 0; i < c->n_sets; i++) {
             const i64 *a = c->after + i * 13;
             i64 base = 0;
             for (int r = 0; r < 13; r++) {
                 i64 res = a[r] < c->ak_floor ? fail : cmp_result(p, a[r], win, tie, lose);
-                band.v[i][r] = res - thr;
-                base += (c->avail[r] - ((c->set_mask[i] >> r) & 1)) * band.v[i][r];
+                B->v[i][r] = res - thr;
+                base += (c->avail[r] - ((c->set_mask[i] >> r) & 1)) * B->v[i][r];
             }
-            band.base[i] = base;
+            B->base[i] = base;
         }
-        band.valid_v = 1;
     }
-    for (i64 i = 0; i < c->n_sets; i++) band.gmax[i] = INT64_MIN / 4;
+    memcpy(B->key, key, sizeof key);
+    band_used[oldest] = band_clock;
+    for (i64 i = 0; i < c->n_sets; i++) B->gmax[i] = INT64_MIN / 4;
     for (i64 g = 0; g < c->n_groups; g++) {
         i64 i = c->g_set[g], full = 0, gain = 0;
         const i64 *af = c->after_flush + i * 13;
         for (int r = 0; r < 13; r++) {
             i64 d = 0;
-            if ((c->g_completers[g] >> r) & 1) d = cmp_result(p, af[r], win, tie, lose) - thr - band.v[i][r];
-            band.delta[g][r] = d;
+            if ((c->g_completers[g] >> r) & 1) d = cmp_result(p, af[r], win, tie, lose) - thr - B->v[i][r];
+            B->delta[g][r] = d;
             full += d;
             if (d < 0) gain -= d;
         }
-        band.full[g] = full;
-        if (full + gain > band.gmax[i]) band.gmax[i] = full + gain;
+        B->full[g] = full;
+        if (full + gain > B->gmax[i]) B->gmax[i] = full + gain;
     }
-    band.valid_d = 1;
+    band_cur = B;
 }
 
 static i64 max0(i64 x) { return x > 0 ? x : 0; }
@@ -217,11 +235,9 @@ typedef struct {
     i64 flush_margin[MAX_SETS];
     int n_live;
     LiveGroup live[MAX_GROUPS];
-    /* memo per pattern of taken positions: up-suit (stands, buys), other suits (buys) */
+    /* memo per pattern of up-suit positions taken: stands and the buy's rank part */
     int t_done[32];
     i64 t_base[32], t_ins[32], t_buy[32];
-    int s_done[4][32];
-    i64 s_buy[4][32];
     i64 r_lt, r_le, r_ng, j_lt, j_le, j_ng;
     int tg_done[32];     /* the terms of the dealer-flush corrections, per pattern of up-suit cards */
     i64 tg_lt[32], tg_le[32], tg_ng[32];
@@ -231,6 +247,11 @@ typedef struct {
     i64 N[4][32];
     i64 in[4][5], outw[4][5];
     int fsuits;
+    i64 cls;             /* the rank class whose buy state is held (-1: none) */
+    i64 bkey[9];         /* ... and the band it was computed for */
+    int tb_done[32];     /* the buy's rank part per up-suit pattern */
+    int gs_fsuits;       /* group sums held, for these flush draws left out (-1: none) */
+    i64 gs_sum, gs_lo, gs_hi;
     i64 stamp;           /* the unit's number: `w` entries of other units are stale */
     i64 w_stamp[4][32][6], w[4][32][6];
 } Unit;
@@ -257,7 +278,9 @@ static void set_ranks(Unit *u, const i64 *z) {
 }
 
 /* The unit's strength, results and buy margins (the ranks are set). */
-static void prepare(Unit *u, const Ctx *c, i64 s, i64 hands, i64 deck) {
+/* (cls: the rank class of a class unit, -1 for a single draw; a class unit of the class and band
+   whose buy state is held keeps it) */
+static void prepare(Unit *u, const Ctx *c, i64 s, i64 hands, i64 deck, i64 cls) {
     const i64 *z = u->z;
     u->c = c;
     u->s = s;
@@ -266,7 +289,6 @@ static void prepare(Unit *u, const Ctx *c, i64 s, i64 hands, i64 deck) {
     u->deck = deck;
     u->fold = u->o[5] * hands * deck;
     memset(u->t_done, 0, sizeof u->t_done);
-    memset(u->s_done, 0, sizeof u->s_done);
     memset(u->tg_done, 0, sizeof u->tg_done);
     u->j_lt = lower(c->axis, c->n_axis, s);
     u->j_le = upper(c->axis, c->n_axis, s);
@@ -278,11 +300,19 @@ static void prepare(Unit *u, const Ctx *c, i64 s, i64 hands, i64 deck) {
     if (o[2] > top) top = o[2];
     if (o[4] > top) top = o[4];
     u->buys = c->n_sets > 0 && top > thr;
+    if (!u->buys) {
+        u->cls = -1;
+        return;
+    }
+    band_for(c, s, o);
+    if (cls >= 0 && cls == u->cls && memcmp(u->bkey, band.key, sizeof u->bkey) == 0) return; /* held */
+    u->cls = cls;
+    memcpy(u->bkey, band.key, sizeof u->bkey);
+    memset(u->tb_done, 0, sizeof u->tb_done);
+    u->gs_fsuits = -1;
     u->rank_excess = 0;
     u->n_flush = 0;
     u->n_live = 0;
-    if (!u->buys) return;
-    band_for(c, s, o);
     i64 left[13];
     for (int r = 0; r < 13; r++) left[r] = c->avail[r] - z[r];
     for (i64 i = 0; i < c->n_sets; i++) {
@@ -324,20 +354,9 @@ static i64 group_value(const Unit *u, int g, i64 m, int bits) {
     return count * (max0(m + shift) - max0(m));
 }
 
-static i64 suit_buy(Unit *u, int suit, int pos) {
-    if (u->s_done[suit][pos]) return u->s_buy[suit][pos];
-    int bits = rank_bits(u, pos);
-    i64 sum = 0;
-    for (int i = 0; i < u->n_live; i++)
-        if (u->c->g_suit[u->live[i].g] == suit) sum += group_value(u, u->live[i].g, u->live[i].m, bits);
-    u->s_buy[suit][pos] = sum;
-    u->s_done[suit][pos] = 1;
-    return sum;
-}
-
 /* The stands of the draws whose up-suit cards are the positions `t`: the bet before the buy, bet
-   and insure (when offered for this hand), the buy's rank part and up-suit part (with `suited`). */
-static void memo_t(Unit *u, int t, int suited) {
+   and insure (when offered for this hand), the buy's rank part (less the dealer flushes). */
+static void memo_t(Unit *u, int t) {
     if (u->t_done[t]) return;
     const Ctx *c = u->c;
     i64 lt = u->r_lt, le = u->r_le, ng = u->r_ng;
@@ -363,15 +382,16 @@ static void memo_t(Unit *u, int t, int suited) {
     i64 base = u->deck * (o[0] * below + o[1] * equal + o[2] * above + o[3] * ng);
     u->t_base[t] = base;
     u->t_ins[t] = o[7] > 0 ? base + u->deck * o[7] * (c->odds * ng - (u->hands - ng)) : INT64_MIN;
-    i64 buy = 0;
-    if (u->buys) {
-        buy = u->rank_excess;
+    u->t_done[t] = 1;
+    if (!u->buys) {
+        u->t_buy[t] = 0;
+    } else if (!u->tb_done[t]) {
+        i64 buy = u->rank_excess;
         for (int i = 0; i < u->n_flush; i++)
             if (!(u->flush_pos[i] & t)) buy -= u->flush_margin[i];
-        if (suited) buy += suit_buy(u, (int)c->up_suit, t);
+        u->t_buy[t] = buy;
+        u->tb_done[t] = 1;
     }
-    u->t_buy[t] = buy;
-    u->t_done[t] = 1;
 }
 
 static i64 best_of(const Unit *u, int t, i64 excess) {
@@ -382,15 +402,21 @@ static i64 best_of(const Unit *u, int t, i64 excess) {
     return best;
 }
 
-/* The best stand of one card-level draw, given the positions it takes in each suit. */
+/* The best stand of one card-level draw, given the positions it takes in each suit (the suited
+   groups of every suit in one pass). */
 static i64 best_stand(Unit *u, const int taken[4]) {
-    int us = (int)u->c->up_suit;
-    int t = taken[us];
-    memo_t(u, t, 1);
+    const Ctx *c = u->c;
+    int t = taken[c->up_suit];
+    memo_t(u, t);
     i64 excess = 0;
-    if (u->buys)
-        for (int s = 0; s < 4; s++)
-            if (s != us) excess += suit_buy(u, s, taken[s]);
+    if (u->buys) {
+        int bits[4];
+        for (int s = 0; s < 4; s++) bits[s] = rank_bits(u, taken[s]);
+        for (int i = 0; i < u->n_live; i++) {
+            int g = u->live[i].g;
+            excess += group_value(u, g, u->live[i].m, bits[c->g_suit[g]]);
+        }
+    }
     return best_of(u, t, excess);
 }
 
@@ -530,18 +556,25 @@ static i64 class_total(Unit *u, const Exchange *x, i64 opt) {
     if (!u->buys) {
         for (int t = 0; t <= full; t++) {
             if (!u->N[upsuit][t]) continue;
-            memo_t(u, t, 0);
+            memo_t(u, t);
             total += u->N[upsuit][t] * best_of(u, t, 0);
         }
         return total;
     }
     /* the suited groups: their sum over the draws, and the range of their sum over the patterns */
-    i64 sum = 0, lo = 0, hi = 0;
-    for (int i = 0; i < u->n_live; i++) group_sum(u, u->live[i].g, u->live[i].m, &sum, &lo, &hi);
+    if (u->gs_fsuits != u->fsuits) {
+        i64 sum = 0, lo = 0, hi = 0;
+        for (int i = 0; i < u->n_live; i++) group_sum(u, u->live[i].g, u->live[i].m, &sum, &lo, &hi);
+        u->gs_sum = sum;
+        u->gs_lo = lo;
+        u->gs_hi = hi;
+        u->gs_fsuits = u->fsuits;
+    }
+    i64 sum = u->gs_sum, lo = u->gs_lo, hi = u->gs_hi;
     int action = OPEN, decided = 1;
     for (int t = 0; t <= full && decided; t++) {
         if (!u->N[upsuit][t]) continue;
-        memo_t(u, t, 0);
+        memo_t(u, t);
         i64 bet = u->t_base[t] + u->t_buy[t], ins = u->t_ins[t];
         int a;
         if (bet + lo >= u->fold && bet + lo >= ins) a = BET;
@@ -564,7 +597,6 @@ static i64 class_total(Unit *u, const Exchange *x, i64 opt) {
         return total;
     }
     /* walk the draws: every choice of suits for each drawn rank */
-    memset(u->t_done, 0, sizeof u->t_done);
     int opts[5][6], nopt[5], at[5];
     for (int j = 0; j < d; j++) {
         nopt[j] = 0;
@@ -653,9 +685,10 @@ static int flush_draws(const Ctx *c, const Exchange *x, FlushDraw **found, i64 *
    a table is too large or memory runs out. */
 int rp_exchange(const Ctx *c, const Exchange *x) {
     if (c->n_sets > MAX_SETS || c->n_groups > MAX_GROUPS) return -1;
-    band.valid_v = band.valid_d = 0;
+    memset(band_used, 0, sizeof band_used);
     group_sets(c);
     Unit *u = &unit;
+    u->cls = -1;
     for (i64 o = 0; o < x->n_opt; o++) x->total[o] = 0;
     i64 n_cls = 0;
     for (i64 n = 0; n < x->n_units; n++)
@@ -666,7 +699,7 @@ int rp_exchange(const Ctx *c, const Exchange *x) {
     for (i64 n = 0; n < x->n_units; n++) {
         i64 cls = x->u_class[n], s = x->u_strength[n];
         set_ranks(u, x->counts + cls * 13);
-        prepare(u, c, s, x->hands, x->deck);
+        prepare(u, c, s, x->hands, x->deck, cls);
         u->r_lt = rank_count(c, x, cls, s, 0, u->j_lt);
         u->r_le = rank_count(c, x, cls, s, 1, u->j_le);
         if (ng[cls] == INT64_MIN) ng[cls] = rank_count(c, x, cls, c->ak_floor, 0, u->j_ng);
@@ -686,7 +719,7 @@ int rp_exchange(const Ctx *c, const Exchange *x) {
             i64 z[13] = {0};
             for (int i = 0; i < 5 && f->cards[i] >= 0; i++) z[f->cards[i] / 4]++;
             set_ranks(u, z);
-            prepare(u, c, f->strength, x->hands, x->deck);
+            prepare(u, c, f->strength, x->hands, x->deck, -1);
             u->r_lt = rank_count(c, x, f->cls, f->strength, 0, u->j_lt);
             u->r_le = rank_count(c, x, f->cls, f->strength, 1, u->j_le);
             u->r_ng = rank_count(c, x, f->cls, c->ak_floor, 0, u->j_ng);

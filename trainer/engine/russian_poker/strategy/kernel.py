@@ -289,7 +289,7 @@ def exchange_sums(
     counts, sig_start, sig_stop, sig_row, sig_four, sig_coef, class_of = _draw_tables(k, cls)
     u_class, u_option, u_strength = units
     opts = len(kept_sets)
-    order = np.argsort(u_strength, kind="stable")  # units of one strength share the buy margins
+    order = np.lexsort((u_strength, u_class))  # a class's units of one band share the buy state
     kept = np.full((opts, 5), -1, dtype=np.int64)
     flush_suit = np.empty(opts, dtype=np.int64)
     for j, cards in enumerate(kept_sets):
