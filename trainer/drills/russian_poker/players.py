@@ -2,8 +2,8 @@
 
 Players decide "mostly as the strategy engine advises, sometimes as typical amateurs". The exact
 advisor (`trainer.engine.russian_poker.strategy.best_options`) takes a median 0.16 s a CIS hand (up to
-2 s) on this machine, beyond a round's 50 ms budget, so the bulk of decisions follow `thumb_advice`: the strategy
-engine's own rules of thumb for the house (`strategy.summary`, computed from the exact advisor by
+2 s) on this machine, beyond a round's 50 ms budget, so the bulk of decisions follow `thumb_advice`:
+the strategy engine's own rules of thumb for the house (`strategy.summary`, computed from the exact advisor by
 `bench/strategy.py --rules-of-thumb` and stored in `data/advisor/rules-of-thumb.json`: at CIS, bet two
 pair or better and a pair of 9s or higher, exchange three cards to a lower pair, fold ace-king, buy a
 sixth card to four to a flush, fold the rest), the rules the advisor page teaches. A house without
