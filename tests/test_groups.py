@@ -618,8 +618,12 @@ def test_group_pages_show_no_english_words(app, locale):
         "attempt": teacher.get(f"/groups/{group_id}/trainees/{user_id}/drills/{drill}"),
         "member": nino.get("/groups/"),
     }
+    bad_targets = {"accuracy": "150", "window": "abc", "min_level": "²", "median_seconds": "x"}
+    refused = teacher.post(f"/groups/{group_id}/target", data={"game": "omaha", **bad_targets})
+    assert refused.status_code == 400 and refused.get_data(as_text=True).count('class="field-error"') >= 4
+    pages["refused target"] = refused
     for name, response in pages.items():
-        assert response.status_code == 200, name
+        assert response.status_code == (400 if name == "refused target" else 200), name
         # Game names the catalog keeps in Latin letters (house rules presets named after them).
         words = _visible_latin_words(response.get_data(as_text=True)) - {
             "Caribbean",

@@ -3,6 +3,9 @@ store (`trainer.store.groups`); the forms check only that the fields are there a
 
 from __future__ import annotations
 
+from typing import Any
+
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import DecimalField, IntegerField, StringField
@@ -29,15 +32,39 @@ class RulesForm(FlaskForm):
     """The preset per game comes as `rules-<game id>` fields, read against the registry by the view."""
 
 
+# WTForms' own messages ("Not a valid integer value.", "Number must be between ...") have no Georgian
+# catalog: the target form says its own, translated ones.
+_WHOLE_IN_RANGE = _l("Give a whole number from %(min)s to %(max)s.")
+_NUMBER_IN_RANGE = _l("Give a number from %(min)s to %(max)s, such as 7.5.")
+
+
+class _Whole(IntegerField):
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            raise ValueError(gettext("Give a whole number, such as 40.")) from None
+
+
+class _Number(DecimalField):
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            raise ValueError(gettext("Give a number, such as 7.5.")) from None
+
+
+def _within(low: float, high: float, message: Any = _WHOLE_IN_RANGE) -> NumberRange:
+    return NumberRange(low, high, message=message)
+
+
 class TargetForm(FlaskForm):
     game = StringField(validators=[DataRequired()])
-    accuracy = IntegerField(
-        _l("Right answers, per cent"), validators=[InputRequired(_FILLED), NumberRange(1, 100)]
-    )
-    window = IntegerField(
-        _l("Over the last answers"), validators=[InputRequired(_FILLED), NumberRange(1, MAX_WINDOW)]
-    )
-    min_level = IntegerField(_l("From level"), validators=[InputRequired(_FILLED), NumberRange(1, 3)])
-    median_seconds = DecimalField(
-        _l("Median time under, seconds"), places=1, validators=[InputRequired(_FILLED), NumberRange(0.5, 600)]
+    accuracy = _Whole(_l("Right answers, per cent"), validators=[InputRequired(_FILLED), _within(1, 100)])
+    window = _Whole(_l("Over the last answers"), validators=[InputRequired(_FILLED), _within(1, MAX_WINDOW)])
+    min_level = _Whole(_l("From level"), validators=[InputRequired(_FILLED), _within(1, 3)])
+    median_seconds = _Number(
+        _l("Median time under, seconds"),
+        places=1,
+        validators=[InputRequired(_FILLED), _within(0.5, 600, _NUMBER_IN_RANGE)],
     )
