@@ -15,7 +15,7 @@ from test_i18n_catalogs import _visible_latin_words
 from trainer.drills.base import expected_of
 from trainer.store import open_db
 from trainer.store.accounts import FAST_HASHER, Accounts, Role
-from trainer.store.exams import ExamError, Exams
+from trainer.store.exams import ExamError, Exams, question_seed
 from trainer.store.groups import Groups
 from trainer.web import db as web_db
 
@@ -126,9 +126,14 @@ def test_the_whole_exam_story(app, setup):
 def test_a_fresh_draw_answers_shown_and_a_time_limit(app, setup):
     teacher, group_id, (nino, lasha) = setup
     exam_id = _assign(teacher, group_id, answers_before_close="1", time_limit_min="5", questions="3")
-    one, two = _sitting(nino, exam_id), _sitting(lasha, exam_id)
+    one = _sitting(nino, exam_id)
+    chosen = lasha.post(f"/exams/{exam_id}/start", data={"seed": "5"}, query_string={"seed": "5"})
+    two = int(chosen.headers["Location"].rsplit("/", 1)[1])  # a seed sent along is not read
     seeds = [d["seed"] for d in _answers(app, one)[0]], [d["seed"] for d in _answers(app, two)[0]]
     assert seeds[0] != seeds[1]  # a fresh draw for each
+    with app.app_context():
+        drawn = web_db.store().db.execute("SELECT seed FROM exam_sittings WHERE id = ?", [two]).fetchone()[0]
+    assert drawn != 5 and seeds[1] == [question_seed(drawn, i) for i in range(3)]
     assert "Hand in by" in nino.get(f"/exams/sittings/{one}").get_data(as_text=True)
     nino.post(f"/exams/sittings/{one}", data=_answers(app, one)[1])
     shown = nino.get(f"/exams/sittings/{one}").get_data(as_text=True)
