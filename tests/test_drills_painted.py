@@ -17,7 +17,7 @@ from trainer.engine.painted_poker.rules import DealKind, SetPremium
 KINDS = ("pp.score", "pp.schedule", "pp.hook", "pp.trick", "pp.sheet")
 LEVELS = (1, 2, 3)
 PRESETS = (None, "georgian-joker")
-COUNT = 400  # per kind and level: 1,000 cost the suite 20 s; every branch shows within 400
+COUNT = 250  # per kind and level: 1,000 cost the suite 20 s, 400 cost 8 s more than 250; every branch shows within 250
 
 # Exactly these keys make up a situation: the inputs a croupier sees, never the ruling.
 KEYS = {
@@ -183,7 +183,7 @@ def test_score_branches_are_drawn_evenly(drawn, level, rules):
     assert min(_share(seen).values()) > 0.1
     kinds = Counter(s.data["deal"] for s in drawn[("pp.score", level, rules)])
     if rules is None and level > 1:
-        assert kinds["dark"] > 50 and kinds["no_trump"] > 50
+        assert kinds["dark"] > 0.125 * COUNT and kinds["no_trump"] > 0.125 * COUNT
 
 
 @pytest.mark.parametrize("level", LEVELS)
