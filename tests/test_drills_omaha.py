@@ -34,7 +34,8 @@ KINDS = (
     "om.limit",
     "om.blinds",
 )
-COUNT = 250  # per kind and level: 1,000 cost the suite 20 s, 400 cost 8 s more than 250; every branch shows within 250
+# Per kind and level: 1,000 cost the suite 20 s, 400 cost 8 s more than 250; every branch shows within 250.
+COUNT = 250
 
 
 @cache

@@ -17,7 +17,8 @@ from trainer.engine.painted_poker.rules import DealKind, SetPremium
 KINDS = ("pp.score", "pp.schedule", "pp.hook", "pp.trick", "pp.sheet")
 LEVELS = (1, 2, 3)
 PRESETS = (None, "georgian-joker")
-COUNT = 250  # per kind and level: 1,000 cost the suite 20 s, 400 cost 8 s more than 250; every branch shows within 250
+# Per kind and level: 1,000 cost the suite 20 s, 400 cost 8 s more than 250; every branch shows within 250.
+COUNT = 250
 
 # Exactly these keys make up a situation: the inputs a croupier sees, never the ruling.
 KEYS = {

@@ -22,7 +22,9 @@ from trainer.drills.base import (
 from trainer.engine.cards import FULL_DECK
 
 KINDS = sorted(REGISTRY)
-COUNT = 120  # per level: with 26 kinds, 1,000 took the suite past 5 minutes on 2 cores, 300 still 5:02; the per-game sweeps check 250 against the engines
+# Per level: with 26 kinds, 1,000 took the suite past 5 minutes on 2 cores, 300 still 5:02; the per-game
+# sweeps check 250 against the engines.
+COUNT = 120
 # Kinds whose solver values a hand exactly over every unseen card (a second or so each): fewer seeds.
 COUNT_OF = {"rp.decision": 8}
 SEEDS_OF = {"rp.decision": 8}  # 25 took two minutes of one worker on a loaded machine
