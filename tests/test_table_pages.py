@@ -56,7 +56,7 @@ def start(client, game, level=2, seats="", payout="amount", rules=""):
 def test_a_round_of_each_game_through_the_pages(app, named, game):
     url = start(named, game, level=3)
     page = named.get(url).get_data(as_text=True)
-    assert 'class="felt' in page and 'id="question"' in page and 'src="/static/js/round.js"' in page
+    assert 'class="felt' in page and 'id="question"' in page and 'src="/static/js/round.js?v=' in page
     dealt = dealt_of(app, url)
     for i, step in enumerate(dealt.steps):
         want = expected_answer(dealt, i)

@@ -47,6 +47,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     init_pages(app)
 
+    from trainer.web import assets
+
+    assets.init_app(app)
+
     from trainer.web import api, messages
 
     api.init_app(app)
