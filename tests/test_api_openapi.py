@@ -226,6 +226,9 @@ def tour_groups(tour, bearer):
     tour.call("get", url + "/attempts.csv?since=2026-01-01&kind=test.sum", export)
     tour.call("get", url + "/attempts.csv?since=yesterday", export)
     tour.call("get", "/api/v1/groups/999/attempts.csv", export)
+    listed = "/api/v1/groups/{group_id}/quizzes"
+    tour.call("get", url + "/quizzes", listed)
+    tour.call("get", "/api/v1/groups/999/quizzes", listed)
     quizzes = "/api/v1/groups/{group_id}/quiz-results.csv"
     tour.call("get", url + "/quiz-results.csv?until=2026-12-31&kind=rp.qualify", quizzes)
     tour.call("get", url + "/quiz-results.csv?until=soon", quizzes)

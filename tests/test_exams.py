@@ -114,6 +114,22 @@ def test_the_whole_exam_story(app, setup):
         "nino:4",
     ]
     assert nino.get(f"/exams/{exam_id}/results.csv").status_code == 403
+    # The same results in the API, with the quiz as composed.
+    [quiz] = teacher.get(f"/api/v1/groups/{group_id}/quizzes").json["quizzes"]
+    assert (quiz["id"], quiz["title"], quiz["questions"], quiz["attempts_allowed"]) == (
+        exam_id,
+        "Payouts, week 1",
+        4,
+        2,
+    )
+    assert quiz["items"] == [{"kind": "rp.qualify", "level": 1}, {"kind": "rp.bet_payout", "level": 1}]
+    assert quiz["same_questions"] is True and quiz["is_open"] is True and quiz["time_limit_s"] is None
+    best = {
+        r["username"]: (r["best"], [(x["id"], x["correct"]) for x in r["sittings"]]) for r in quiz["results"]
+    }
+    assert best == {"nino": (4, [(one, 4)]), "lasha": (0, [(two, 0)])}
+    assert nino.get(f"/api/v1/groups/{group_id}/quizzes").status_code == 404
+    assert app.test_client().get(f"/api/v1/groups/{group_id}/quizzes").status_code == 401
     review = teacher.get(f"/exams/sittings/{two}/review").get_data(as_text=True)
     assert "0 of 4 right" in review and "Expected answer:" in review
     # A second attempt is a fresh sitting with the same questions; a third is refused.

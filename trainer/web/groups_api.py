@@ -1,6 +1,7 @@
 """Groups in the JSON API: list and make groups (`GET/POST /api/v1/groups`), join with a code
 (`POST /api/v1/groups/join`), a group's report (`GET /api/v1/groups/{id}/report`), its attempts as
-CSV (`GET /api/v1/groups/{id}/attempts.csv`) and its quiz results (`.../quiz-results.csv`). The
+CSV (`GET /api/v1/groups/{id}/attempts.csv`), its assigned quizzes with their results
+(`GET /api/v1/groups/{id}/quizzes`) and the quizzes' questions (`.../quiz-results.csv`). The
 caller must be signed in (bearer token or session); a group that is not the caller's own is a 404, as
 if it did not exist."""
 
@@ -13,6 +14,7 @@ from flask.typing import ResponseReturnValue
 
 from trainer.store import NotFoundError
 from trainer.store.accounts import AccountError
+from trainer.store.exams import Exams
 from trainer.web import auth, db
 from trainer.web.api_requests import bp, fail, json_body, signed_in
 from trainer.web.groups import attempts_csv, quiz_results_csv
@@ -118,3 +120,45 @@ def group_quiz_results_csv(group_id: int) -> ResponseReturnValue:
     """The group's quiz results as CSV, a row per question (`since`, `until` as YYYY-MM-DD, `kind`)."""
     _owned(group_id, signed_in())
     return quiz_results_csv(group_id)
+
+
+@bp.get("/groups/<int:group_id>/quizzes")
+def group_quizzes(group_id: int) -> ResponseReturnValue:
+    """The group's assigned quizzes as composed, each with every member's handed-in sittings and best
+    score (the results table of the desk; the questions themselves: quiz-results.csv)."""
+    _owned(group_id, signed_in())
+    exams = Exams(db.store().db)
+    found = []
+    for exam in exams.of_group(group_id):
+        found.append(
+            {
+                "id": exam["id"],
+                "title": exam["title"],
+                "items": [{"kind": kind, "level": level} for kind, level in exam["items"]],
+                "questions": exam["questions"],
+                "time_limit_s": exam["time_limit_s"],
+                "attempts_allowed": exam["attempts_allowed"],
+                "same_questions": bool(exam["same_questions"]),
+                "opens_at": exam["opens_at"],
+                "closes_at": exam["closes_at"],
+                "answers_before_close": bool(exam["answers_before_close"]),
+                "is_open": exam["is_open"],
+                "results": [
+                    {
+                        "id": row["id"],
+                        "username": row["username"],
+                        "name": row["display_name"],
+                        "best": row["best"],
+                        "sittings": [
+                            {
+                                key: s[key]
+                                for key in ("id", "started_at", "finished_at", "answered", "correct")
+                            }
+                            for s in row["sittings"]
+                        ],
+                    }
+                    for row in exams.results(int(exam["id"]))
+                ],
+            }
+        )
+    return jsonify(quizzes=found)

@@ -25,7 +25,71 @@ _GROUP_NAME = {
 _DAY = {"type": "string", "format": "date", "examples": ["2026-12-01"]}
 _GAME_MAP = {"type": "object", "propertyNames": {"enum": [g.id for g in GAMES]}}
 
+_SITTING = {
+    "type": "object",
+    "required": ["id", "started_at", "finished_at", "answered", "correct"],
+    "properties": {
+        "id": {"type": "integer"},
+        "started_at": {"type": "string", "format": "date-time"},
+        "finished_at": {"type": "string", "format": "date-time"},
+        "answered": {"type": "integer"},
+        "correct": {"type": "integer"},
+    },
+}
+
 SCHEMAS: dict[str, Any] = {
+    "GroupQuiz": {
+        "type": "object",
+        "required": [
+            "id",
+            "title",
+            "items",
+            "questions",
+            "time_limit_s",
+            "attempts_allowed",
+            "same_questions",
+            "opens_at",
+            "closes_at",
+            "answers_before_close",
+            "is_open",
+            "results",
+        ],
+        "properties": {
+            "id": {"type": "integer"},
+            "title": {"type": "string"},
+            "items": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["kind", "level"],
+                    "properties": {"kind": {"type": "string"}, "level": {"type": "integer"}},
+                },
+            },
+            "questions": {"type": "integer"},
+            "time_limit_s": {"type": ["integer", "null"]},
+            "attempts_allowed": {"type": "integer"},
+            "same_questions": {"type": "boolean"},
+            "opens_at": {"type": "string", "format": "date-time"},
+            "closes_at": {"type": "string", "format": "date-time"},
+            "answers_before_close": {"type": "boolean"},
+            "is_open": {"type": "boolean"},
+            "results": {
+                "type": "array",
+                "description": "Every member: his handed-in sittings and best score (null: not taken).",
+                "items": {
+                    "type": "object",
+                    "required": ["id", "username", "name", "best", "sittings"],
+                    "properties": {
+                        "id": {"type": "integer"},
+                        "username": {"type": "string"},
+                        "name": {"type": "string"},
+                        "best": {"type": ["integer", "null"]},
+                        "sittings": {"type": "array", "items": _SITTING},
+                    },
+                },
+            },
+        },
+    },
     "Group": {
         "type": "object",
         "required": ["id", "name", "created_at"],
@@ -205,6 +269,24 @@ def paths() -> dict[str, Any]:
                         "content": {"text/csv": {"schema": {"type": "string"}}},
                     },
                     "400": _error("A date that is not YYYY-MM-DD."),
+                    "404": _error("No such group of the caller's."),
+                },
+            }
+        },
+        "/api/v1/groups/{group_id}/quizzes": {
+            "get": {
+                "summary": "The group's assigned quizzes, each with every member's sittings and best score.",
+                "security": SIGNED_IN,
+                "parameters": [_GROUP_ID],
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "required": ["quizzes"],
+                            "properties": {"quizzes": {"type": "array", "items": _ref("GroupQuiz")}},
+                        },
+                        "The quizzes, the latest to open first (the group's owner only).",
+                    ),
                     "404": _error("No such group of the caller's."),
                 },
             }
