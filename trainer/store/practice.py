@@ -5,16 +5,22 @@ reviewed by every answer in the answer's own transaction (`record_review`, calle
 a wrong answer rates Again; a right one Hard when slower than the kind's `slow_seconds`, Easy when
 faster than its `fast_seconds`, Good otherwise (`data/practice.toml`).
 
-The queue (`order_queue`, pure; `practice_queue` reads the cards from the database):
+The queue (`order_queue`, pure; `practice_queue` reads the cards from the database). A kind is
+practised at the highest level the trainee has reached (that level asks the lower one's rulings too).
 
-1. what is due, weakest first (lowest stability, then lowest recall probability now): a card answered
-   wrong once has the stability of a card never learnt, so it comes before a strong one. A kind is
-   practised at the highest level the trainee has reached (that level asks the lower one's rulings too);
-2. then new cards, a few a day (`new_per_day`): the next level of a kind whose level is mastered (by
+1. weak drills, due or not, weakest first: a kind is weak when its last 20 answers show less than 80%
+   for sure (`stats.recent_answers`, the Wilson lower bound, the measure `stats.needs` ranks by), so a
+   drill answered wrong once is unknown, not strong, and four drills at 0% come before one at 82%;
+   lowest `sure` first, then fewer answers, then FSRS (lowest stability, lowest recall now). A level
+   mastered by the readiness rule is not weak (ten right of ten, where a group asks for ten, show 79%);
+2. the other due cards, weakest by FSRS first (lowest stability, then lowest recall now);
+3. then new cards, a few a day (`new_per_day`): the next level of a kind whose level is mastered (by
    the readiness rule of `trainer.store.readiness`, counting that kind's answers at that level and
    above), then kinds not practised yet, in the catalogue's order, at their first level;
-3. then, when nothing is due, practice ahead: cards still being learnt (missed a moment ago) first,
-   then the cards least likely to be recalled now (`recall_now`, counted to the second).
+4. then practice ahead: cards still being learnt (missed a moment ago) first, then the cards least
+   likely to be recalled now (`recall_now`, counted to the second).
+
+The home page's recommendation is the head of this queue (`trainer.web.records.recommended`).
 
 The daily goal (`goal` answers a day) is shown beside the queue; the queue never runs dry.
 
@@ -39,6 +45,7 @@ from sqlite_utils import Database
 
 from trainer.engine.presets import PresetError, data_path, read_toml
 from trainer.store.readiness import Status, Target, default_target, verdict
+from trainer.store.stats import is_weak, need_rank, recent_answers, sure_accuracy
 
 PRACTICE_FILE = data_path("practice.toml")
 
@@ -168,12 +175,20 @@ class Reason(StrEnum):
 
 @dataclass(frozen=True)
 class CardState:
-    """A trainee's card: its kind and level, the FSRS card, and whether that level is mastered."""
+    """A trainee's card: its kind and level, the FSRS card, whether that level is mastered, and the
+    kind's last answers (`stats.recent_answers`: `correct` of `attempts`; 0 of 0 when not counted)."""
 
     kind: str
     level: int
     card: Card
     mastered: bool = False
+    correct: int = 0
+    attempts: int = 0
+
+    @property
+    def weak(self) -> bool:
+        """The kind's answers show less than `stats.SURE_ENOUGH` for sure, and the level is not mastered."""
+        return self.attempts > 0 and not self.mastered and is_weak(self.correct, self.attempts)
 
 
 @dataclass(frozen=True)
@@ -186,6 +201,13 @@ class Item:
     due: datetime | None = None
     stability: float | None = None
     recall: float | None = None  # the chance of a right answer now, by FSRS
+    correct: int | None = None  # of the kind's last answers (`stats.recent_answers`); None: new
+    attempts: int | None = None
+    weak: bool = False  # those answers show less than `stats.SURE_ENOUGH` for sure
+
+    @property
+    def sure(self) -> float | None:
+        return None if not self.attempts else sure_accuracy(self.correct or 0, self.attempts)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -195,6 +217,10 @@ class Item:
             "due": None if self.due is None else self.due.isoformat(),
             "stability_days": self.stability,
             "recall": self.recall,
+            "correct": self.correct,
+            "attempts": self.attempts,
+            "sure": self.sure,
+            "weak": self.weak,
         }
 
 
@@ -231,9 +257,20 @@ def order_queue(
 
     def item(c: CardState, reason: Reason) -> Item:
         recall = recall_now(fsrs, c.card, now)
-        return Item(c.kind, c.level, reason, c.card.due, c.card.stability, recall)
+        counted = (c.correct, c.attempts) if c.attempts else (None, None)
+        return Item(c.kind, c.level, reason, c.card.due, c.card.stability, recall, *counted, weak=c.weak)
 
-    due = [item(c, Reason.DUE) for c in mine if c.card.due <= now]
+    def weakest(c: CardState) -> tuple[float, int, float, float, int, int]:
+        sure = sure_accuracy(c.correct, c.attempts)
+        fsrs_order = (c.card.stability or 0.0, recall_now(fsrs, c.card, now))
+        return *need_rank(sure, c.attempts), *fsrs_order, order[c.kind], c.level
+
+    weak = [
+        item(c, Reason.DUE if c.card.due <= now else Reason.AHEAD)
+        for c in sorted((c for c in mine if c.weak), key=weakest)
+    ]
+    strong = [c for c in mine if not c.weak]
+    due = [item(c, Reason.DUE) for c in strong if c.card.due <= now]
     due.sort(key=lambda i: (i.stability or 0.0, i.recall or 0.0, order[i.kind], i.level))
     offers = []
     for c in sorted(mine, key=lambda c: (order[c.kind], c.level)):
@@ -256,9 +293,9 @@ def order_queue(
         figure = recall_now(fsrs, c.card, now) if learnt else (c.card.stability or 0.0)
         return learnt, figure, c.card.stability or 0.0, order[c.kind], c.level
 
-    waiting = sorted((c for c in mine if c.card.due > now), key=ahead_key)
+    waiting = sorted((c for c in strong if c.card.due > now), key=ahead_key)
     ahead = [item(c, Reason.AHEAD) for c in waiting]
-    queue = due + offers + ahead
+    queue = weak + due + offers + ahead
     if not queue and catalog:  # no cards and no new ones allowed today: practice must still be possible
         kind, first = catalog[0]
         queue = [Item(kind, first[0], Reason.NEW)]
@@ -343,15 +380,19 @@ def _mastered(db: Database, trainee_id: int, kind: str, level: int, target: Targ
 def card_states(
     db: Database, trainee_id: int, targets: Mapping[str, Target] | None = None
 ) -> list[CardState]:
-    """The trainee's cards, each with whether its level is mastered: by the readiness target of its kind
-    in `targets` (the instructor's, of the group the trainee practises for), else the default one."""
+    """The trainee's cards, each with whether its level is mastered (by the readiness target of its kind
+    in `targets`: the instructor's, of the group the trainee practises for, else the default one) and
+    its kind's last answers (`stats.recent_answers`)."""
     per_kind = targets or {}
+    known = recent_answers(db, trainee_id)
     return [
         CardState(
             row["kind"],
             row["level"],
             _card_of(row),
             _mastered(db, trainee_id, row["kind"], row["level"], per_kind.get(row["kind"], default_target())),
+            known.get(row["kind"], {}).get("correct", 0),
+            known.get(row["kind"], {}).get("attempts", 0),
         )
         for row in db.query("SELECT * FROM cards WHERE trainee_id = ? ORDER BY id", [trainee_id])
     ]

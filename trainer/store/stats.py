@@ -118,13 +118,18 @@ def sure_accuracy(correct: int, attempts: int, z: float = SURE_Z) -> float:
     return max(0.0, (centre - spread) / (1 + z2 / attempts))
 
 
-def needs(
-    db: Database, trainee_id: int, *, count: int = 3, window: int = 20, kinds: Iterable[str] | None = None
-) -> list[dict[str, Any]]:
-    """The `count` drill kinds the trainee most needs to practise, among those answered: the lowest
-    `sure` accuracy (`sure_accuracy` of the kind's last `window` answers), so a drill with few answers
-    counts as uncertain, not as strong; ties go to the one with fewer answers. Each row: kind, the
-    highest `level` answered, `attempts` and `correct` (in the window), `sure`."""
+NEEDS_WINDOW = 20  # the answers of a kind that tell how well it is known: its last 20
+SURE_ENOUGH = 0.8  # a kind whose answers show this accuracy for sure is strong; below it, weak
+
+
+def recent_answers(
+    db: Database, trainee_id: int, *, window: int = NEEDS_WINDOW, kinds: Iterable[str] | None = None
+) -> dict[str, dict[str, Any]]:
+    """Per drill kind answered (among `kinds`, if given), its last `window` answers: kind, the highest
+    `level` answered, `attempts` and `correct` (in the window), `sure` (`sure_accuracy`) and `weak`
+    (`sure` below `SURE_ENOUGH`: a kind answered once, right or wrong, is weak, not strong). The one
+    measure of how well a kind is known: `needs` ranks by it, and today's practice queue
+    (`trainer.store.practice`) brings weak kinds first."""
     allowed = None if kinds is None else set(kinds)
     recent: dict[str, list[tuple[bool, int]]] = defaultdict(list)
     rows = db.query(
@@ -135,20 +140,52 @@ def needs(
     for row in rows:
         if (allowed is None or row["kind"] in allowed) and len(recent[row["kind"]]) < window:
             recent[row["kind"]].append((bool(row["correct"]), row["level"]))
-    ranked = []
+    tallies = {}
     for kind, answers in recent.items():
         correct = sum(right for right, _level in answers)
-        ranked.append(
-            {
-                "kind": kind,
-                "level": max(level for _right, level in answers),
-                "attempts": len(answers),
-                "correct": correct,
-                "sure": sure_accuracy(correct, len(answers)),
-            }
-        )
-    ranked.sort(key=lambda row: (row["sure"], row["attempts"], row["kind"]))
-    return ranked[:count]
+        tallies[kind] = {
+            "kind": kind,
+            "level": max(level for _right, level in answers),
+            "attempts": len(answers),
+            "correct": correct,
+            "sure": sure_accuracy(correct, len(answers)),
+            "weak": is_weak(correct, len(answers)),
+        }
+    return tallies
+
+
+def is_weak(correct: int, attempts: int) -> bool:
+    """Whether answers show less than `SURE_ENOUGH` for sure: one answer, right or wrong, does.
+
+    >>> [is_weak(c, n) for c, n in [(0, 1), (1, 1), (17, 20), (12, 12), (19, 20)]]
+    [True, True, True, False, False]
+    """
+    return sure_accuracy(correct, attempts) < SURE_ENOUGH
+
+
+def need_rank(sure: float, attempts: int) -> tuple[float, int]:
+    """Lower comes first: the lowest `sure` accuracy, then the fewer answers (less is known)."""
+    return sure, attempts
+
+
+def needs(
+    db: Database,
+    trainee_id: int,
+    *,
+    count: int = 3,
+    window: int = NEEDS_WINDOW,
+    kinds: Iterable[str] | None = None,
+) -> list[dict[str, Any]]:
+    """The `count` drill kinds the trainee most needs to practise, among those answered: the lowest
+    `sure` accuracy (`sure_accuracy` of the kind's last `window` answers), so a drill with few answers
+    counts as uncertain, not as strong; ties go to the one with fewer answers. Each row: kind, the
+    highest `level` answered, `attempts` and `correct` (in the window), `sure` (`recent_answers`)."""
+    rows = [
+        {key: row[key] for key in ("kind", "level", "attempts", "correct", "sure")}
+        for row in recent_answers(db, trainee_id, window=window, kinds=kinds).values()
+    ]
+    rows.sort(key=lambda row: (*need_rank(row["sure"], row["attempts"]), row["kind"]))
+    return rows[:count]
 
 
 def sprint_scope(scope: str) -> tuple[str, int | None]:

@@ -204,18 +204,46 @@ SCHEMAS: dict[str, Any] = {
     },
     "QueueItem": {
         "type": "object",
-        "required": ["kind", "level", "reason", "due", "stability_days", "recall"],
+        "required": [
+            "kind",
+            "level",
+            "reason",
+            "due",
+            "stability_days",
+            "recall",
+            "correct",
+            "attempts",
+            "sure",
+            "weak",
+        ],
         "properties": {
             "kind": {"type": "string"},
             "level": {"type": "integer"},
             "reason": {
                 "enum": ["due", "next_level", "new", "ahead"],
-                "description": "Due for review (weakest first); the next level of a mastered one; a drill "
-                "not practised yet; practice ahead of schedule.",
+                "description": "Due for review; the next level of a mastered one; a drill not practised "
+                "yet; practice ahead of schedule (a weak drill keeps due or ahead).",
             },
             "due": {"type": ["string", "null"], "description": "When the card is due (ISO 8601, UTC)."},
             "stability_days": {"type": ["number", "null"], "description": "FSRS stability of the card."},
             "recall": {"type": ["number", "null"], "description": "FSRS chance of a right answer now."},
+            "correct": {
+                "type": ["integer", "null"],
+                "description": "Right answers among the kind's last 20 (null: a drill not practised yet).",
+            },
+            "attempts": {
+                "type": ["integer", "null"],
+                "description": "The kind's last answers counted (at most 20).",
+            },
+            "sure": {
+                "type": ["number", "null"],
+                "description": "The accuracy those answers show for sure (Wilson lower bound, 95%).",
+            },
+            "weak": {
+                "type": "boolean",
+                "description": "Under 80% for sure and the level not mastered: weak drills come first, the "
+                "lowest first, so one wrong answer counts as unknown, not strong.",
+            },
         },
     },
     "PracticeNext": {

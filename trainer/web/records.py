@@ -5,11 +5,12 @@ The store, the trainee and the drills come through `trainer.web.db`, the web's o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from trainer.store import stats
-from trainer.store.practice import Today, practice_queue
+from trainer.store.practice import Item, Today, practice_queue
 from trainer.store.readiness import Target
 from trainer.web.catalog import games_with_kinds, kind_title
 from trainer.web.db import groups, practice_group_id, store
@@ -61,32 +62,28 @@ def summary(trainee: int) -> dict[str, Any]:
         totals["attempts"] += sum(day["attempts"] for day in recent)
         totals["correct"] += sum(day["correct"] for day in recent)
     queue = today(trainee)
-    return {"games": per_game, "next": recommended(trainee, queue), "today": queue, "days": RECENT_DAYS}
+    return {"games": per_game, "next": recommended(queue), "today": queue, "days": RECENT_DAYS}
 
 
 SUGGESTED = 3
 FEW_ANSWERS = 5  # below this many answers a drill's figure is shown as not yet telling
-SURE_ENOUGH = 0.8  # a drill whose answers show this accuracy for sure needs no pointing out
 
 
-def recommended(trainee: int, queue: Today) -> list[dict[str, Any]]:
-    """ "Practise these next": first the drills the trainee most needs (`stats.needs`: the lowest
-    accuracy the answers show for sure, so a drill answered once is uncertain, not strong) while they
-    are below `SURE_ENOUGH`; then the head of today's queue (new drills for a new trainee); then the
-    remaining answered drills, weakest first, so a strong drill comes last if at all."""
-    from trainer.drills import REGISTRY
-
-    ranked = [
-        {**row, "reason": "need", "few": row["attempts"] < FEW_ANSWERS}
-        for row in stats.needs(store().db, trainee, count=len(REGISTRY), kinds=REGISTRY)
+def entries(items: Sequence[Item], count: int) -> list[dict[str, Any]]:
+    """The first `count` entries of a queue as the pages show them: a weak drill with its figure ("x of
+    y right", and "too few answers to be sure" under `FEW_ANSWERS`), any other with why it is there."""
+    return [
+        {**item.to_json(), "title": kind_title(item.kind), "few": (item.attempts or 0) < FEW_ANSWERS}
+        for item in items[:count]
     ]
-    weak = [row for row in ranked if row["sure"] < SURE_ENOUGH]
-    queued = [item.to_json() for item in queue.items]
-    rows: list[dict[str, Any]] = []
-    for row in [*weak, *queued, *ranked]:
-        if len(rows) < SUGGESTED and row["kind"] not in {r["kind"] for r in rows}:
-            rows.append(row)
-    return [{**row, "title": kind_title(row["kind"])} for row in rows]
+
+
+def recommended(queue: Today) -> list[dict[str, Any]]:
+    """ "Practise these next": the head of today's practice queue, the same the today page and
+    `GET /api/v1/practice/next` serve (`trainer.store.practice`: weak drills first, the lowest accuracy
+    their answers show for sure, so a drill answered wrong once is unknown, not strong; then what is
+    due, new drills, practice ahead)."""
+    return entries(queue.items, SUGGESTED)
 
 
 NO_PROGRESS: dict[str, Any] = {"kinds": [], "trend": [], "streaks": {}, "bests": []}

@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 
 from trainer.store.practice import Item, Reason
 from trainer.web import db, records
-from trainer.web.catalog import games_with_kinds, kind_title
+from trainer.web.catalog import games_with_kinds
 from trainer.web.forms import EmptyForm
 from trainer.web.guards import check_form, require_trainee
 
@@ -42,7 +42,7 @@ def game_or_400(raw: Any) -> str | None:
 
 
 def shown(items: tuple[Item, ...], count: int = SHOWN) -> list[dict[str, Any]]:
-    return [{**item.to_json(), "title": kind_title(item.kind)} for item in items[:count]]
+    return records.entries(items, count)
 
 
 @bp.get("/")
