@@ -4,6 +4,7 @@ recommendation, the settings file, and the page and API that serve the queue."""
 from __future__ import annotations
 
 import math
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -402,3 +403,72 @@ def test_a_level_is_mastered_by_the_target_of_the_group_the_trainee_practises_fo
     trainee.post("/groups/practise-for", data={"group": ""})  # the default target asks for 40 answers
     head = trainee.get("/api/v1/practice/next?game=russian_poker").get_json()["next"]
     assert (head["kind"], head["reason"]) != ("rp.qualify", "next_level")
+
+
+# The home page's recommendation is the head of today's queue --------------------------------------
+
+
+def _heads(client, count=3):
+    """The first entries (kind, level) of the home page's "Practise these next", of the today page and
+    of `GET /api/v1/practice/next`, and the home page's list as shown."""
+    home = client.get("/").get_data(as_text=True)
+    start = home.index('id="recommended"')
+    listed = home[start : home.index("</ol>", start)]
+    shown = [
+        (k, int(level)) for k, level in re.findall(r'data-kind="([\w.]+)"><a href="[^"]*?level=(\d)', listed)
+    ]
+    today = client.get("/today/").get_data(as_text=True)
+    queue = re.findall(r'<li data-kind="([\w.]+)" data-level="(\d)"', today[today.index('id="queue"') :])
+    body = client.get("/api/v1/practice/next").get_json()
+    api = [(i["kind"], i["level"]) for i in body["queue"]]
+    assert (body["next"]["kind"], body["next"]["level"]) == api[0]
+    return shown, [(k, int(level)) for k, level in queue][:count], api[:count], listed
+
+
+def _signed_up_store(app, client, clock):
+    assert AuthActions(client).sign_up("trainee.one").status_code == 302
+    db = open_db(app.config["DATABASE"], migrate=False)
+    trainee = db.execute("SELECT id FROM users WHERE username = 'trainee.one'").fetchone()[0]
+    return Store(db, clock=clock), trainee
+
+
+@pytest.mark.parametrize(
+    "situation",
+    ["new trainee", "82% then four missed", "82% ten days ago, four missed just now", "strong only"],
+)
+def test_the_home_pages_recommendation_is_the_head_of_todays_queue(app, client, situation):
+    """One definition of what to practise next: the home page shows the first three entries of today's
+    queue, the ones the today page lists and the API serves, whatever the trainee's record. The bug of
+    issue 18: a drill at 82% recommended above four at 0% (one wrong answer each)."""
+    now = datetime.now(UTC)
+    clock = Clock(now)
+    store, trainee = _signed_up_store(app, client, clock)
+    zero = ["rp.bet_payout", "rp.bonus_payout", "om.pot_limit", "pp.score"]
+    if situation.startswith("82%"):
+        start = now - (timedelta(days=10) if "days ago" in situation else timedelta(minutes=30))
+        for n in range(17):  # 14 of 17 right: 82%
+            clock.now = start + timedelta(minutes=n)
+            _answer(store, trainee, "rp.qualify", 1, n, n % 6 != 5, 4_000)
+        for n, kind in enumerate(zero):  # the last of them seconds ago: not due again yet
+            clock.now = now - timedelta(seconds=40 - 10 * n)
+            _answer(store, trainee, kind, 1, n, False, 9_000)
+    if situation == "strong only":
+        for n in range(20):
+            clock.now = now - timedelta(minutes=30 - n)
+            _answer(store, trainee, "rp.qualify", 1, n, True, 4_000)
+    home, today, api, listed = _heads(client)
+    assert len(home) == 3 and home == today == api, (home, today, api)
+    if situation.startswith("82%"):
+        assert set(home) <= {(kind, 1) for kind in zero}  # the 82% drill is not above any of them
+        assert listed.count("(0 of 1 right) too few answers to be sure") == 3
+        assert (
+            "days ago" not in situation
+            or store.db.execute(
+                "SELECT count(*) FROM cards WHERE kind = 'rp.qualify' AND due <= ?", [now.isoformat()]
+            ).fetchone()[0]
+            == 1
+        )  # due for review, yet after the four missed drills
+    elif situation == "strong only":  # 20 of 20 shows 88% for sure: the day's two new drills come first
+        assert home[2] == ("rp.qualify", 1) and listed.count("new drill") == 2
+    else:
+        assert listed.count("new drill") == 3
