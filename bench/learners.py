@@ -7,8 +7,9 @@ to suit it. Each simulated trainee studies one game (Russian poker, Omaha or pai
 `PER_DAY` questions a day, with one of two ways of choosing the next question:
 
 - today's practice: the head of `trainer.store.practice.order_queue` (FSRS cards reviewed by the
-  simulated answers with the app's own ratings, new cards a few a day, the next level once the
-  readiness rule says a level is mastered);
+  simulated answers with the app's own ratings, each card with its kind's last 20 answers as the app
+  counts them for weak drills, new cards a few a day, the next level once the readiness rule says a
+  level is mastered);
 - uniform random practice: a kind of the game drawn uniformly, at the trainee's level in it (the next
   level taken on the same mastery rule, so only the choice of kind and the timing differ).
 
@@ -55,6 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's 
 from trainer.drills import REGISTRY
 from trainer.store.practice import CardState, load_settings, order_queue, rating, review
 from trainer.store.readiness import Status, default_target, verdict
+from trainer.store.stats import NEEDS_WINDOW
 
 # The model's figures (see the module docstring).
 GUESS, SLIP = 0.05, 0.01
@@ -160,7 +162,11 @@ class Course:
             day = now.date().isoformat()
             self.introduced[day] = self.introduced.get(day, 0) + 1
         card = review(None if old is None else old.card, rating(kind, right, ms, settings), now, settings)
-        self.cards[(kind, level)] = CardState(kind, level, card, _mastered(self.trainee, kind, level))
+        # The kind's last answers at any level, as the app counts them (`stats.recent_answers`).
+        last = list(self.trainee.recent[(kind, 1)])[-NEEDS_WINDOW:]
+        mastered = _mastered(self.trainee, kind, level)
+        correct = sum(right for right, _ms in last)
+        self.cards[(kind, level)] = CardState(kind, level, card, mastered, correct, len(last))
 
 
 def today_queue(course: Course, now: datetime) -> tuple[str, int]:
