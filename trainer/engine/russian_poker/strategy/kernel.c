@@ -176,11 +176,11 @@ static void band_for(const Ctx *c, i64 p, const i64 *o) {
         if (band_used[b] && same_v < 0 && memcmp(key, bands[b].key, 7 * sizeof(i64)) == 0) same_v = b;
         if (band_used[b] < band_used[oldest]) oldest = b;
     }
+    /* a band with the same margins but another flush band is overwritten (hands in ascending
+       strength rarely come back to it), else the least recently used */
+    if (same_v >= 0) oldest = same_v;
     Band *B = &bands[oldest];
-    if (same_v >= 0 && same_v != oldest) {
-        memcpy(B->v, bands[same_v].v, sizeof B->v);
-        memcpy(B->base, bands[same_v].base, sizeof B->base);
-    } else if (same_v < 0) {
+    if (same_v < 0) {
         for (i64 i = 0; i < c->n_sets; i++) {
             const i64 *a = c->after + i * 13;
             i64 base = 0;
