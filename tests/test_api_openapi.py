@@ -187,9 +187,9 @@ def test_every_documented_response_is_given_and_matches_its_schema(app, doc):
     for path, item in doc["paths"].items():
         for method in set(item) - {"parameters"}:
             url = path.replace("{drill_id}", str(drill["id"])).replace("{token_id}", "1")
-            url = url.replace("{round_id}", "1").replace("{group_id}", "1")
+            url = url.replace("{round_id}", "1").replace("{group_id}", "1").replace("{user_id}", "1")
             tour.call(method, url, path, headers={"Authorization": "Basic dGVhY2hlcg=="})
-    ids = {"drill_id": drill["id"], "round_id": round_id, "token_id": made["id"], "group_id": 1}
+    ids = {"drill_id": drill["id"], "round_id": round_id, "token_id": made["id"], "group_id": 1, "user_id": 1}
     tour_every_route(tour, app, ids, bearer)
     documented = {
         (path, method, status)
@@ -226,6 +226,10 @@ def tour_groups(tour, bearer):
     tour.call("get", url + "/attempts.csv?since=2026-01-01&kind=test.sum", export)
     tour.call("get", url + "/attempts.csv?since=yesterday", export)
     tour.call("get", "/api/v1/groups/999/attempts.csv", export)
+    member = "/api/v1/groups/{group_id}/trainees/{user_id}"
+    [one] = tour.call("get", url + "/report", report).json["trainees"]
+    tour.call("get", f"{url}/trainees/{one['id']}", member)
+    tour.call("get", f"{url}/trainees/999", member)
     listed = "/api/v1/groups/{group_id}/quizzes"
     tour.call("get", url + "/quizzes", listed)
     tour.call("get", "/api/v1/groups/999/quizzes", listed)

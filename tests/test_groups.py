@@ -291,6 +291,19 @@ def test_the_desk_sorts_its_trainees_and_a_trainee_page_shows_his_work(app, teac
     assert re.findall(r'class="(correct|wrong)" data-drill', attempts) == ["wrong", "correct"]
     assert "<code>&#34;" not in attempts and "<code>&quot;" not in attempts  # yes, not "yes" in quotes
     assert "No quizzes taken yet." in page
+    # The same in the API, for the group's owner.
+    api = f"/api/v1/groups/{group_id}/trainees/{ids['two']}"
+    shown = teacher.get(api).json
+    assert shown["username"] == "two" and shown["readiness"]["russian_poker"]["status"] == "not_yet"
+    assert [(k["kind"], k["attempts"], k["correct"]) for k in shown["kinds"]] == [
+        ("rp.qualify", 1, 0),
+        ("rp.bet_payout", 1, 1),
+    ]  # weakest first
+    assert [(d["attempts"], d["correct"]) for d in shown["trend"]] == [(2, 1)]
+    assert shown["quizzes"] == []
+    assert clients["two"].get(api).status_code == 404  # not his instructor's view
+    assert teacher.get(f"/api/v1/groups/{group_id}/trainees/{ids['two'] + 99}").status_code == 404
+    assert signed_in(app, "other.teacher", "instructor").get(api).status_code == 404
     # A quiz he took is listed with its score, linked to its review.
     now = datetime.now(UTC)
     form = {
@@ -309,6 +322,9 @@ def test_the_desk_sorts_its_trainees_and_a_trainee_page_shows_his_work(app, teac
     assert (
         f"/exams/sittings/{sitting}/review" in row and "Qualification" in row and re.search(r"[01] / 1", row)
     )
+    assert [(q["quiz_id"], q["sitting_id"], q["questions"]) for q in teacher.get(api).json["quizzes"]] == [
+        (exam_id, sitting, 1)
+    ]
 
 
 def test_a_trainee_page_lists_every_answer_a_hundred_to_a_page(app, teacher):

@@ -385,7 +385,7 @@ def trainee(group_id: int, user_id: int) -> Page:
             "last": start + len(attempts),
             "total": len(every),
         },
-        sittings=_sittings_of(group_id, user_id),
+        sittings=sittings_of(group_id, user_id),
         games=GAMES,
         kind_title=kind_title,
         game_title=game_title,
@@ -419,7 +419,7 @@ def attempt(group_id: int, user_id: int, drill_id: int) -> Page:
     )
 
 
-def _sittings_of(group_id: int, user_id: int) -> list[dict[str, Any]]:
+def sittings_of(group_id: int, user_id: int) -> list[dict[str, Any]]:
     """The member's finished sittings of the group's quizzes, newest first, with the quiz."""
     exams = Exams(db.store().db)
     found = []

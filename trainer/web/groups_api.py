@@ -1,7 +1,8 @@
 """Groups in the JSON API: list and make groups (`GET/POST /api/v1/groups`), join with a code
 (`POST /api/v1/groups/join`), a group's report (`GET /api/v1/groups/{id}/report`), its attempts as
 CSV (`GET /api/v1/groups/{id}/attempts.csv`), its assigned quizzes with their results
-(`GET /api/v1/groups/{id}/quizzes`) and the quizzes' questions (`.../quiz-results.csv`). The
+(`GET /api/v1/groups/{id}/quizzes`), the quizzes' questions (`.../quiz-results.csv`) and one
+member's page (`GET /api/v1/groups/{id}/trainees/{user id}`). The
 caller must be signed in (bearer token or session); a group that is not the caller's own is a 404, as
 if it did not exist."""
 
@@ -12,12 +13,12 @@ from typing import Any
 from flask import jsonify, url_for
 from flask.typing import ResponseReturnValue
 
-from trainer.store import NotFoundError
+from trainer.store import NotFoundError, stats
 from trainer.store.accounts import AccountError
 from trainer.store.exams import Exams
 from trainer.web import auth, db
 from trainer.web.api_requests import bp, fail, json_body, signed_in
-from trainer.web.groups import attempts_csv, quiz_results_csv
+from trainer.web.groups import attempts_csv, quiz_results_csv, sittings_of
 
 
 def _group_json(row: dict[str, Any], *, owner: bool) -> dict[str, Any]:
@@ -162,3 +163,49 @@ def group_quizzes(group_id: int) -> ResponseReturnValue:
             }
         )
     return jsonify(quizzes=found)
+
+
+@bp.get("/groups/<int:group_id>/trainees/<int:user_id>")
+def group_trainee(group_id: int, user_id: int) -> ResponseReturnValue:
+    """One member's work, as his page on the desk shows it: readiness, trend by day, drills weakest
+    first, most frequent mistakes, sprint bests and quiz results (his answers: attempts.csv)."""
+    _owned(group_id, signed_in())
+    report = db.groups().report(group_id)
+    member = next((t for t in report["trainees"] if t["id"] == user_id), None)
+    if member is None:
+        fail(404, f"There is no trainee {user_id} in group {group_id}.")
+    store_db = db.store().db
+    summary = ("attempts", "correct", "accuracy", "median_ms")
+    return jsonify(
+        id=member["id"],
+        username=member["username"],
+        name=member["display_name"],
+        last_activity=member["last_activity"],
+        readiness=member["readiness"],
+        trend=[
+            {"day": d["day"], **{k: d[k] for k in summary}} for d in stats.trend_by_day(store_db, user_id)
+        ],
+        kinds=[
+            {"kind": k["kind"], **{key: k[key] for key in summary}}
+            for k in sorted(stats.kind_summary(store_db, user_id), key=lambda k: (k["accuracy"], k["kind"]))
+        ],
+        mistakes=[
+            {"mistake": m["mistake"], "count": m["count"], "kinds": m["kinds"]}
+            for m in stats.frequent_mistakes(store_db, user_id, count=10)
+        ],
+        sprint_bests=[
+            {key: b[key] for key in ("scope", "level", "duration_s", "correct", "answered", "questions")}
+            for b in stats.sprint_bests(store_db, user_id)
+        ],
+        quizzes=[
+            {
+                "quiz_id": s["exam"]["id"],
+                "title": s["exam"]["title"],
+                "sitting_id": s["id"],
+                "finished_at": s["finished_at"],
+                "correct": s["correct"],
+                "questions": s["exam"]["questions"],
+            }
+            for s in sittings_of(group_id, user_id)
+        ],
+    )

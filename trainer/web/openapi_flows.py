@@ -43,6 +43,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, str, str]] = {
     ("/api/v1/groups/{group_id}/report", "get"): ("groupReport", "Groups", "api.group_report"),
     ("/api/v1/groups/{group_id}/attempts.csv", "get"): ("groupAttempts", "Groups", "api.group_attempts_csv"),
     ("/api/v1/groups/{group_id}/quizzes", "get"): ("groupQuizzes", "Groups", "api.group_quizzes"),
+    ("/api/v1/groups/{group_id}/trainees/{user_id}", "get"): ("groupTrainee", "Groups", "api.group_trainee"),
     ("/api/v1/groups/{group_id}/quiz-results.csv", "get"): (
         "groupQuizResults",
         "Groups",

@@ -22,6 +22,7 @@ _GROUP_NAME = {
     "the pattern is read as Python's `re` reads it (see the document's description).",
     "examples": ["Morning class"],
 }
+_USER_ID = {"name": "user_id", "in": "path", "required": True, "schema": {"type": "integer"}}
 _DAY = {"type": "string", "format": "date", "examples": ["2026-12-01"]}
 _GAME_MAP = {"type": "object", "propertyNames": {"enum": [g.id for g in GAMES]}}
 
@@ -37,7 +38,99 @@ _SITTING = {
     },
 }
 
+_FIGURES = {
+    "attempts": {"type": "integer"},
+    "correct": {"type": "integer"},
+    "accuracy": {"type": "number", "minimum": 0, "maximum": 1},
+    "median_ms": {"type": "number"},
+}
+_FIGURES_REQUIRED = ["attempts", "correct", "accuracy", "median_ms"]
+
 SCHEMAS: dict[str, Any] = {
+    "GroupTrainee": {
+        "type": "object",
+        "required": [
+            "id",
+            "username",
+            "name",
+            "last_activity",
+            "readiness",
+            "trend",
+            "kinds",
+            "mistakes",
+            "sprint_bests",
+            "quizzes",
+        ],
+        "properties": {
+            "id": {"type": "integer"},
+            "username": {"type": "string"},
+            "name": {"type": "string"},
+            "last_activity": {"type": ["string", "null"]},
+            "readiness": {**_GAME_MAP, "additionalProperties": _ref("Readiness")},
+            "trend": {
+                "type": "array",
+                "description": "Per day with answers, oldest first.",
+                "items": {
+                    "type": "object",
+                    "required": ["day", *_FIGURES_REQUIRED],
+                    "properties": {"day": {"type": "string", "format": "date"}, **_FIGURES},
+                },
+            },
+            "kinds": {
+                "type": "array",
+                "description": "Per drill kind answered, weakest first.",
+                "items": {
+                    "type": "object",
+                    "required": ["kind", *_FIGURES_REQUIRED],
+                    "properties": {"kind": {"type": "string"}, **_FIGURES},
+                },
+            },
+            "mistakes": {
+                "type": "array",
+                "description": "The most frequent catalogued mistakes (up to 10), most frequent first.",
+                "items": {
+                    "type": "object",
+                    "required": ["mistake", "count", "kinds"],
+                    "properties": {
+                        "mistake": {"type": "string"},
+                        "count": {"type": "integer"},
+                        "kinds": {"type": "array", "items": {"type": "string"}},
+                    },
+                },
+            },
+            "sprint_bests": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["scope", "level", "duration_s", "correct", "answered", "questions"],
+                    "properties": {
+                        "scope": {"type": "string"},
+                        "level": {"type": "integer"},
+                        "duration_s": {"type": "integer"},
+                        "correct": {"type": "integer"},
+                        "answered": {"type": "integer"},
+                        "questions": {"type": "integer"},
+                    },
+                },
+            },
+            "quizzes": {
+                "type": "array",
+                "description": "His handed-in sittings of the group's quizzes, newest first.",
+                "items": {
+                    "type": "object",
+                    "required": ["quiz_id", "title", "sitting_id", "finished_at", "correct", "questions"],
+                    "properties": {
+                        "quiz_id": {"type": "integer"},
+                        "title": {"type": "string"},
+                        "sitting_id": {"type": "integer"},
+                        "finished_at": {"type": "string", "format": "date-time"},
+                        "correct": {"type": "integer"},
+                        "questions": {"type": "integer"},
+                    },
+                },
+            },
+        },
+    },
     "GroupQuiz": {
         "type": "object",
         "required": [
@@ -270,6 +363,17 @@ def paths() -> dict[str, Any]:
                     },
                     "400": _error("A date that is not YYYY-MM-DD."),
                     "404": _error("No such group of the caller's."),
+                },
+            }
+        },
+        "/api/v1/groups/{group_id}/trainees/{user_id}": {
+            "get": {
+                "summary": "One member's work, as his page on the desk shows it.",
+                "security": SIGNED_IN,
+                "parameters": [_GROUP_ID, _USER_ID],
+                "responses": {
+                    "200": _json(_ref("GroupTrainee"), "The member's work (the group's owner only)."),
+                    "404": _error("No such group of the caller's, or no such member in it."),
                 },
             }
         },
