@@ -108,3 +108,20 @@ def test_numpy_values_do_not_depend_on_what_was_valued_before():
     for k in (3, 4):
         v.exchanges_numpy([[c for c in hand if c not in d] for d in itertools.combinations(hand, k)], k)
     assert v.exchanges_numpy([[]], 5) == fresh
+
+
+@needs_kernel
+def test_an_exchange_the_kernel_refuses_is_valued_with_numpy(monkeypatch):
+    rng = random.Random(9)
+    deck = rng.sample(range(52), 52)
+    up, hand = deck[0], tuple(deck[1:6])
+    pool = _pool(rng, up, hand, 13)
+    v = Valuation(Context(up, pool, Payoffs.of(load_rules("cis"))))
+    kept = [[c for c in hand if c not in d] for d in itertools.combinations(hand, 3)]
+    expected = v.exchanges_numpy(kept, 3)
+
+    def refuse(*args, **kwargs):
+        raise kernel.KernelLimit("too large")
+
+    monkeypatch.setattr(kernel, "exchange_sums", refuse)
+    assert v.exchanges(kept, 3) == expected

@@ -693,6 +693,8 @@ int rp_exchange(const Ctx *c, const Exchange *x) {
     i64 n_cls = 0;
     for (i64 n = 0; n < x->n_units; n++)
         if (x->u_class[n] + 1 > n_cls) n_cls = x->u_class[n] + 1;
+    for (int m = 0; m < 8192; m++)
+        if (x->class_of[m] + 1 > n_cls) n_cls = x->class_of[m] + 1;
     i64 *ng = malloc((size_t)(n_cls + 1) * sizeof *ng);
     if (!ng) return -1;
     for (i64 i = 0; i < n_cls; i++) ng[i] = INT64_MIN;
@@ -706,10 +708,12 @@ int rp_exchange(const Ctx *c, const Exchange *x) {
         u->r_ng = ng[cls];
         x->total[x->u_option[n]] += class_total(u, x, x->u_option[n]);
     }
-    free(ng);
     FlushDraw *list;
     i64 n_flush;
-    if (flush_draws(c, x, &list, &n_flush)) return -1;
+    if (flush_draws(c, x, &list, &n_flush)) {
+        free(ng);
+        return -1;
+    }
     for (i64 n = 0; n < n_flush; n++) {
         const FlushDraw *f = &list[n];
         /* flush draws of the same ranks in other suits (nothing kept) share the unit */
@@ -722,7 +726,8 @@ int rp_exchange(const Ctx *c, const Exchange *x) {
             prepare(u, c, f->strength, x->hands, x->deck, -1);
             u->r_lt = rank_count(c, x, f->cls, f->strength, 0, u->j_lt);
             u->r_le = rank_count(c, x, f->cls, f->strength, 1, u->j_le);
-            u->r_ng = rank_count(c, x, f->cls, c->ak_floor, 0, u->j_ng);
+            if (ng[f->cls] == INT64_MIN) ng[f->cls] = rank_count(c, x, f->cls, c->ak_floor, 0, u->j_ng);
+            u->r_ng = ng[f->cls];
         }
         int taken[4] = {0, 0, 0, 0};
         for (int i = 0; i < 5 && f->cards[i] >= 0; i++)
@@ -730,5 +735,6 @@ int rp_exchange(const Ctx *c, const Exchange *x) {
         x->total[f->opt] += best_stand(u, taken);
     }
     free(list);
+    free(ng);
     return 0;
 }

@@ -36,6 +36,10 @@ _FLAGS = ["-O2", "-shared", "-fPIC"]
 _LOCK = threading.Lock()  # the kernel keeps its working tables in static memory
 
 
+class KernelLimit(RuntimeError):
+    """The kernel cannot value this exchange (its fixed table sizes); the NumPy path can."""
+
+
 class _Ctx(ctypes.Structure):
     _fields_ = [
         ("avail", ctypes.c_void_p),
@@ -312,5 +316,5 @@ def exchange_sums(
     with _LOCK:
         status = lib.rp_exchange(ctypes.byref(kc.struct), ctypes.byref(x))
     if status != 0:
-        raise RuntimeError("advisor kernel: a table is larger than its limits, or memory ran out")
+        raise KernelLimit("advisor kernel: a table is larger than its limits, or memory ran out")
     return [int(t) for t in total]

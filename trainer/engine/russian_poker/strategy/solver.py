@@ -405,7 +405,10 @@ class Valuation:
         result, a player flush as if it beat every dealer). The compiled kernel values them when it
         is available (`kernel.py`), NumPy alone otherwise (`exchanges_numpy`): the same sums."""
         if not bound and kernel.available():
-            return self.exchanges_kernel(kept_sets, k)
+            try:
+                return self.exchanges_kernel(kept_sets, k)
+            except kernel.KernelLimit:  # a house whose tables exceed the kernel's sizes
+                pass
         return self.exchanges_numpy(kept_sets, k, bound=bound)
 
     def exchanges_kernel(self, kept_sets: Sequence[Sequence[int]], k: int) -> list[Fraction]:
