@@ -138,8 +138,9 @@ class StepKind:
 class GameRounds:
     """What a game's `round` module gives: its generator version, the seats it deals for (and the
     default per level), the house-rules presets it can deal under, `deal_steps(rng, level, seats,
-    rules, chips, payout)` -> (steps, end table), its step kinds, the word for its seats, and whether
-    the house pays from its float (payouts answerable in chips)."""
+    rules, chips, payout)` -> (steps, end table), its step kinds, the word for its seats, whether the
+    house pays from its float, and the chip set a house-rules preset pays in (`house_chips(rules)`;
+    that set's `payout_answer` is the house's form of a payout answer)."""
 
     game: str
     version: int
@@ -150,7 +151,8 @@ class GameRounds:
     deal_steps: Callable[..., tuple[list[RoundStep], dict[str, Any]]]
     kinds: dict[str, StepKind]
     seat_word: str = N_("Seats")  # what `seats` counts at this table (a marked message id)
-    payouts: bool = False  # the house pays boxes from its float: payouts may be answered in chips
+    payouts: bool = False  # the round has payout steps (boxes paid, pots pushed): answerable in chips
+    house_chips: Callable[[str], ChipSet] = lambda _rules: load_chips()
 
 
 def game_rounds(game: str) -> GameRounds:
@@ -183,9 +185,8 @@ def check_request(
         rules = rounds.default_rules
     if not isinstance(rules, str) or rules not in rounds.presets:
         raise RoundError(f"rules for {game} rounds: one of {', '.join(rounds.presets)}, not {rules!r:.40}")
-    chips = load_chips()
     if payout is None:
-        payout = chips.payout_answer
+        payout = rounds.house_chips(rules).payout_answer
     if payout not in ("amount", "chips"):
         raise RoundError(f"payout answers are 'amount' or 'chips', not {payout!r:.40}")
     return rounds, level, seed, seats, rules, payout
@@ -204,7 +205,7 @@ def deal(
 
     `seats` is the number of boxes (Russian poker, 1 to 6), seats (Omaha, 4 to 10) or players (painted
     poker, 3 to 6); by default the level chooses. `payout` is the form of a payout answer, "amount" or
-    "chips" (default: the house chip set's choice)."""
+    "chips" (default: the choice of the chip set the house rules pay in)."""
     rounds, level, seed, seats, rules, payout = check_request(game, level, seed, seats, rules, payout)
     return _deal(rounds.game, level, seed, seats, rules, payout)
 
@@ -217,7 +218,7 @@ def _deal(game: str, level: int, seed: int, seats: int | None, rules: str, payou
     if seats is None:
         seats = rounds.default_seats(rng, level)
     rng = random.Random(f"round/{game}/{rounds.version}/{level}/{seed}/{seats}/{rules}")
-    steps, end = rounds.deal_steps(rng, level, seats, rules, load_chips(), payout)
+    steps, end = rounds.deal_steps(rng, level, seats, rules, rounds.house_chips(rules), payout)
     # Through JSON, so a step is exactly what a client and the store see.
     frozen = tuple(
         RoundStep(s.kind, s.question, s.answer_format, _json(s.table), _json(s.data), s.money) for s in steps

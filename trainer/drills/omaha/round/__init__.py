@@ -14,7 +14,10 @@ act street by street (`hand.Hand`), and the trainee as the dealer rules at each 
    (`explain_order`: the last river aggressor, else the first seat left of the button; with a side pot
    the player all-in for the least, as the house's `showdown.side_pots` says), whether the next player
    may muck his hand unseen (`muck_rulings`: only a hand beaten in every pot it could win), and for each
-   pot what every seat in it collects (winners, the hi/lo split, quartering, odd chips).
+   pot what every seat in it collects (winners, the hi/lo split, quartering, odd chips); when payouts
+   are answered in chips, each seat's share is then paid out in chips (`om.payout`), and the pot
+   taken without a showdown too. The chips are the house rules' chip set (`chips` in
+   data/rules/omaha/, by default the poker room's, with a 1-unit chip).
 
 Seats are numbered from 1 on the table and in the questions; the engines number them from 0. A dead
 small blind goes to the pot without counting toward its poster's bet: the engines see it as the stake
@@ -37,20 +40,27 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.drills.chips import ChipSet
+from trainer.drills.chips import ChipSet, load_chips
 from trainer.drills.omaha.round import betting, blinds, rulings, showdown
 from trainer.drills.omaha.round.hand import STREETS, Hand
 from trainer.drills.rounds import GameRounds, RoundStep, StepKind
 from trainer.engine.explain import N_
+from trainer.engine.omaha.betting import load_rules
 
 # Version 2: a new player sitting down (levels 2 and 3), the show order with side pots, the muck.
-VERSION = 2
+# Version 3: payouts in chips (the poker room's chip set; a payout step per seat paid from a pot).
+VERSION = 3
 
 PRESETS = ("standard",)
 
 
 def default_seats(rng: random.Random, level: int) -> int:
     return {1: rng.randint(4, 6), 2: rng.randint(6, 8), 3: rng.randint(8, 10)}[level]
+
+
+def house_chips(rules: str) -> ChipSet:
+    """The chip set the house rules pay in (`chips` in data/rules/omaha/<rules>.toml)."""
+    return load_chips(load_rules(rules).chips)
 
 
 def deal_steps(
@@ -64,7 +74,7 @@ def deal_steps(
         betting.betting_round(hand)
         if len(hand.live()) < 2:
             break
-    end = showdown.finish(hand)
+    end = showdown.finish(hand, chips, payout)
     return hand.steps, end
 
 
@@ -77,6 +87,8 @@ ROUNDS = GameRounds(
     default_rules="standard",
     deal_steps=deal_steps,
     seat_word=N_("Seats"),
+    payouts=True,
+    house_chips=house_chips,
     kinds={
         "om.small_blind": StepKind("om.small_blind", rulings.solve_blind),
         "om.big_blind": StepKind("om.big_blind", rulings.solve_blind),
@@ -91,5 +103,6 @@ ROUNDS = GameRounds(
         "om.show_first": StepKind("om.show_first", rulings.solve_show_first),
         "om.muck": StepKind("om.muck", rulings.solve_muck),
         "om.pot": StepKind("om.pot", rulings.solve_pot),
+        "om.payout": StepKind("om.payout", rulings.solve_payout),
     },
 )

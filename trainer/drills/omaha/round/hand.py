@@ -138,7 +138,7 @@ class Hand:
     def ask(
         self, kind: str, question: Step, fmt: AnswerFormat, data: dict[str, Any], focus: int | None
     ) -> None:
-        phase = "showdown" if kind in ("om.show_first", "om.pot") else "betting"
+        phase = "showdown" if kind in ("om.show_first", "om.pot", "om.payout") else "betting"
         self.steps.append(RoundStep(kind, question, fmt, self.table(focus, phase), data))
 
     def act(self, seat: int, action: str, amount: int = 0) -> None:

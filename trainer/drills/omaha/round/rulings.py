@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.drills.answers import seat_label
+from trainer.drills.chips import load_chips
 from trainer.drills.omaha.round.hand import from_one
 from trainer.drills.omaha.showdowns import ENTRY_CHOICES, MUCK_CHOICES
+from trainer.drills.rounds import payout_answer
 from trainer.engine.explain import Step, step
 from trainer.engine.omaha import settle, side_pots
 from trainer.engine.omaha.betting import load_rules
@@ -109,14 +111,21 @@ def solve_returned(data: dict[str, Any]) -> tuple[int, str, tuple[Step, ...]]:
     )
 
 
-def solve_uncontested(data: dict[str, Any]) -> tuple[int, str, tuple[Step, ...]]:
+def _paid(data: dict[str, Any], amount: int, steps: tuple[Step, ...]) -> tuple[Any, str, tuple[Step, ...]]:
+    """A payout in the step's form: the amount, or (a chips step) its fewest chips in the house's set,
+    the explanation then ending with the fewest-chips way."""
+    if not data.get("chips"):
+        return amount, str(amount), steps
+    chips = load_chips(data["chips"])
+    return payout_answer(chips, "chips", amount), str(amount), (*steps, chips.fewest_step(amount))
+
+
+def solve_uncontested(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
     ruling = settlement(data)
     seat = data["seat"]
     won = ruling.payouts[seat] - ruling.returned[seat]
-    return (
-        won,
-        str(won),
-        (step("The last player left takes the pot without a showdown: {amount}.", amount=won),),
+    return _paid(
+        data, won, (step("The last player left takes the pot without a showdown: {amount}.", amount=won),)
     )
 
 
@@ -193,14 +202,27 @@ def solve_muck(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
     return key, str(dict(MUCK_CHOICES)[key]), ruling.steps
 
 
-def solve_pot(data: dict[str, Any]) -> tuple[dict[str, int], str, tuple[Step, ...]]:
+def pot_shares(data: dict[str, Any]) -> tuple[Any, dict[int, int], tuple[Step, ...]]:
+    """Pot `data["pot"]` at the showdown: the engine's result, what each seat collects from it, and
+    the part of the engine's explanation about this pot (the engine's showdown steps already number
+    seats from 1, as the table does: they are not renumbered)."""
     ruling = settlement(data)
     result = ruling.pots[data["pot"]]
-    shares = dict(result.shares)
-    answer = {str(seat_label(s)): shares.get(s, 0) for s in result.pot.eligible}
     # The engine explains every pot in turn; keep this pot's part.
     starts = [i for i, s in enumerate(ruling.steps) if s.template.startswith(("Main pot", "Side pot"))]
     begin = starts[data["pot"]]
     end = starts[data["pot"] + 1] if data["pot"] + 1 < len(starts) else len(ruling.steps)
+    return result, dict(result.shares), tuple(ruling.steps[begin:end])
+
+
+def solve_pot(data: dict[str, Any]) -> tuple[dict[str, int], str, tuple[Step, ...]]:
+    result, shares, steps = pot_shares(data)
+    answer = {str(seat_label(s)): shares.get(s, 0) for s in result.pot.eligible}
     text = "; ".join(f"{k}: {v}" for k, v in answer.items())
-    return answer, text, from_one(ruling.steps[begin:end])
+    return answer, text, steps
+
+
+def solve_payout(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
+    """What seat `data["seat"]` is paid from pot `data["pot"]`, as chips (the step after the pot's)."""
+    _result, shares, steps = pot_shares(data)
+    return _paid(data, shares.get(data["seat"], 0), steps)

@@ -1,19 +1,25 @@
 """After the betting of an Omaha round: an uncalled bet returned, the pots, who shows first, whether
-the next player may muck, and what each seat collects from each pot."""
+the next player may muck, and what each seat collects from each pot.
+
+When payouts are answered in chips (the house's chip set says so, or the trainee chose it), the pot
+taken without a showdown is answered in chips, and after each pot's ruling every seat that collects
+from it is paid out in chips, one step per seat ("om.payout"), as the Russian poker boxes are."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from trainer.drills.answers import AnswerFormat, AnswerKind, seat_label
+from trainer.drills.chips import ChipSet
 from trainer.drills.omaha.round.hand import AMOUNT, Hand, seat_choices
-from trainer.drills.omaha.round.rulings import show_order
+from trainer.drills.omaha.round.rulings import pot_shares, show_order
 from trainer.drills.omaha.showdowns import MUCK_CHOICES
+from trainer.drills.rounds import payout_format
 from trainer.engine.explain import N_, Term, step
 from trainer.engine.omaha import side_pots
 
 
-def finish(hand: Hand) -> dict[str, Any]:
+def finish(hand: Hand, chips: ChipSet, payout: str) -> dict[str, Any]:
     hand.middle += sum(hand.bet)
     hand.bet = [0] * hand.n
     holes, put = hand.engine_table()
@@ -41,14 +47,16 @@ def finish(hand: Hand) -> dict[str, Any]:
             )
             hand.stacks[seat] += amount
             hand.middle -= amount
+    # A payout step's form and the chip set it is counted in (None: an amount).
+    paid = {"chips": chips.name if payout == "chips" else None}
     live = hand.live()
     if len(live) == 1:
         winner = live[0]
         hand.ask(
             "om.uncontested",
             step("Everybody else has folded. What does seat {seat} collect?", seat=winner + 1),
-            AMOUNT,
-            {**facts, "seat": winner},
+            payout_format(chips, payout),
+            {**facts, "seat": winner, **paid},
             winner,
         )
         return hand.table(phase="over")
@@ -112,4 +120,21 @@ def finish(hand: Hand) -> dict[str, Any]:
             {**facts, "pot": number},
             None,
         )
+        if payout == "chips":
+            _, shares, _ = pot_shares({**facts, "pot": number})
+            for seat in pot.eligible:
+                if shares.get(seat, 0) > 0:
+                    hand.ask(
+                        "om.payout",
+                        step("Pay seat {seat} from the main pot. Which chips?", seat=seat + 1)
+                        if number == 0
+                        else step(
+                            "Pay seat {seat} from side pot {number}. Which chips?",
+                            seat=seat + 1,
+                            number=number,
+                        ),
+                        payout_format(chips, payout),
+                        {**facts, "pot": number, "seat": seat, **paid},
+                        seat,
+                    )
     return hand.table(phase="over")
