@@ -272,3 +272,74 @@ def test_seats_and_reproducibility():
         assert r == deal("omaha", 2, 7, seats=seats)
     chips = sum(sum(engine_table(r.end_table)[1]) for r in hands(seeds=range(10)))
     assert chips > 0
+
+
+# Payouts in chips -----------------------------------------------------------------------------------
+
+ROOM = (1000, 500, 100, 25, 5, 1)  # data/chips/poker-room.toml, largest first
+
+
+def fewest(amount):
+    """The fewest poker-room chips: largest first is fewest when each chip divides the next."""
+    counts = {}
+    for value in ROOM:
+        counts[str(value)], amount = divmod(amount, value)
+    return counts
+
+
+def pot_share(s):
+    """What the seat asked about collects from the pot asked about, from the engine on the table."""
+    t = s.table
+    holes, put = engine_table(t)
+    ruling = settle(t["board"], holes, put, hi_lo=t["hi_lo"], button=t["button"] - 1, chip=t["chip"])
+    return dict(ruling.pots[s.question.params.get("number", 0)].shares).get(t["focus"] - 1, 0)
+
+
+def test_payouts_in_chips():
+    found = Counter()
+    for r in hands(seeds=range(40), payout="chips"):
+        kinds = [s.kind for s in r.steps]
+        for i, s in enumerate(r.steps):
+            if s.kind == "om.pot":
+                # After a pot's ruling, each seat that collects from it is paid, in seat order.
+                paid = [k for k, v in oracle(s).items() if v > 0]
+                after = r.steps[i + 1 : i + 1 + len(paid)]
+                assert [x.kind for x in after] == ["om.payout"] * len(paid)
+                assert [f"Seat {x.table['focus']}" for x in after] == paid
+                # The explanation names the seats as the table numbers them.
+                said = {str(x) for x in grade_step(r, i, oracle(s)).explanation}
+                assert all(f"{k} takes {v}." in said for k, v in oracle(s).items() if v), (said, oracle(s))
+            if s.kind not in ("om.payout", "om.uncontested"):
+                continue
+            found[s.kind] += 1
+            amount = pot_share(s) if s.kind == "om.payout" else oracle(s)
+            assert amount > 0 and s.answer_format.labels == tuple(str(v) for v in ROOM)
+            right = grade_step(r, i, fewest(amount))
+            assert right.correct and right.expected == fewest(amount)
+            assert str(right.explanation[-1]).startswith(f"Fewest chips for {amount}: ")
+            # Right in value though all in ones: right, the fewest shown, and how the ones colour up.
+            ones = grade_step(r, i, {"1": amount})
+            assert ones.correct and ones.expected == fewest(amount)
+            if amount >= 5:
+                assert any(str(x).startswith("Colour up: ") for x in ones.explanation)
+            assert not grade_step(r, i, {**fewest(amount), "1": fewest(amount)["1"] + 1}).correct
+            assert grade_step(r, i, "; ".join(f"{k}: {v}" for k, v in fewest(amount).items())).correct
+        assert kinds.count("om.payout") >= sum(k == "om.pot" for k in kinds)  # every pot has a winner
+    assert found["om.payout"] >= 100 and found["om.uncontested"] >= 1, found
+
+
+def test_the_house_chooses_the_payout_form(monkeypatch):
+    from dataclasses import replace
+
+    import trainer.drills.omaha.round as omaha_round
+    from trainer.drills.chips import load_chips
+
+    # The Omaha house rules name the poker room's chips, whose file answers payouts as amounts.
+    assert omaha_round.ROUNDS.house_chips("standard").name == "poker-room"
+    plain = deal("omaha", 2, 11)
+    assert plain.payout == "amount" and "om.payout" not in [s.kind for s in plain.steps]
+    counted = replace(load_chips("poker-room"), payout_answer="chips")
+    monkeypatch.setattr(omaha_round, "ROUNDS", replace(omaha_round.ROUNDS, house_chips=lambda _rules: counted))
+    chosen = deal("omaha", 2, 11)
+    assert chosen.payout == "chips" and "om.payout" in [s.kind for s in chosen.steps]
+    assert deal("omaha", 2, 11, payout="amount") == plain  # the trainee may still choose
