@@ -181,6 +181,7 @@ def test_a_whole_round_of_each_game_on_a_phone(table_page, game):
     section = page.locator(f"section.table-game:has(#game-{game})")
     if game == "russian_poker":
         section.locator("select[name=seats]").select_option("6")
+    if game in ("russian_poker", "omaha"):  # the boxes paid, the pots pushed, in chips
         section.locator("label:has(input[name=payout][value=chips])").click()
     navigate(page, lambda: section.locator("form.round-start button[value='3']").click())
     assert page.viewport_size == PHONE

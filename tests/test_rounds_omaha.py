@@ -339,7 +339,8 @@ def test_the_house_chooses_the_payout_form(monkeypatch):
     plain = deal("omaha", 2, 11)
     assert plain.payout == "amount" and "om.payout" not in [s.kind for s in plain.steps]
     counted = replace(load_chips("poker-room"), payout_answer="chips")
-    monkeypatch.setattr(omaha_round, "ROUNDS", replace(omaha_round.ROUNDS, house_chips=lambda _rules: counted))
+    house = replace(omaha_round.ROUNDS, house_chips=lambda _rules: counted)
+    monkeypatch.setattr(omaha_round, "ROUNDS", house)
     chosen = deal("omaha", 2, 11)
     assert chosen.payout == "chips" and "om.payout" in [s.kind for s in chosen.steps]
     assert deal("omaha", 2, 11, payout="amount") == plain  # the trainee may still choose

@@ -228,6 +228,40 @@ def test_table_tests_on_the_instructors_desk(app):
     assert [(r[0], r[-1]) for r in own] == [("Omaha", "✗ Not passed"), ("Painted poker", "✓ Passed")], own
 
 
+def test_omaha_pots_paid_in_chips_through_the_page(app, named):
+    """The issue: every payout step answerable as chips. An Omaha pot's share paid in the poker
+    room's chips (with its 1-unit chip): one chip over is wrong, with the fewest chips shown; all in
+    ones is right, with how they colour up."""
+    page = named.get("/table/").get_data(as_text=True)
+    assert re.search(r'id="game-omaha".*?name="payout" value="chips"', page, re.S)
+    for _ in range(40):
+        url = start(named, "omaha", level=2, seats=8, payout="chips")
+        dealt = dealt_of(app, url)
+        if sum(s.kind == "om.payout" for s in dealt.steps) >= 2:
+            break
+    payouts = [i for i, s in enumerate(dealt.steps) if s.kind == "om.payout"]
+    assert len(payouts) >= 2
+    for i, step in enumerate(dealt.steps):
+        want = expected_answer(dealt, i)
+        if step.kind != "om.payout":
+            named.post(url, data={"step": i, **form_for(step, want)})
+            continue
+        page = named.get(url).get_data(as_text=True)
+        assert 'class="chip-answer"' in page and 'class="chip-face chip-1565c0"' in page  # the blue 1
+        labels = step.answer_format.labels
+        value = sum(int(k) * n for k, n in want.items())
+        if i == payouts[0]:
+            data = {"step": i, **form_for(step, {**want, "1": want["1"] + 1})}
+            html_text = html.unescape(named.post(url, data=data, headers=FETCH).json["html"])
+            assert "✗" in html_text.split('id="verdict"', 1)[1][:40]
+            assert f"Fewest chips for {value}: " in html_text
+        else:
+            data = {"step": i, f"amount-{labels.index('1')}": str(value)}  # the others left empty
+            html_text = html.unescape(named.post(url, data=data, headers=FETCH).json["html"])
+            assert "✓" in html_text.split('id="verdict"', 1)[1][:40]
+            assert value < 5 or "Colour up: " in html_text
+
+
 def test_rounds_of_an_older_generator_keep_their_results(app, named):
     """A new generator version (Russian poker's 3) cannot deal an old round again: its page says so
     (404), but the table test it belongs to, finished or not, still shows its result (it was a 500)."""
@@ -304,15 +338,16 @@ def test_table_pages_show_no_english_words(app, client, locale):
     AuthActions(client).sign_up("სტაჟიორი")
     pages = {"/table/": client.get("/table/").get_data(as_text=True)}
     tables = (
-        ("russian_poker", 6, ""),
-        ("russian_poker", 6, "insured"),
-        ("omaha", 9, ""),
-        ("painted_poker", 5, ""),
-        ("painted_poker", 5, "odessa-house"),
-        ("painted_poker", 4, "deck-54"),
+        ("russian_poker", 6, "", "amount"),
+        ("russian_poker", 6, "insured", "amount"),
+        ("omaha", 9, "", "amount"),
+        ("omaha", 8, "", "chips"),
+        ("painted_poker", 5, "", "amount"),
+        ("painted_poker", 5, "odessa-house", "amount"),
+        ("painted_poker", 4, "deck-54", "amount"),
     )
-    for game, seats, rules in tables:
-        url = start(client, game, level=3, seats=seats, rules=rules)
+    for game, seats, rules, payout in tables:
+        url = start(client, game, level=3, seats=seats, rules=rules, payout=payout)
         dealt = dealt_of(app, url)
         for i, step in enumerate(dealt.steps):
             pages[f"{url} step {i}"] = client.get(url).get_data(as_text=True)

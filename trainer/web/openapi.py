@@ -484,6 +484,7 @@ _ROUND_ID = {"name": "round_id", "in": "path", "required": True, "schema": _ID}
 def _new_round(game: str) -> dict[str, Any]:
     """The request of a round of one game: its seats and house rules are the game's own."""
     rounds = game_rounds(game)
+    denominations = ", ".join(rounds.house_chips(rounds.default_rules).labels())
     return {
         "type": "object",
         "required": ["game", "level"],
@@ -504,7 +505,8 @@ def _new_round(game: str) -> dict[str, Any]:
             "rules": {"enum": [*rounds.presets, None], "description": "House rules (default first)."},
             "payout": {
                 "enum": ["amount", "chips", None],
-                "description": "How payouts are answered (house default).",
+                "description": "How payouts are answered: an amount, or chips (a count per "
+                f"denomination of the house's chips: {denominations}); default: the house's choice.",
             },
         },
         "additionalProperties": False,

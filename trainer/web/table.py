@@ -23,7 +23,7 @@ from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Option
 
 from trainer import games as registry
 from trainer.drills import AnswerError
-from trainer.drills.chips import load_chips
+from trainer.drills.chips import ChipSet, load_chips
 from trainer.drills.rounds import GAMES, Round, RoundError, game_rounds, solve_step
 from trainer.store import AlreadyAnsweredError, NotFoundError, StoreError
 from trainer.store.tables import TableStore, exam_settings
@@ -54,14 +54,19 @@ class StepForm(FlaskForm):
     step = IntegerField(validators=[InputRequired(), NumberRange(0, 100000)])
 
 
-@bp.context_processor
-def _drawing() -> dict[str, Any]:
-    chips = load_chips()
+def _drawn_in(chips: ChipSet) -> dict[str, Any]:
+    """A chip set for the templates: the chips answer form's faces and the stakes drawn as stacks."""
 
     def stacks(amount: Any) -> list[dict[str, Any]]:
         return chips.stacks(amount) if isinstance(amount, int) and not isinstance(amount, bool) else []
 
-    return {"chip_set": chips, "chip_stacks": stacks, "game_title": game_title}
+    return {"chip_set": chips, "chip_stacks": stacks}
+
+
+@bp.context_processor
+def _drawing() -> dict[str, Any]:
+    # The house's default chips; a round's page draws in its own house's (`_context`).
+    return {**_drawn_in(load_chips()), "game_title": game_title}
 
 
 @bp.get("/")
@@ -77,6 +82,8 @@ def index() -> str:
                 "seats": rounds.seats,
                 "seat_word": rounds.seat_word,
                 "payouts": rounds.payouts,
+                # The house's form of a payout answer: its chip set's (Omaha: the poker room's).
+                "payout_answer": rounds.house_chips(rounds.default_rules).payout_answer,
                 # The house rules a round may be dealt under, the default first, by their titles.
                 "presets": [(name, registry.BY_ID[game].load_rules(name).title) for name in rounds.presets],
                 "settings": exam_settings()[game],
@@ -87,7 +94,6 @@ def index() -> str:
         games=games,
         results=results[:10],
         round_form=NewRoundForm(),
-        chips=load_chips(),
     )
 
 
@@ -152,6 +158,10 @@ def _context(
     over = row["finished_at"] is not None
     current = None if over else dealt.steps[row["step"]]
     test = store.test(row["test_id"]) if row["test_id"] else None
+    # The stakes are drawn, and a chips answer counted, in the chips of the round's house.
+    chips = game_rounds(dealt.game).house_chips(dealt.rules)
+    if current is not None and current.data.get("chips"):
+        chips = load_chips(current.data["chips"])
     deadline = None
     if test is not None:
         deadline = store.deadline(test)
@@ -174,6 +184,7 @@ def _context(
         "form": StepForm(step=row["step"]),
         "error": error,
         "kept": kept or {},
+        **_drawn_in(chips),
     }
 
 

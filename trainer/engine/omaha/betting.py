@@ -50,7 +50,7 @@ class SidePotShowing(StrEnum):
 class OmahaRules:
     """House options: raises allowed after the bet in limit, no cap heads-up, missed small blind, how a
     new player comes in, the showdown order with side pots and the right to muck a losing hand;
-    `chips` names the house's chip set (a file in data/chips/, read by the live table)."""
+    `chip_set` names the house's chip set (a file in data/chips/, read by the live table)."""
 
     name: str
     raises_per_round: int
@@ -60,7 +60,7 @@ class OmahaRules:
     new_player_waits_between: bool = True
     side_pot_showing: SidePotShowing = SidePotShowing.ALL_IN_FIRST
     muck_losing: bool = True
-    chips: str = "standard"
+    chip_set: str = "standard"
     title: str = ""
     source: str = ""
     not_applied: tuple[str, ...] = ()
@@ -77,7 +77,7 @@ def build(name: str, reader: Reader) -> OmahaRules:
         new_player_waits_between=reader.flag("new_player.waits_between_button_and_blinds"),
         side_pot_showing=reader.choice("showdown.side_pots", SidePotShowing),
         muck_losing=reader.flag("showdown.muck_losing"),
-        chips=reader.value("chips", text, required=False) or "standard",
+        chip_set=reader.value("chip_set", text, required=False) or "standard",
         title=reader.value("title", text, required=False) or name,
         source=reader.value("source", text, required=False) or "",
         not_applied=reader.texts("not_applied"),

@@ -16,7 +16,7 @@ act street by street (`hand.Hand`), and the trainee as the dealer rules at each 
    may muck his hand unseen (`muck_rulings`: only a hand beaten in every pot it could win), and for each
    pot what every seat in it collects (winners, the hi/lo split, quartering, odd chips); when payouts
    are answered in chips, each seat's share is then paid out in chips (`om.payout`), and the pot
-   taken without a showdown too. The chips are the house rules' chip set (`chips` in
+   taken without a showdown too. The chips are the house rules' chip set (`chip_set` in
    data/rules/omaha/, by default the poker room's, with a 1-unit chip).
 
 Seats are numbered from 1 on the table and in the questions; the engines number them from 0. A dead
@@ -59,8 +59,8 @@ def default_seats(rng: random.Random, level: int) -> int:
 
 
 def house_chips(rules: str) -> ChipSet:
-    """The chip set the house rules pay in (`chips` in data/rules/omaha/<rules>.toml)."""
-    return load_chips(load_rules(rules).chips)
+    """The chip set the house rules pay in (`chip_set` in data/rules/omaha/<rules>.toml)."""
+    return load_chips(load_rules(rules).chip_set)
 
 
 def deal_steps(
