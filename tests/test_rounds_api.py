@@ -130,6 +130,40 @@ def test_chips_answers_in_the_api(client):
     assert seen
 
 
+def test_omaha_pots_paid_in_chips_in_the_api(client):
+    """Each seat's share of a pot, in the poker room's chips: right in any chips of the right value,
+    wrong one chip over (with the fewest chips in the explanation); no house chips move (a pot)."""
+
+    def dealt(seed):
+        return deal("omaha", 2, seed, seats=8, payout="chips")
+
+    seed = next(s for s in range(100) if sum(x.kind == "om.payout" for x in dealt(s).steps) >= 2)
+    made = start(client, "omaha", level=2, seed=seed, seats=8, payout="chips")
+    assert made["payout"] == "chips"
+    payouts = [i for i, s in enumerate(dealt(seed).steps) if s.kind == "om.payout"]
+    current = made["step"]
+    for i, s in enumerate(dealt(seed).steps):
+        want = expected_answer(dealt(seed), i)
+        assert current["kind"] == s.kind
+        if s.kind != "om.payout":
+            current = client.post(made["answer_url"], json={"answer": want}).json["step"]
+            continue
+        fmt = current["answer_format"]
+        assert fmt["kind"] == "amounts" and fmt["labels"] == ["1000", "500", "100", "25", "5", "1"]
+        value = sum(int(k) * v for k, v in want.items())
+        if i == payouts[0]:
+            graded = client.post(made["answer_url"], json={"answer": {**want, "1": want["1"] + 1}}).json
+            assert not graded["correct"] and graded["expected"] == want and graded["house_chips"] == 0
+            assert graded["explanation"][-1]["template"] == "Fewest chips for {amount}: {chips}."
+        else:
+            graded = client.post(made["answer_url"], json={"answer": {"1": value}}).json
+            assert graded["correct"] and graded["expected"] == want
+            assert value < 5 or any(x["template"].startswith("Colour up") for x in graded["explanation"])
+        current = graded["step"]
+    result = client.get(f"/api/v1/rounds/{made['id']}").json["result"]
+    assert result["right"] == result["steps"] - 1
+
+
 def test_house_chips_of_a_wrong_payout(client):
     for seed in range(40):
         dealt = deal("russian_poker", 1, seed, seats=3)
