@@ -217,8 +217,6 @@ static const i64 BINOM[5][5] = {{1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0
 
 static i64 choose(int n, int k) { return (n < 0 || k < 0 || k > n) ? 0 : BINOM[n][k]; }
 
-typedef struct { int g; i64 m; } LiveGroup;
-
 typedef struct {
     const Ctx *c;
     int d;               /* distinct ranks drawn */
@@ -233,8 +231,9 @@ typedef struct {
     int n_flush;         /* dealer flushes with a positive margin: their drawn ranks (positions) */
     int flush_pos[MAX_SETS];
     i64 flush_margin[MAX_SETS];
-    int n_live;
-    LiveGroup live[MAX_GROUPS];
+    int n_live;          /* rank sets whose suited groups may change the buy, with their margins */
+    int live[MAX_SETS];
+    i64 live_m[MAX_SETS];
     /* memo per pattern of up-suit positions taken: stands and the buy's rank part */
     int t_done[32];
     i64 t_base[32], t_ins[32], t_buy[32];
@@ -333,9 +332,9 @@ static void prepare(Unit *u, const Ctx *c, i64 s, i64 hands, i64 deck, i64 cls) 
         } else if (m + band.gmax[i] <= 0) {
             continue; /* no suited group of this rank set can make buying pay */
         }
-        for (int e = set_first[i]; e < set_first[i + 1]; e++) {
-            u->live[u->n_live].g = set_groups[e];
-            u->live[u->n_live].m = m;
+        if (set_first[i] < set_first[i + 1]) {
+            u->live[u->n_live] = (int)i;
+            u->live_m[u->n_live] = m;
             u->n_live++;
         }
     }
@@ -413,8 +412,11 @@ static i64 best_stand(Unit *u, const int taken[4]) {
         int bits[4];
         for (int s = 0; s < 4; s++) bits[s] = rank_bits(u, taken[s]);
         for (int i = 0; i < u->n_live; i++) {
-            int g = u->live[i].g;
-            excess += group_value(u, g, u->live[i].m, bits[c->g_suit[g]]);
+            int set = u->live[i];
+            for (int e = set_first[set]; e < set_first[set + 1]; e++) {
+                int g = set_groups[e];
+                excess += group_value(u, g, u->live_m[i], bits[c->g_suit[g]]);
+            }
         }
     }
     return best_of(u, t, excess);
@@ -564,7 +566,9 @@ static i64 class_total(Unit *u, const Exchange *x, i64 opt) {
     /* the suited groups: their sum over the draws, and the range of their sum over the patterns */
     if (u->gs_fsuits != u->fsuits) {
         i64 sum = 0, lo = 0, hi = 0;
-        for (int i = 0; i < u->n_live; i++) group_sum(u, u->live[i].g, u->live[i].m, &sum, &lo, &hi);
+        for (int i = 0; i < u->n_live; i++)
+            for (int e = set_first[u->live[i]]; e < set_first[u->live[i] + 1]; e++)
+                group_sum(u, set_groups[e], u->live_m[i], &sum, &lo, &hi);
         u->gs_sum = sum;
         u->gs_lo = lo;
         u->gs_hi = hi;
