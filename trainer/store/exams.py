@@ -23,7 +23,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.drills import REGISTRY, Situation
-from trainer.store.progress import NotFoundError, Refusal, Store, _iso, _utc_now
+from trainer.store.progress import NotFoundError, Refusal, Store, _iso, _utc_now, on_days
 from trainer.store.schema import insert, writing
 
 Clock = Callable[[], datetime]
@@ -262,14 +262,9 @@ class Exams:
         answer given (None for a question left unanswered, which counts as wrong). `since` and `until`
         are ISO days (UTC, both included) of the sitting's hand-in; `kind` keeps that drill kind's
         questions only."""
-        clauses = ["e.group_id = ?", "s.finished_at IS NOT NULL"]
-        params: list[Any] = [group_id]
-        if since:
-            clauses.append("s.finished_at >= ?")
-            params.append(since)
-        if until:
-            clauses.append("substr(s.finished_at, 1, 10) <= ?")
-            params.append(until)
+        clauses, params = on_days("s.finished_at", since, until)
+        clauses += ["e.group_id = ?", "s.finished_at IS NOT NULL"]
+        params.append(group_id)
         if kind:
             clauses.append("d.kind = ?")
             params.append(kind)

@@ -35,7 +35,7 @@ from sqlite_utils import Database
 from trainer.engine.presets import PresetError
 from trainer.games import BY_ID, GAMES, Game, game_of
 from trainer.store.accounts import CODE_ALPHABET, AccountError, Role
-from trainer.store.progress import NotFoundError
+from trainer.store.progress import NotFoundError, on_days
 from trainer.store.readiness import Target, default_target, readiness
 from trainer.store.schema import insert, writing
 
@@ -411,14 +411,9 @@ class Groups:
     ) -> list[dict[str, Any]]:
         """The members' attempts, oldest first, with the drill's level, rules and mode; `since` and
         `until` are ISO dates (UTC days, both included)."""
-        clauses = ["a.trainee_id IN (SELECT user_id FROM memberships WHERE group_id = ?)"]
-        params: list[Any] = [group_id]
-        if since:
-            clauses.append("a.answered_at >= ?")
-            params.append(since)
-        if until:
-            clauses.append("substr(a.answered_at, 1, 10) <= ?")
-            params.append(until)
+        clauses, params = on_days("a.answered_at", since, until)
+        clauses.append("a.trainee_id IN (SELECT user_id FROM memberships WHERE group_id = ?)")
+        params.append(group_id)
         if kind:
             clauses.append("a.kind = ?")
             params.append(kind)

@@ -63,6 +63,20 @@ def _parse_iso(text: str) -> datetime:
     return datetime.fromisoformat(text)
 
 
+def on_days(column: str, since: str | None, until: str | None) -> tuple[list[str], list[Any]]:
+    """SQL conditions (and their parameters) keeping rows whose ISO timestamp `column` falls on the
+    UTC days `since` to `until` (ISO dates, both included; None leaves that end open)."""
+    clauses: list[str] = []
+    params: list[Any] = []
+    if since:
+        clauses.append(f"{column} >= ?")
+        params.append(since)
+    if until:
+        clauses.append(f"substr({column}, 1, 10) <= ?")
+        params.append(until)
+    return clauses, params
+
+
 def clean_name(name: Any) -> str:
     """A trainee name as stored: trimmed, inner runs of spaces collapsed, 1 to 60 characters."""
     if not isinstance(name, str) or not " ".join(name.split()):

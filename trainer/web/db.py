@@ -37,6 +37,7 @@ from trainer import games
 from trainer.drills import REGISTRY, DrillKind, RulesError, Situation, issue
 from trainer.engine.presets import add_house_folder
 from trainer.store import NotFoundError, Store, open_db
+from trainer.store.exams import Exams
 from trainer.store.groups import Groups
 from trainer.store.tables import TableStore
 from trainer.web import identity
@@ -128,6 +129,11 @@ def tables() -> TableStore:
 def groups() -> Groups:
     """Groups and the instructor's desk, on this request's connection."""
     return Groups(store().db)
+
+
+def exams() -> Exams:
+    """Assigned quizzes (exams) and their sittings, on this request's connection."""
+    return Exams(store().db)
 
 
 def practice_group_id() -> int | None:

@@ -23,7 +23,7 @@ from trainer.drills import REGISTRY, get_kind
 from trainer.drills.base import expected_of
 from trainer.games import GAMES
 from trainer.store import AlreadyAnsweredError, NotFoundError
-from trainer.store.exams import ExamError, Exams
+from trainer.store.exams import ExamError
 from trainer.web import db
 from trainer.web.answer_input import read_all
 from trainer.web.auth import instructor_required
@@ -34,10 +34,6 @@ from trainer.web.guards import check_form
 bp = Blueprint("exams", __name__, url_prefix="/exams")
 
 Page = str | Response | tuple[str, int]
-
-
-def exams() -> Exams:
-    return Exams(db.store().db)
 
 
 def refusal(error: ExamError) -> str:
@@ -70,7 +66,7 @@ def _owned_group(group_id: int) -> dict[str, Any]:
 
 def _owned_exam(exam_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
     try:
-        exam = exams().exam(exam_id)
+        exam = db.exams().exam(exam_id)
     except NotFoundError:
         abort(404, description=gettext("There is no such quiz."))
     return exam, _owned_group(int(exam["group_id"]))
@@ -116,7 +112,7 @@ def new(group_id: int) -> Page:
         try:
             if opens is None or closes is None:
                 raise ExamError("window")
-            exam = exams().create(
+            exam = db.exams().create(
                 group_id,
                 title=request.form.get("title", ""),
                 items=items,
@@ -153,7 +149,11 @@ def new(group_id: int) -> Page:
 def results(exam_id: int) -> Page:
     exam, group = _owned_exam(exam_id)
     return render_template(
-        "exams/results.html", exam=exam, group=group, results=exams().results(exam_id), kind_title=kind_title
+        "exams/results.html",
+        exam=exam,
+        group=group,
+        results=db.exams().results(exam_id),
+        kind_title=kind_title,
     )
 
 
@@ -165,7 +165,7 @@ def results_csv(exam_id: int) -> Response:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["username", "name", "started_at", "finished_at", "answered", "correct", "questions"])
-    for row in exams().results(exam_id):
+    for row in db.exams().results(exam_id):
         for s in row["sittings"]:
             writer.writerow(
                 [
@@ -186,7 +186,7 @@ def results_csv(exam_id: int) -> Response:
 def _questions(sitting_id: int) -> list[dict[str, Any]]:
     store = db.store()
     questions = []
-    for drill_id in exams().drills(sitting_id):
+    for drill_id in db.exams().drills(sitting_id):
         drill = store.drill(drill_id)
         kind = get_kind(drill["kind"])
         attempt = store.attempt(drill_id) if drill["answered"] else None
@@ -208,7 +208,7 @@ def _questions(sitting_id: int) -> list[dict[str, Any]]:
 @instructor_required
 def review(sitting_id: int) -> Page:
     try:
-        sitting = exams().sitting(sitting_id)
+        sitting = db.exams().sitting(sitting_id)
     except NotFoundError:
         abort(404, description=gettext("There is no such quiz."))
     exam, group = _owned_exam(int(sitting["exam_id"]))
@@ -232,17 +232,17 @@ def review(sitting_id: int) -> Page:
 def _mine(sitting_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
     """The signed-in user's own sitting (and its exam), or 404."""
     try:
-        sitting = exams().sitting(sitting_id)
+        sitting = db.exams().sitting(sitting_id)
     except NotFoundError:
         abort(404, description=gettext("There is no such quiz."))
     if sitting["trainee_id"] != current_user.id:
         abort(404, description=gettext("There is no such quiz."))
-    return sitting, exams().exam(int(sitting["exam_id"]))
+    return sitting, db.exams().exam(int(sitting["exam_id"]))
 
 
 def _member_exam(exam_id: int) -> dict[str, Any]:
     try:
-        exam = exams().exam(exam_id)
+        exam = db.exams().exam(exam_id)
     except NotFoundError:
         abort(404, description=gettext("There is no such quiz."))
     if not db.groups().is_member(int(exam["group_id"]), current_user.id):
@@ -254,7 +254,7 @@ def _member_exam(exam_id: int) -> dict[str, Any]:
 @login_required
 def show(exam_id: int) -> Page:
     exam = _member_exam(exam_id)
-    mine = exams().sittings(exam_id, current_user.id)
+    mine = db.exams().sittings(exam_id, current_user.id)
     return render_template("exams/start.html", exam=exam, sittings=mine, form=EmptyForm(), error=None)
 
 
@@ -268,9 +268,9 @@ def start(exam_id: int) -> Page:
         return db.draw(kind, level, seed=seed, rules=db.groups().rules_for_kind(int(exam["group_id"]), kind))
 
     try:
-        sitting = exams().start(exam_id, current_user.id, draw)
+        sitting = db.exams().start(exam_id, current_user.id, draw)
     except ExamError as error:
-        mine = exams().sittings(exam_id, current_user.id)
+        mine = db.exams().sittings(exam_id, current_user.id)
         page = render_template(
             "exams/start.html", exam=exam, sittings=mine, form=EmptyForm(), error=refusal(error)
         )
@@ -282,8 +282,8 @@ def start(exam_id: int) -> Page:
 @login_required
 def sitting(sitting_id: int) -> Page:
     found, exam = _mine(sitting_id)
-    if found["finished_at"] is None and not exams().accepts_answers(found):
-        found = exams().finish(sitting_id)
+    if found["finished_at"] is None and not db.exams().accepts_answers(found):
+        found = db.exams().finish(sitting_id)
     if found["finished_at"] is not None:
         return _result(found, exam)
     return _render_sitting(found, exam, _questions(sitting_id), {}, {})
@@ -328,8 +328,8 @@ def hand_in(sitting_id: int) -> Page:
     found, exam = _mine(sitting_id)
     if found["finished_at"] is not None:
         abort(409, description=gettext("This quiz was already handed in."))
-    if not exams().accepts_answers(found):
-        exams().finish(sitting_id)
+    if not db.exams().accepts_answers(found):
+        db.exams().finish(sitting_id)
         abort(409, description=gettext("The time for this quiz is over; answers after it do not count."))
     questions = _questions(sitting_id)
     raws, errors, kept = read_all([q["situation"].answer_format for q in questions], request.form)
@@ -341,5 +341,5 @@ def hand_in(sitting_id: int) -> Page:
             store.answer(q["drill"]["id"], raw)
         except AlreadyAnsweredError:
             abort(409, description=gettext("This quiz was already handed in."))
-    exams().finish(sitting_id)
+    db.exams().finish(sitting_id)
     return redirect(url_for("exams.sitting", sitting_id=sitting_id), code=303)

@@ -29,7 +29,6 @@ from trainer.engine.presets import PresetError
 from trainer.games import BY_ID, GAMES, Game
 from trainer.store import NotFoundError, stats
 from trainer.store.accounts import AccountError, Role
-from trainer.store.exams import Exams
 from trainer.store.groups import readable_answer
 from trainer.store.readiness import Target
 from trainer.web import db, records
@@ -88,7 +87,7 @@ def _render_index(
     page = render_template(
         "groups/index.html",
         mine=groups.of_member(current_user.id),
-        assigned=Exams(db.store().db).assigned_to(current_user.id),
+        assigned=db.exams().assigned_to(current_user.id),
         owned=groups.owned_by(current_user.id) if current_user.is_instructor else [],
         practising=groups.practising_for(current_user.id),
         join_form=join_form or JoinForm(formdata=None),
@@ -196,7 +195,7 @@ def _render_desk(
         mistakes=stats.group_mistakes(db.store().db, ids) if ids else [],
         results=results,
         names=names,
-        exams=Exams(db.store().db).of_group(group_id),
+        exams=db.exams().of_group(group_id),
         rules=groups.rules(group_id),
         presets={g.id: _presets(g) for g in GAMES},
         games=GAMES,
@@ -421,7 +420,7 @@ def attempt(group_id: int, user_id: int, drill_id: int) -> Page:
 
 def sittings_of(group_id: int, user_id: int) -> list[dict[str, Any]]:
     """The member's finished sittings of the group's quizzes, newest first, with the quiz."""
-    exams = Exams(db.store().db)
+    exams = db.exams()
     found = []
     for exam in exams.of_group(group_id):
         for sitting in exams.sittings(int(exam["id"]), user_id):
@@ -447,14 +446,7 @@ def attempts_csv(group_id: int) -> Response:
     rows = db.groups().attempts(
         group_id, since=_day("since"), until=_day("until"), kind=request.args.get("kind") or None
     )
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for row in rows:
-        writer.writerow([_cell(_shown(row, c)) for c in CSV_COLUMNS])
-    response = Response(out.getvalue(), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="group-{group_id}-attempts.csv"'
-    return response
+    return _csv(rows, CSV_COLUMNS, f"group-{group_id}-attempts.csv")
 
 
 QUIZ_CSV_COLUMNS = (
@@ -478,16 +470,20 @@ QUIZ_CSV_COLUMNS = (
 def quiz_results_csv(group_id: int) -> Response:
     """The group's quiz results as CSV, a row per question of every finished sitting, filtered by
     `since`, `until` (days of the hand-in) and `kind` query arguments."""
-    rows = Exams(db.store().db).question_results(
+    rows = db.exams().question_results(
         group_id, since=_day("since"), until=_day("until"), kind=request.args.get("kind") or None
     )
+    return _csv(rows, QUIZ_CSV_COLUMNS, f"group-{group_id}-quiz-results.csv")
+
+
+def _csv(rows: list[dict[str, Any]], columns: tuple[str, ...], filename: str) -> Response:
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(QUIZ_CSV_COLUMNS)
+    writer.writerow(columns)
     for row in rows:
-        writer.writerow([_cell(_shown(row, c)) for c in QUIZ_CSV_COLUMNS])
+        writer.writerow([_cell(_shown(row, c)) for c in columns])
     response = Response(out.getvalue(), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="group-{group_id}-quiz-results.csv"'
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 

@@ -15,7 +15,6 @@ from flask.typing import ResponseReturnValue
 
 from trainer.store import NotFoundError, stats
 from trainer.store.accounts import AccountError
-from trainer.store.exams import Exams
 from trainer.web import auth, db
 from trainer.web.api_requests import bp, fail, json_body, signed_in
 from trainer.web.groups import attempts_csv, quiz_results_csv, sittings_of
@@ -128,7 +127,7 @@ def group_quizzes(group_id: int) -> ResponseReturnValue:
     """The group's assigned quizzes as composed, each with every member's handed-in sittings and best
     score (the results table of the desk; the questions themselves: quiz-results.csv)."""
     _owned(group_id, signed_in())
-    exams = Exams(db.store().db)
+    exams = db.exams()
     found = []
     for exam in exams.of_group(group_id):
         found.append(

@@ -7,7 +7,6 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response
 
-from trainer.store.exams import Exams
 from trainer.web import auth, db, records
 from trainer.web.catalog import games_with_kinds, rules_in_force
 from trainer.web.forms import LanguageForm
@@ -31,7 +30,7 @@ def home() -> str:
     trainee = db.trainee_id()
     summary = records.summary(trainee) if trainee is not None else None
     user = auth.current()
-    assigned = Exams(db.store().db).assigned_to(user.id) if user is not None else []
+    assigned = db.exams().assigned_to(user.id) if user is not None else []
     games = games_with_kinds()
     # Each game's house rules in force, named above its drills (with the way to change them).
     rules = {g["id"]: rules_in_force(g["kinds"][0].id, db.rules_for_game(g["id"])) for g in games}
