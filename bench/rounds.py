@@ -6,7 +6,7 @@ Each round is dealt from a fresh seed with the cache bypassed (`rounds._deal.__w
 figure is a real deal: cards, simulated players, every step with its table. Grading a step (the
 engines' answer) is timed apart, over every step of the rounds dealt.
 
-Run: python3 bench/rounds.py [--count 200]
+Run: python3 bench/rounds.py [--count 200] [--rules lunar --rules caribbean ...]
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 
 from trainer.drills import issue
-from trainer.drills.rounds import _deal, check_request, expected_answer, game_rounds, grade_step
+from trainer.drills.rounds import _deal, check_request, dealt_presets, expected_answer, grade_step
 
 DRILLS = {"russian_poker": "rp.settle", "omaha": "om.side_pots", "painted_poker": "pp.trick"}
 
@@ -45,7 +45,9 @@ def _row(name: str, values: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--count", type=int, default=200)
-    count = parser.parse_args().count
+    parser.add_argument("--rules", action="append", help="only these presets (repeat; default: all)")
+    args = parser.parse_args()
+    count, only = args.count, args.rules
     deal_uncached = _deal.__wrapped__
     print(f"{count} rounds per game and level; milliseconds")
     print(f"{'':<32}{'median':>8}{'p90':>8}{'p95':>8}{'p99':>8}{'max':>8}")
@@ -54,7 +56,7 @@ def main() -> None:
         for level in (1, 2, 3):
             reference = _times(lambda n, k=drill, lv=level: issue(k, lv, seed=n), count)
             print(_row(f"drill {drill} level {level}", reference))
-            for rules in game_rounds(game).presets:
+            for rules in (r for r in dealt_presets(game) if not only or r in only):
                 _, lv, _, _, rules, payout = check_request(game, level, 0, None, rules, None)
 
                 def dealt(n: int, g: str = game, lv: int = lv, r: str = rules, p: str = payout) -> object:

@@ -135,7 +135,10 @@ def oracle(s):
             small, big = t["limits"]
             made = len(raises)
             players = sum(not x["folded"] for x in t["seats"])
-            legal = limit_raise_to(t["street"], small, big, bets_made=made, players=players) == attempt
+            legal = (
+                limit_raise_to(t["street"], small, big, bets_made=made, players=players, rules=t["rules"])
+                == attempt
+            )
         else:
             least = no_limit_min_raise_to(raises, t["blinds"][1])
             most = own + pot_limit_max(pot_now(t), top - own, stack=stack)

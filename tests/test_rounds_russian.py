@@ -413,7 +413,9 @@ def test_seats_rules_and_reproducibility():
         {"seats": 0},
         {"seats": 7},
         {"seats": True},
-        {"rules": "lunar"},
+        {"rules": "atlantis"},  # no such preset
+        {"rules": "house-000000000000"},  # no group's copy of that name
+        {"rules": "data/rules/russian-poker/cis.toml"},  # a path: never from a client
         {"rules": 3},
         {"payout": "cash"},
     ):

@@ -327,7 +327,7 @@ def test_house_rules_chosen_on_the_page(app, named):
         title = BY_ID[game].load_rules(dealt.rules).title
         assert link and link.group(2) == title
         assert link.group(1) == f"/reference/presets/{slugs[game]}?preset={dealt.rules}", link.group(1)
-    for bad in ("lunar", "x" * 41, "../cis"):
+    for bad in ("atlantis", "x" * 41, "../cis", "house-000000000000"):
         response = named.post("/table/rounds", data={"game": "russian_poker", "level": 1, "rules": bad})
         assert response.status_code == 400
 

@@ -137,22 +137,36 @@ class StepKind:
 @dataclass(frozen=True)
 class GameRounds:
     """What a game's `round` module gives: its generator version, the seats it deals for (and the
-    default per level), the house-rules presets it can deal under, `deal_steps(rng, level, seats,
-    rules, chips, payout)` -> (steps, end table), its step kinds, the word for its seats, whether the
-    house pays from its float, and the chip set a house-rules preset pays in (`house_chips(rules)`;
-    that set's `payout_answer` is the house's form of a payout answer)."""
+    default per level), `deal_steps(rng, level, seats, rules, chips, payout)` -> (steps, end table),
+    its step kinds, the word for its seats, whether the house pays from its float, the chip set a
+    house-rules preset pays in (`house_chips(rules)`; that set's `payout_answer` is the house's form of
+    a payout answer), and `house_seats(rules)`: the seats a house's rules allow (Georgian joker: 4
+    players only), where they narrow `seats`. A round deals under every preset the game's loader
+    accepts, shipped or a group's edited copy (`house-<digest>`)."""
 
     game: str
     version: int
     seats: range
     default_seats: Callable[[random.Random, int], int]
-    presets: tuple[str, ...]
     default_rules: str
     deal_steps: Callable[..., tuple[list[RoundStep], dict[str, Any]]]
     kinds: dict[str, StepKind]
     seat_word: str = N_("Seats")  # what `seats` counts at this table (a marked message id)
     payouts: bool = False  # the round has payout steps (boxes paid, pots pushed): answerable in chips
     house_chips: Callable[[str], ChipSet] = lambda _rules: load_chips()
+    house_seats: Callable[[str], range] | None = None
+
+    def seats_under(self, rules: str) -> range:
+        """The seats a round may have under these house rules (empty: none can be dealt)."""
+        allowed = self.house_seats(rules) if self.house_seats is not None else self.seats
+        return range(max(self.seats.start, allowed.start), min(self.seats.stop, allowed.stop))
+
+
+def dealt_presets(game: str) -> tuple[str, ...]:
+    """The shipped presets a round of this game deals under, the default first (every one whose
+    rules leave some seats at the table)."""
+    rounds = game_rounds(game)
+    return tuple(n for n in registry.BY_ID[game].preset_names() if rounds.seats_under(n))
 
 
 def game_rounds(game: str) -> GameRounds:
@@ -179,12 +193,16 @@ def check_request(
     rounds = game_rounds(game)
     level = _whole("level", level, 1, 3)
     seed = secrets.randbelow(2**31) if seed is None else _whole("seed", seed, 0, MAX_SEED)
-    if seats is not None:
-        seats = _whole("seats", seats, rounds.seats.start, rounds.seats.stop - 1)
     if rules is None:
         rules = rounds.default_rules
-    if not isinstance(rules, str) or rules not in rounds.presets:
-        raise RoundError(f"rules for {game} rounds: one of {', '.join(rounds.presets)}, not {rules!r:.40}")
+    if not isinstance(rules, str) or not registry.BY_ID[game].presets.is_preset(rules):
+        shipped = ", ".join(registry.BY_ID[game].preset_names())
+        raise RoundError(f"rules for {game} rounds: one of {shipped} or a group's copy, not {rules!r:.40}")
+    allowed = rounds.seats_under(rules)
+    if not allowed:
+        raise RoundError(f"the house rules {rules} leave no seats a {game} round can deal")
+    if seats is not None:
+        seats = _whole("seats", seats, allowed.start, allowed.stop - 1)
     if payout is None:
         payout = rounds.house_chips(rules).payout_answer
     if payout not in ("amount", "chips"):
@@ -216,7 +234,8 @@ def _deal(game: str, level: int, seed: int, seats: int | None, rules: str, payou
     # The string seed ties the deal to game, generator version and level, as drills do.
     rng = random.Random(f"round/{game}/{rounds.version}/{level}/{seed}")
     if seats is None:
-        seats = rounds.default_seats(rng, level)
+        allowed = rounds.seats_under(rules)
+        seats = min(max(rounds.default_seats(rng, level), allowed.start), allowed.stop - 1)
     rng = random.Random(f"round/{game}/{rounds.version}/{level}/{seed}/{seats}/{rules}")
     steps, end = rounds.deal_steps(rng, level, seats, rules, rounds.house_chips(rules), payout)
     # Through JSON, so a step is exactly what a client and the store see.
@@ -365,6 +384,7 @@ __all__ = [
     "StepRecord",
     "check_request",
     "deal",
+    "dealt_presets",
     "expected_answer",
     "game_rounds",
     "grade_step",

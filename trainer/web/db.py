@@ -10,6 +10,10 @@ same session, the same 404 for a drill that is not this trainee's or whose kind 
   POST only: a GET never adds a trainee.
 - `drill_or_404(drill_id, trainee_id, mode=None)`: the trainee's own drill, or a 404.
 - `tables()`: the live table's rounds and table tests, on the same connection as `store()`.
+- `start_round(...)`: deal and record a live-table round under the rules asked for, else the house rules
+  in force for the game (the trainee's choice, else his group's, shipped preset or edited copy); a
+  table that cannot be dealt under those (a copy leaving no seats for the seats asked) falls back to
+  the game's default rules, which the round records.
 - `groups()`: groups, members and the desk's queries, on the same connection.
 - `new_drill(...)`: draw and record a drill for the trainee, under the house rules the trainee chose
   for the game (`chosen_rules`, kept in the session), else those of the group the signed-in user
@@ -124,6 +128,22 @@ def _storage_fault(error: sqlite3.DatabaseError) -> ResponseReturnValue:
 def tables() -> TableStore:
     """The live table's part of the store (rounds, table tests) on this request's connection."""
     return TableStore(store().db)
+
+
+def start_round(trainee: int, game: str, level: int, *, rules: str | None = None, **options: Any) -> int:
+    """A new round for the trainee under `rules`, else the house rules in force for the game (see the
+    module's docstring); `RoundError` when the round asked for cannot be dealt."""
+    from trainer.drills.rounds import RoundError
+
+    if rules is not None:
+        return tables().start_round(trainee, game, level, rules=rules, **options)
+    house = rules_for_game(game)
+    try:
+        return tables().start_round(trainee, game, level, rules=house, **options)
+    except RoundError:
+        if house is None:
+            raise
+        return tables().start_round(trainee, game, level, **options)
 
 
 def groups() -> Groups:

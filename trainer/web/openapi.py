@@ -11,7 +11,7 @@ from typing import Any
 
 from trainer.drills import REGISTRY
 from trainer.drills.base import MAX_SEED
-from trainer.drills.rounds import game_rounds
+from trainer.drills.rounds import dealt_presets, game_rounds
 from trainer.engine.cards import CARD_PATTERN, cards_pattern
 from trainer.games import BY_ID, GAMES, RUSSIAN_POKER
 from trainer.web import openapi_accounts, openapi_flows, openapi_groups
@@ -502,7 +502,11 @@ def _new_round(game: str) -> dict[str, Any]:
                 "type": ["integer", "null"],
                 "description": "Instructors only (403 for anyone else): otherwise the server draws it.",
             },
-            "rules": {"enum": [*rounds.presets, None], "description": "House rules (default first)."},
+            "rules": {
+                "enum": [*dealt_presets(game), None],
+                "description": "House rules (default first); null: the rules in force for the trainee "
+                "(his choice, else his group's, an edited copy included), else the default.",
+            },
             "payout": {
                 "enum": ["amount", "chips", None],
                 "description": "How payouts are answered: an amount, or chips (a count per "

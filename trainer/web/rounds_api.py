@@ -97,7 +97,7 @@ def create_round() -> ResponseReturnValue:
     trainee = db.trainee_id(create=True)
     assert trainee is not None
     try:
-        round_id = db.tables().start_round(
+        round_id = db.start_round(
             trainee,
             body["game"],
             body["level"],

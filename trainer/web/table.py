@@ -24,7 +24,7 @@ from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Option
 from trainer import games as registry
 from trainer.drills import AnswerError
 from trainer.drills.chips import ChipSet, load_chips
-from trainer.drills.rounds import GAMES, Round, RoundError, game_rounds, solve_step
+from trainer.drills.rounds import GAMES, Round, RoundError, dealt_presets, game_rounds, solve_step
 from trainer.store import AlreadyAnsweredError, NotFoundError, StoreError
 from trainer.store.tables import TableStore, exam_settings
 from trainer.web import db
@@ -85,7 +85,7 @@ def index() -> str:
                 # The house's form of a payout answer: its chip set's (Omaha: the poker room's).
                 "payout_answer": rounds.house_chips(rounds.default_rules).payout_answer,
                 # The house rules a round may be dealt under, the default first, by their titles.
-                "presets": [(name, registry.BY_ID[game].load_rules(name).title) for name in rounds.presets],
+                "presets": [(n, registry.BY_ID[game].load_rules(n).title) for n in dealt_presets(game)],
                 "settings": exam_settings()[game],
             }
         )
@@ -103,22 +103,11 @@ def start() -> Response:
     check_form(form)
     trainee = require_trainee(start=True)
     game, level, seats, payout = form.game.data, form.level.data, form.seats.data, form.payout.data or None
-    house = db.practice_rules(game)  # the house rules of the group the trainee practises for
     try:
-        if form.rules.data:  # the trainee chose the house rules of this table
-            round_id = db.tables().start_round(
-                trainee, game, level, seats=seats, rules=form.rules.data, payout=payout
-            )
-        else:
-            try:
-                round_id = db.tables().start_round(
-                    trainee, game, level, seats=seats, rules=house, payout=payout
-                )
-            except RoundError:
-                if house is None:
-                    raise
-                # The group's table lacks what this round needs (a bonus, a buy): the game's default rules.
-                round_id = db.tables().start_round(trainee, game, level, seats=seats, payout=payout)
+        # The trainee's pick on the form, else the house rules in force (his choice, else his group's).
+        round_id = db.start_round(
+            trainee, game, level, seats=seats, rules=form.rules.data or None, payout=payout
+        )
     except RoundError as error:
         abort(400, description=gettext("This table cannot be dealt: %(reason)s", reason=str(error)))
     return redirect(url_for("table.show", round_id=round_id))

@@ -40,7 +40,6 @@ from trainer.engine.painted_poker.rules import DealKind, PaintedRules, TrumpMode
 from trainer.engine.painted_poker.tricks import JokerCall, Play
 
 VERSION = 1
-PRESETS = ("classic", "odessa-house", "deck-54")
 LEVEL_CARDS = {1: 4, 2: 6, 3: 99}
 LEVEL_KINDS = {
     1: {DealKind.NORMAL},
@@ -60,6 +59,12 @@ def _rules(name: str) -> PaintedRules:
     return pp.load_rules(name)
 
 
+def _house_players(name: str) -> range:
+    """The players the house's rules seat (Georgian joker: 4 only)."""
+    rules = _rules(name)
+    return range(rules.min_players, rules.max_players + 1)
+
+
 class _Deal:
     """The deal while it is played; `table` is what the scorekeeper sees."""
 
@@ -72,7 +77,8 @@ class _Deal:
             for d in pp.schedule(players, self.rules, first)
             if d.cards <= LEVEL_CARDS[level] and d.kind in LEVEL_KINDS[level]
         ]
-        self.deal = rng.choice(deals)
+        # A house copy whose schedule has no deal of the level's kinds and sizes: any of its deals.
+        self.deal = rng.choice(deals or pp.schedule(players, self.rules, first))
         self.kind = self.deal.kind
         self.cards = self.deal.cards
         self.dealer = self.deal.dealer
@@ -328,7 +334,7 @@ ROUNDS = GameRounds(
     version=VERSION,
     seats=range(3, 7),
     default_seats=default_players,
-    presets=PRESETS,
+    house_seats=_house_players,
     default_rules="classic",
     deal_steps=deal_steps,
     seat_word=N_("Players"),

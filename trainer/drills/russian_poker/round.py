@@ -59,7 +59,6 @@ from trainer.engine.russian_poker.rules import ReplaceCard
 # 2: insurance asked and staked at the insured house; 3: players follow the advisor's rules of thumb
 VERSION = 3
 BOXES = 6
-PRESETS = ("cis", "insured")  # houses whose rules a round deals in full (no Super, no instant payout)
 AMOUNT = AnswerFormat(AnswerKind.AMOUNT)
 CARDS = AnswerFormat(AnswerKind.CARDS)
 # Two adjacent boxes for one player, at levels 2 and 3 (the multi-box rule: two boxes played open).
@@ -67,6 +66,8 @@ TWO_BOXES_SHARE = {1: 0.0, 2: 0.25, 3: 0.4}
 BLIND_SHARE = {1: 0.0, 2: 0.0, 3: 0.5}  # a third box, played blind, after two open ones
 BONUS_SHARE = {1: 0.0, 2: 0.4, 3: 0.6}
 INSURE_SHARE = 0.7  # of the boxes that may insure (open, bet, the combination the house asks for)
+SUPER_SHARE = {1: 0.5, 2: 0.5, 3: 0.6}  # boxes that stake an optional Super (compulsory: every box)
+ON_DEALER_SHARE = 0.3  # Super stakes on the dealer's hand, where the house allows it
 
 
 def default_boxes(rng: random.Random, level: int) -> int:
@@ -84,6 +85,21 @@ def _ante(rng: random.Random, level: int) -> int:
 
 def _bonus(rng: random.Random, level: int) -> int:
     return rng.choice(range(5, 55, 5) if level == 2 else range(10, 255, 5))
+
+
+def _super(rng: random.Random, level: int, ante: int, rules: HouseRules) -> tuple[int, bool]:
+    """The Super stake (at least the house's least, in antes: Lunar "at least the ante") and whether
+    it is on the dealer's hand; (0, False) where the house has no Super or the player stakes none."""
+    if not rules.super_offered or (not rules.super_compulsory and rng.random() >= SUPER_SHARE[level]):
+        return 0, False
+    least = max(1, rules.super_min_antes)
+    stake = ante * (least if level == 1 else rng.randint(least, least + 2))
+    return stake, rules.super_on_dealer and rng.random() < ON_DEALER_SHARE
+
+
+def _house_boxes(name: str) -> range:
+    """The boxes the house's table has (`boxes.count`)."""
+    return range(1, house_rules(name).boxes_count + 1)
 
 
 def _seat_players(
@@ -161,7 +177,10 @@ def deal_steps(
     for number, player, mode in _seat_players(rng, level, seats, rules):
         ante = _ante(rng, level)
         bonus = _bonus(rng, level) if rules.bonus_offered and rng.random() < BONUS_SHARE[level] else 0
+        super_bet, on_dealer = _super(rng, level, ante, rules)
         dealt = deck.draw(5)
+        if on_dealer and evaluate(dealt).category in rules.instant_odds:
+            on_dealer = False  # an instant payout is settled at once: on its own five, not the dealer's
         boxes.append({"box": number, "dealt": dealt, "cards": dealt, "exchanges": 0})
         table.state["boxes"].append(
             {
@@ -172,6 +191,8 @@ def deal_steps(
                 "bonus": bonus,
                 "bet": 0,
                 "insurance": 0,
+                "super": super_bet,
+                "super_on_dealer": on_dealer,
                 "cards": None,
                 "count": 5,
                 "status": "waiting",
@@ -188,6 +209,12 @@ def deal_steps(
     amateurs: dict[int, bool] = {}
     for box in boxes:
         shown = table.box(box["box"])
+        if evaluate(box["dealt"]).category in rules.instant_odds:
+            # A dealt royal or straight flush: paid at once, the round is over for this box.
+            shown["cards"] = [str(c) for c in box["dealt"]]
+            shown["status"] = "instant"
+            _settle_box(table, chips, payout, rules_name, box, shown, dealer, None)
+            continue
         if shown["mode"] == "blind":
             # Played unseen: no buys; the player bets it (now and then an amateur folds it).
             decision, amateur = players.Decision(players.BET if rng.random() < 0.9 else players.FOLD), True
@@ -260,7 +287,11 @@ def deal_steps(
     table.state["phase"] = "settlement"
     for box in boxes:
         shown = table.box(box["box"])
-        if shown["status"] == "folded":
+        if shown["status"] in ("folded", "settled"):
+            if shown["status"] == "folded" and shown["super"]:
+                # The Super is settled on the first five cards (or the dealer's), fold or not.
+                shown["cards"] = [str(c) for c in box["dealt"]]
+                _settle_box(table, chips, payout, rules_name, box, shown, dealer, None, folded=True)
             continue
         shown["cards"] = [str(c) for c in box["cards"]]  # the player opens his hand
         game_card = None
@@ -291,46 +322,77 @@ def deal_steps(
             game_card = deck.draw(1)[0]
             shown["game_card"] = str(game_card)
             shown["replaced"] = str(replaced_card(dealer, rules))
-        facts = {
-            "player": [str(c) for c in box["cards"]],
-            "dealt": [str(c) for c in box["dealt"]],
-            "dealer": [str(c) for c in dealer],
-            "ante": shown["ante"],
-            "bonus": shown["bonus"],
-            "insurance": shown["insurance"],
-            "exchanges": box["exchanges"],
-            "game_card": str(game_card) if game_card else None,
-            "rules": rules_name,
-        }
-        fmt = _spots_format(shown["bonus"], shown["insurance"])
-        table.ask(
-            "rp.results",
-            step("Box {box} opens. What is the result on each spot?", box=box["box"]),
-            fmt,
-            facts,
-            box["box"],
-        )
-        ruling = _settle(facts)
-        win = _paid(ruling)
-        if win > 0:
-            table.ask(
-                "rp.payout",
-                step("What do you pay box {box}?", box=box["box"]),
-                payout_format(chips, payout),
-                {**facts, "payout": payout, "chips": chips.name if payout == "chips" else None},
-                box["box"],
-                "pay",
-            )
-        shown["result"] = {
-            "ante": ruling.ante,
-            "bet": ruling.bet,
-            "bonus": ruling.bonus,
-            "insurance": ruling.insurance,
-        }
-        shown["paid"] = win
-        shown["status"] = "settled"
+        _settle_box(table, chips, payout, rules_name, box, shown, dealer, game_card)
     table.state["phase"] = "over"
     return table.steps, table.snapshot()
+
+
+def _settle_box(
+    table: _Table,
+    chips: ChipSet,
+    payout: str,
+    rules_name: str,
+    box: dict[str, Any],
+    shown: dict[str, Any],
+    dealer: Any,
+    game_card: Any,
+    *,
+    folded: bool = False,
+) -> None:
+    """Ask the result on each spot of a box and, when it wins anything, the payout; then mark it settled.
+    An instant payout is asked when it is dealt; a folded box only for its Super."""
+    facts = {
+        "player": [str(c) for c in (box["dealt"] if folded else box["cards"])],
+        "dealt": [str(c) for c in box["dealt"]],
+        "dealer": [str(c) for c in dealer],
+        "ante": shown["ante"],
+        "bonus": shown["bonus"],
+        "insurance": shown["insurance"],
+        "exchanges": 0 if folded else box["exchanges"],
+        "game_card": str(game_card) if game_card else None,
+        "rules": rules_name,
+    }
+    if shown["super"]:
+        facts |= {"super": shown["super"], "super_on_dealer": shown["super_on_dealer"]}
+        if facts["dealt"] != facts["player"]:
+            shown["dealt"] = facts[
+                "dealt"
+            ]  # the first five, kept beside the box: the Super is settled on them
+    if folded:
+        facts["folded"] = True
+    if shown["status"] == "instant":
+        question = step(
+            "Box {box} shows a dealt {hand}: an instant payout. What is the result on each spot?",
+            box=box["box"],
+            hand=evaluate(box["dealt"]).category.term,
+        )
+    elif folded:
+        question = step(
+            "Box {box} folded; its Super is settled. What is the result on each spot?", box=box["box"]
+        )
+    else:
+        question = step("Box {box} opens. What is the result on each spot?", box=box["box"])
+    table.ask("rp.results", question, _spots_format_of(facts), facts, box["box"])
+    ruling = _settle(facts)
+    win = _paid(ruling)
+    if win > 0:
+        table.ask(
+            "rp.payout",
+            step("What do you pay box {box}?", box=box["box"]),
+            payout_format(chips, payout),
+            {**facts, "payout": payout, "chips": chips.name if payout == "chips" else None},
+            box["box"],
+            "pay",
+        )
+    shown["result"] = {
+        "ante": ruling.ante,
+        "bet": ruling.bet,
+        "bonus": ruling.bonus,
+        "insurance": ruling.insurance,
+        "super": ruling.super_bet,
+    }
+    shown["paid"] = win
+    shown["status"] = "folded" if folded else "settled"
 
 
 def _stock_sells(decision: players.Decision, stock: int, boxes: int) -> bool:
@@ -340,10 +402,18 @@ def _stock_sells(decision: players.Decision, stock: int, boxes: int) -> bool:
     return needs <= stock - boxes
 
 
-def _spots_format(bonus: int, insurance: int = 0) -> AnswerFormat:
-    labels = (SPOTS["Ante"], SPOTS["Bet"], *((SPOTS["Bonus"],) if bonus else ()))
+def _spots_format(bonus: int, insurance: int = 0, super_bet: int = 0, folded: bool = False) -> AnswerFormat:
+    labels = (SPOTS["Ante"],) if folded else (SPOTS["Ante"], SPOTS["Bet"])
+    labels += (SPOTS["Bonus"],) if bonus else ()
     labels += (Term(N_("Insurance")),) if insurance else ()
+    labels += (SPOTS["Super"],) if super_bet else ()
     return AnswerFormat(AnswerKind.AMOUNTS, labels=labels)
+
+
+def _spots_format_of(facts: dict[str, Any]) -> AnswerFormat:
+    return _spots_format(
+        facts["bonus"], facts.get("insurance", 0), facts.get("super", 0), facts.get("folded", False)
+    )
 
 
 def _settle(facts: dict[str, Any]) -> Any:
@@ -354,6 +424,9 @@ def _settle(facts: dict[str, Any]) -> Any:
         facts["ante"],
         bonus=facts["bonus"],
         insurance=facts.get("insurance", 0),
+        super_bet=facts.get("super", 0),
+        super_on_dealer=facts.get("super_on_dealer", False),
+        folded=facts.get("folded", False),
         exchanges=facts["exchanges"],
         buy_game_card=facts["game_card"],
         dealt=dealt,
@@ -364,7 +437,9 @@ def _settle(facts: dict[str, Any]) -> Any:
 def _paid(ruling: Any) -> int:
     """What the dealer counts out from the float: every winning spot's win (returned stakes and the
     losing spots collected are not part of it)."""
-    return sum(v for v in (ruling.ante, ruling.bet, ruling.bonus, ruling.insurance) if v > 0)
+    return sum(
+        v for v in (ruling.ante, ruling.bet, ruling.bonus, ruling.insurance, ruling.super_bet) if v > 0
+    )
 
 
 def _solve_fee(data: dict[str, Any]) -> tuple[int, str, tuple[Step, ...]]:
@@ -405,8 +480,14 @@ def _solve_replaced(data: dict[str, Any]) -> tuple[list[str], str, tuple[Step, .
 
 def _solve_results(data: dict[str, Any]) -> tuple[dict[str, int], str, tuple[Step, ...]]:
     ruling = _settle(data)
-    values = {"Ante": ruling.ante, "Bet": ruling.bet, "Bonus": ruling.bonus, "Insurance": ruling.insurance}
-    labels = _spots_format(data["bonus"], data.get("insurance", 0)).labels
+    values = {
+        "Ante": ruling.ante,
+        "Bet": ruling.bet,
+        "Bonus": ruling.bonus,
+        "Insurance": ruling.insurance,
+        "Super": ruling.super_bet,
+    }
+    labels = _spots_format_of(data).labels
     answer = {label: values[label] for label in labels}
     return answer, "; ".join(f"{k}: {v}" for k, v in answer.items()), tuple(ruling.steps)
 
@@ -414,7 +495,7 @@ def _solve_results(data: dict[str, Any]) -> tuple[dict[str, int], str, tuple[Ste
 def _solve_payout(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
     ruling = _settle(data)
     win = _paid(ruling)
-    parts = [v for v in (ruling.ante, ruling.bet, ruling.bonus, ruling.insurance) if v > 0]
+    parts = [v for v in (ruling.ante, ruling.bet, ruling.bonus, ruling.insurance, ruling.super_bet) if v > 0]
     explanation = [
         *ruling.steps,
         step(
@@ -434,7 +515,7 @@ ROUNDS = GameRounds(
     version=VERSION,
     seats=range(1, BOXES + 1),
     default_seats=default_boxes,
-    presets=PRESETS,
+    house_seats=_house_boxes,
     default_rules="cis",
     deal_steps=deal_steps,
     seat_word=N_("Boxes"),

@@ -51,8 +51,6 @@ from trainer.engine.omaha.betting import load_rules
 # Version 3: payouts in chips (the poker room's chip set; a payout step per seat paid from a pot).
 VERSION = 3
 
-PRESETS = ("standard",)
-
 
 def default_seats(rng: random.Random, level: int) -> int:
     return {1: rng.randint(4, 6), 2: rng.randint(6, 8), 3: rng.randint(8, 10)}[level]
@@ -83,7 +81,6 @@ ROUNDS = GameRounds(
     version=VERSION,
     seats=range(4, 11),
     default_seats=default_seats,
-    presets=PRESETS,
     default_rules="standard",
     deal_steps=deal_steps,
     seat_word=N_("Seats"),

@@ -126,7 +126,9 @@ def _limit_raise(
     """The fixed-limit bet or raise (None: capped, or too short to make it: he calls)."""
     own, stack = hand.bet[seat], hand.stacks[seat]
     size = limit_bet_size(hand.street, hand.small_bet, hand.big_bet)
-    legal_to = limit_raise_to(hand.street, hand.small_bet, hand.big_bet, bets_made=bets_made, players=players)
+    legal_to = limit_raise_to(
+        hand.street, hand.small_bet, hand.big_bet, bets_made=bets_made, players=players, rules=hand.rules
+    )
     ask = hand.asked["legal"] < 2 and hand.rng.random() < 0.35
     if legal_to is None:
         if ask:  # he tries to raise a capped round; the dealer stops him and he calls
