@@ -248,6 +248,13 @@ def tour_rounds(tour, app):
     tour.call("post", rounds, rounds, json={"game": "painted_poker", "level": 9})
     tour.call("post", rounds, rounds, json={"game": "painted_poker", "level": 1, "colour": "red"})
     tour.call("post", rounds, rounds, data="game=x", content_type="text/plain")
+    # Seats the game deals for, but not the house (Georgian joker seats 4): 422.
+    tour.call(
+        "post",
+        rounds,
+        rounds,
+        json={"game": "painted_poker", "level": 1, "seats": 5, "rules": "georgian-joker"},
+    )
     new = {"game": "painted_poker", "level": 1, "seed": 3, "seats": 3}
     made = tour.call("post", rounds, rounds, json=new)
     url = f"/api/v1/rounds/{made.json['id']}"

@@ -190,7 +190,6 @@ def test_bad_requests(client):
         {"game": "omaha", "level": 1, "seats": 11},
         {"game": "russian_poker", "level": 1, "rules": "atlantis"},
         {"game": "russian_poker", "level": 1, "rules": "house-000000000000"},
-        {"game": "painted_poker", "level": 1, "seats": 5, "rules": "georgian-joker"},
         {"game": "russian_poker", "level": 1, "payout": "cash"},
         {"game": "russian_poker", "level": 1, "seed": -1},
         {"game": "russian_poker"},
@@ -200,6 +199,11 @@ def test_bad_requests(client):
         response = client.post("/api/v1/rounds", json=body)
         assert response.status_code == 400, body
         assert response.json["error"]
+    # Seats the game deals for but the house does not seat: 422, as the document says.
+    seated = client.post(
+        "/api/v1/rounds", json={"game": "painted_poker", "level": 1, "seats": 5, "rules": "georgian-joker"}
+    )
+    assert seated.status_code == 422 and "4 to 4" in seated.json["error"]
     guest = client.application.test_client()
     assert guest.post("/api/v1/rounds", json={"game": "omaha", "level": 0}).status_code == 400
     assert guest.get("/api/v1/trainee").json["id"] is None  # a refused round made no trainee

@@ -312,7 +312,9 @@ def test_house_rules_chosen_on_the_page(app, named):
     assert 'id="rules-omaha"' not in page
     assert re.search(r'id="rules-russian_poker".*?value="cis".*?value="insured"', page, re.S)
     assert re.search(
-        r'id="rules-painted_poker".*?value="classic".*?value="odessa-house".*?"deck-54"', page, re.S
+        r'id="rules-painted_poker".*?value="classic".*?"deck-54".*?"georgian-joker".*?"odessa-house"',
+        page,
+        re.S,
     )
     slugs = {"russian_poker": "russian-poker", "painted_poker": "painted-poker"}
     for game, rules in (("russian_poker", "insured"), ("painted_poker", "deck-54"), ("painted_poker", "")):

@@ -43,6 +43,10 @@ class RoundError(DrillError):
     """A round cannot be dealt or answered as asked (the message says why)."""
 
 
+class HouseSeatsError(RoundError):
+    """Seats the game deals for, but not under these house rules (Georgian joker: 4 players only)."""
+
+
 @dataclass(frozen=True)
 class RoundStep:
     """One ruling the dealer makes. `money` says whose chips a wrong answer moves: "pay" (the house pays
@@ -202,7 +206,11 @@ def check_request(
     if not allowed:
         raise RoundError(f"the house rules {rules} leave no seats a {game} round can deal")
     if seats is not None:
-        seats = _whole("seats", seats, allowed.start, allowed.stop - 1)
+        seats = _whole("seats", seats, rounds.seats.start, rounds.seats.stop - 1)
+        if seats not in allowed:
+            raise HouseSeatsError(
+                f"the house rules {rules} seat {allowed.start} to {allowed.stop - 1}, not {seats}"
+            )
     if payout is None:
         payout = rounds.house_chips(rules).payout_answer
     if payout not in ("amount", "chips"):
@@ -376,6 +384,7 @@ __all__ = [
     "LEVELS",
     "AnswerError",
     "GameRounds",
+    "HouseSeatsError",
     "Round",
     "RoundError",
     "RoundStep",

@@ -544,6 +544,9 @@ def _round_paths() -> dict[str, Any]:
                         "Bad JSON, an unknown game or field, a bad level, seats, seed, rules or payout."
                     ),
                     "403": _error("A seed from a caller who is not an instructor."),
+                    "422": _error(
+                        "Seats the house rules asked for do not seat (Georgian joker: 4 players only)."
+                    ),
                 },
             }
         },

@@ -15,7 +15,7 @@ from flask import jsonify, url_for
 from flask.typing import ResponseReturnValue
 
 from trainer.drills.answers import AnswerError
-from trainer.drills.rounds import Round, RoundError, check_request
+from trainer.drills.rounds import HouseSeatsError, Round, RoundError, check_request
 from trainer.store import AlreadyAnsweredError, NotFoundError, StoreError
 from trainer.store.tables import TableStore
 from trainer.web import db
@@ -93,7 +93,7 @@ def create_round() -> ResponseReturnValue:
         options = [body.get(key) for key in ("seed", "seats", "rules", "payout")]
         check_request(body["game"], body["level"], *options)
     except RoundError as error:
-        fail(400, str(error))
+        fail(422 if isinstance(error, HouseSeatsError) else 400, str(error))
     trainee = db.trainee_id(create=True)
     assert trainee is not None
     try:
