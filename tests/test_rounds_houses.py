@@ -4,6 +4,7 @@ combinations, instant payouts), Caribbean (no buys, the ante paid when the playe
 seeded rounds is graded against the engines called on the table the step shows, not on the round's
 own facts."""
 
+import random
 from collections import Counter
 
 import pytest
@@ -14,8 +15,9 @@ from test_rounds_painted import oracle as painted_oracle
 from trainer.drills import rounds as rounds_module
 from trainer.drills.chips import load_chips
 from trainer.drills.rounds import RoundError, deal, dealt_presets, grade_step
+from trainer.drills.russian_poker import players
 from trainer.drills.russian_poker import round as rp_round
-from trainer.engine.cards import Deck, parse_cards
+from trainer.engine.cards import FULL_DECK, Deck, parse_cards
 from trainer.engine.omaha.betting import load_rules as omaha_rules
 from trainer.engine.presets import add_house_folder
 from trainer.engine.russian_poker import (
@@ -258,10 +260,12 @@ def house_folder(tmp_path):
         folder = tmp_path / BY_ID[game].slug
         folder.mkdir(exist_ok=True)
         (folder / f"{name}.toml").write_text(text)
-        copies[game, base] = name
+        copies.setdefault((game, base), name)  # the first copy of a preset
 
     write("russian_poker", "cis", "house-00000000c150", [("full_house = 7,", "full_house = 9,")])
     write("russian_poker", "lunar", "house-00000000111a", [("compulsory = true", "compulsory = false")])
+    sixth = '"Buys".\nallowed = true'
+    write("russian_poker", "cis", "house-0000000005e6", [(sixth, '"Buys".\nallowed = false')])
     write("omaha", "standard", "house-000000000a1a", [("raises_per_round = 3", "raises_per_round = 2")])
     write("painted_poker", "classic", "house-0000000000cc", [("min = 2\nmax = 6", "min = 2\nmax = 5")])
     return copies
@@ -310,3 +314,25 @@ def test_an_unknown_copy_or_a_path_is_refused():
     for bad in ("house-ffffffffffff", "../cis", "data/rules/russian-poker/lunar.toml", "Lunar"):
         with pytest.raises(RoundError):
             deal("russian_poker", 1, 1, rules=bad)
+
+
+def test_a_copys_players_follow_the_rules_of_thumb_of_the_house_with_the_same_buys(house_folder):
+    """A CIS copy with another pay table has no stored rules of thumb: its players follow CIS's. A
+    copy that sells no sixth card matches no shipped house: the quick rule, which buys only what the
+    copy sells."""
+    cis9 = house_folder["russian_poker", "cis"]
+    no_sixth = "house-0000000005e6"
+    assert not load_rules(no_sixth).sixth_card_allowed
+    assert players.house_summary(cis9) == players.house_summary("cis") is not None
+    assert players.house_summary(no_sixth) is None
+    rng = random.Random(16)
+    actions = Counter()
+    for _ in range(400):
+        cards = rng.sample(FULL_DECK, 6)
+        hand, upcard = cards[:5], cards[5]
+        advised = players.thumb_advice(hand, upcard, cis9)
+        assert advised == players.thumb_advice(hand, upcard, "cis")
+        quick = players.thumb_advice(hand, upcard, no_sixth)
+        assert quick == players.quick_advice(hand, upcard, no_sixth) and quick.action != players.SIXTH
+        actions[advised.action] += 1
+    assert actions[players.EXCHANGE] and actions[players.SIXTH] and actions[players.FOLD]

@@ -6,11 +6,14 @@ advisor (`trainer.engine.russian_poker.strategy.best_options`) takes a median 0.
 the strategy engine's own rules of thumb for the house (`strategy.summary`, computed from the exact advisor by
 `bench/strategy.py --rules-of-thumb` and stored in `data/advisor/rules-of-thumb.json`: at CIS, bet two
 pair or better and a pair of 9s or higher, exchange three cards to a lower pair, fold ace-king, buy a
-sixth card to four to a flush, fold the rest), the rules the advisor page teaches. A house without
-stored rules falls back to `quick_advice` (bet a pair or better and ace-king, draw to four to a flush or
-an open straight, fold the rest). `exact_advice` calls the advisor and has the same signature, so it
-can be plugged in (`ADVISORS`) once the advisor is fast. Amateurs fold too much, buy a sixth card on
-nothing, bet anything and buy the game with anything. The level sets the share of amateur decisions.
+sixth card to four to a flush, fold the rest), the rules the advisor page teaches. A group's edited
+copy of a preset has no stored rules of its own: its players follow those of the shipped preset that
+sells the same buys (`house_summary`: a CIS copy with another pay table plays CIS's rules of thumb);
+a house that matches none falls back to `quick_advice` (bet a pair or better and ace-king, draw to
+four to a flush or an open straight, fold the rest). `exact_advice` calls the advisor and has the
+same signature, so it can be plugged in (`ADVISORS`) once the advisor is fast. Amateurs fold too
+much, buy a sixth card on nothing, bet anything and buy the game with anything. The level sets the
+share of amateur decisions.
 
 >>> from trainer.engine.cards import parse_cards
 >>> thumb_advice(parse_cards("5h 5d Kc 9s 2h"), parse_cards("Qd")[0], "cis")
@@ -25,13 +28,16 @@ Decision(action='sixth_card', discard=())
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from trainer.drills.russian_poker.deals import house_rules
 from trainer.engine.cards import Card
 from trainer.engine.russian_poker import Category, HouseRules, evaluate
+from trainer.engine.russian_poker.rules import preset_names
 from trainer.engine.russian_poker.strategy.summary import load_summary, rule_for
 
 FOLD, BET, EXCHANGE, SIXTH = "fold", "bet", "exchange", "sixth_card"
@@ -96,11 +102,45 @@ def quick_advice(cards: Sequence[Card], upcard: Card, rules: HouseRules | str) -
 ACTIONS = {"fold": FOLD, "bet": BET, "exchange": EXCHANGE, "sixth_card": SIXTH}
 
 
+def _buys(rules: HouseRules) -> tuple[object, ...]:
+    """What a house sells and pays that the rules of thumb turn on: its buys and the ante's win odds."""
+    return (
+        rules.exchange_allowed,
+        rules.exchange_min_cards,
+        rules.exchange_max_cards,
+        rules.max_exchanges,
+        rules.sixth_card_allowed,
+        rules.sixth_card_with_exchange,
+        rules.buy_game_allowed,
+        rules.win_ante_odds,
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def house_summary(name: str) -> dict[str, Any] | None:
+    """The rules of thumb the players follow at a house: its own stored ones; for a house without
+    (a group's edited copy), those of the first shipped preset that sells the same buys; else None.
+
+    >>> house_summary("cis")["house"], house_summary("lunar")["house"]
+    ('cis', 'lunar')
+    """
+    own = load_summary(name)
+    if own is not None:
+        return own
+    wanted = _buys(house_rules(name))
+    for shipped in preset_names():
+        if shipped != name and _buys(house_rules(shipped)) == wanted:
+            found = load_summary(shipped)
+            if found is not None:
+                return found
+    return None
+
+
 def thumb_advice(cards: Sequence[Card], upcard: Card, rules: HouseRules | str) -> Decision:
     """The strategy engine's rule of thumb for this hand at this house (its stored summary); the
     quick rule where the house has none, or where its rule would buy what the house does not sell."""
     house = _rules(rules)
-    summary = load_summary(house.name)
+    summary = house_summary(house.name)
     rule = rule_for(summary, cards, upcard) if summary else None
     if rule is None:
         return quick_advice(cards, upcard, house)
