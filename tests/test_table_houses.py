@@ -35,6 +35,9 @@ def trainee(client):
 
 def test_a_trainee_who_chose_lunar_is_dealt_lunar(app, trainee):
     trainee.post("/practice/rules", data={"rules-russian_poker": "lunar"})
+    # The table's form comes with the rules in force chosen (a trainee who sends it unchanged gets them).
+    index = trainee.get("/table/").get_data(as_text=True)
+    assert '<option value="lunar" selected>' in index and '<option value="classic" selected>' in index
     url = start(trainee, "russian_poker", level=2, seats=6)
     dealt = dealt_of(app, url)
     assert dealt.rules == "lunar"
@@ -102,6 +105,11 @@ def test_a_groups_caribbean_table_and_edited_copy(app):
     assert dealt.rules == name
     link, title = rules_link(nino.get(url).get_data(as_text=True))
     assert link == f"/reference/presets/russian-poker?preset={name}" and title == "Our Lunar: flush pays 70"
+    # The table's form offers the copy, chosen, beside the shipped presets; sent as it stands, it deals it.
+    index = nino.get("/table/").get_data(as_text=True)
+    assert f'<option value="{name}" selected>Our Lunar: flush pays 70</option>' in index
+    assert '<option value="georgian-joker" selected>' in index
+    assert dealt_of(app, start(nino, "russian_poker", level=1, rules=name)).rules == name
     play_through(nino, url, dealt)
 
 

@@ -76,6 +76,7 @@ def index() -> str:
     games = []
     for game in GAMES:
         rounds = game_rounds(game)
+        presets, in_force = _table_presets(game)
         games.append(
             {
                 "id": game,
@@ -84,8 +85,8 @@ def index() -> str:
                 "payouts": rounds.payouts,
                 # The house's form of a payout answer: its chip set's (Omaha: the poker room's).
                 "payout_answer": rounds.house_chips(rounds.default_rules).payout_answer,
-                # The house rules a round may be dealt under, the default first, by their titles.
-                "presets": [(n, registry.BY_ID[game].load_rules(n).title) for n in dealt_presets(game)],
+                "presets": presets,
+                "rules": in_force,
                 "settings": exam_settings()[game],
             }
         )
@@ -95,6 +96,21 @@ def index() -> str:
         results=results[:10],
         round_form=NewRoundForm(),
     )
+
+
+def _table_presets(game: str) -> tuple[list[tuple[str, str]], str]:
+    """The house rules a round may be dealt under, the default first, by their titles, and the ones in
+    force for the trainee (his choice, else his group's: chosen on the form unless he picks others);
+    a group's edited copy is offered too."""
+    found = registry.BY_ID[game]
+    presets = [(n, found.load_rules(n).title) for n in dealt_presets(game)]
+    in_force = db.rules_for_game(game) or game_rounds(game).default_rules
+    if in_force not in dict(presets):
+        try:
+            presets.append((in_force, found.load_rules(in_force).title))
+        except ValueError:  # a copy that cannot be read any more: the default is chosen
+            in_force = game_rounds(game).default_rules
+    return presets, in_force
 
 
 @bp.post("/rounds")
