@@ -165,3 +165,20 @@ def test_new_house_pages_show_no_english_words(app, client, locale):
         for word in _visible_latin_words(page) - {"Lunar", "Poker", "Caribbean", "Stud", "Georgian", "Joker"}:
             leaks.setdefault(word, url)
     assert not leaks, leaks
+
+
+def test_a_table_test_is_dealt_under_the_rules_in_force_throughout(app, trainee):
+    """A table test deals its first round under the house rules in force (here the trainee's Lunar)
+    and keeps them for every round, even when the trainee chooses other rules during the test."""
+    trainee.post("/practice/rules", data={"rules-russian_poker": "lunar"})
+    url = trainee.post("/table/tests", data={"game": "russian_poker", "level": 1}).headers["Location"]
+    dealt = dealt_of(app, url)
+    assert dealt.rules == "lunar"
+    page = play_through(trainee, url, dealt)
+    test_url = re.search(r'data-done="(/table/test/\d+)"', page).group(1)
+    trainee.post("/practice/rules", data={"rules-russian_poker": "cis"})  # back to the default
+    second = trainee.post(test_url + "/next").headers["Location"]
+    assert second != url and dealt_of(app, second).rules == "lunar"
+    # A new test after the change is dealt under the rules now in force.
+    fresh = trainee.post("/table/tests", data={"game": "russian_poker", "level": 1}).headers["Location"]
+    assert dealt_of(app, fresh).rules == "cis"

@@ -232,8 +232,10 @@ class TableStore(Store):
     def deadline(self, test: dict[str, Any]) -> datetime:
         return _parse_iso(test["started_at"]) + timedelta(seconds=test["time_limit_s"])
 
-    def next_test_round(self, test_id: int) -> int | None:
-        """The round the trainee is on: the open one, a new one while rounds remain, or None (done)."""
+    def next_test_round(self, test_id: int, rules: str | None = None) -> int | None:
+        """The round the trainee is on: the open one, a new one while rounds remain, or None (done).
+        A test is dealt under one house's rules throughout: its first round's, dealt under `rules`
+        (the house rules in force for the trainee; the game's default when they cannot deal it)."""
         test = self.test(test_id)
         if test["finished_at"] is not None or self.clock() > self.deadline(test):
             return None
@@ -243,7 +245,16 @@ class TableStore(Store):
             return int(open_rounds[0]["id"])
         if len(rounds) >= test["rounds"]:
             return None
-        return self.start_round(test["trainee_id"], test["game"], test["level"], test_id=test_id)
+        if rounds:
+            rules = rounds[0]["rules"]
+        try:
+            return self.start_round(
+                test["trainee_id"], test["game"], test["level"], rules=rules, test_id=test_id
+            )
+        except RoundError:
+            if rules is None:
+                raise
+            return self.start_round(test["trainee_id"], test["game"], test["level"], test_id=test_id)
 
     def finish_test(self, test_id: int) -> dict[str, Any]:
         """Close and score a table test: steps answered within the time count; passed when every

@@ -278,7 +278,8 @@ def _own_test(test_id: int, trainee: int) -> dict[str, Any]:
 
 def _next_round(test_id: int) -> Response:
     """The test's open round, or a new one while rounds and time remain; else the test is scored."""
-    round_id = db.tables().next_test_round(test_id)
+    game = db.tables().test(test_id)["game"]
+    round_id = db.tables().next_test_round(test_id, rules=db.rules_for_game(game))
     if round_id is None:
         db.tables().finish_test(test_id)
         return redirect(url_for("table.test", test_id=test_id))
