@@ -662,14 +662,26 @@ def test_an_edited_copy_of_the_house_rules_grades_the_groups_drills(app, teacher
         'title = "CIS casinos (default)"', 'title = "Our house: full house pays 9"'
     )
     for bad, said in (
-        (cis.replace("full_house = 7,", "full_house = -7,", 1), "expected a whole number"),
-        (cis.replace(" full_house = 7,", "", 1), "missing full_house"),
-        (cis + "\nnonsense = 1\n", "unknown key"),
-        ("[[[", "not valid TOML"),
+        (cis.replace("full_house = 7,", "full_house = -7,", 1), "A whole number of at least 1"),
+        (cis.replace(" full_house = 7,", "", 1), "lacks the rows full_house"),
+        (cis + "\nnonsense = 1\n", "Key boxes.nonsense: This key is unknown"),
+        ("[[[", "not written correctly at line 1, column"),
         ("", "empty"),
     ):
         refused = teacher.post(f"/groups/{group_id}/rules/russian_poker", data={"text": bad})
         assert refused.status_code == 400 and said in refused.get_data(as_text=True), said
+    for locale in ("ka", "ru"):  # the reason in the page's language, only the typed names in Latin
+        teacher.post("/language", data={"lang": locale})
+        for bad in (cis.replace(" full_house = 7,", "", 1), cis + "\nnonsense = 1\n", "[[["):
+            refused = teacher.post(f"/groups/{group_id}/rules/russian_poker", data={"text": bad})
+            TYPED = {"full", "house", "bet", "odds", "boxes", "nonsense"}
+            alert = refused.get_data(as_text=True).split('id="rules-error">', 1)[1].split("</p>", 1)[0]
+            words = _visible_latin_words("<main>" + alert)
+            assert refused.status_code == 400 and words <= TYPED, (
+                locale,
+                alert,
+            )
+    teacher.post("/language", data={"lang": "en"})
     assert teacher.post(f"/groups/{group_id}/rules/russian_poker", data={"text": edited}).status_code == 302
     with app.app_context():
         name = web_db.groups().rules(group_id)["russian_poker"]

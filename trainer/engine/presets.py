@@ -71,10 +71,24 @@ def data_path(*parts: str) -> Path:
 
 class PresetError(ValueError):
     """A house-rules file that cannot be used. The message names the file, and the key and the row
-    when one of them is at fault; the parts are kept as `source`, `key`, `row` and `reason`."""
+    when one of them is at fault; the parts are kept as `source`, `key`, `row` and `reason`.
 
-    def __init__(self, source: str, reason: str, key: str | None = None, row: str | None = None) -> None:
+    `code` names the kind of refusal ("missing_key", "toml_syntax", ...) and `params` its named values,
+    so that a page can say it in the reader's language (`trainer.web.preset_refusals`); the English
+    `str()` is for the command line and the logs."""
+
+    def __init__(
+        self,
+        source: str,
+        reason: str,
+        key: str | None = None,
+        row: str | None = None,
+        *,
+        code: str = "other",
+        **params: Any,
+    ) -> None:
         self.source, self.reason, self.key, self.row = source, reason, key, row
+        self.code, self.params = code, params
         where = [source]
         if key is not None:
             where.append(f"key {key!r}")
@@ -83,11 +97,19 @@ class PresetError(ValueError):
         super().__init__(": ".join([*where, reason]))
 
 
-class RowError(ValueError):
+class ValueRefusal(ValueError):
+    """Raised by a converter: the English reason, its `code` and named `params` (see `PresetError`)."""
+
+    def __init__(self, reason: str, code: str, **params: Any) -> None:
+        super().__init__(reason)
+        self.code, self.params = code, params
+
+
+class RowError(ValueRefusal):
     """Raised by a converter of a table of rows: `row` is the row at fault, the message the reason."""
 
-    def __init__(self, row: str, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, row: str, reason: str, code: str = "other", **params: Any) -> None:
+        super().__init__(reason, code, **params)
         self.row = row
 
 
@@ -95,15 +117,29 @@ def read_toml(path: Path, source: str | None = None) -> dict[str, Any]:
     """A TOML file as a dict; a missing, unreadable or malformed file is a `PresetError` naming
     `source` (the path by default)."""
     label = str(path) if source is None else source
+    text = ""
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        text = path.read_bytes().decode()
+        return tomllib.loads(text)
     except FileNotFoundError:
-        raise PresetError(label, "no such file") from None
+        raise PresetError(label, "no such file", code="no_file") from None
     except OSError as err:
-        raise PresetError(label[:200], f"cannot read the file: {err.strerror}") from None
+        raise PresetError(label[:200], f"cannot read the file: {err.strerror}", code="unreadable") from None
     except tomllib.TOMLDecodeError as err:
-        raise PresetError(label, f"not valid TOML: {err}") from None
+        line, column = _toml_position(err, text)
+        raise PresetError(
+            label, f"not valid TOML: {err}", code="toml_syntax", line=line, column=column
+        ) from None
+
+
+def _toml_position(err: tomllib.TOMLDecodeError, text: str) -> tuple[int, int]:
+    """Line and column of a TOML syntax error; an error "at end of document" is after the last
+    character of the text."""
+    found = re.search(r"line (\d+), column (\d+)", str(err))
+    if found:
+        return int(found[1]), int(found[2])
+    lines = text.split("\n")
+    return len(lines), len(lines[-1]) + 1
 
 
 def merge_tables(
@@ -135,9 +171,16 @@ def whole(minimum: int | None = None) -> Callable[[Any], int]:
     def convert(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             floor = "" if minimum is None else f" >= {minimum}"
-            raise ValueError(f"expected a whole number{floor}, got {value!r}")
+            raise ValueRefusal(
+                f"expected a whole number{floor}, got {value!r}", "whole_number", minimum=minimum, value=value
+            )
         if minimum is not None and value < minimum:
-            raise ValueError(f"expected a whole number >= {minimum}, got {value!r}")
+            raise ValueRefusal(
+                f"expected a whole number >= {minimum}, got {value!r}",
+                "whole_number",
+                minimum=minimum,
+                value=value,
+            )
         return value
 
     return convert
@@ -145,19 +188,19 @@ def whole(minimum: int | None = None) -> Callable[[Any], int]:
 
 def flag(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"expected true or false, got {value!r}")
+        raise ValueRefusal(f"expected true or false, got {value!r}", "flag", value=value)
     return value
 
 
 def text(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"expected text, got {value!r}")
+        raise ValueRefusal(f"expected text, got {value!r}", "text", value=value)
     return value
 
 
 def texts(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise ValueError(f"expected a list of sentences, got {value!r}")
+        raise ValueRefusal(f"expected a list of sentences, got {value!r}", "texts", value=value)
     return tuple(value)
 
 
@@ -172,7 +215,9 @@ def choice(kind: type[E]) -> Callable[[Any], E]:
             return kind(value)
         except ValueError:
             allowed = ", ".join(repr(m.value) for m in kind)
-            raise ValueError(f"expected one of {allowed}, got {value!r}") from None
+            raise ValueRefusal(
+                f"expected one of {allowed}, got {value!r}", "choice", allowed=allowed, value=value
+            ) from None
 
     return convert
 
@@ -189,18 +234,23 @@ def pay_table(
 
     def convert(value: Any) -> Mapping[K, int]:
         if not isinstance(value, dict):
-            raise ValueError(f"expected a table of {noun} = odds, got {value!r}")
+            raise ValueRefusal(f"expected a table of {noun} = odds, got {value!r}", "pay_table", value=value)
         out: dict[K, int] = {}
         for key, odds in value.items():
             if key not in allowed:
-                raise ValueError(f"unknown {noun} {key!r} (allowed: {', '.join(allowed)})")
+                raise ValueRefusal(
+                    f"unknown {noun} {key!r} (allowed: {', '.join(allowed)})",
+                    "unknown_row",
+                    typed_row=key,
+                    allowed=", ".join(allowed),
+                )
             try:
                 out[allowed[key]] = whole(minimum)(odds)
-            except ValueError as err:
-                raise RowError(key, str(err)) from None
+            except ValueRefusal as err:
+                raise RowError(key, str(err), err.code, **err.params) from None
         missing = [name for name in allowed if allowed[name] not in out]
         if complete and missing:
-            raise ValueError(f"missing {', '.join(missing)}")
+            raise ValueRefusal(f"missing {', '.join(missing)}", "missing_rows", rows=", ".join(missing))
         return MappingProxyType({r: out[r] for r in rows if r in out})
 
     return convert
@@ -215,8 +265,10 @@ class Reader:
         self.table = table
         self.used: set[str] = set()
 
-    def fail(self, key: str | None, reason: str, row: str | None = None) -> PresetError:
-        return PresetError(self.source, reason, key, row)
+    def fail(
+        self, key: str | None, reason: str, row: str | None = None, code: str = "other", **params: Any
+    ) -> PresetError:
+        return PresetError(self.source, reason, key, row, code=code, **params)
 
     def value(self, key: str, convert: Callable[[Any], Any] | None = None, *, required: bool = True) -> Any:
         """The value at `key`, through `convert`; None when an optional key is absent."""
@@ -224,7 +276,7 @@ class Reader:
         for part in key.split("."):
             if not isinstance(node, Mapping) or part not in node:
                 if required:
-                    raise self.fail(key, "missing")
+                    raise self.fail(key, "missing", code="missing_key")
                 return None
             node = node[part]
         self.used.add(key)
@@ -233,7 +285,10 @@ class Reader:
         try:
             return convert(node)
         except RowError as err:
-            raise self.fail(key, str(err), err.row) from None
+            params = {k: v for k, v in err.params.items() if k != "row"}
+            raise self.fail(key, str(err), err.row, err.code, **params) from None
+        except ValueRefusal as err:
+            raise self.fail(key, str(err), None, err.code, **err.params) from None
         except ValueError as err:
             raise self.fail(key, str(err)) from None
 
@@ -274,7 +329,7 @@ class Reader:
 
         walk(self.table, "")
         if unknown:
-            raise self.fail(unknown[0], "unknown key (misspelt?)")
+            raise self.fail(unknown[0], "unknown key (misspelt?)", code="unknown_key")
 
 
 class Described(Protocol):
@@ -356,7 +411,9 @@ class PresetFolder:
             name_or_path = self.default
         if not isinstance(name_or_path, str | Path):
             raise PresetError(
-                f"{self.noun} rules", f"expected a preset name such as {self.default!r}, not {name_or_path!r}"
+                f"{self.noun} rules",
+                f"expected a preset name such as {self.default!r}, not {name_or_path!r}",
+                code="preset_name_expected",
             )
         raw = str(name_or_path)
         if isinstance(name_or_path, Path) or "/" in raw or raw.endswith(".toml"):
@@ -365,14 +422,16 @@ class PresetFolder:
                 raise PresetError(
                     f"{self.noun} rules",
                     f"bad rules file name {path.name[:40]!r}: expected a short .toml name",
+                    code="bad_file_name",
                 )
             if not path.is_file():
-                raise PresetError(str(path)[:200], "no such rules file")
+                raise PresetError(str(path)[:200], "no such rules file", code="no_file")
             return path.resolve()
         if not PRESET_NAME.fullmatch(raw):
             raise PresetError(
                 f"{self.noun} rules",
                 f"bad preset name {raw[:40]!r}: use one such as {self.default!r} or a path to a .toml file",
+                code="bad_preset_name",
             )
         path = self.folder / f"{raw}.toml"
         if not path.is_file():
@@ -380,7 +439,9 @@ class PresetFolder:
             if house is not None:
                 return house
             have = ", ".join(self.names())
-            raise PresetError(f"{self.noun} rules", f"no preset {raw!r} (have: {have})")
+            raise PresetError(
+                f"{self.noun} rules", f"no preset {raw!r} (have: {have})", code="no_preset", name=raw
+            )
         return path.resolve()
 
     def table(self, path: Path) -> dict[str, Any]:
@@ -390,17 +451,21 @@ class PresetFolder:
     def _merged(self, path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
         source = self.source(path)
         if path in seen:
-            raise PresetError(source, "presets inherit from each other in a loop", "base")
+            raise PresetError(source, "presets inherit from each other in a loop", "base", code="base_loop")
         data = read_toml(path, source)
         base = data.pop("base", None)
         if base is None:
             return data
         if not isinstance(base, str) or not PRESET_NAME.fullmatch(base):
-            raise PresetError(source, f"expected a preset name, got {base!r}", "base")
+            raise PresetError(source, f"expected a preset name, got {base!r}", "base", code="base_not_name")
         base_path = self.folder / f"{base}.toml"
         if not base_path.is_file():
             raise PresetError(
-                source, f"no preset {base!r} (no file data/rules/{self.game}/{base}.toml)", "base"
+                source,
+                f"no preset {base!r} (no file data/rules/{self.game}/{base}.toml)",
+                "base",
+                code="no_preset",
+                name=base,
             )
         merged = self._merged(base_path.resolve(), (*seen, path))
         merged.pop("not_applied", None)  # each file states its own gaps

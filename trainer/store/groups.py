@@ -323,7 +323,8 @@ class Groups:
             if self.house_text(game, name) is None:
                 path.unlink(missing_ok=True)
             detail = str(error).replace(str(path), "").lstrip(": ") or "not usable"
-            raise AccountError("rules_invalid", detail=detail) from None
+            refusal = error if isinstance(error, PresetError) else None
+            raise AccountError("rules_invalid", detail=detail, refusal=refusal) from None
         with writing(self.db):
             self.db.execute(
                 """INSERT OR IGNORE INTO house_rules (game, name, text, made_by, created_at)

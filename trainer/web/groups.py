@@ -38,6 +38,7 @@ from trainer.web.forms import EmptyForm, whole_number
 from trainer.web.group_forms import AddMemberForm, JoinForm, NewGroupForm, TargetForm
 from trainer.web.guards import check_form
 from trainer.web.practice import graded
+from trainer.web.preset_refusals import say as say_preset_refusal
 
 bp = Blueprint("groups", __name__, url_prefix="/groups")
 
@@ -306,7 +307,10 @@ def edit_rules(group_id: int, game_id: str) -> Page:
         try:
             name = groups.save_house_rules(game.id, text, current_user.id, db.house_rules_folder(current_app))
         except AccountError as refused:
-            error = gettext("These rules cannot be used: %(detail)s", detail=refused.params.get("detail", ""))
+            error = gettext(
+                "These rules cannot be used: %(detail)s",
+                detail=say_preset_refusal(refused.params.get("refusal")),
+            )
         else:
             groups.set_rules(group_id, game.id, name)
             flash(gettext("The group's house rules are saved. New drills use them."), "ok")
