@@ -532,7 +532,7 @@ def side_by_side(
     >>> omaha = PresetFolder("omaha", "Omaha", "standard")
     >>> table = side_by_side(omaha, lambda n: Rules(name=n, title="T", source="S", not_applied=()))
     >>> [r["key"] for r in table["rows"]][:2], table["rows"][0]["values"]
-    (['limit.raises_per_round', 'limit.uncapped_heads_up'], {'standard': 3})
+    (['chip_set', 'limit.raises_per_round'], {'standard': 'poker-room'})
     """
     shipped = folder.names()
     houses = [n for n in dict.fromkeys(extra) if n not in shipped and folder.house_path(n) is not None]
