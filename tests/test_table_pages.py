@@ -254,7 +254,8 @@ def test_omaha_pots_paid_in_chips_through_the_page(app, named):
             data = {"step": i, **form_for(step, {**want, "1": want["1"] + 1})}
             html_text = html.unescape(named.post(url, data=data, headers=FETCH).json["html"])
             assert "✗" in html_text.split('id="verdict"', 1)[1][:40]
-            assert f"Fewest chips for {value}: " in html_text
+            # The page writes numbers as the language does: 1,250 in English.
+            assert f"Fewest chips for {value:,}: " in html_text, (value, html_text)
         else:
             data = {"step": i, f"amount-{labels.index('1')}": str(value)}  # the others left empty
             html_text = html.unescape(named.post(url, data=data, headers=FETCH).json["html"])
