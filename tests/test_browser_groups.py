@@ -83,7 +83,7 @@ def test_a_class_from_the_first_instructor_to_the_review(browser, site):  # noqa
     retitled = text.replace('title = "', 'title = "Evening: ', 1)
     box.fill(retitled.replace("full_house = 70", "full_house = -75"))
     _submit(desk, "main form")
-    assert "expected a whole number" in desk.locator("#rules-error").inner_text()  # refused, named
+    assert "A whole number of at least 1 is expected here" in desk.locator("#rules-error").inner_text()
     box.fill(retitled.replace("full_house = 70", "full_house = 75"))
     shot(desk, "groups-edit-house-rules")
     _submit(desk, "main form")
