@@ -11,6 +11,7 @@ import pytest
 from test_rounds_omaha import oracle as omaha_oracle
 from test_rounds_painted import changed as painted_changed
 from test_rounds_painted import oracle as painted_oracle
+from test_rounds_russian import wrong
 
 from trainer.drills import rounds as rounds_module
 from trainer.drills.chips import load_chips
@@ -98,17 +99,6 @@ def russian_oracle(s, payout="amount"):
     assert s.kind == "rp.payout"
     win = sum(v for v in (ruling.ante, ruling.bet, ruling.bonus, ruling.super_bet) if v > 0)
     return CHIPS.fewest(win) if payout == "chips" else win
-
-
-def wrong(value):
-    if isinstance(value, int):
-        return value + 5
-    if isinstance(value, dict):
-        first = next(iter(value))
-        return {**value, first: value[first] + 5}
-    if isinstance(value, list):
-        return ["2c"] if value != ["2c"] else ["3c"]
-    return "no" if value == "yes" else "yes"
 
 
 def grade_all(r, seen):
