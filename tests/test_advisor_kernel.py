@@ -125,3 +125,43 @@ def test_an_exchange_the_kernel_refuses_is_valued_with_numpy(monkeypatch):
 
     monkeypatch.setattr(kernel, "exchange_sums", refuse)
     assert v.exchanges(kept, 3) == expected
+
+
+def _exchanges(v: Valuation, hand: tuple[int, ...], k: int) -> list:
+    return v.exchanges_kernel([[c for c in hand if c not in d] for d in itertools.combinations(hand, k)], k)
+
+
+@needs_kernel
+@pytest.mark.slow
+def test_the_sums_do_not_depend_on_how_many_threads_share_them(monkeypatch):
+    # Four spades against a club: thousands of rank classes and player flush draws, so the exchange is
+    # split at class and flush-draw boundaries (a share keeps a class's held buy state to itself).
+    hand = tuple(c.index for c in parse_cards("4s Js As 3s 6s"))
+    up = parse_cards(["3c"])[0].index
+    pool = tuple(i for i in range(52) if i not in hand and i != up)
+    ctx = Context(up, pool, Payoffs.of(load_rules("cis")))
+    found = {}
+    for n in (1, 2, 3, 8):
+        monkeypatch.setattr(kernel, "threads", lambda n=n: n)
+        found[n] = [_exchanges(Valuation(ctx), hand, k) for k in (3, 4, 5)]
+    assert found[2] == found[1] and found[3] == found[1] and found[8] == found[1]
+
+
+@needs_kernel
+@pytest.mark.slow
+def test_python_threads_may_call_the_kernel_at_once():
+    # The kernel keeps no state between calls (working memory comes from a locked pool), so the
+    # advisor serves several requests at once; each answer must be the one it gets alone.
+    import concurrent.futures
+
+    rng = random.Random(5)
+    cases = []
+    for house in ("cis", "lunar", "insured", "cis"):
+        deck = rng.sample(range(52), 52)
+        up, hand = deck[0], tuple(deck[1:6])
+        pool = tuple(i for i in range(52) if i not in hand and i != up)
+        cases.append((Context(up, pool, Payoffs.of(load_rules(house))), hand))
+    alone = [_exchanges(Valuation(ctx), hand, 4) for ctx, hand in cases]
+    with concurrent.futures.ThreadPoolExecutor(4) as pool_:
+        together = list(pool_.map(lambda case: _exchanges(Valuation(case[0]), case[1], 4), cases * 2))
+    assert together == alone * 2

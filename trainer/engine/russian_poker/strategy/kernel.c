@@ -19,6 +19,7 @@
 
    Every quantity is a whole number: results in units times hidden hands times deck cards. */
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,7 @@ typedef struct {
     const i64 *u_class, *u_option, *u_strength;
     i64 hands, deck;
     i64 *total;            /* out: [n_opt] */
+    i64 threads;           /* at most this many threads share the work */
 } Exchange;
 
 #define MAX_SETS 512
@@ -135,51 +137,138 @@ static i64 tau_term(const Ctx *c, int bits, i64 j, i64 s, int inclusive) {
    to its margin. */
 typedef struct {
     i64 key[9];
+    i64 p;                 /* the hand strength it was made for */
     i64 v[MAX_SETS][13];
     i64 base[MAX_SETS];
     i64 delta[MAX_GROUPS][13];
     i64 full[MAX_GROUPS];
+    i64 pos[MAX_GROUPS];   /* the sum of a group's positive deltas */
     i64 gmax[MAX_SETS];
 } Band;
 
 #define BANDS 8
-static Band bands[BANDS];
-static i64 band_used[BANDS]; /* last use (0: empty) */
-static i64 band_clock;
-static Band *band_cur = &bands[0];
-#define band (*band_cur)
-static int set_first[MAX_SETS + 1], set_groups[MAX_GROUPS];
+#define MAX_PAIRS (MAX_GROUPS * 13)
 
-static void group_sets(const Ctx *c) {
+/* One thread's working memory (the bands are large: kept in a pool, not on the stack). */
+typedef struct {
+    Band bands[BANDS];
+    i64 band_used[BANDS]; /* last use (0: empty) */
+    i64 band_clock;
+    Band *band_cur;
+    int set_first[MAX_SETS + 1], set_groups[MAX_GROUPS];
+    /* the suited groups' completing ranks, by the strength of the dealer's flush they make
+       (built when a band is first moved to another flush band) */
+    i64 n_pairs;
+    i64 pair_af[MAX_PAIRS];
+    int pair_g[MAX_PAIRS], pair_r[MAX_PAIRS];
+    char dirty[MAX_SETS];
+} Work;
+
+static void group_sets(Work *wk, const Ctx *c) {
     int at[MAX_SETS];
-    memset(set_first, 0, sizeof set_first);
-    for (i64 g = 0; g < c->n_groups; g++) set_first[c->g_set[g] + 1]++;
-    for (i64 i = 0; i < c->n_sets; i++) set_first[i + 1] += set_first[i];
-    for (i64 i = 0; i < c->n_sets; i++) at[i] = set_first[i];
-    for (i64 g = 0; g < c->n_groups; g++) set_groups[at[c->g_set[g]]++] = (int)g;
+    memset(wk->set_first, 0, sizeof wk->set_first);
+    for (i64 g = 0; g < c->n_groups; g++) wk->set_first[c->g_set[g] + 1]++;
+    for (i64 i = 0; i < c->n_sets; i++) wk->set_first[i + 1] += wk->set_first[i];
+    for (i64 i = 0; i < c->n_sets; i++) at[i] = wk->set_first[i];
+    for (i64 g = 0; g < c->n_groups; g++) wk->set_groups[at[c->g_set[g]]++] = (int)g;
+    wk->n_pairs = -1;
+}
+
+static i64 max0(i64 x) { return x > 0 ? x : 0; }
+
+/* The completing (group, rank) pairs in ascending order of their flush's place among the dealer's
+   flush strengths (a counting sort: a place holds a few strengths at most). Returns -1 when memory
+   runs out. */
+static int sort_pairs(Work *wk, const Ctx *c) {
+    i64 *start = calloc((size_t)c->n_flush + 2, sizeof *start);
+    if (!start) return -1;
+    i64 n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (i64 g = 0; g < c->n_groups; g++) {
+            const i64 *af = c->after_flush + c->g_set[g] * 13;
+            for (int r = 0; r < 13; r++) {
+                if (!((c->g_completers[g] >> r) & 1)) continue;
+                i64 place = lower(c->flush_sorted, c->n_flush, af[r]);
+                if (pass == 0) {
+                    start[place + 1]++;
+                    n++;
+                } else {
+                    i64 e = start[place]++;
+                    wk->pair_af[e] = place;
+                    wk->pair_g[e] = (int)g;
+                    wk->pair_r[e] = r;
+                }
+            }
+        }
+        if (pass == 0)
+            for (i64 q = 0; q <= c->n_flush; q++) start[q + 1] += start[q];
+    }
+    free(start);
+    wk->n_pairs = n;
+    return 0;
+}
+
+/* The deltas of band B (made for strength B->p) moved to strength p, its margins unchanged: only the
+   pairs whose dealer flush lies between the two strengths can change. */
+static int move_band(Work *wk, const Ctx *c, Band *B, i64 p, i64 win, i64 tie, i64 lose, i64 thr) {
+    if (wk->n_pairs < 0 && sort_pairs(wk, c)) return -1;
+    i64 lo = B->p < p ? B->p : p, hi = B->p < p ? p : B->p;
+    i64 a = lower(c->flush_sorted, c->n_flush, lo), b = upper(c->flush_sorted, c->n_flush, hi);
+    i64 e = lower(wk->pair_af, wk->n_pairs, a), stop = upper(wk->pair_af, wk->n_pairs, b);
+    int any = 0;
+    for (; e < stop; e++) {
+        int g = wk->pair_g[e], r = wk->pair_r[e];
+        i64 i = c->g_set[g];
+        i64 d = cmp_result(p, c->after_flush[i * 13 + r], win, tie, lose) - thr - B->v[i][r];
+        i64 old = B->delta[g][r];
+        if (d == old) continue;
+        B->delta[g][r] = d;
+        B->full[g] += d - old;
+        B->pos[g] += max0(d) - max0(old);
+        wk->dirty[i] = 1;
+        any = 1;
+    }
+    if (any)
+        for (i64 i = 0; i < c->n_sets; i++) {
+            if (!wk->dirty[i]) continue;
+            wk->dirty[i] = 0;
+            i64 best = INT64_MIN / 4;
+            for (int q = wk->set_first[i]; q < wk->set_first[i + 1]; q++)
+                if (B->pos[wk->set_groups[q]] > best) best = B->pos[wk->set_groups[q]];
+            B->gmax[i] = best;
+        }
+    return 0;
 }
 
 /* Makes `band` the state for a hand of strength p with results o (kept for the last BANDS keys). */
-static void band_for(const Ctx *c, i64 p, const i64 *o) {
+static void band_for(Work *wk, const Ctx *c, i64 p, const i64 *o) {
     i64 win = o[0], tie = o[1], lose = o[2], fail = o[4], thr = o[3] + c->fee;
     i64 key[9] = {lower(c->after_sorted, c->n_after, p), upper(c->after_sorted, c->n_after, p),
                   win, tie, lose, fail, thr,
                   lower(c->flush_sorted, c->n_flush, p), upper(c->flush_sorted, c->n_flush, p)};
-    band_clock++;
+    i64 *used = wk->band_used;
+    wk->band_clock++;
     int oldest = 0, same_v = -1;
     for (int b = 0; b < BANDS; b++) {
-        if (band_used[b] && memcmp(key, bands[b].key, sizeof key) == 0) {
-            band_used[b] = band_clock;
-            band_cur = &bands[b];
+        if (used[b] && memcmp(key, wk->bands[b].key, sizeof key) == 0) {
+            used[b] = wk->band_clock;
+            wk->band_cur = &wk->bands[b];
             return;
         }
-        if (band_used[b] && same_v < 0 && memcmp(key, bands[b].key, 7 * sizeof(i64)) == 0) same_v = b;
-        if (band_used[b] < band_used[oldest]) oldest = b;
+        if (used[b] && same_v < 0 && memcmp(key, wk->bands[b].key, 7 * sizeof(i64)) == 0) same_v = b;
+        if (used[b] < used[oldest]) oldest = b;
     }
     /* a band with the same margins but another flush band is overwritten (hands in ascending
        strength rarely come back to it), else the least recently used */
     if (same_v >= 0) oldest = same_v;
-    Band *B = &bands[oldest];
+    Band *B = &wk->bands[oldest];
+    if (same_v >= 0 && move_band(wk, c, B, p, win, tie, lose, thr) == 0) {
+        memcpy(B->key, key, sizeof key);
+        B->p = p;
+        used[oldest] = wk->band_clock;
+        wk->band_cur = B;
+        return;
+    }
     if (same_v < 0) {
         for (i64 i = 0; i < c->n_sets; i++) {
             const i64 *a = c->after + i * 13;
@@ -193,7 +282,8 @@ static void band_for(const Ctx *c, i64 p, const i64 *o) {
         }
     }
     memcpy(B->key, key, sizeof key);
-    band_used[oldest] = band_clock;
+    B->p = p;
+    used[oldest] = wk->band_clock;
     for (i64 i = 0; i < c->n_sets; i++) B->gmax[i] = INT64_MIN / 4;
     for (i64 g = 0; g < c->n_groups; g++) {
         i64 i = c->g_set[g], full = 0, gain = 0;
@@ -206,12 +296,11 @@ static void band_for(const Ctx *c, i64 p, const i64 *o) {
             if (d < 0) gain -= d;
         }
         B->full[g] = full;
+        B->pos[g] = full + gain;
         if (full + gain > B->gmax[i]) B->gmax[i] = full + gain;
     }
-    band_cur = B;
+    wk->band_cur = B;
 }
-
-static i64 max0(i64 x) { return x > 0 ? x : 0; }
 
 static const i64 BINOM[5][5] = {{1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
 
@@ -219,6 +308,7 @@ static i64 choose(int n, int k) { return (n < 0 || k < 0 || k > n) ? 0 : BINOM[n
 
 typedef struct {
     const Ctx *c;
+    Work *wk;
     int d;               /* distinct ranks drawn */
     int rank[5];         /* those ranks */
     int pos_of[13];      /* position of a rank among them (-1: not drawn) */
@@ -255,7 +345,9 @@ typedef struct {
     i64 w_stamp[4][32][6], w[4][32][6];
 } Unit;
 
-static Unit unit;
+#define band (*u->wk->band_cur)
+#define set_first (u->wk->set_first)
+#define set_groups (u->wk->set_groups)
 
 static int rank_bits(const Unit *u, int pos) {
     int bits = 0;
@@ -303,7 +395,7 @@ static void prepare(Unit *u, const Ctx *c, i64 s, i64 hands, i64 deck, i64 cls) 
         u->cls = -1;
         return;
     }
-    band_for(c, s, o);
+    band_for(u->wk, c, s, o);
     if (cls >= 0 && cls == u->cls && memcmp(u->bkey, band.key, sizeof u->bkey) == 0) return; /* held */
     u->cls = cls;
     memcpy(u->bkey, band.key, sizeof u->bkey);
@@ -685,24 +777,62 @@ static int flush_draws(const Ctx *c, const Exchange *x, FlushDraw **found, i64 *
     return 0;
 }
 
-/* Sum of the best stand over every draw of the exchange, for each kept set. Returns 0, or -1 when
-   a table is too large or memory runs out. */
-int rp_exchange(const Ctx *c, const Exchange *x) {
-    if (c->n_sets > MAX_SETS || c->n_groups > MAX_GROUPS) return -1;
-    memset(band_used, 0, sizeof band_used);
-    group_sets(c);
-    Unit *u = &unit;
+/* A thread's share of an exchange: class units [u0, u1) and flush draws [f0, f1). */
+typedef struct {
+    const Ctx *c;
+    const Exchange *x;
+    const FlushDraw *list;
+    i64 u0, u1, f0, f1, n_cls;
+    i64 *total;            /* [n_opt] */
+    int status;
+} Share;
+
+typedef struct { Work wk; Unit unit; } Worker;
+
+#define POOL 16
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static Worker *pool[POOL];
+static int n_pool;
+
+static Worker *take_worker(void) {
+    Worker *w = NULL;
+    pthread_mutex_lock(&pool_lock);
+    if (n_pool) w = pool[--n_pool];
+    pthread_mutex_unlock(&pool_lock);
+    if (!w) w = calloc(1, sizeof *w); /* zeroed once: a unit's stamps only grow */
+    return w;
+}
+
+static void give_worker(Worker *w) {
+    pthread_mutex_lock(&pool_lock);
+    if (n_pool < POOL) {
+        pool[n_pool++] = w;
+        w = NULL;
+    }
+    pthread_mutex_unlock(&pool_lock);
+    free(w);
+}
+
+static void *run_share(void *arg) {
+    Share *sh = arg;
+    const Ctx *c = sh->c;
+    const Exchange *x = sh->x;
+    Worker *wr = take_worker();
+    i64 *ng = malloc((size_t)(sh->n_cls + 1) * sizeof *ng);
+    if (!wr || !ng) {
+        free(ng);
+        if (wr) give_worker(wr);
+        sh->status = -1;
+        return NULL;
+    }
+    Work *wk = &wr->wk;
+    Unit *u = &wr->unit;
+    memset(wk->band_used, 0, sizeof wk->band_used);
+    group_sets(wk, c);
+    u->wk = wk;
     u->cls = -1;
-    for (i64 o = 0; o < x->n_opt; o++) x->total[o] = 0;
-    i64 n_cls = 0;
-    for (i64 n = 0; n < x->n_units; n++)
-        if (x->u_class[n] + 1 > n_cls) n_cls = x->u_class[n] + 1;
-    for (int m = 0; m < 8192; m++)
-        if (x->class_of[m] + 1 > n_cls) n_cls = x->class_of[m] + 1;
-    i64 *ng = malloc((size_t)(n_cls + 1) * sizeof *ng);
-    if (!ng) return -1;
-    for (i64 i = 0; i < n_cls; i++) ng[i] = INT64_MIN;
-    for (i64 n = 0; n < x->n_units; n++) {
+    for (i64 i = 0; i < sh->n_cls; i++) ng[i] = INT64_MIN;
+    for (i64 n = sh->u0; n < sh->u1; n++) {
         i64 cls = x->u_class[n], s = x->u_strength[n];
         set_ranks(u, x->counts + cls * 13);
         prepare(u, c, s, x->hands, x->deck, cls);
@@ -710,18 +840,13 @@ int rp_exchange(const Ctx *c, const Exchange *x) {
         u->r_le = rank_count(c, x, cls, s, 1, u->j_le);
         if (ng[cls] == INT64_MIN) ng[cls] = rank_count(c, x, cls, c->ak_floor, 0, u->j_ng);
         u->r_ng = ng[cls];
-        x->total[x->u_option[n]] += class_total(u, x, x->u_option[n]);
+        sh->total[x->u_option[n]] += class_total(u, x, x->u_option[n]);
     }
-    FlushDraw *list;
-    i64 n_flush;
-    if (flush_draws(c, x, &list, &n_flush)) {
-        free(ng);
-        return -1;
-    }
-    for (i64 n = 0; n < n_flush; n++) {
+    const FlushDraw *list = sh->list;
+    for (i64 n = sh->f0; n < sh->f1; n++) {
         const FlushDraw *f = &list[n];
         /* flush draws of the same ranks in other suits (nothing kept) share the unit */
-        int same = n > 0 && f->strength == list[n - 1].strength && f->opt == list[n - 1].opt &&
+        int same = n > sh->f0 && f->strength == list[n - 1].strength && f->opt == list[n - 1].opt &&
                    f->cls == list[n - 1].cls;
         if (!same) {
             i64 z[13] = {0};
@@ -736,9 +861,68 @@ int rp_exchange(const Ctx *c, const Exchange *x) {
         int taken[4] = {0, 0, 0, 0};
         for (int i = 0; i < 5 && f->cards[i] >= 0; i++)
             taken[f->cards[i] % 4] |= 1 << u->pos_of[f->cards[i] / 4];
-        x->total[f->opt] += best_stand(u, taken);
+        sh->total[f->opt] += best_stand(u, taken);
     }
-    free(list);
     free(ng);
-    return 0;
+    give_worker(wr);
+    sh->status = 0;
+    return NULL;
+}
+
+#define MAX_THREADS 8
+#define SHARE_MIN 1500 /* units and flush draws below which one thread does it all */
+
+/* Sum of the best stand over every draw of the exchange, for each kept set. Returns 0, or -1 when
+   a table is too large or memory runs out. The units are split between up to x->threads threads
+   (a class's units, and a flush draw's suits, kept in one share: they share state). */
+int rp_exchange(const Ctx *c, const Exchange *x) {
+    if (c->n_sets > MAX_SETS || c->n_groups > MAX_GROUPS) return -1;
+    for (i64 o = 0; o < x->n_opt; o++) x->total[o] = 0;
+    i64 n_cls = 0;
+    for (i64 n = 0; n < x->n_units; n++)
+        if (x->u_class[n] + 1 > n_cls) n_cls = x->u_class[n] + 1;
+    for (int m = 0; m < 8192; m++)
+        if (x->class_of[m] + 1 > n_cls) n_cls = x->class_of[m] + 1;
+    FlushDraw *list;
+    i64 n_flush;
+    if (flush_draws(c, x, &list, &n_flush)) return -1;
+    int parts = (int)x->threads;
+    if (parts > MAX_THREADS) parts = MAX_THREADS;
+    if (parts < 1 || x->n_units + n_flush < SHARE_MIN) parts = 1;
+    Share sh[MAX_THREADS];
+    i64 stride = x->n_opt + 16; /* shares' sums a cache line apart or more: no false sharing */
+    i64 *totals = calloc((size_t)(parts * stride + 1), sizeof *totals);
+    if (!totals) {
+        free(list);
+        return -1;
+    }
+    i64 u_at = 0, f_at = 0;
+    for (int t = 0; t < parts; t++) {
+        i64 u_end = t + 1 == parts ? x->n_units : x->n_units * (t + 1) / parts;
+        while (u_end > u_at && u_end < x->n_units && x->u_class[u_end] == x->u_class[u_end - 1]) u_end++;
+        if (u_end < u_at) u_end = u_at;
+        i64 f_end = t + 1 == parts ? n_flush : n_flush * (t + 1) / parts;
+        if (f_end < f_at) f_end = f_at;
+        while (f_end > f_at && f_end < n_flush && list[f_end].strength == list[f_end - 1].strength &&
+               list[f_end].opt == list[f_end - 1].opt && list[f_end].cls == list[f_end - 1].cls)
+            f_end++;
+        sh[t] = (Share){c, x, list, u_at, u_end, f_at, f_end, n_cls, totals + t * stride, -1};
+        u_at = u_end;
+        f_at = f_end;
+    }
+    pthread_t tid[MAX_THREADS];
+    int started[MAX_THREADS] = {0};
+    for (int t = 1; t < parts; t++) started[t] = pthread_create(&tid[t], NULL, run_share, &sh[t]) == 0;
+    run_share(&sh[0]);
+    int status = sh[0].status;
+    for (int t = 1; t < parts; t++) {
+        if (started[t]) pthread_join(tid[t], NULL);
+        else run_share(&sh[t]); /* no thread to be had: this one does that share too */
+        if (sh[t].status) status = -1;
+    }
+    for (int t = 0; t < parts; t++)
+        for (i64 o = 0; o < x->n_opt; o++) x->total[o] += sh[t].total[o];
+    free(totals);
+    free(list);
+    return status;
 }

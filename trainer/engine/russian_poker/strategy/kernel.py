@@ -19,7 +19,6 @@ import os
 import shutil
 import subprocess
 import tempfile
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -32,8 +31,7 @@ from trainer.engine.evaluator import FLUSH_TABLE
 from trainer.engine.russian_poker.strategy.counting import AK_FLOOR, TAU_ROW, IntArray, up_tables
 
 SOURCE = Path(__file__).with_name("kernel.c")
-_FLAGS = ["-O2", "-shared", "-fPIC"]
-_LOCK = threading.Lock()  # the kernel keeps its working tables in static memory
+_FLAGS = ["-O3", "-pthread", "-shared", "-fPIC"]
 
 
 class KernelLimit(RuntimeError):
@@ -98,6 +96,7 @@ class _Exchange(ctypes.Structure):
         ("hands", ctypes.c_int64),
         ("deck", ctypes.c_int64),
         ("total", ctypes.c_void_p),
+        ("threads", ctypes.c_int64),
     ]
 
 
@@ -141,6 +140,21 @@ def _library() -> Any:
     lib.rp_exchange.argtypes = [ctypes.POINTER(_Ctx), ctypes.POINTER(_Exchange)]
     lib.rp_exchange.restype = ctypes.c_int
     return lib
+
+
+@cache
+def threads() -> int:
+    """Threads the kernel may split one exchange between: `$TRAINER_ADVISOR_THREADS`, else the
+    processors this process may run on, at most 4 (the exchange's work is split in that many
+    shares; beyond a few, starting threads costs more than it saves)."""
+    given = os.environ.get("TRAINER_ADVISOR_THREADS", "")
+    if given.strip().isdigit() and int(given) > 0:
+        return min(int(given), 8)
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    return max(1, min(cpus, 4))
 
 
 def available() -> bool:
@@ -313,8 +327,9 @@ def exchange_sums(
     x.u_class, x.u_option, x.u_strength = _ptr(arrays[2]), _ptr(arrays[3]), _ptr(arrays[4])
     x.hands, x.deck = hands, deck
     x.total = _ptr(total)
-    with _LOCK:
-        status = lib.rp_exchange(ctypes.byref(kc.struct), ctypes.byref(x))
+    x.threads = threads()
+    # ctypes lets go of the GIL for the call: other Python threads run while the kernel sums
+    status = lib.rp_exchange(ctypes.byref(kc.struct), ctypes.byref(x))
     if status != 0:
         raise KernelLimit("advisor kernel: a table is larger than its limits, or memory ran out")
     return [int(t) for t in total]
