@@ -90,6 +90,18 @@ FOURS = multisets(4)
 FOUR_ID = {m: i for i, m in enumerate(FOURS)}
 
 
+_HELD = np.arange(5)[None, :, None]  # s: cards of the rank a counted hand must hold
+_IN_HAND = np.arange(5)[None, None, :]  # m: cards of the rank in the hand
+
+
+def slot_binoms(avail: IntArray) -> FloatArray:
+    """C(a_r - s, m - s) for every rank r (a_r cards of it in the pool) and 0 <= s <= m <= 4, flat at
+    r * 25 + s * 5 + m (0 where m < s)."""
+    top = np.maximum(np.asarray(avail)[:, None, None] - _HELD, -_OFF)
+    bottom = _IN_HAND - _HELD
+    return (binom(top, np.maximum(bottom, 0)) * (bottom >= 0)).ravel()
+
+
 @dataclass(frozen=True)
 class _UpTables:
     """Everything about the dealer's hand that depends only on the up-card's rank."""
@@ -99,7 +111,7 @@ class _UpTables:
     # Entries, sorted by (row, axis position). A rank entry's count is prod C(a_r - s_r, m_r - s_r)
     # over its (rank, s_r, m_r) slots; a flush entry moves one suited hand (+1 or -1) when its four
     # up-suit ranks are all in the pool.
-    rank_slots: IntArray  # (rank entries, 4, 3): rank, ranks held, ranks in the hand
+    rank_slots: IntArray  # (4, rank entries): each slot as r * 25 + s_r * 5 + m_r (see `slot_binoms`)
     rank_at: IntArray  # entry positions of the rank entries
     flush_at: IntArray  # entry positions of the flush entries
     flush_sign: FloatArray
@@ -152,7 +164,9 @@ def up_tables(up_rank: int) -> _UpTables:
     return _UpTables(
         axis=axis,
         index=index,
-        rank_slots=np.array([slots[all_keys[i][3]] for i in rank_at], dtype=np.int64),
+        rank_slots=np.ascontiguousarray(
+            (np.array([slots[all_keys[i][3]] for i in rank_at], dtype=np.int64) @ np.array([25, 5, 1])).T
+        ),
         rank_at=np.array(rank_at, dtype=np.int64),
         flush_at=np.array(flush_at, dtype=np.int64),
         flush_sign=np.array([all_keys[i][4] for i in flush_at], dtype=np.float64),
@@ -205,10 +219,11 @@ class DealerCounts:
         self.up_suit_mask = up_suit_mask
         t = self.tables = up_tables(self.up_rank)
         w = np.zeros(t.entries, dtype=np.float64)
-        slots = t.rank_slots
-        w[t.rank_at] = binom(avail[slots[:, :, 0]] - slots[:, :, 1], slots[:, :, 2] - slots[:, :, 1]).prod(
-            axis=1
-        )
+        per_slot = slot_binoms(avail)
+        rank_w = per_slot.take(t.rank_slots[0])
+        for slot in t.rank_slots[1:]:
+            rank_w *= per_slot.take(slot)
+        w[t.rank_at] = rank_w
         present = (t.suited_masks & ~up_suit_mask) == 0
         w[t.flush_at] = t.flush_sign * present[t.flush_of]
         self.cum = np.concatenate(([0.0], np.cumsum(w)))
