@@ -90,6 +90,13 @@ class _Classes:
     sub_size: IntArray
     support: IntArray  # (n, 5): the class's distinct ranks, padded with 13
     mult: IntArray  # (n, 5): cards of each
+    kept_index: dict[tuple[int, ...], int]  # sorted ranks of the 5 - k cards kept -> column of `final`
+    final: IntArray  # (n, kept rank multisets): strength of the class's ranks with the kept ranks (0:
+    # more than four cards of a rank; a flush is valued apart)
+
+    def kept_ids(self, kept_sets: Sequence[Sequence[int]]) -> IntArray:
+        """The `final` column of each kept set of cards."""
+        return np.array([self.kept_index[tuple(sorted(c // 4 for c in kept))] for kept in kept_sets])
 
 
 @cache
@@ -118,6 +125,11 @@ def draw_classes(k: int) -> _Classes:
     sub_x = np.array([t[0] for t in subs], dtype=np.int64)
     sub_mask = np.array([t[1] for t in subs], dtype=np.int64)
     n = np.arange(len(xs))
+    kept = multisets(5 - k)
+    products = np.array([rank_product(x) for x in xs], dtype=np.int64)
+    with_kept = products[:, None] * np.array([rank_product(m) for m in kept], dtype=np.int64)[None, :]
+    at = np.minimum(np.searchsorted(_KEYS, with_kept), len(_KEYS) - 1)
+    final = np.where(_KEYS[at] == with_kept, _VALUES[at], 0)
     support = np.full((len(xs), 5), 13, dtype=np.int64)
     mult = np.zeros((len(xs), 5), dtype=np.int64)
     for i, x in enumerate(xs):
@@ -126,7 +138,7 @@ def draw_classes(k: int) -> _Classes:
             mult[i, j] = x.count(r)
     return _Classes(
         counts=counts,
-        product=np.array([rank_product(x) for x in xs], dtype=np.int64),
+        product=products,
         index={x: i for i, x in enumerate(xs)},
         sig_start=np.searchsorted(sig_x, n, "left"),
         sig_stop=np.searchsorted(sig_x, n, "right"),
@@ -140,6 +152,8 @@ def draw_classes(k: int) -> _Classes:
         sub_size=np.array([t[2] for t in subs], dtype=np.int64),
         support=support,
         mult=mult,
+        kept_index={m: i for i, m in enumerate(kept)},
+        final=final,
     )
 
 
@@ -419,10 +433,9 @@ class Valuation:
         n = len(ctx.pool) - k
         hands, deck = comb(n, 4), n - 4
         opts = len(kept_sets)
-        kept_products = np.array([rank_product(c // 4 for c in kept) for kept in kept_sets], dtype=np.int64)
         u_class = np.tile(feasible, opts)
         u_option = np.repeat(np.arange(opts, dtype=np.int64), len(feasible))
-        u_strength = rank_strength(cls.product[u_class] * kept_products[u_option])
+        u_strength = cls.final[u_class, cls.kept_ids(kept_sets)[u_option]]
         if self._kernel is None:
             self._kernel = kernel.kernel_context(ctx)
         totals = kernel.exchange_sums(
@@ -448,10 +461,9 @@ class Valuation:
         odds = ctx.pay.insurance_odds
         opts = len(kept_sets)
         # Rows: (option, class), option-major.
-        kept_products = np.array([rank_product(c // 4 for c in kept) for kept in kept_sets], dtype=np.int64)
         row_class = np.tile(np.arange(nx), opts)
         row_option = np.repeat(np.arange(opts), nx)
-        strength = rank_strength(cls.product[feasible][row_class] * kept_products[row_option])
+        strength = cls.final[feasible[row_class], cls.kept_ids(kept_sets)[row_option]]
         out = ctx.out5[strength]
         # Counts for the distinct (class, strength) pairs.
         pairs, inverse = np.unique(np.column_stack([row_class, strength]), axis=0, return_inverse=True)
