@@ -26,8 +26,8 @@ import numpy as np
 import numpy.typing as npt
 
 from trainer.engine.cards import CARD_BY_INDEX, Card, parse_cards
-from trainer.engine.evaluator import CLASS_COUNT, PATTERN, category_of, strength5
-from trainer.engine.russian_poker.hands import evaluate, second_combination
+from trainer.engine.evaluator import CLASS_COUNT, PATTERN, category_of, strength5, strength6
+from trainer.engine.russian_poker.hands import second_combination
 from trainer.engine.russian_poker.rules import (
     CapScope,
     Category,
@@ -110,6 +110,7 @@ class Payoffs:
         self.unit = gcd(ante, bonus, rules.table_max_payout)
         self._five: tuple[Outcomes, ...] | None = None
         self._array: npt.NDArray[np.int64] | None = None
+        self._by_category: dict[tuple[Category, int, int], Outcomes] = {}
 
     @staticmethod
     def of(rules: HouseRules, ante: int = 1, bonus: int = 0) -> Payoffs:
@@ -165,6 +166,13 @@ class Payoffs:
         return min(win, cap) if cap else win
 
     def _outcomes(self, category: Category, cards: int, second_odds: int) -> Outcomes:
+        key = (category, cards, second_odds)
+        found = self._by_category.get(key)
+        if found is None:
+            found = self._by_category[key] = self._outcomes_of(category, cards, second_odds)
+        return found
+
+    def _outcomes_of(self, category: Category, cards: int, second_odds: int) -> Outcomes:
         r = self.rules
         a = self.ante
         odds = r.bet_odds.get(category, 0) + second_odds if category is not Category.HIGH_CARD else 0
@@ -218,18 +226,17 @@ class Payoffs:
 
     def outcomes6(self, cards: tuple[Card, ...]) -> Outcomes:
         """The results of six cards (after a bought sixth card: the best five play)."""
-        hand = evaluate(cards)
         second = 0
         if self.rules.two_combinations:
             combo = second_combination(cards, self.rules)
             second = self.rules.bet_odds[combo.category] if combo is not None else 0
-        return self._outcomes(hand.category, 6, second)
+        return self._outcomes(russian_category(strength6(*(c.index for c in cards))), 6, second)
 
     def instant(self, dealt: tuple[Card, ...]) -> int | None:
         """The instant payout (units) when the dealt five are paid at once and the round ends, else None."""
-        hand = evaluate(dealt)
-        odds = self.rules.instant_odds.get(hand.category)
+        category = russian_category(strength5(*(c.index for c in dealt)))
+        odds = self.rules.instant_odds.get(category)
         if odds is None:
             return None
         main = self._capped(odds * self.ante)
-        return (main + self._bonus(hand.category, 5, main)) // self.unit
+        return (main + self._bonus(category, 5, main)) // self.unit
