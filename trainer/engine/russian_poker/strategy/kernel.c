@@ -138,7 +138,7 @@ static i64 tau_term(const Ctx *c, int bits, i64 j, i64 s, int inclusive) {
 typedef struct {
     i64 key[9];
     i64 p;                 /* the hand strength it was made for */
-    i64 v[MAX_SETS][13];
+    i64 v[13][MAX_SETS];   /* by next card's rank, then rank set: a draw's margins are whole rows */
     i64 base[MAX_SETS];
     i64 delta[MAX_GROUPS][13];
     i64 full[MAX_GROUPS];
@@ -219,7 +219,7 @@ static int move_band(Work *wk, const Ctx *c, Band *B, i64 p, i64 win, i64 tie, i
     for (; e < stop; e++) {
         int g = wk->pair_g[e], r = wk->pair_r[e];
         i64 i = c->g_set[g];
-        i64 d = cmp_result(p, c->after_flush[i * 13 + r], win, tie, lose) - thr - B->v[i][r];
+        i64 d = cmp_result(p, c->after_flush[i * 13 + r], win, tie, lose) - thr - B->v[r][i];
         i64 old = B->delta[g][r];
         if (d == old) continue;
         B->delta[g][r] = d;
@@ -275,8 +275,8 @@ static void band_for(Work *wk, const Ctx *c, i64 p, const i64 *o) {
             i64 base = 0;
             for (int r = 0; r < 13; r++) {
                 i64 res = a[r] < c->ak_floor ? fail : cmp_result(p, a[r], win, tie, lose);
-                B->v[i][r] = res - thr;
-                base += (c->avail[r] - ((c->set_mask[i] >> r) & 1)) * B->v[i][r];
+                B->v[r][i] = res - thr;
+                base += (c->avail[r] - ((c->set_mask[i] >> r) & 1)) * B->v[r][i];
             }
             B->base[i] = base;
         }
@@ -290,7 +290,7 @@ static void band_for(Work *wk, const Ctx *c, i64 p, const i64 *o) {
         const i64 *af = c->after_flush + i * 13;
         for (int r = 0; r < 13; r++) {
             i64 d = 0;
-            if ((c->g_completers[g] >> r) & 1) d = cmp_result(p, af[r], win, tie, lose) - thr - B->v[i][r];
+            if ((c->g_completers[g] >> r) & 1) d = cmp_result(p, af[r], win, tie, lose) - thr - B->v[r][i];
             B->delta[g][r] = d;
             full += d;
             if (d < 0) gain -= d;
@@ -406,10 +406,18 @@ static void prepare(Unit *u, const Ctx *c, i64 s, i64 hands, i64 deck, i64 cls) 
     u->n_live = 0;
     i64 left[13];
     for (int r = 0; r < 13; r++) left[r] = c->avail[r] - z[r];
-    for (i64 i = 0; i < c->n_sets; i++) {
-        i64 m = band.base[i];
-        for (int j = 0; j < u->d; j++) m -= z[u->rank[j]] * band.v[i][u->rank[j]];
-        u->margin[i] = m;
+    i64 n_sets = c->n_sets, *margin = u->margin;
+    memcpy(margin, band.base, (size_t)n_sets * sizeof *margin);
+    for (int j = 0; j < u->d; j++) { /* whole rows: vectorised */
+        const i64 *row = band.v[u->rank[j]];
+        i64 zj = z[u->rank[j]];
+        if (zj == 1)
+            for (i64 i = 0; i < n_sets; i++) margin[i] -= row[i];
+        else
+            for (i64 i = 0; i < n_sets; i++) margin[i] -= zj * row[i];
+    }
+    for (i64 i = 0; i < n_sets; i++) {
+        i64 m = margin[i];
         if (m > 0) {
             const i64 *rk = c->set_ranks + i * 4;
             u->rank_excess += m * left[rk[0]] * left[rk[1]] * left[rk[2]] * left[rk[3]];
@@ -777,13 +785,19 @@ static int flush_draws(const Ctx *c, const Exchange *x, FlushDraw **found, i64 *
     return 0;
 }
 
-/* A thread's share of an exchange: class units [u0, u1) and flush draws [f0, f1). */
+/* An exchange's work cut into pieces (class units [u0, u1), flush draws [f0, f1)), which the
+   threads take in turn: a thread that is done early takes the next piece. */
+typedef struct { i64 u0, u1, f0, f1; } Piece;
+
 typedef struct {
     const Ctx *c;
     const Exchange *x;
     const FlushDraw *list;
-    i64 u0, u1, f0, f1, n_cls;
-    i64 *total;            /* [n_opt] */
+    const Piece *pieces;
+    int n_pieces;
+    int *next;             /* the next piece to take (shared, atomic) */
+    i64 n_cls;
+    i64 *total;            /* [n_opt], this thread's */
     int status;
 } Share;
 
@@ -813,26 +827,11 @@ static void give_worker(Worker *w) {
     free(w);
 }
 
-static void *run_share(void *arg) {
-    Share *sh = arg;
+static void run_piece(Unit *u, Share *sh, const Piece *pc, i64 *ng) {
     const Ctx *c = sh->c;
     const Exchange *x = sh->x;
-    Worker *wr = take_worker();
-    i64 *ng = malloc((size_t)(sh->n_cls + 1) * sizeof *ng);
-    if (!wr || !ng) {
-        free(ng);
-        if (wr) give_worker(wr);
-        sh->status = -1;
-        return NULL;
-    }
-    Work *wk = &wr->wk;
-    Unit *u = &wr->unit;
-    memset(wk->band_used, 0, sizeof wk->band_used);
-    group_sets(wk, c);
-    u->wk = wk;
     u->cls = -1;
-    for (i64 i = 0; i < sh->n_cls; i++) ng[i] = INT64_MIN;
-    for (i64 n = sh->u0; n < sh->u1; n++) {
+    for (i64 n = pc->u0; n < pc->u1; n++) {
         i64 cls = x->u_class[n], s = x->u_strength[n];
         set_ranks(u, x->counts + cls * 13);
         prepare(u, c, s, x->hands, x->deck, cls);
@@ -843,10 +842,10 @@ static void *run_share(void *arg) {
         sh->total[x->u_option[n]] += class_total(u, x, x->u_option[n]);
     }
     const FlushDraw *list = sh->list;
-    for (i64 n = sh->f0; n < sh->f1; n++) {
+    for (i64 n = pc->f0; n < pc->f1; n++) {
         const FlushDraw *f = &list[n];
         /* flush draws of the same ranks in other suits (nothing kept) share the unit */
-        int same = n > sh->f0 && f->strength == list[n - 1].strength && f->opt == list[n - 1].opt &&
+        int same = n > pc->f0 && f->strength == list[n - 1].strength && f->opt == list[n - 1].opt &&
                    f->cls == list[n - 1].cls;
         if (!same) {
             i64 z[13] = {0};
@@ -863,6 +862,29 @@ static void *run_share(void *arg) {
             taken[f->cards[i] % 4] |= 1 << u->pos_of[f->cards[i] / 4];
         sh->total[f->opt] += best_stand(u, taken);
     }
+}
+
+static void *run_share(void *arg) {
+    Share *sh = arg;
+    Worker *wr = take_worker();
+    i64 *ng = malloc((size_t)(sh->n_cls + 1) * sizeof *ng);
+    if (!wr || !ng) {
+        free(ng);
+        if (wr) give_worker(wr);
+        sh->status = -1;
+        return NULL;
+    }
+    Work *wk = &wr->wk;
+    Unit *u = &wr->unit;
+    memset(wk->band_used, 0, sizeof wk->band_used);
+    group_sets(wk, sh->c);
+    u->wk = wk;
+    for (i64 i = 0; i < sh->n_cls; i++) ng[i] = INT64_MIN;
+    for (;;) {
+        int q = __atomic_fetch_add(sh->next, 1, __ATOMIC_RELAXED);
+        if (q >= sh->n_pieces) break;
+        run_piece(u, sh, &sh->pieces[q], ng);
+    }
     free(ng);
     give_worker(wr);
     sh->status = 0;
@@ -870,6 +892,7 @@ static void *run_share(void *arg) {
 }
 
 #define MAX_THREADS 8
+#define PIECES 6      /* pieces per thread */
 #define SHARE_MIN 1500 /* units and flush draws below which one thread does it all */
 
 /* Sum of the best stand over every draw of the exchange, for each kept set. Returns 0, or -1 when
@@ -889,27 +912,33 @@ int rp_exchange(const Ctx *c, const Exchange *x) {
     int parts = (int)x->threads;
     if (parts > MAX_THREADS) parts = MAX_THREADS;
     if (parts < 1 || x->n_units + n_flush < SHARE_MIN) parts = 1;
-    Share sh[MAX_THREADS];
-    i64 stride = x->n_opt + 16; /* shares' sums a cache line apart or more: no false sharing */
+    /* pieces: a class's units, and a flush draw's other suits, never cut apart (they share state) */
+    int n_pieces = parts == 1 ? 1 : parts * PIECES;
+    Piece pieces[MAX_THREADS * PIECES];
+    i64 u_at = 0, f_at = 0;
+    for (int q = 0; q < n_pieces; q++) {
+        i64 u_end = q + 1 == n_pieces ? x->n_units : x->n_units * (q + 1) / n_pieces;
+        if (u_end < u_at) u_end = u_at;
+        while (u_end > u_at && u_end < x->n_units && x->u_class[u_end] == x->u_class[u_end - 1]) u_end++;
+        i64 f_end = q + 1 == n_pieces ? n_flush : n_flush * (q + 1) / n_pieces;
+        if (f_end < f_at) f_end = f_at;
+        while (f_end > f_at && f_end < n_flush && list[f_end].strength == list[f_end - 1].strength &&
+               list[f_end].opt == list[f_end - 1].opt && list[f_end].cls == list[f_end - 1].cls)
+            f_end++;
+        pieces[q] = (Piece){u_at, u_end, f_at, f_end};
+        u_at = u_end;
+        f_at = f_end;
+    }
+    i64 stride = x->n_opt + 16; /* threads' sums a cache line apart or more: no false sharing */
     i64 *totals = calloc((size_t)(parts * stride + 1), sizeof *totals);
     if (!totals) {
         free(list);
         return -1;
     }
-    i64 u_at = 0, f_at = 0;
-    for (int t = 0; t < parts; t++) {
-        i64 u_end = t + 1 == parts ? x->n_units : x->n_units * (t + 1) / parts;
-        while (u_end > u_at && u_end < x->n_units && x->u_class[u_end] == x->u_class[u_end - 1]) u_end++;
-        if (u_end < u_at) u_end = u_at;
-        i64 f_end = t + 1 == parts ? n_flush : n_flush * (t + 1) / parts;
-        if (f_end < f_at) f_end = f_at;
-        while (f_end > f_at && f_end < n_flush && list[f_end].strength == list[f_end - 1].strength &&
-               list[f_end].opt == list[f_end - 1].opt && list[f_end].cls == list[f_end - 1].cls)
-            f_end++;
-        sh[t] = (Share){c, x, list, u_at, u_end, f_at, f_end, n_cls, totals + t * stride, -1};
-        u_at = u_end;
-        f_at = f_end;
-    }
+    int next = 0;
+    Share sh[MAX_THREADS];
+    for (int t = 0; t < parts; t++)
+        sh[t] = (Share){c, x, list, pieces, n_pieces, &next, n_cls, totals + t * stride, -1};
     pthread_t tid[MAX_THREADS];
     int started[MAX_THREADS] = {0};
     for (int t = 1; t < parts; t++) started[t] = pthread_create(&tid[t], NULL, run_share, &sh[t]) == 0;
@@ -917,7 +946,7 @@ int rp_exchange(const Ctx *c, const Exchange *x) {
     int status = sh[0].status;
     for (int t = 1; t < parts; t++) {
         if (started[t]) pthread_join(tid[t], NULL);
-        else run_share(&sh[t]); /* no thread to be had: this one does that share too */
+        else run_share(&sh[t]); /* no thread to be had: takes no piece, all were taken */
         if (sh[t].status) status = -1;
     }
     for (int t = 0; t < parts; t++)
