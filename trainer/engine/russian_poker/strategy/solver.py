@@ -93,6 +93,15 @@ class _Classes:
     kept_index: dict[tuple[int, ...], int]  # sorted ranks of the 5 - k cards kept -> column of `final`
     final: IntArray  # (n, kept rank multisets): strength of the class's ranks with the kept ranks (0:
     # more than four cards of a rank; a flush is valued apart)
+    needs: IntArray  # (4, n): row t, the ranks (bit mask) the class holds more than t cards of
+
+    def feasible(self, avail: IntArray) -> IntArray:
+        """The classes a pool with `avail` cards of each rank can deal."""
+        short = np.zeros(self.needs.shape[1], dtype=np.int64)
+        for t, need in enumerate(self.needs):
+            have = sum(1 << r for r in range(13) if avail[r] > t)
+            short |= need & ~have
+        return np.flatnonzero(short == 0)
 
     def kept_ids(self, kept_sets: Sequence[Sequence[int]]) -> IntArray:
         """The `final` column of each kept set of cards."""
@@ -154,6 +163,7 @@ def draw_classes(k: int) -> _Classes:
         mult=mult,
         kept_index={m: i for i, m in enumerate(kept)},
         final=final,
+        needs=np.stack([((counts > t) << np.arange(13)).sum(axis=1) for t in range(4)]),
     )
 
 
@@ -429,7 +439,7 @@ class Valuation:
         """`exchanges` by the compiled kernel (kernel.c)."""
         ctx = self.ctx
         cls = draw_classes(k)
-        feasible = np.nonzero((cls.counts <= ctx.dealer.avail[None, :]).all(axis=1))[0]
+        feasible = cls.feasible(ctx.dealer.avail)
         n = len(ctx.pool) - k
         hands, deck = comb(n, 4), n - 4
         opts = len(kept_sets)
@@ -452,7 +462,7 @@ class Valuation:
         d = ctx.dealer
         cls = draw_classes(k)
         avail = d.avail
-        feasible = np.nonzero((cls.counts <= avail[None, :]).all(axis=1))[0]
+        feasible = cls.feasible(avail)
         counts = cls.counts[feasible]
         size = binom(avail[None, :], counts).prod(axis=1)
         nx = len(feasible)
