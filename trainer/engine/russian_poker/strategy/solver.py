@@ -45,7 +45,7 @@ from trainer.engine.russian_poker.strategy.counting import (
     rank_product,
     submultisets,
 )
-from trainer.engine.russian_poker.strategy.payoffs import Outcomes, Payoffs
+from trainer.engine.russian_poker.strategy.payoffs import Payoffs
 
 FOLD, BET, INSURE = 0, 1, 2
 UNDECIDED = -1
@@ -198,7 +198,10 @@ class Context:
         self.out5 = self.pay.array5  # (7463, 8)
 
     def profiles(self, strength: IntArray, out: IntArray, *, alike: bool = False) -> list[Profile | None]:
-        """`profile` of many hands (hands in the same band with the same results share one)."""
+        """Buy margins for player hands of these strengths and results (None where buying the game
+        never pays). Hands in the same band of the dealer's strengths after a bought game with the
+        same results share one profile; with `alike` only if they also compare alike with every
+        dealer flush (`_flush_band`)."""
         if self.buy is None:
             return [None] * len(strength)
         t = self.buy.tables
@@ -208,34 +211,16 @@ class Context:
             out[:, :5],
             *self._flush_band(strength, alike),
         ]
-        _unique, first, inverse = np.unique(
-            np.column_stack(columns), axis=0, return_index=True, return_inverse=True
-        )
-        found = [self.profile(int(strength[i]), out[i], alike=alike) for i in first]
-        return [found[j] for j in inverse.ravel()]
-
-    def profile(self, strength: int, o: Outcomes | Sequence[int], *, alike: bool = False) -> Profile | None:
-        """Buy margins for a player hand (None when buying the game never pays for it); with `alike`
-        the profile is shared only by hands that compare alike with every dealer flush."""
-        if self.buy is None:
-            return None
-        t = self.buy.tables
-        win, tie, lose, no_game, fail = int(o[0]), int(o[1]), int(o[2]), int(o[3]), int(o[4])
-        key: tuple[int, ...] = (
-            int(np.searchsorted(t.after_sorted, strength, "left")),
-            int(np.searchsorted(t.after_sorted, strength, "right")),
-            win,
-            tie,
-            lose,
-            fail,
-            no_game,
-        )
-        lo, hi = self._flush_band(np.array([strength]), alike)
-        key += (int(lo[0]), int(hi[0]))
-        if key not in self._profiles:
-            threshold = no_game + self.pay.fee
-            self._profiles[key] = self.buy.profile(strength, win, tie, lose, fail, threshold, alike=alike)
-        return self._profiles[key]
+        found = []
+        for i, key in enumerate(map(tuple, np.column_stack(columns).tolist())):
+            if key not in self._profiles:
+                win, tie, lose, no_game, fail = key[2:7]
+                threshold = no_game + self.pay.fee
+                self._profiles[key] = self.buy.profile(
+                    int(strength[i]), win, tie, lose, fail, threshold, alike=alike
+                )
+            found.append(self._profiles[key])
+        return found
 
     def _flush_band(self, strength: IntArray, alike: bool) -> tuple[IntArray, IntArray]:
         """The band of each hand among the dealer's flushes where its profile shares its flush
