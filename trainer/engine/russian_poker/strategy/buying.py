@@ -58,6 +58,8 @@ class _NoGame:
     after: IntArray  # (n, 13) the dealer's strength when the next card has rank r (not suited)
     after_flush: IntArray  # (n, 13) his flush when it also has the kept cards' suit (0: r is kept)
     after_sorted: IntArray  # every value of `after`, sorted (a player hand's band among them)
+    after_at: IntArray  # (n, 13) the position of each value of `after` in `after_sorted`
+    failing: int  # values of `after_sorted` below ace-king (a bought game that still fails)
     flush_sorted: IntArray  # every value of `after_flush`, sorted
 
 
@@ -81,6 +83,7 @@ def no_game_tables(up_rank: int, replace_highest: bool) -> _NoGame:
     after_all = np.array([r[4] for r in rows], dtype=np.int64)
     flush_all = np.array([r[5] for r in rows], dtype=np.int64)
     masks = np.array([r[0] for r in rows], dtype=np.int64)
+    after_sorted = np.unique(after_all)
     return _NoGame(
         masks=masks,
         ranks=np.array([r[1] for r in rows], dtype=np.int64),
@@ -89,7 +92,9 @@ def no_game_tables(up_rank: int, replace_highest: bool) -> _NoGame:
         replaced=np.array([r[3] for r in rows], dtype=np.int64),
         after=after_all,
         after_flush=flush_all,
-        after_sorted=np.unique(after_all),
+        after_sorted=after_sorted,
+        after_at=np.searchsorted(after_sorted, after_all),
+        failing=int(np.searchsorted(after_sorted, AK_FLOOR)),
         flush_sorted=np.unique(flush_all[flush_all > 0]),
     )
 
@@ -158,6 +163,9 @@ class BuyTables:
         ).ravel()
         # Hands without a game of each rank set (all suits), less the dealer flushes.
         self.hands = avail[t.ranks].prod(axis=1) - self.flush_hands
+        # Cards of each rank left once a rank set's are out (as floats: multiplied by float margins).
+        self.left = (avail[None, :] - t.member).astype(np.float64)
+        self.s_flush = t.after_flush[self.s_m]  # each suited group's dealer flush per next rank
 
     def profile(
         self, player: int, win: int, tie: int, lose: int, fail: int, threshold: int, *, alike: bool = False
@@ -170,32 +178,29 @@ class BuyTables:
         if max(win, tie, lose, fail) <= threshold:
             return None  # no next card can make buying worth more than the ante
         t = self.tables
-        value = _result(player, t.after, win, tie, lose, fail) - threshold
+        # Each next card's result by where the dealer's strength after it lies against the player's
+        # band in `after_sorted`: below it the player wins, above it he loses, in it they tie; a
+        # dealer still without a game fails (as `_result`, looked up once per distinct strength).
+        lo = int(np.searchsorted(t.after_sorted, player, "left"))
+        hi = int(np.searchsorted(t.after_sorted, player, "right"))
+        by_band = np.empty(len(t.after_sorted))
+        by_band[:lo], by_band[lo:hi], by_band[hi:], by_band[: t.failing] = win, tie, lose, fail
+        value = by_band[t.after_at] - threshold
         best = max(win, tie, lose) - threshold  # the most a completed dealer flush can bring
         if value.max() <= 0 and best <= 0:
             return None
-        left = self.avail[None, :] - t.member  # cards of each rank left once the hidden cards are out
-        base = (left * value).sum(axis=1)
-        comp = self.s_comp_bits
+        base = np.einsum("ij,ij->i", self.left, value)
+        grouped = value[self.s_m]
         shared = None
         if alike or not len(t.flush_sorted) or player < t.flush_sorted[0] or player > t.flush_sorted[-1]:
-            groups = np.arange(len(self.s_m))
-            shared = self._delta(np.full(len(groups), player), groups, value, (win, tie, lose, threshold))
+            # The dealer's flush replaces the rank's result for each completing card.
+            f = self.s_flush
+            suited = np.where(player > f, win, np.where(player < f, lose, tie)) - threshold
+            shared = (suited - grouped) * self.s_comp_bits
             gain = np.maximum(shared, 0).sum(axis=1)
         else:
-            gain = (np.maximum(best - value[self.s_m], 0) * comp).sum(axis=1)
+            gain = (np.maximum(best - grouped, 0) * self.s_comp_bits).sum(axis=1)
         return Profile(self, value, base, (win, tie, lose, threshold), gain, shared)
-
-    def _delta(
-        self, player: IntArray, groups: IntArray, value: FloatArray, results: tuple[int, int, int, int]
-    ) -> FloatArray:
-        """(pairs, 13): the change of suited group groups[i]'s margin per completing card, for a player
-        hand of strength player[i] (the dealer's flush replaces the rank's result)."""
-        win, tie, lose, threshold = results
-        flush = self.tables.after_flush[self.s_m[groups]]
-        p = player[:, None]
-        res = np.where(p > flush, win, np.where(p < flush, lose, tie)) - threshold
-        return (res - value[self.s_m[groups]]) * self.s_comp_bits[groups]
 
 
 def _result(player: IntArray | int, dealer: IntArray, win: int, tie: int, lose: int, fail: int) -> FloatArray:
@@ -219,13 +224,6 @@ class Profile:
 
     def _margins(self, counts: IntArray) -> FloatArray:
         return self.base[None, :] - counts.astype(np.float64) @ self.value.T
-
-    def _deltas(self, groups: IntArray, player: IntArray) -> FloatArray:
-        """(pairs, 13): the change of suited group g's margin per completing card, for player hands
-        of the given strengths."""
-        if self.shared is not None:
-            return self.shared[groups]
-        return self.buy._delta(player, groups, self.value, self.results)
 
     def _live(self, margin: FloatArray) -> tuple[IntArray, IntArray]:
         """(row, group) pairs where a suited group's correction may be non-zero."""

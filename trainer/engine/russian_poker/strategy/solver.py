@@ -257,7 +257,7 @@ class Context:
             ]
         )
         _unique, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
-        left = b.avail[None, :] - t.member
+        left = b.left
         present = (left >= 0).all(axis=1)
         found = np.zeros(len(first))
         for j, i in enumerate(live[first]):
