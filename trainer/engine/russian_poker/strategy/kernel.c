@@ -121,6 +121,25 @@ static i64 rank_count(const Ctx *c, const Exchange *x, i64 cls, i64 s, int inclu
     return sum;
 }
 
+/* `rank_count` below s and at most s at once (positions j_lt, j_le): one pass over the terms. */
+static void rank_counts(const Ctx *c, const Exchange *x, i64 cls, i64 s, i64 j_lt, i64 j_le, i64 *lt, i64 *le) {
+    i64 a = 0, b = 0;
+    for (i64 e = x->sig_start[cls]; e < x->sig_stop[cls]; e++) {
+        i64 row = x->sig_row[e], coef = x->sig_coef[e];
+        if (row >= 0) {
+            const uint16_t *ix = c->index + row * c->width;
+            double zero = c->cum[ix[0]];
+            a += coef * (i64)(c->cum[ix[j_lt]] - zero);
+            b += coef * (i64)(c->cum[ix[j_le]] - zero);
+        } else {
+            a += coef * (x->sig_single[e] < s);
+            b += coef * (x->sig_single[e] <= s);
+        }
+    }
+    *lt = a;
+    *le = b;
+}
+
 /* One term of the dealer-flush corrections: the hidden hands holding the up-suit cards of the ranks
    `bits` (at most four), below the count-table position j (four cards: a single hand of flush
    strength f, rank strength r, compared with s). */
@@ -463,9 +482,21 @@ static void memo_t(Unit *u, int t) {
         if (!u->tg_done[sub]) {
             int bits = rank_bits(u, sub), sign = (popcount((unsigned)sub) & 1) ? -1 : 1;
             int four = popcount((unsigned)sub) <= 4;
-            u->tg_lt[sub] = four ? sign * tau_term(c, bits, u->j_lt, u->s, 0) : 0;
-            u->tg_le[sub] = four ? sign * tau_term(c, bits, u->j_le, u->s, 1) : 0;
-            u->tg_ng[sub] = four ? sign * tau_term(c, bits, u->j_ng, c->ak_floor, 0) : 0;
+            i64 lt_ = 0, le_ = 0, ng_ = 0;
+            if (four && popcount((unsigned)sub) <= 3) {
+                const uint16_t *ix = c->index + c->tau_row[bits] * c->width;
+                double zero = c->cum[ix[0]];
+                lt_ = (i64)(c->cum[ix[u->j_lt]] - zero);
+                le_ = (i64)(c->cum[ix[u->j_le]] - zero);
+                ng_ = (i64)(c->cum[ix[u->j_ng]] - zero);
+            } else if (four) {
+                lt_ = tau_term(c, bits, u->j_lt, u->s, 0);
+                le_ = tau_term(c, bits, u->j_le, u->s, 1);
+                ng_ = tau_term(c, bits, u->j_ng, c->ak_floor, 0);
+            }
+            u->tg_lt[sub] = sign * lt_;
+            u->tg_le[sub] = sign * le_;
+            u->tg_ng[sub] = sign * ng_;
             u->tg_done[sub] = 1;
         }
         lt += u->tg_lt[sub];
@@ -835,8 +866,7 @@ static void run_piece(Unit *u, Share *sh, const Piece *pc, i64 *ng) {
         i64 cls = x->u_class[n], s = x->u_strength[n];
         set_ranks(u, x->counts + cls * 13);
         prepare(u, c, s, x->hands, x->deck, cls);
-        u->r_lt = rank_count(c, x, cls, s, 0, u->j_lt);
-        u->r_le = rank_count(c, x, cls, s, 1, u->j_le);
+        rank_counts(c, x, cls, s, u->j_lt, u->j_le, &u->r_lt, &u->r_le);
         if (ng[cls] == INT64_MIN) ng[cls] = rank_count(c, x, cls, c->ak_floor, 0, u->j_ng);
         u->r_ng = ng[cls];
         sh->total[x->u_option[n]] += class_total(u, x, x->u_option[n]);
@@ -852,8 +882,7 @@ static void run_piece(Unit *u, Share *sh, const Piece *pc, i64 *ng) {
             for (int i = 0; i < 5 && f->cards[i] >= 0; i++) z[f->cards[i] / 4]++;
             set_ranks(u, z);
             prepare(u, c, f->strength, x->hands, x->deck, -1);
-            u->r_lt = rank_count(c, x, f->cls, f->strength, 0, u->j_lt);
-            u->r_le = rank_count(c, x, f->cls, f->strength, 1, u->j_le);
+            rank_counts(c, x, f->cls, f->strength, u->j_lt, u->j_le, &u->r_lt, &u->r_le);
             if (ng[f->cls] == INT64_MIN) ng[f->cls] = rank_count(c, x, f->cls, c->ak_floor, 0, u->j_ng);
             u->r_ng = ng[f->cls];
         }
