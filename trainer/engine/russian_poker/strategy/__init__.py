@@ -27,6 +27,7 @@ exchanging the odd card (it keeps the deuce, which can still pair), and both far
 
 from __future__ import annotations
 
+import concurrent.futures
 import itertools
 import random
 import threading
@@ -39,6 +40,7 @@ from fractions import Fraction
 from trainer.engine.cards import CARD_BY_INDEX, Card, format_cards, parse_cards
 from trainer.engine.russian_poker.rules import HouseRules, SuperCombination, resolve_rules
 from trainer.engine.russian_poker.settlement import super_row
+from trainer.engine.russian_poker.strategy import kernel
 from trainer.engine.russian_poker.strategy.payoffs import Payoffs
 from trainer.engine.russian_poker.strategy.solver import Context, Valuation
 
@@ -304,9 +306,12 @@ def _solve(
         rows.append((Action.INSURE, (), insure))
     if house.sixth_card_allowed:
         rows.append((Action.SIXTH_CARD, (), v.sixth_card(idx) - pay.fee))
-    sizes = range(house.exchange_min_cards, house.exchange_max_cards + 1) if house.exchange_allowed else ()
-    if not house.max_exchanges:
-        sizes = ()
+    sizes = list(range(house.exchange_min_cards, house.exchange_max_cards + 1))
+    if not house.exchange_allowed or not house.max_exchanges:
+        sizes = []
+    if not best_only and len(sizes) > 1 and v.kernel_ready():
+        rows += _exchanges_at_once(v, hand, sizes, pay.fee)
+        sizes = []
     for k in sorted(sizes, key=lambda k: (k > 2, k)):
         discards = list(itertools.combinations(hand, k))
         kept = [[c.index for c in hand if c not in d] for d in discards]
@@ -332,6 +337,32 @@ def _solve(
         for action, discard, value in rows
     )
     return Advice(table, super_bet)
+
+
+_WORKERS: concurrent.futures.ThreadPoolExecutor | None = None
+
+
+def _exchanges_at_once(
+    v: Valuation, hand: tuple[Card, ...], sizes: list[int], fee: int
+) -> list[tuple[Action, tuple[Card, ...], Fraction]]:
+    """Every exchange of every size, the sizes valued at once on the kernel's worker threads (the
+    compiled kernel lets go of the GIL: one size's Python runs while another's sums are made), in
+    the order `sizes` gives."""
+    global _WORKERS
+    with _LOCK:
+        if _WORKERS is None:
+            _WORKERS = concurrent.futures.ThreadPoolExecutor(kernel.threads(), "advisor")
+        workers = _WORKERS
+    jobs = {}
+    for k in sorted(sizes, reverse=True):  # the largest first: the most work
+        discards = list(itertools.combinations(hand, k))
+        kept = [[c.index for c in hand if c not in d] for d in discards]
+        jobs[k] = (discards, workers.submit(v.exchanges, kept, k))
+    rows: list[tuple[Action, tuple[Card, ...], Fraction]] = []
+    for k in sorted(sizes, key=lambda k: (k > 2, k)):  # the order they are valued in one by one
+        discards, job = jobs[k]
+        rows += [(Action.EXCHANGE, d, value - fee) for d, value in zip(discards, job.result(), strict=True)]
+    return rows
 
 
 def _super(hand: tuple[Card, ...], house: HouseRules, pay: Payoffs) -> SuperResult | None:

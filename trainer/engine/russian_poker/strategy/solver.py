@@ -420,6 +420,15 @@ class Valuation:
                 pass
         return self.exchanges_numpy(kept_sets, k, bound=bound)
 
+    def kernel_ready(self) -> bool:
+        """The compiled kernel will value this state's exchanges (its tables are built now, so that
+        several sizes may be valued at once from threads)."""
+        if not kernel.available():
+            return False
+        if self._kernel is None:
+            self._kernel = kernel.kernel_context(self.ctx)
+        return True
+
     def exchanges_kernel(self, kept_sets: Sequence[Sequence[int]], k: int) -> list[Fraction]:
         """`exchanges` by the compiled kernel (kernel.c)."""
         ctx = self.ctx
