@@ -165,3 +165,21 @@ def test_python_threads_may_call_the_kernel_at_once():
     with concurrent.futures.ThreadPoolExecutor(4) as pool_:
         together = list(pool_.map(lambda case: _exchanges(Valuation(case[0]), case[1], 4), cases * 2))
     assert together == alone * 2
+
+
+@needs_kernel
+@pytest.mark.parametrize(
+    ("house", "player", "upcard"), [("cis", "Qh 9h 6h 3h 2c", "Ad"), ("lunar", "Kh Kd 5c 5h 9s", "Ah")]
+)
+def test_options_valued_at_once_are_the_options_valued_one_size_at_a_time(monkeypatch, house, player, upcard):
+    from trainer.engine.russian_poker import strategy
+    from trainer.engine.russian_poker.strategy.solver import Valuation
+
+    strategy.clear_cache()
+    at_once = strategy.options(player, upcard, rules=house)
+    strategy.clear_cache()
+    monkeypatch.setattr(Valuation, "kernel_ready", lambda self: False)
+    one_by_one = strategy.options(player, upcard, rules=house)
+    strategy.clear_cache()
+    assert at_once == one_by_one
+    assert [o.exact for o in at_once] == [o.exact for o in one_by_one]

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import itertools
+import os
 import random
 import threading
 from collections import OrderedDict
@@ -339,7 +340,7 @@ def _solve(
     return Advice(table, super_bet)
 
 
-_WORKERS: concurrent.futures.ThreadPoolExecutor | None = None
+_WORKERS: tuple[int, concurrent.futures.ThreadPoolExecutor] | None = None  # (process id, pool)
 
 
 def _exchanges_at_once(
@@ -350,9 +351,10 @@ def _exchanges_at_once(
     the order `sizes` gives."""
     global _WORKERS
     with _LOCK:
-        if _WORKERS is None:
-            _WORKERS = concurrent.futures.ThreadPoolExecutor(kernel.threads(), "advisor")
-        workers = _WORKERS
+        # a forked server worker starts with the parent's pool object but none of its threads
+        if _WORKERS is None or _WORKERS[0] != os.getpid():
+            _WORKERS = (os.getpid(), concurrent.futures.ThreadPoolExecutor(kernel.threads(), "advisor"))
+        workers = _WORKERS[1]
     jobs = {}
     for k in sorted(sizes, reverse=True):  # the largest first: the most work
         discards = list(itertools.combinations(hand, k))
