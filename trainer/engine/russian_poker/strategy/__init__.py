@@ -267,13 +267,13 @@ def _map_back(advice: Advice, hand: tuple[Card, ...], perm: tuple[int, ...]) -> 
     def back(c: Card) -> Card:
         return CARD_BY_INDEX[c.index - c.index % 4 + inverse[c.index % 4]]
 
-    return replace(
-        advice,
-        options=tuple(
-            replace(o, discard=tuple(sorted((back(c) for c in o.discard), key=lambda c: position[c])))
-            for o in advice.options
-        ),
-    )
+    def told(o: Option) -> Option:
+        if not o.discard:
+            return o
+        discard = tuple(sorted((back(c) for c in o.discard), key=position.__getitem__))
+        return Option(o.action, discard, o.ev, o.stderr, o.equivalent, o.exact)
+
+    return replace(advice, options=tuple(told(o) for o in advice.options))
 
 
 def clear_cache() -> None:
@@ -314,8 +314,9 @@ def _solve(
         rows += _exchanges_at_once(v, hand, sizes, pay.fee)
         sizes = []
     for k in sorted(sizes, key=lambda k: (k > 2, k)):
-        discards = list(itertools.combinations(hand, k))
-        kept = [[c.index for c in hand if c not in d] for d in discards]
+        picks = list(itertools.combinations(range(len(hand)), k))  # by position: cards compare slowly
+        discards = [tuple(hand[i] for i in p) for p in picks]
+        kept = [[idx[i] for i in range(len(hand)) if i not in p] for p in picks]
         if best_only and k > 2:
             # Only the exchanges that could reach the best so far are valued exactly.
             top = max(r[2] for r in rows)
@@ -329,15 +330,17 @@ def _solve(
         else:
             values = v.exchanges(kept, k)
             rows += [(Action.EXCHANGE, d, value - pay.fee) for d, value in zip(discards, values, strict=True)]
-    rows.sort(key=lambda r: -r[2])
+    # Best first, ties in the order above. A float is the fraction correctly rounded, so the floats
+    # order the values exactly where they differ; the fractions decide where they are equal.
+    rows.sort(key=lambda r: (float(r[2]), r[2]), reverse=True)
     top = rows[0][2]
     if best_only:
         rows = [r for r in rows if r[2] == top]
-    table = tuple(
-        Option(action, discard, float(value * per_ante), 0.0, value == top, value * per_ante)
-        for action, discard, value in rows
-    )
-    return Advice(table, super_bet)
+    table = []
+    for action, discard, value in rows:
+        exact = value * per_ante if per_ante != 1 else value
+        table.append(Option(action, discard, float(exact), 0.0, value == top, exact))
+    return Advice(tuple(table), super_bet)
 
 
 _WORKERS: tuple[int, concurrent.futures.ThreadPoolExecutor] | None = None  # (process id, pool)
