@@ -299,6 +299,14 @@ def _solve(
         only = Option(Action.INSTANT, (), float(value), 0.0, True, value)
         return Advice((only,), super_bet)
     v = Valuation(Context(up.index, pool, pay))
+    sizes = list(range(house.exchange_min_cards, house.exchange_max_cards + 1))
+    if not house.exchange_allowed or not house.max_exchanges:
+        sizes = []
+    at_once = None
+    if not best_only and len(sizes) > 1 and v.kernel_ready():
+        # the kernel sums the exchanges on worker threads while this thread values the rest
+        at_once = _exchanges_at_once(v, hand, sizes)
+        sizes = []
     rows: list[tuple[Action, tuple[Card, ...], Fraction]] = []
     fold, bet, insure = v.stand_now(idx)
     rows.append((Action.FOLD, (), fold))
@@ -307,16 +315,13 @@ def _solve(
         rows.append((Action.INSURE, (), insure))
     if house.sixth_card_allowed:
         rows.append((Action.SIXTH_CARD, (), v.sixth_card(idx) - pay.fee))
-    sizes = list(range(house.exchange_min_cards, house.exchange_max_cards + 1))
-    if not house.exchange_allowed or not house.max_exchanges:
-        sizes = []
-    if not best_only and len(sizes) > 1 and v.kernel_ready():
-        rows += _exchanges_at_once(v, hand, sizes, pay.fee)
-        sizes = []
+    if at_once is not None:
+        for discards, job in at_once:
+            rows += [
+                (Action.EXCHANGE, d, value - pay.fee) for d, value in zip(discards, job.result(), strict=True)
+            ]
     for k in sorted(sizes, key=lambda k: (k > 2, k)):
-        picks = list(itertools.combinations(range(len(hand)), k))  # by position: cards compare slowly
-        discards = [tuple(hand[i] for i in p) for p in picks]
-        kept = [[idx[i] for i in range(len(hand)) if i not in p] for p in picks]
+        discards, kept = _exchange_sets(hand, k)
         if best_only and k > 2:
             # Only the exchanges that could reach the best so far are valued exactly.
             top = max(r[2] for r in rows)
@@ -346,12 +351,21 @@ def _solve(
 _WORKERS: tuple[int, concurrent.futures.ThreadPoolExecutor] | None = None  # (process id, pool)
 
 
+def _exchange_sets(hand: tuple[Card, ...], k: int) -> tuple[list[tuple[Card, ...]], list[list[int]]]:
+    """Every discard of k cards from the hand, and the indexes of the cards each keeps (picked by
+    position: cards compare slowly)."""
+    picks = list(itertools.combinations(range(len(hand)), k))
+    discards = [tuple(hand[i] for i in p) for p in picks]
+    kept = [[hand[i].index for i in range(len(hand)) if i not in p] for p in picks]
+    return discards, kept
+
+
 def _exchanges_at_once(
-    v: Valuation, hand: tuple[Card, ...], sizes: list[int], fee: int
-) -> list[tuple[Action, tuple[Card, ...], Fraction]]:
-    """Every exchange of every size, the sizes valued at once on the kernel's worker threads (the
-    compiled kernel lets go of the GIL: one size's Python runs while another's sums are made), in
-    the order `sizes` gives."""
+    v: Valuation, hand: tuple[Card, ...], sizes: list[int]
+) -> list[tuple[list[tuple[Card, ...]], concurrent.futures.Future[list[Fraction]]]]:
+    """Every exchange of every size started on the kernel's worker threads (the compiled kernel
+    lets go of the GIL: one size's Python runs while another's sums are made), each size's discards
+    with its values to come, in the order the sizes are valued one by one."""
     global _WORKERS
     with _LOCK:
         # a forked server worker starts with the parent's pool object but none of its threads
@@ -360,14 +374,9 @@ def _exchanges_at_once(
         workers = _WORKERS[1]
     jobs = {}
     for k in sorted(sizes, reverse=True):  # the largest first: the most work
-        discards = list(itertools.combinations(hand, k))
-        kept = [[c.index for c in hand if c not in d] for d in discards]
+        discards, kept = _exchange_sets(hand, k)
         jobs[k] = (discards, workers.submit(v.exchanges, kept, k))
-    rows: list[tuple[Action, tuple[Card, ...], Fraction]] = []
-    for k in sorted(sizes, key=lambda k: (k > 2, k)):  # the order they are valued in one by one
-        discards, job = jobs[k]
-        rows += [(Action.EXCHANGE, d, value - fee) for d, value in zip(discards, job.result(), strict=True)]
-    return rows
+    return [jobs[k] for k in sorted(sizes, key=lambda k: (k > 2, k))]
 
 
 def _super(hand: tuple[Card, ...], house: HouseRules, pay: Payoffs) -> SuperResult | None:
