@@ -265,12 +265,13 @@ def kernel_context(ctx: Any) -> KernelContext:
     return KernelContext(s, keep)
 
 
-_DRAW_TABLES: dict[int, tuple[IntArray, ...]] = {}
+_DRAW_TABLES: dict[int, tuple[tuple[IntArray, ...], tuple[int, ...]]] = {}
 
 
-def _draw_tables(k: int, cls: Any) -> tuple[IntArray, ...]:
+def _draw_tables(k: int, cls: Any) -> tuple[tuple[IntArray, ...], tuple[int, ...]]:
     """A draw size's rank classes (solver.draw_classes) for the kernel: counts, inclusion-exclusion
-    terms (row, four-card multiset, coefficient) and the class of each set of k distinct ranks."""
+    terms (row, four-card multiset, coefficient) and the class of each set of k distinct ranks; and
+    their addresses (kept: the arrays live as long as the process)."""
     if k in _DRAW_TABLES:
         return _DRAW_TABLES[k]
     class_of = np.full(1 << 13, -1, dtype=np.int64)
@@ -286,8 +287,8 @@ def _draw_tables(k: int, cls: Any) -> tuple[IntArray, ...]:
         _i64(np.rint(cls.sig_coef)),
         class_of,
     )
-    _DRAW_TABLES[k] = tables
-    return tables
+    _DRAW_TABLES[k] = (tables, tuple(_ptr(a) for a in tables))
+    return _DRAW_TABLES[k]
 
 
 def exchange_sums(
@@ -305,7 +306,8 @@ def exchange_sums(
     (class, kept set, final strength) of every rank class of draws for each kept set."""
     lib = _library()
     assert lib is not None
-    counts, sig_start, sig_stop, sig_row, sig_four, sig_coef, class_of = _draw_tables(k, cls)
+    tables, at = _draw_tables(k, cls)
+    sig_four = tables[4]
     u_class, u_option, u_strength = units
     opts = len(kept_sets)
     # By class, then strength (a class's units of one band share the buy state), else as given: one
@@ -323,9 +325,8 @@ def exchange_sums(
     x = _Exchange()
     x.k, x.n_opt = k, opts
     x.kept, x.flush_suit = _ptr(kept), _ptr(flush_suit)
-    x.counts, x.sig_start, x.sig_stop = _ptr(counts), _ptr(sig_start), _ptr(sig_stop)
-    x.sig_row, x.sig_single, x.sig_coef = _ptr(sig_row), _ptr(sig_single), _ptr(sig_coef)
-    x.class_of = _ptr(class_of)
+    x.counts, x.sig_start, x.sig_stop, x.sig_row = at[0], at[1], at[2], at[3]
+    x.sig_single, x.sig_coef, x.class_of = _ptr(sig_single), at[5], at[6]
     x.n_units = len(order)
     x.u_class, x.u_option, x.u_strength = _ptr(arrays[2]), _ptr(arrays[3]), _ptr(arrays[4])
     x.hands, x.deck = hands, deck
