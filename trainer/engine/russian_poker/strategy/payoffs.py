@@ -224,13 +224,16 @@ class Payoffs:
             self._array = np.array(self.table5, dtype=np.int64)
         return self._array
 
-    def outcomes6(self, cards: tuple[Card, ...]) -> Outcomes:
-        """The results of six cards (after a bought sixth card: the best five play)."""
+    def outcomes6(self, cards: tuple[Card, ...], strength: int | None = None) -> Outcomes:
+        """The results of six cards (after a bought sixth card: the best five play); `strength` is
+        their evaluator strength when the caller has it."""
         second = 0
         if self.rules.two_combinations:
             combo = second_combination(cards, self.rules)
             second = self.rules.bet_odds[combo.category] if combo is not None else 0
-        return self._outcomes(russian_category(strength6(*(c.index for c in cards))), 6, second)
+        if strength is None:
+            strength = strength6(*(c.index for c in cards))
+        return self._outcomes(russian_category(strength), 6, second)
 
     def instant(self, dealt: tuple[Card, ...]) -> int | None:
         """The instant payout (units) when the dealt five are paid at once and the round ends, else None."""

@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trainer.engine.cards import CARD_BY_INDEX
-from trainer.engine.evaluator import FLUSH6, FLUSH_TABLE, PRODUCT6, PRODUCT_TABLE
+from trainer.engine.evaluator import FLUSH_TABLE, PRODUCT_TABLE, strength5, strength6
 from trainer.engine.russian_poker.strategy import kernel
 from trainer.engine.russian_poker.strategy.buying import BuyTables, Profile, Subsets, _result, bits_of, expand
 from trainer.engine.russian_poker.strategy.counting import (
@@ -61,13 +61,7 @@ def rank_strength(products: IntArray) -> IntArray:
 
 def strength_of_cards(cards: Sequence[int]) -> int:
     """Strength of 5 cards, or the best five of 6."""
-    suits = [c % 4 for c in cards]
-    for s in set(suits):
-        if suits.count(s) >= 5:
-            mask = sum(1 << (c // 4) for c in cards if c % 4 == s)
-            return FLUSH_TABLE[mask] if suits.count(s) == 5 else FLUSH6[mask]
-    product = rank_product(c // 4 for c in cards)
-    return PRODUCT_TABLE[product] if len(cards) == 5 else PRODUCT6[product]
+    return strength5(*cards) if len(cards) == 5 else strength6(*cards)
 
 
 @dataclass(frozen=True)
@@ -704,7 +698,11 @@ class Valuation:
         finals = [(*hand, c) for c in ctx.pool]
         strengths = [strength_of_cards(f) for f in finals]
         outcomes = np.array(
-            [ctx.pay.outcomes6(tuple(CARD_BY_INDEX[i] for i in f)) for f in finals], dtype=np.int64
+            [
+                ctx.pay.outcomes6(tuple(CARD_BY_INDEX[i] for i in f), s)
+                for f, s in zip(finals, strengths, strict=True)
+            ],
+            dtype=np.int64,
         )
         best = self.draws(draws, strengths, outcomes).best
         n = len(ctx.pool) - 1
