@@ -94,12 +94,19 @@ _HELD = np.arange(5)[None, :, None]  # s: cards of the rank a counted hand must 
 _IN_HAND = np.arange(5)[None, None, :]  # m: cards of the rank in the hand
 
 
-def slot_binoms(avail: IntArray) -> FloatArray:
-    """C(a_r - s, m - s) for every rank r (a_r cards of it in the pool) and 0 <= s <= m <= 4, flat at
-    r * 25 + s * 5 + m (0 where m < s)."""
+_ONE = 13 * 25  # the factor table's entry 1 (an unused slot)
+_SUITED = _ONE + 1  # then +1 per set of four up-suit ranks left in the pool, then -1 per set
+
+
+def factors(avail: IntArray, present: npt.NDArray[np.bool_]) -> FloatArray:
+    """A pool's count factors (see `_UpTables.slots`): C(a_r - s, m - s) for every rank r (a_r cards
+    of it in the pool) and 0 <= s <= m <= 4 at r * 25 + s * 5 + m (0 where m < s); 1; then for
+    each set of four up-suit ranks, 1 if they are all in the pool (`present`), and its negative."""
     top = np.maximum(np.asarray(avail)[:, None, None] - _HELD, -_OFF)
     bottom = _IN_HAND - _HELD
-    return (binom(top, np.maximum(bottom, 0)) * (bottom >= 0)).ravel()
+    binoms = (binom(top, np.maximum(bottom, 0)) * (bottom >= 0)).ravel()
+    suited = present.astype(np.float64)
+    return np.concatenate([binoms, [1.0], suited, -suited])
 
 
 @dataclass(frozen=True)
@@ -110,12 +117,8 @@ class _UpTables:
     index: npt.NDArray[np.uint16]  # index[row, j]: entries before (row, axis position j)
     # Entries, sorted by (row, axis position). A rank entry's count is prod C(a_r - s_r, m_r - s_r)
     # over its (rank, s_r, m_r) slots; a flush entry moves one suited hand (+1 or -1) when its four
-    # up-suit ranks are all in the pool.
-    rank_slots: IntArray  # (4, rank entries): each slot as r * 25 + s_r * 5 + m_r (see `slot_binoms`)
-    rank_at: IntArray  # entry positions of the rank entries
-    flush_at: IntArray  # entry positions of the flush entries
-    flush_sign: FloatArray
-    flush_of: IntArray  # which suited hand (index into `suited_masks`)
+    # up-suit ranks are all in the pool. Either is a product of four of a pool's `factors`:
+    slots: IntArray  # (4, entries) positions in `factors`
     entries: int
     four_strength: IntArray  # rank strength of each 4-multiset of hidden ranks (0: impossible)
     suited_masks: IntArray  # the 495 sets of four up-suit ranks (bit masks)
@@ -158,19 +161,18 @@ def up_tables(up_rank: int) -> _UpTables:
     flat = np.array([k[0] * width + k[1] for k in all_keys], dtype=np.int64)
     grid = np.arange(ROWS, dtype=np.int64)[:, None] * width + np.arange(width, dtype=np.int64)[None, :]
     index = np.searchsorted(flat, grid).astype(np.uint16)
+    factor_slots = np.full((4, len(all_keys)), _ONE, dtype=np.int64)
+    factor_slots[:, rank_at] = (np.array([slots[all_keys[i][3]] for i in rank_at]) @ [25, 5, 1]).T
+    flush_of = np.array([all_keys[i][3] for i in flush_at], dtype=np.int64)
+    negative = np.array([all_keys[i][4] < 0 for i in flush_at])
+    factor_slots[0, flush_at] = _SUITED + flush_of + negative * len(suited)
     fours = np.zeros(len(FOURS), dtype=np.int64)
     for m in hidden:
         fours[FOUR_ID[m]] = strength[m]
     return _UpTables(
         axis=axis,
         index=index,
-        rank_slots=np.ascontiguousarray(
-            (np.array([slots[all_keys[i][3]] for i in rank_at], dtype=np.int64) @ np.array([25, 5, 1])).T
-        ),
-        rank_at=np.array(rank_at, dtype=np.int64),
-        flush_at=np.array(flush_at, dtype=np.int64),
-        flush_sign=np.array([all_keys[i][4] for i in flush_at], dtype=np.float64),
-        flush_of=np.array([all_keys[i][3] for i in flush_at], dtype=np.int64),
+        slots=factor_slots,
         entries=len(all_keys),
         four_strength=fours,
         suited_masks=np.array(masks, dtype=np.int64),
@@ -209,24 +211,19 @@ class DealerCounts:
     def __init__(self, upcard: int, pool: Sequence[int]) -> None:
         self.up_rank, self.up_suit = divmod(upcard, 4)
         self.pool = tuple(pool)
-        avail = np.zeros(13, dtype=np.int64)
-        up_suit_mask = 0
-        for i in pool:
-            avail[i // 4] += 1
-            if i % 4 == self.up_suit:
-                up_suit_mask |= 1 << (i // 4)
-        self.avail = avail
-        self.up_suit_mask = up_suit_mask
+        cards = np.array(self.pool, dtype=np.int64)
+        self.avail = avail = np.bincount(cards // 4, minlength=13)
+        self.up_suit_mask = up_suit_mask = sum(1 << int(i // 4) for i in cards[cards % 4 == self.up_suit])
         t = self.tables = up_tables(self.up_rank)
-        w = np.zeros(t.entries, dtype=np.float64)
-        per_slot = slot_binoms(avail)
-        rank_w = per_slot.take(t.rank_slots[0])
-        for slot in t.rank_slots[1:]:
-            rank_w *= per_slot.take(slot)
-        w[t.rank_at] = rank_w
-        present = (t.suited_masks & ~up_suit_mask) == 0
-        w[t.flush_at] = t.flush_sign * present[t.flush_of]
-        self.cum = np.concatenate(([0.0], np.cumsum(w)))
+        table = factors(avail, (t.suited_masks & ~up_suit_mask) == 0)
+        cum = np.empty(t.entries + 1, dtype=np.float64)  # cum[i]: the counts of the entries before i
+        cum[0] = 0.0
+        w = cum[1:]
+        np.take(table, t.slots[0], out=w)
+        for slot in t.slots[1:]:
+            w *= table.take(slot)
+        np.cumsum(cum, out=cum)
+        self.cum = cum
 
     def hands(self, removed: int = 0) -> int:
         """Hidden hands when `removed` pool cards are out of reach."""
