@@ -291,6 +291,14 @@ def _draw_tables(k: int, cls: Any) -> tuple[tuple[IntArray, ...], tuple[int, ...
     return _DRAW_TABLES[k]
 
 
+@cache
+def _sig_single(k: int, up_rank: int) -> IntArray:
+    """For each inclusion-exclusion term of a draw of k cards (`_draw_tables`), the strength of the
+    single hidden hand of its four cards with the up-card (read where the term has no table row)."""
+    sig_four = _DRAW_TABLES[k][0][4]
+    return _i64(up_tables(up_rank).four_strength[sig_four])
+
+
 def exchange_sums(
     kc: KernelContext,
     ctx: Any,
@@ -306,8 +314,7 @@ def exchange_sums(
     (class, kept set, final strength) of every rank class of draws for each kept set."""
     lib = _library()
     assert lib is not None
-    tables, at = _draw_tables(k, cls)
-    sig_four = tables[4]
+    _tables, at = _draw_tables(k, cls)  # before _sig_single, which reads them
     u_class, u_option, u_strength = units
     opts = len(kept_sets)
     # By class, then strength (a class's units of one band share the buy state), else as given: one
@@ -319,7 +326,7 @@ def exchange_sums(
         kept[j, : len(cards)] = cards
         suits = {c % 4 for c in cards}
         flush_suit[j] = 4 if not suits else (suits.pop() if len(suits) == 1 else -1)
-    sig_single = _i64(ctx.dealer.tables.four_strength[sig_four])
+    sig_single = _sig_single(k, ctx.dealer.up_rank)
     total = np.zeros(opts, dtype=np.int64)
     arrays = [kept, flush_suit, _i64(u_class[order]), _i64(u_option[order]), _i64(u_strength[order])]
     x = _Exchange()
