@@ -19,6 +19,7 @@ dealer, except through a table maximum that counts bet and bonus together).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import gcd
 from typing import NamedTuple
 
@@ -234,6 +235,19 @@ class Payoffs:
         if strength is None:
             strength = strength6(*(c.index for c in cards))
         return self._outcomes(russian_category(strength), 6, second)
+
+    def outcomes6_array(
+        self, finals: Sequence[Sequence[int]], strengths: Sequence[int]
+    ) -> npt.NDArray[np.int64]:
+        """`outcomes6` of six-card hands given as card indexes, with their strengths (hands x 8)."""
+        if self.rules.two_combinations:
+            rows = [
+                self.outcomes6(tuple(CARD_BY_INDEX[i] for i in f), s)
+                for f, s in zip(finals, strengths, strict=True)
+            ]
+        else:  # the results depend on the category alone
+            rows = [self._outcomes(russian_category(s), 6, 0) for s in strengths]
+        return np.array(rows, dtype=np.int64)
 
     def instant(self, dealt: tuple[Card, ...]) -> int | None:
         """The instant payout (units) when the dealt five are paid at once and the round ends, else None."""

@@ -268,29 +268,22 @@ class Context:
         return bound
 
     def draw_lookups(self, draws: Sequence[Sequence[int]]) -> Lookups:
-        """Lookups counting, for each card-level draw, the hidden hands that avoid it."""
+        """Lookups counting, for each card-level draw (all of one size), the hidden hands that avoid
+        it."""
         d = self.dealer
         us = d.up_suit
-        cls_of = np.array(
-            [draw_classes(len(z)).index[tuple(sorted(c // 4 for c in z))] for z in draws], dtype=np.int64
+        cls = draw_classes(len(draws[0]))
+        c = np.array([cls.index[tuple(sorted(x // 4 for x in z))] for z in draws], dtype=np.int64)
+        up_ranks = np.array([sum(1 << (x // 4) for x in z if x % 4 == us) for z in draws], dtype=np.int64)
+        pair, entry = expand(cls.sig_start[c], cls.sig_stop[c])
+        single = d.tables.four_strength[cls.sig_four[entry]]
+        rank = Lookups(pair, cls.sig_row[entry], single, cls.sig_coef[entry])
+        pair, entry = expand(cls.sub_start[c], cls.sub_stop[c])
+        mask = cls.sub_mask[entry]
+        keep = ((mask & ~up_ranks[pair]) == 0) & (cls.sub_size[entry] <= 4)
+        return Lookups.join(
+            [rank, self._tau_lookups(pair[keep], mask[keep], cls.sub_size[entry][keep], None)]
         )
-        sizes = {len(z) for z in draws}
-        parts = []
-        for k in sizes:
-            cls = draw_classes(k)
-            mine = np.nonzero(np.array([len(z) == k for z in draws]))[0]
-            c = cls_of[mine]
-            pair, entry = expand(cls.sig_start[c], cls.sig_stop[c])
-            single = d.tables.four_strength[cls.sig_four[entry]]
-            parts.append(Lookups(mine[pair], cls.sig_row[entry], single, cls.sig_coef[entry]))
-            up_ranks = np.array(
-                [sum(1 << (x // 4) for x in draws[int(i)] if x % 4 == us) for i in mine], dtype=np.int64
-            )
-            pair, entry = expand(cls.sub_start[c], cls.sub_stop[c])
-            mask = cls.sub_mask[entry]
-            keep = ((mask & ~up_ranks[pair]) == 0) & (cls.sub_size[entry] <= 4)
-            parts.append(self._tau_lookups(mine[pair[keep]], mask[keep], cls.sub_size[entry][keep], None))
-        return Lookups.join(parts)
 
     def _tau_lookups(
         self, query: IntArray, mask: IntArray, size: IntArray, coef: FloatArray | None
@@ -697,13 +690,7 @@ class Valuation:
         draws = [(c,) for c in ctx.pool]
         finals = [(*hand, c) for c in ctx.pool]
         strengths = [strength_of_cards(f) for f in finals]
-        outcomes = np.array(
-            [
-                ctx.pay.outcomes6(tuple(CARD_BY_INDEX[i] for i in f), s)
-                for f, s in zip(finals, strengths, strict=True)
-            ],
-            dtype=np.int64,
-        )
+        outcomes = ctx.pay.outcomes6_array(finals, strengths)
         best = self.draws(draws, strengths, outcomes).best
         n = len(ctx.pool) - 1
         return Fraction(int(np.rint(best).astype(np.int64).sum()), len(ctx.pool) * comb(n, 4) * (n - 4))
