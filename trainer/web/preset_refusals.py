@@ -9,13 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from trainer.engine.presets import PresetError
 
 
-def _value(params: dict[str, Any]) -> str:
-    return repr(params.get("value"))[:60]
+def _value(params: dict[str, Any], name: str = "value") -> str:
+    return repr(params.get(name))[:60]
+
+
+def _num(params: dict[str, Any], name: str) -> int:
+    value = params.get(name)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 REASONS: dict[str, Callable[[dict[str, Any]], str]] = {
@@ -56,6 +61,75 @@ REASONS: dict[str, Callable[[dict[str, Any]], str]] = {
         allowed=p.get("allowed", ""),
     ),
     "missing_rows": lambda p: gettext("This pay table lacks the rows %(rows)s.", rows=p.get("rows", "")),
+    # The games' own checks (their rules modules' `build`), which span keys or read a game's values.
+    "at_most": lambda p: gettext(
+        "A whole number of at most %(maximum)s is expected here, not %(value)s.",
+        maximum=p.get("maximum", ""),
+        value=_value(p),
+    ),
+    "below_other": lambda p: gettext(
+        "This cannot be less than the value of key %(other)s (%(minimum)s); it is %(value)s.",
+        other=p.get("other", ""),
+        minimum=p.get("minimum", ""),
+        value=_value(p),
+    ),
+    "pay_order": lambda p: gettext(
+        "Row %(better)s pays %(better_odds)s to 1, less than the worse row %(worse)s "
+        "(%(worse_odds)s to 1): a better row must never pay less.",
+        better=p.get("better", ""),
+        better_odds=p.get("better_odds", ""),
+        worse=p.get("worse", ""),
+        worse_odds=p.get("worse_odds", ""),
+    ),
+    "more_than_boxes": lambda p: ngettext(
+        "This is more than the table has: it has only %(num)d box.",
+        "This is more than the table has: it has only %(num)d boxes.",
+        _num(p, "boxes"),
+    ),
+    "bonus_tables": lambda p: gettext("A table that offers the bonus needs both bonus pay tables."),
+    "super_table": lambda p: gettext("A table that offers the Super bet needs its pay table."),
+    "rank": lambda p: gettext(
+        "A rank from 2 to 14 (an ace) is expected here, not %(value)s.", value=_value(p)
+    ),
+    "cards": lambda p: gettext(
+        "A list of cards such as %(example)s is expected here.", example=p.get("example", "")
+    ),
+    "bad_card": lambda p: gettext(
+        "%(value)s is not a card: a rank and a suit are expected, such as %(example)s.",
+        value=_value(p),
+        example=p.get("example", ""),
+    ),
+    "joker_card": lambda p: gettext(
+        "%(card)s is not a card of this deck, or it is named twice.", card=_value(p, "card")
+    ),
+    "real_jokers": lambda p: gettext("A deck has 0 or 2 real jokers, not %(value)s.", value=_value(p)),
+    "list_of": lambda p: gettext(
+        "A list of values from %(allowed)s is expected here.", allowed=p.get("allowed", "")
+    ),
+    "whole_or_word": lambda p: gettext(
+        "A whole number of at least 1 or %(word)s is expected here, not %(value)s.",
+        word=_value(p, "word"),
+        value=_value(p),
+    ),
+    "deck_too_small": lambda p: ngettext(
+        "The largest deal needs %(num)d card (%(cards)s for each of up to %(players)s players); "
+        "the deck has only %(deck)s.",
+        "The largest deal needs %(num)d cards (%(cards)s for each of up to %(players)s players); "
+        "the deck has only %(deck)s.",
+        _num(p, "cards") * _num(p, "players"),
+        cards=p.get("cards", ""),
+        players=p.get("players", ""),
+        deck=p.get("deck", ""),
+    ),
+    "suit_order": lambda p: gettext(
+        "The four suits are expected here, each once, in order, such as %(example)s.",
+        example=p.get("example", ""),
+    ),
+    # `deal` is the English name of a kind of deal, a message id of the catalog.
+    "needed_by_schedule": lambda p: gettext(
+        "This key is missing, and the schedule has %(deal)s deals.",
+        deal=gettext(str(p["deal"])) if p.get("deal") else "",
+    ),
 }
 
 

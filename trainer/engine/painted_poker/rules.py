@@ -248,7 +248,13 @@ def _word_or_int(reader: Reader, key: str, word: str) -> int | None:
     if value == word:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise reader.fail(key, f"expected a whole number >= 1 or {word!r}, got {value!r}")
+        raise reader.fail(
+            key,
+            f"expected a whole number >= 1 or {word!r}, got {value!r}",
+            code="whole_or_word",
+            word=word,
+            value=value,
+        )
     return value
 
 
@@ -264,36 +270,58 @@ def build(name: str, r: Reader) -> PaintedRules:
     """The frozen rules of a checked preset table (`PresetFolder.load` reads it)."""
     lowest = r.whole("deck.lowest_rank")
     if lowest not in RANK_CHARS:
-        raise r.fail("deck.lowest_rank", f"expected a rank 2..14, got {lowest}")
+        raise r.fail("deck.lowest_rank", f"expected a rank 2..14, got {lowest}", code="rank", value=lowest)
     joker_texts = r.value("deck.jokers")
     if not isinstance(joker_texts, list) or not all(isinstance(t, str) for t in joker_texts):
-        raise r.fail("deck.jokers", 'expected a list of cards such as ["7c"]')
+        raise r.fail("deck.jokers", 'expected a list of cards such as ["7c"]', code="cards", example='["7c"]')
     real = r.whole("deck.real_jokers", 0)
     if real not in (0, 2):
-        raise r.fail("deck.real_jokers", f"a deck has 0 or 2 real jokers, not {real}")
+        raise r.fail(
+            "deck.real_jokers", f"a deck has 0 or 2 real jokers, not {real}", code="real_jokers", value=real
+        )
     jokers: list[Card] = []
     for token in joker_texts:
         try:
             card = Card.from_text(token)
         except ValueError as error:
-            raise r.fail("deck.jokers", str(error)) from None
+            raise r.fail("deck.jokers", str(error), code="bad_card", value=token, example="7c") from None
         if card.rank < lowest or card in jokers:
-            raise r.fail("deck.jokers", f"{token!r} is not a distinct card of the deck")
+            raise r.fail(
+                "deck.jokers", f"{token!r} is not a distinct card of the deck", code="joker_card", card=token
+            )
         jokers.append(card)
     min_players = r.whole("players.min", 2)
     max_players = r.whole("players.max", min_players)
     segment_texts = r.value("schedule.segments")
     names = tuple(s.value for s in Segment)
     if not isinstance(segment_texts, list) or not segment_texts:
-        raise r.fail("schedule.segments", f"expected a list of {', '.join(names)}")
+        raise r.fail(
+            "schedule.segments",
+            f"expected a list of {', '.join(names)}",
+            code="list_of",
+            allowed=", ".join(names),
+        )
     for token in segment_texts:
         if token not in names:
-            raise r.fail("schedule.segments", f"expected one of {', '.join(names)}, got {token!r}")
+            raise r.fail(
+                "schedule.segments",
+                f"expected one of {', '.join(names)}, got {token!r}",
+                code="choice",
+                allowed=", ".join(names),
+                value=token,
+            )
     repeat = _word_or_int(r, "schedule.repeat", "players")
     max_cards = _word_or_int(r, "schedule.max_cards", "deck")
     deck_size = sum(1 for c in FULL_DECK if c.rank >= lowest) + real
     if max_cards is not None and max_cards * max_players > deck_size:
-        raise r.fail("schedule.max_cards", f"{max_cards} cards for {max_players} players exceed the deck")
+        raise r.fail(
+            "schedule.max_cards",
+            f"{max_cards} cards for {max_players} players exceed the deck",
+            code="deck_too_small",
+            cards=max_cards,
+            players=max_players,
+            deck=deck_size,
+        )
     multiplier = {kind: r.whole(f"scoring.multiplier.{kind.value}", 1) for kind in DealKind}
     scoring = Scoring(
         exact_per_trick=r.whole("scoring.exact_per_trick"),
@@ -312,18 +340,30 @@ def build(name: str, r: Reader) -> PaintedRules:
     segments = tuple(Segment(t) for t in segment_texts)
     suit_of = {name: letter for letter, name in SUIT_NAMES.items()}
     order = r.value("trump.order")
-    if not isinstance(order, list) or sorted(order) != sorted(suit_of):
+    strings = isinstance(order, list) and all(isinstance(name, str) for name in order)
+    if not strings or sorted(order) != sorted(suit_of):
+        example = '["clubs", "diamonds", "hearts", "spades"]'
         raise r.fail(
             "trump.order",
-            'expected the four suits in order, such as ["clubs", "diamonds", "hearts", "spades"]',
+            f"expected the four suits in order, such as {example}",
+            code="suit_order",
+            example=example,
         )
     letters = tuple(suit_of[name] for name in order)
     calls = r.value("joker.lead_calls")
     if not isinstance(calls, list) or not calls or not all(c in LEAD_CALLS for c in calls):
-        raise r.fail("joker.lead_calls", f"expected a list of {', '.join(LEAD_CALLS)}")
+        raise r.fail(
+            "joker.lead_calls",
+            f"expected a list of {', '.join(LEAD_CALLS)}",
+            code="list_of",
+            allowed=", ".join(LEAD_CALLS),
+        )
     for seg, key in ((Segment.GOLD, "scoring.gold_per_trick"), (Segment.MISER, "scoring.miser_per_trick")):
         if seg in segments and getattr(scoring, key.split(".")[1]) is None:
-            raise r.fail(key, f"missing, and the schedule has {seg.value} deals")
+            deal = seg.deal_kind.label  # a message id: the page says it in its language
+            raise r.fail(
+                key, f"missing, and the schedule has {seg.value} deals", code="needed_by_schedule", deal=deal
+            )
     rules = PaintedRules(
         name=name,
         title=r.text("title"),

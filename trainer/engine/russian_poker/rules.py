@@ -259,28 +259,53 @@ def build(name: str, reader: Reader) -> HouseRules:
 
 
 def _check(reader: Reader, r: HouseRules) -> None:
-    """Checks that span several keys."""
-    if not r.exchange_min_cards <= r.exchange_max_cards <= 5:
-        raise reader.fail("exchange.max_cards", "must be >= exchange.min_cards and <= 5")
-    for better, worse in itertools.pairwise(_PAYING):
-        if r.bet_odds[better] < r.bet_odds[worse]:
-            raise reader.fail(
-                "bet.odds",
-                f"row {better.value!r} pays {r.bet_odds[better]} to 1, less than the "
-                f"worse row {worse.value!r} ({r.bet_odds[worse]} to 1): a better hand must never pay less",
-            )
+    """Checks that span several keys; each refusal has a `code` and named params (see `PresetError`)."""
+    cards = "must be >= exchange.min_cards and <= 5"
+    if r.exchange_min_cards > 5:
+        raise reader.fail("exchange.min_cards", cards, code="at_most", maximum=5, value=r.exchange_min_cards)
+    if r.exchange_max_cards > 5:
+        raise reader.fail("exchange.max_cards", cards, code="at_most", maximum=5, value=r.exchange_max_cards)
+    if r.exchange_max_cards < r.exchange_min_cards:
+        raise reader.fail(
+            "exchange.max_cards",
+            cards,
+            code="below_other",
+            other="exchange.min_cards",
+            minimum=r.exchange_min_cards,
+            value=r.exchange_max_cards,
+        )
+    _check_order(reader, "bet.odds", r.bet_odds, "hand")
     if r.boxes_open_per_player > r.boxes_count:
-        raise reader.fail("boxes.open_per_player", f"more than the table's {r.boxes_count} boxes")
+        raise reader.fail(
+            "boxes.open_per_player",
+            f"more than the table's {r.boxes_count} boxes",
+            code="more_than_boxes",
+            boxes=r.boxes_count,
+            value=r.boxes_open_per_player,
+        )
     if r.bonus_offered and not (r.bonus_odds5 and r.bonus_odds6):
-        raise reader.fail("bonus.odds5", "a table that offers the bonus needs both bonus tables")
+        key = "bonus.odds5" if not r.bonus_odds5 else "bonus.odds6"
+        raise reader.fail(key, "a table that offers the bonus needs both bonus tables", code="bonus_tables")
     if r.super_offered and not r.super_odds:
-        raise reader.fail("super.odds", "a table that offers the Super bet needs its pay table")
-    for (top, high), (next_row, low) in itertools.pairwise(r.super_odds.items()):
+        raise reader.fail(
+            "super.odds", "a table that offers the Super bet needs its pay table", code="super_table"
+        )
+    _check_order(reader, "super.odds", r.super_odds, "Super combination")
+
+
+def _check_order(reader: Reader, key: str, odds: Mapping[Any, int], noun: str) -> None:
+    """A pay table's rows, best first, must never pay less than a worse row."""
+    for (top, high), (next_row, low) in itertools.pairwise(odds.items()):
         if high < low:
             raise reader.fail(
-                "super.odds",
-                f"row {top.value!r} pays {high} to 1, less than the worse "
-                f"row {next_row.value!r} ({low} to 1): a better Super combination must never pay less",
+                key,
+                f"row {top.value!r} pays {high} to 1, less than the worse row {next_row.value!r} "
+                f"({low} to 1): a better {noun} must never pay less",
+                code="pay_order",
+                better=top.value,
+                better_odds=high,
+                worse=next_row.value,
+                worse_odds=low,
             )
 
 
