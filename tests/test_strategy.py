@@ -14,6 +14,7 @@ import pytest
 
 from trainer.engine.cards import FULL_DECK, parse_cards
 from trainer.engine.evaluator import strength5
+from trainer.engine.russian_poker.hands import evaluate, second_combination
 from trainer.engine.russian_poker.rules import RULES_DIR, SuperCombination, load_rules
 from trainer.engine.russian_poker.strategy import (
     Action,
@@ -163,6 +164,30 @@ def test_lunar_two_combinations_instant_payouts_and_the_super():
     assert advise("Ah 9h 6h 4h 2h", "Kd").super_bet is None
     # Lunar exchanges 2 to 5 cards: no one-card exchange is offered.
     assert all(len(o.discard) != 1 for o in best_options("Qh 9h 6h 3h 2c", "Ad", rules="lunar"))
+
+
+def test_six_cards_second_combination_is_the_rule_engines_though_kept_by_ranks():
+    # Payoffs keeps a six-card hand's second combination by its ranks and the ranks of a suit holding
+    # five or six: every hand below, many sharing a key with one seen before, gets the odds the rule
+    # engine gives it (flushes beside pairs, and hands of three ranks, whose keys repeat most).
+    lunar = load_rules("lunar")
+    pay = Payoffs(lunar, 1, 0)
+    rng = random.Random(5)
+    for i in range(900):
+        if i % 3 == 0:
+            cards = rng.sample(FULL_DECK, 6)
+        elif i % 3 == 1:
+            suit = rng.choice("cdhs")
+            suited = [c for c in FULL_DECK if c.suit == suit]
+            n = rng.choice([5, 6])
+            cards = rng.sample(suited, n) + rng.sample([c for c in FULL_DECK if c.suit != suit], 6 - n)
+        else:
+            ranks = rng.sample(sorted({c.rank for c in FULL_DECK}), 3)
+            cards = rng.sample([c for c in FULL_DECK if c.rank in ranks], 6)
+        combo = second_combination(cards, lunar)
+        expected = lunar.bet_odds[combo.category] if combo is not None else 0
+        assert pay.outcomes6(tuple(cards)) == pay._outcomes(evaluate(cards).category, 6, expected)
+    assert len(pay._second6) < 900  # some hands were answered from what was kept
 
 
 def test_insurance_is_a_decision_on_three_of_a_kind_or_better():

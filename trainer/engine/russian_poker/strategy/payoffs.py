@@ -37,7 +37,7 @@ from trainer.engine.russian_poker.rules import (
     InsuranceMax,
     ReplaceCard,
 )
-from trainer.engine.russian_poker.strategy.counting import AK_FLOOR
+from trainer.engine.russian_poker.strategy.counting import AK_FLOOR, rank_product
 
 BET_ANTES = 2  # the rule page: the bet is always exactly 2 x ante
 
@@ -112,6 +112,7 @@ class Payoffs:
         self._five: tuple[Outcomes, ...] | None = None
         self._array: npt.NDArray[np.int64] | None = None
         self._by_category: dict[tuple[Category, int, int], Outcomes] = {}
+        self._second6: dict[tuple[int, int], int] = {}  # see `_second_odds6`
 
     @staticmethod
     def of(rules: HouseRules, ante: int = 1, bonus: int = 0) -> Payoffs:
@@ -228,13 +229,28 @@ class Payoffs:
     def outcomes6(self, cards: tuple[Card, ...], strength: int | None = None) -> Outcomes:
         """The results of six cards (after a bought sixth card: the best five play); `strength` is
         their evaluator strength when the caller has it."""
-        second = 0
-        if self.rules.two_combinations:
-            combo = second_combination(cards, self.rules)
-            second = self.rules.bet_odds[combo.category] if combo is not None else 0
+        second = self._second_odds6(cards) if self.rules.two_combinations else 0
         if strength is None:
             strength = strength6(*(c.index for c in cards))
         return self._outcomes(russian_category(strength), 6, second)
+
+    def _second_odds6(self, cards: tuple[Card, ...]) -> int:
+        """The bet odds of six cards' second combination (0: none). Every combination is made by
+        ranks, except a flush, which only the cards of a suit holding five or six can make: so the
+        second is the same for any six cards with the same ranks and the same ranks in such a suit
+        (the cards correspond one to one), and it is kept by those."""
+        masks = [0, 0, 0, 0]
+        for c in cards:
+            masks[c.index % 4] |= 1 << (c.index // 4)
+        suited = max(masks, key=int.bit_count)
+        key = (rank_product(c.index // 4 for c in cards), suited if suited.bit_count() >= 5 else 0)
+        odds = self._second6.get(key)
+        if odds is None:
+            if len(self._second6) >= 100_000:
+                self._second6.clear()
+            combo = second_combination(cards, self.rules)
+            odds = self._second6[key] = self.rules.bet_odds[combo.category] if combo is not None else 0
+        return odds
 
     def outcomes6_array(
         self, finals: Sequence[Sequence[int]], strengths: Sequence[int]
