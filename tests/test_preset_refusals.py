@@ -50,7 +50,7 @@ def test_every_refusal_in_the_rules_loader_names_a_known_code():
 
 @pytest.mark.parametrize(
     ("module", "at_least"),
-    [(russian_rules, 6), (painted_rules, 12), (omaha_rules, 0)],
+    [(russian_rules, 6), (painted_rules, 12), (omaha_rules, 1)],
     ids=["rp", "pp", "om"],
 )
 def test_every_refusal_of_a_games_rules_builder_names_a_known_code(module, at_least):
@@ -104,6 +104,7 @@ SAMPLES = {
     "deck_too_small": {"cards": 7, "players": 6, "deck": 36},
     "suit_order": {"example": '["clubs", "diamonds", "hearts", "spades"]'},
     "needed_by_schedule": {"deal": "gold"},
+    "no_chip_set": {"name": "casino", "allowed": "poker-room, standard"},
     "other": {},
 }
 TYPED = {
@@ -131,6 +132,9 @@ TYPED = {
     "diamonds",
     "hearts",
     "spades",
+    "casino",
+    "poker-room",
+    "standard",
 }
 
 
@@ -343,7 +347,21 @@ EDITS = [
         "„ოქროს“ დარიგებებია",
         "раздачи вида «золотая»",
     ),
+    # The live table pays in the house's chip set: a name with no file in data/chips/ is refused.
+    (
+        "omaha",
+        "standard",
+        r'chip_set = "poker-room"',
+        'chip_set = "casino"',
+        "chip_set",
+        "no_chip_set",
+        "ჩიპების ნაკრები 'casino' არ არსებობს",
+        "Набора фишек 'casino' нет",
+    ),
 ]
+
+
+CHIP_SETS = {path.stem for path in presets.data_path("chips").glob("*.toml")}
 
 
 @pytest.mark.parametrize("locale", ["ka", "ru"])
@@ -368,4 +386,5 @@ def test_an_edited_copy_with_a_games_own_fault_is_refused_with_its_own_sentence(
         assert f" {key}:" in alert and {"ka": ka, "ru": ru}[locale] in alert, (code, alert)
         assert general not in alert, (code, alert)
         typed = set(re.findall(r"[A-Za-z][A-Za-z'\-]{2,}", text))
+        typed |= CHIP_SETS  # the names a refused chip set is offered, as their files are named
         assert {w.strip("'") for w in _visible_latin_words("<main>" + alert)} <= typed, (code, alert)

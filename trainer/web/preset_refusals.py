@@ -125,6 +125,11 @@ REASONS: dict[str, Callable[[dict[str, Any]], str]] = {
         "The four suits are expected here, each once, in order, such as %(example)s.",
         example=p.get("example", ""),
     ),
+    "no_chip_set": lambda p: gettext(
+        "There is no chip set %(name)s; the chip sets are: %(allowed)s.",
+        name=_value(p, "name"),
+        allowed=p.get("allowed", ""),
+    ),
     # `deal` is the English name of a kind of deal, a message id of the catalog.
     "needed_by_schedule": lambda p: gettext(
         "This key is missing, and the schedule has %(deal)s deals.",

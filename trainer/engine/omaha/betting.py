@@ -25,7 +25,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from trainer.engine.omaha.pots import check_list
-from trainer.engine.presets import PresetFolder, Reader, text
+from trainer.engine.presets import PresetFolder, Reader, data_path, text
 
 DEFAULT_RULES = "standard"
 PRESETS = PresetFolder("omaha", "Omaha", DEFAULT_RULES)
@@ -67,7 +67,19 @@ class OmahaRules:
 
 
 def build(name: str, reader: Reader) -> OmahaRules:
-    """The frozen rules of a checked preset table (`PresetFolder.load` reads it)."""
+    """The frozen rules of a checked preset table (`PresetFolder.load` reads it); `chip_set` must name a
+    chip set of data/chips/ (the live table pays in it)."""
+    chip_set = reader.value("chip_set", text, required=False) or "standard"
+    chip_sets = sorted(path.stem for path in data_path("chips").glob("*.toml"))
+    if chip_set not in chip_sets:
+        have = ", ".join(chip_sets)
+        raise reader.fail(
+            "chip_set",
+            f"no chip set {chip_set!r} (have: {have})",
+            code="no_chip_set",
+            name=chip_set,
+            allowed=have,
+        )
     return OmahaRules(
         name=name,
         raises_per_round=reader.whole("limit.raises_per_round", 0),
@@ -77,7 +89,7 @@ def build(name: str, reader: Reader) -> OmahaRules:
         new_player_waits_between=reader.flag("new_player.waits_between_button_and_blinds"),
         side_pot_showing=reader.choice("showdown.side_pots", SidePotShowing),
         muck_losing=reader.flag("showdown.muck_losing"),
-        chip_set=reader.value("chip_set", text, required=False) or "standard",
+        chip_set=chip_set,
         title=reader.value("title", text, required=False) or name,
         source=reader.value("source", text, required=False) or "",
         not_applied=reader.texts("not_applied"),
