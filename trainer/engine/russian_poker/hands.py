@@ -167,7 +167,7 @@ def _combinations_in(cards: Sequence[Card]) -> list[tuple[Category, tuple[Card, 
                 two_pairs = distinct == 2 and ranks[0] == ranks[1] and ranks[2] == ranks[3]
                 cat = Category.FOUR_OF_A_KIND if distinct == 1 else Category.TWO_PAIR if two_pairs else None
             else:
-                five = _hand_of_five(combo).category
+                five = _category(evaluator.strength5(*(c.index for c in combo)))  # no display order
                 full = five in (Category.FULL_HOUSE, Category.FLUSH, Category.STRAIGHT)
                 cat = five if full or five in (Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH) else None
             if cat is not None:
