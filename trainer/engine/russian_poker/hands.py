@@ -151,27 +151,32 @@ def super_combinations(cards: CardsLike) -> tuple[SuperCombination, ...]:
     return tuple(c for c in SuperCombination if made.get(c))
 
 
+_FIVE_CARD = frozenset(
+    {Category.FULL_HOUSE, Category.FLUSH, Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH}
+)
+
+
 def _combinations_in(cards: Sequence[Card]) -> list[tuple[Category, tuple[Card, ...]]]:
     """Every paying combination found in the cards, each with exactly the cards that make it."""
     found: list[tuple[Category, tuple[Card, ...]]] = []
-    for size in (2, 3, 4, 5):
-        for combo in combinations(cards, size):
-            ranks = sorted((c.rank for c in combo), reverse=True)
-            distinct = len(set(ranks))
-            cat: Category | None = None
-            if size == 2:
-                cat = Category.PAIR if distinct == 1 else Category.ACE_KING if ranks == [14, 13] else None
-            elif size == 3:
-                cat = Category.THREE_OF_A_KIND if distinct == 1 else None
-            elif size == 4:
-                two_pairs = distinct == 2 and ranks[0] == ranks[1] and ranks[2] == ranks[3]
-                cat = Category.FOUR_OF_A_KIND if distinct == 1 else Category.TWO_PAIR if two_pairs else None
-            else:
-                five = _category(evaluator.strength5(*(c.index for c in combo)))  # no display order
-                full = five in (Category.FULL_HOUSE, Category.FLUSH, Category.STRAIGHT)
-                cat = five if full or five in (Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH) else None
-            if cat is not None:
-                found.append((cat, combo))
+    for a, b in combinations(cards, 2):
+        if a.rank == b.rank:
+            found.append((Category.PAIR, (a, b)))
+        elif {a.rank, b.rank} == {14, 13}:
+            found.append((Category.ACE_KING, (a, b)))
+    for three in combinations(cards, 3):
+        if three[0].rank == three[1].rank == three[2].rank:
+            found.append((Category.THREE_OF_A_KIND, three))
+    for four in combinations(cards, 4):
+        ranks = sorted((c.rank for c in four), reverse=True)
+        if ranks[0] == ranks[3]:
+            found.append((Category.FOUR_OF_A_KIND, four))
+        elif ranks[0] == ranks[1] and ranks[2] == ranks[3]:
+            found.append((Category.TWO_PAIR, four))
+    for five in combinations(cards, 5):
+        category = _category(evaluator.strength5(*(c.index for c in five)))  # no display order
+        if category in _FIVE_CARD:
+            found.append((category, five))
     return found
 
 
