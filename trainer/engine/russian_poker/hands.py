@@ -96,10 +96,14 @@ def evaluate(cards: CardsLike) -> Hand:
     >>> evaluate("8h 8d Kc 7s 2c") == evaluate("8s 8c Kd 7h 2d")
     True
     """
+    return _hand_of_five(evaluator.best_hand(_hand_cards(cards)).cards)
+
+
+def _hand_cards(cards: CardsLike) -> tuple[Card, ...]:
     parsed = parse_cards(cards)
     if len(parsed) not in (5, 6):
         raise ValueError(f"a Russian poker hand has 5 or 6 cards, got {len(parsed)}")
-    return _hand_of_five(evaluator.best_hand(parsed).cards)
+    return parsed
 
 
 def dealer_qualifies(cards: CardsLike) -> bool:
@@ -215,18 +219,15 @@ def second_combination(cards: CardsLike, rules: HouseRules | str) -> Combination
     None
     """
     rules = resolve_rules(rules)
-    parsed = parse_cards(cards)
-    first = evaluate(parsed)
-    # When several fives are equally best (two straights sharing four ranks) any may be the first:
-    # the best second over those choices is the one the player is paid.
-    firsts = [
-        _hand_of_five(five).scoring
-        for five in combinations(parsed, 5)
-        if evaluator.strength5(*(c.index for c in five)) == first.strength
-    ]
+    parsed = _hand_cards(cards)
+    # The first is the best five (`evaluate`). When several fives are equally best (two straights
+    # sharing four ranks) any may be the first: the best second over those choices is the one paid.
+    fives = [(evaluator.strength5(*(c.index for c in five)), five) for five in combinations(parsed, 5)]
+    top = max(strength for strength, _ in fives)
+    firsts = [frozenset(_hand_of_five(five).scoring) for strength, five in fives if strength == top]
     best: Combination | None = None
     for cat, combo in _combinations_in(parsed):
-        if not any(not set(combo) <= set(scoring) for scoring in firsts):
+        if all(set(combo) <= scoring for scoring in firsts):
             continue
         if best is None or (rules.bet_odds[cat], cat.rank) > (
             rules.bet_odds[best.category],
