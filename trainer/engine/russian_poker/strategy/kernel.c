@@ -331,15 +331,16 @@ typedef struct {
     int d;               /* distinct ranks drawn */
     int rank[5];         /* those ranks */
     int pos_of[13];      /* position of a rank among them (-1: not drawn) */
+    int pos_bit[13];     /* 1 << its position (0: not drawn) */
     i64 z[13];
     i64 s;
     const i64 *o;
     int buys;            /* buying the game can pay for this hand */
     i64 margin[MAX_SETS];
     i64 rank_excess;
-    int n_flush;         /* dealer flushes with a positive margin: their drawn ranks (positions) */
-    int flush_pos[MAX_SETS];
-    i64 flush_margin[MAX_SETS];
+    /* the positive margins of the dealer flushes, summed by the positions of the drawn ranks they
+       hold (a draw taking an up-suit card of one of those ranks blocks the flush) */
+    i64 flush_margin[32];
     int n_live;          /* rank sets whose suited groups may change the buy, with their margins */
     int live[MAX_SETS];
     i64 live_m[MAX_SETS];
@@ -380,8 +381,10 @@ static void set_ranks(Unit *u, const i64 *z) {
     for (int r = 0; r < 13; r++) {
         u->z[r] = z[r];
         u->pos_of[r] = -1;
+        u->pos_bit[r] = 0;
         if (z[r]) {
             u->pos_of[r] = u->d;
+            u->pos_bit[r] = 1 << u->d;
             u->rank[u->d++] = r;
         }
     }
@@ -421,7 +424,7 @@ static void prepare(Unit *u, const Ctx *c, i64 s, i64 hands, i64 deck, i64 cls) 
     memset(u->tb_done, 0, sizeof u->tb_done);
     u->gs_fsuits = -1;
     u->rank_excess = 0;
-    u->n_flush = 0;
+    memset(u->flush_margin, 0, sizeof u->flush_margin);
     u->n_live = 0;
     i64 left[13];
     for (int r = 0; r < 13; r++) left[r] = c->avail[r] - z[r];
@@ -441,12 +444,8 @@ static void prepare(Unit *u, const Ctx *c, i64 s, i64 hands, i64 deck, i64 cls) 
             const i64 *rk = c->set_ranks + i * 4;
             u->rank_excess += m * left[rk[0]] * left[rk[1]] * left[rk[2]] * left[rk[3]];
             if (c->flush_hand[i]) {
-                int pos = 0;
-                for (int j = 0; j < u->d; j++)
-                    if ((c->set_mask[i] >> u->rank[j]) & 1) pos |= 1 << j;
-                u->flush_pos[u->n_flush] = pos;
-                u->flush_margin[u->n_flush] = m;
-                u->n_flush++;
+                const int *pb = u->pos_bit;
+                u->flush_margin[pb[rk[0]] | pb[rk[1]] | pb[rk[2]] | pb[rk[3]]] += m;
             }
         } else if (m + band.gmax[i] <= 0) {
             continue; /* no suited group of this rank set can make buying pay */
@@ -517,8 +516,11 @@ static void memo_t(Unit *u, int t) {
         u->t_buy[t] = 0;
     } else if (!u->tb_done[t]) {
         i64 buy = u->rank_excess;
-        for (int i = 0; i < u->n_flush; i++)
-            if (!(u->flush_pos[i] & t)) buy -= u->flush_margin[i];
+        int open = ((1 << u->d) - 1) & ~t; /* the flushes holding none of t's ranks stay */
+        for (int pos = open;; pos = (pos - 1) & open) {
+            buy -= u->flush_margin[pos];
+            if (pos == 0) break;
+        }
         u->t_buy[t] = buy;
         u->tb_done[t] = 1;
     }
