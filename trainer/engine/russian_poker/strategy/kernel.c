@@ -168,6 +168,10 @@ typedef struct {
 #define BANDS 8
 #define MAX_PAIRS (MAX_GROUPS * 13)
 
+/* A suited group's fields side by side (read together for every group of a draw); `rho` is 13 when
+   the group has none (rank 13 is never drawn nor held). */
+typedef struct { int32_t held, count, rho, suit; } GroupInfo;
+
 /* One thread's working memory (the bands are large: kept in a pool, not on the stack). */
 typedef struct {
     Band bands[BANDS];
@@ -175,6 +179,7 @@ typedef struct {
     i64 band_clock;
     Band *band_cur;
     int set_first[MAX_SETS + 1], set_groups[MAX_GROUPS];
+    GroupInfo ginfo[MAX_GROUPS];
     /* the suited groups' completing ranks, by the strength of the dealer's flush they make
        (built when a band is first moved to another flush band) */
     i64 n_pairs;
@@ -190,6 +195,9 @@ static void group_sets(Work *wk, const Ctx *c) {
     for (i64 i = 0; i < c->n_sets; i++) wk->set_first[i + 1] += wk->set_first[i];
     for (i64 i = 0; i < c->n_sets; i++) at[i] = wk->set_first[i];
     for (i64 g = 0; g < c->n_groups; g++) wk->set_groups[at[c->g_set[g]]++] = (int)g;
+    for (i64 g = 0; g < c->n_groups; g++)
+        wk->ginfo[g] = (GroupInfo){(int32_t)c->g_held[g], (int32_t)c->g_count[g],
+                                   (int32_t)(c->g_rho[g] >= 0 ? c->g_rho[g] : 13), (int32_t)c->g_suit[g]};
     wk->n_pairs = -1;
 }
 
@@ -330,9 +338,10 @@ typedef struct {
     Work *wk;
     int d;               /* distinct ranks drawn */
     int rank[5];         /* those ranks */
-    int pos_of[13];      /* position of a rank among them (-1: not drawn) */
+    int pos_of[14];      /* position of a rank among them (-1: not drawn; [13] for none) */
     int pos_bit[13];     /* 1 << its position (0: not drawn) */
-    i64 z[13];
+    int zmask;           /* the ranks drawn */
+    i64 z[14];           /* cards drawn of each rank ([13]: 0, for none) */
     i64 s;
     const i64 *o;
     int buys;            /* buying the game can pay for this hand */
@@ -378,6 +387,9 @@ static int rank_bits(const Unit *u, int pos) {
 
 static void set_ranks(Unit *u, const i64 *z) {
     u->d = 0;
+    u->zmask = 0;
+    u->z[13] = 0;
+    u->pos_of[13] = -1;
     for (int r = 0; r < 13; r++) {
         u->z[r] = z[r];
         u->pos_of[r] = -1;
@@ -385,6 +397,7 @@ static void set_ranks(Unit *u, const i64 *z) {
         if (z[r]) {
             u->pos_of[r] = u->d;
             u->pos_bit[r] = 1 << u->d;
+            u->zmask |= 1 << r;
             u->rank[u->d++] = r;
         }
     }
@@ -460,10 +473,9 @@ static void prepare(Unit *u, const Ctx *c, i64 s, i64 hands, i64 deck, i64 cls) 
 
 /* One suited group's buy change for a draw taking the cards of suit g_suit[g] of the ranks `bits`. */
 static i64 group_value(const Unit *u, int g, i64 m, int bits) {
-    const Ctx *c = u->c;
-    if (bits & c->g_held[g]) return 0;
-    i64 count = c->g_count[g];
-    if (c->g_rho[g] >= 0) count += ((bits >> c->g_rho[g]) & 1) - u->z[c->g_rho[g]];
+    const GroupInfo *gi = &u->wk->ginfo[g];
+    if (bits & gi->held) return 0;
+    i64 count = gi->count + ((bits >> gi->rho) & 1) - u->z[gi->rho];
     if (!count) return 0;
     i64 shift = band.full[g];
     const i64 *dl = band.delta[g];
@@ -548,7 +560,7 @@ static i64 best_stand(Unit *u, const int taken[4]) {
             int set = u->live[i];
             for (int e = set_first[set]; e < set_first[set + 1]; e++) {
                 int g = set_groups[e];
-                excess += group_value(u, g, u->live_m[i], bits[c->g_suit[g]]);
+                excess += group_value(u, g, u->live_m[i], bits[u->wk->ginfo[g].suit]);
             }
         }
     }
@@ -628,19 +640,19 @@ static i64 ways(Unit *u, int s, int held, int force) {
    group whose buy pays whatever the pattern (or never does) changes the sum linearly in the
    positions taken: summed in closed form; the others pattern by pattern. */
 static void group_sum(Unit *u, int g, i64 m, i64 *sum, i64 *lo, i64 *hi) {
-    const Ctx *c = u->c;
-    int s = (int)c->g_suit[g], d = u->d, full = (1 << d) - 1;
+    const GroupInfo *gi = &u->wk->ginfo[g];
+    int s = gi->suit, d = u->d, full = (1 << d) - 1;
     i64 dl[5];
-    int held = 0, rho = c->g_rho[g] >= 0 ? u->pos_of[c->g_rho[g]] : -1;
+    int held = 0, rho = u->pos_of[gi->rho];
     i64 f = band.full[g], shift_lo = f, shift_hi = f;
+    const i64 *delta = band.delta[g];
     for (int j = 0; j < d; j++) {
-        int r = u->rank[j];
-        dl[j] = band.delta[g][r];
+        dl[j] = delta[u->rank[j]];
         if (dl[j] > 0) shift_lo -= dl[j]; else shift_hi -= dl[j];
-        if ((c->g_held[g] >> r) & 1) held |= 1 << j;
     }
     if (m <= 0 && m + shift_hi <= 0) return; /* never pays */
-    i64 cb = c->g_count[g] - (c->g_rho[g] >= 0 ? u->z[c->g_rho[g]] : 0);
+    for (int b = gi->held & u->zmask; b; b &= b - 1) held |= u->pos_bit[__builtin_ctz((unsigned)b)];
+    i64 cb = gi->count - u->z[gi->rho];
     i64 cmax = cb + (rho >= 0);
     int over = m > 0 && m + shift_lo > 0, under = m > 0 && m + shift_hi <= 0;
     if (over || under) {
