@@ -442,14 +442,30 @@ static void prepare(Unit *u, const Ctx *c, i64 s, i64 hands, i64 deck, i64 cls) 
     i64 left[13];
     for (int r = 0; r < 13; r++) left[r] = c->avail[r] - z[r];
     i64 n_sets = c->n_sets, *margin = u->margin;
-    memcpy(margin, band.base, (size_t)n_sets * sizeof *margin);
-    for (int j = 0; j < u->d; j++) { /* whole rows: vectorised */
-        const i64 *row = band.v[u->rank[j]];
-        i64 zj = z[u->rank[j]];
-        if (zj == 1)
-            for (i64 i = 0; i < n_sets; i++) margin[i] -= row[i];
-        else
-            for (i64 i = 0; i < n_sets; i++) margin[i] -= zj * row[i];
+    /* each drawn card's row once (a rank drawn twice, twice): one vectorised pass, no products */
+    const i64 *rw[5], *base = band.base;
+    int n_rows = 0;
+    for (int j = 0; j < u->d; j++)
+        for (i64 t = 0; t < z[u->rank[j]] && n_rows < 5; t++) rw[n_rows++] = band.v[u->rank[j]];
+    switch (n_rows) {
+    case 0:
+        memcpy(margin, base, (size_t)n_sets * sizeof *margin);
+        break;
+    case 1:
+        for (i64 i = 0; i < n_sets; i++) margin[i] = base[i] - rw[0][i];
+        break;
+    case 2:
+        for (i64 i = 0; i < n_sets; i++) margin[i] = base[i] - rw[0][i] - rw[1][i];
+        break;
+    case 3:
+        for (i64 i = 0; i < n_sets; i++) margin[i] = base[i] - rw[0][i] - rw[1][i] - rw[2][i];
+        break;
+    case 4:
+        for (i64 i = 0; i < n_sets; i++) margin[i] = base[i] - rw[0][i] - rw[1][i] - rw[2][i] - rw[3][i];
+        break;
+    default:
+        for (i64 i = 0; i < n_sets; i++)
+            margin[i] = base[i] - rw[0][i] - rw[1][i] - rw[2][i] - rw[3][i] - rw[4][i];
     }
     for (i64 i = 0; i < n_sets; i++) {
         i64 m = margin[i];
