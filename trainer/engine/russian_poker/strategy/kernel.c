@@ -350,9 +350,10 @@ typedef struct {
     /* the positive margins of the dealer flushes, summed by the positions of the drawn ranks they
        hold (a draw taking an up-suit card of one of those ranks blocks the flush) */
     i64 flush_margin[32];
-    int n_live;          /* rank sets whose suited groups may change the buy, with their margins */
-    int live[MAX_SETS];
-    i64 live_m[MAX_SETS];
+    int n_live;          /* the groups of the rank sets whose suited groups may change the buy, with
+                            their sets' margins (one flat list: a set has one or two groups) */
+    int live[MAX_GROUPS];
+    i64 live_m[MAX_GROUPS];
     /* memo per pattern of up-suit positions taken: stands and the buy's rank part */
     int t_done[32];
     i64 t_base[32], t_ins[32], t_buy[32];
@@ -479,8 +480,8 @@ static void prepare(Unit *u, const Ctx *c, i64 s, i64 hands, i64 deck, i64 cls) 
         } else if (m + band.gmax[i] <= 0) {
             continue; /* no suited group of this rank set can make buying pay */
         }
-        if (set_first[i] < set_first[i + 1]) {
-            u->live[u->n_live] = (int)i;
+        for (int e = set_first[i]; e < set_first[i + 1]; e++) {
+            u->live[u->n_live] = set_groups[e];
             u->live_m[u->n_live] = m;
             u->n_live++;
         }
@@ -573,11 +574,8 @@ static i64 best_stand(Unit *u, const int taken[4]) {
         int bits[4];
         for (int s = 0; s < 4; s++) bits[s] = rank_bits(u, taken[s]);
         for (int i = 0; i < u->n_live; i++) {
-            int set = u->live[i];
-            for (int e = set_first[set]; e < set_first[set + 1]; e++) {
-                int g = set_groups[e];
-                excess += group_value(u, g, u->live_m[i], bits[u->wk->ginfo[g].suit]);
-            }
+            int g = u->live[i];
+            excess += group_value(u, g, u->live_m[i], bits[u->wk->ginfo[g].suit]);
         }
     }
     return best_of(u, t, excess);
@@ -727,9 +725,7 @@ static i64 class_total(Unit *u, const Exchange *x, i64 opt) {
     /* the suited groups: their sum over the draws, and the range of their sum over the patterns */
     if (u->gs_fsuits != u->fsuits) {
         i64 sum = 0, lo = 0, hi = 0;
-        for (int i = 0; i < u->n_live; i++)
-            for (int e = set_first[u->live[i]]; e < set_first[u->live[i] + 1]; e++)
-                group_sum(u, set_groups[e], u->live_m[i], &sum, &lo, &hi);
+        for (int i = 0; i < u->n_live; i++) group_sum(u, u->live[i], u->live_m[i], &sum, &lo, &hi);
         u->gs_sum = sum;
         u->gs_lo = lo;
         u->gs_hi = hi;
