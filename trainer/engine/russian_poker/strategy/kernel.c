@@ -178,7 +178,7 @@ typedef struct {
     i64 band_used[BANDS]; /* last use (0: empty) */
     i64 band_clock;
     Band *band_cur;
-    int set_first[MAX_SETS + 1], set_groups[MAX_GROUPS];
+    int set_first[MAX_SETS + 1], set_groups[MAX_GROUPS + 2];
     GroupInfo ginfo[MAX_GROUPS];
     /* the suited groups' completing ranks, by the strength of the dealer's flush they make
        (built when a band is first moved to another flush band) */
@@ -352,8 +352,8 @@ typedef struct {
     i64 flush_margin[32];
     int n_live;          /* the groups of the rank sets whose suited groups may change the buy, with
                             their sets' margins (one flat list: a set has one or two groups) */
-    int live[MAX_GROUPS];
-    i64 live_m[MAX_GROUPS];
+    int live[MAX_GROUPS + 2];
+    i64 live_m[MAX_GROUPS + 2];
     /* memo per pattern of up-suit positions taken: stands and the buy's rank part */
     int t_done[32];
     i64 t_base[32], t_ins[32], t_buy[32];
@@ -480,11 +480,17 @@ static void prepare(Unit *u, const Ctx *c, i64 s, i64 hands, i64 deck, i64 cls) 
         } else if (m + band.gmax[i] <= 0) {
             continue; /* no suited group of this rank set can make buying pay */
         }
-        for (int e = set_first[i]; e < set_first[i + 1]; e++) {
-            u->live[u->n_live] = set_groups[e];
-            u->live_m[u->n_live] = m;
-            u->n_live++;
+        /* most sets have one or two groups: two written, as many kept */
+        int e0 = set_first[i], n = set_first[i + 1] - e0, at = u->n_live;
+        u->live[at] = set_groups[e0];
+        u->live[at + 1] = set_groups[e0 + 1];
+        u->live_m[at] = m;
+        u->live_m[at + 1] = m;
+        for (int e = 2; e < n; e++) {
+            u->live[at + e] = set_groups[e0 + e];
+            u->live_m[at + e] = m;
         }
+        u->n_live = at + n;
     }
 }
 
