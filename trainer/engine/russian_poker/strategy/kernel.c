@@ -180,6 +180,7 @@ typedef struct {
     Band *band_cur;
     int set_first[MAX_SETS + 1], set_groups[MAX_GROUPS + 2];
     GroupInfo ginfo[MAX_GROUPS];
+    int set_pairs[MAX_SETS][2]; /* a set's four ranks as two pairs (13 a + b) */
     /* the suited groups' completing ranks, by the strength of the dealer's flush they make
        (built when a band is first moved to another flush band) */
     i64 n_pairs;
@@ -195,6 +196,11 @@ static void group_sets(Work *wk, const Ctx *c) {
     for (i64 i = 0; i < c->n_sets; i++) wk->set_first[i + 1] += wk->set_first[i];
     for (i64 i = 0; i < c->n_sets; i++) at[i] = wk->set_first[i];
     for (i64 g = 0; g < c->n_groups; g++) wk->set_groups[at[c->g_set[g]]++] = (int)g;
+    for (i64 i = 0; i < c->n_sets; i++) {
+        const i64 *rk = c->set_ranks + i * 4;
+        wk->set_pairs[i][0] = (int)(rk[0] * 13 + rk[1]);
+        wk->set_pairs[i][1] = (int)(rk[2] * 13 + rk[3]);
+    }
     for (i64 g = 0; g < c->n_groups; g++)
         wk->ginfo[g] = (GroupInfo){(int32_t)c->g_held[g], (int32_t)c->g_count[g],
                                    (int32_t)(c->g_rho[g] >= 0 ? c->g_rho[g] : 13), (int32_t)c->g_suit[g]};
@@ -346,6 +352,8 @@ typedef struct {
     const i64 *o;
     int buys;            /* buying the game can pay for this hand */
     i64 margin[MAX_SETS];
+    i64 left2[169];      /* per pair of ranks (13 a + b): the pool's cards of a times of b, after the draw */
+    int pos2[169];       /* ... and the drawn positions of the two ranks */
     i64 rank_excess;
     /* the positive margins of the dealer flushes, summed by the positions of the drawn ranks they
        hold (a draw taking an up-suit card of one of those ranks blocks the flush) */
@@ -442,6 +450,12 @@ static void prepare(Unit *u, const Ctx *c, i64 s, i64 hands, i64 deck, i64 cls) 
     u->n_live = 0;
     i64 left[13];
     for (int r = 0; r < 13; r++) left[r] = c->avail[r] - z[r];
+    for (int a = 0; a < 13; a++)
+        for (int b = 0; b < 13; b++) {
+            u->left2[a * 13 + b] = left[a] * left[b];
+            u->pos2[a * 13 + b] = u->pos_bit[a] | u->pos_bit[b];
+        }
+    const int (*pairs)[2] = u->wk->set_pairs;
     i64 n_sets = c->n_sets, *margin = u->margin;
     /* each drawn card's row once (a rank drawn twice, twice): one vectorised pass, no products */
     const i64 *rw[5], *base = band.base;
@@ -471,12 +485,9 @@ static void prepare(Unit *u, const Ctx *c, i64 s, i64 hands, i64 deck, i64 cls) 
     for (i64 i = 0; i < n_sets; i++) {
         i64 m = margin[i];
         if (m > 0) {
-            const i64 *rk = c->set_ranks + i * 4;
-            u->rank_excess += m * left[rk[0]] * left[rk[1]] * left[rk[2]] * left[rk[3]];
-            if (c->flush_hand[i]) {
-                const int *pb = u->pos_bit;
-                u->flush_margin[pb[rk[0]] | pb[rk[1]] | pb[rk[2]] | pb[rk[3]]] += m;
-            }
+            int p0 = pairs[i][0], p1 = pairs[i][1];
+            u->rank_excess += m * u->left2[p0] * u->left2[p1];
+            if (c->flush_hand[i]) u->flush_margin[u->pos2[p0] | u->pos2[p1]] += m;
         } else if (m + band.gmax[i] <= 0) {
             continue; /* no suited group of this rank set can make buying pay */
         }
