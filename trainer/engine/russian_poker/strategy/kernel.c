@@ -705,8 +705,10 @@ static void group_sum(Unit *u, int g, i64 m, i64 *sum, i64 *lo, i64 *hi) {
             total = -m * (cb * ways(u, s, held, 0) + (rho >= 0 ? ways(u, s, held, 1 << rho) : 0));
             *lo -= cmax * m;
         }
-        for (int q = 0; q < 4; q++) /* the flush draws left out */
-            if ((u->fsuits >> q) & 1) total -= group_value(u, g, m, q == s ? rank_bits(u, full) : 0);
+        for (int fs = u->fsuits; fs; fs &= fs - 1) { /* the flush draws left out */
+            int q = __builtin_ctz((unsigned)fs);
+            total -= group_value(u, g, m, q == s ? rank_bits(u, full) : 0);
+        }
         *sum += total;
         return;
     }
