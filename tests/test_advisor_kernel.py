@@ -8,6 +8,7 @@ games, player flushes); full decks check the sizes the advisor really meets.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import random
 import shutil
@@ -33,6 +34,34 @@ def test_the_kernel_is_built_wherever_a_compiler_is():
 def test_the_kernel_can_be_switched_off(monkeypatch):
     monkeypatch.setenv("TRAINER_ADVISOR_KERNEL", "off")
     assert kernel._library.__wrapped__() is None
+
+
+def test_the_processors_flags_are_asked_for_only_where_it_has_them(monkeypatch):
+    monkeypatch.setattr(kernel.platform, "machine", lambda: "x86_64")
+    monkeypatch.setattr(kernel, "_cpu_flags", lambda: set(kernel._V3) | {"sse4_2"})
+    assert kernel.flags()[0] == "-march=x86-64-v3"
+    monkeypatch.setattr(kernel, "_cpu_flags", lambda: set(kernel._V3) - {"avx2"})
+    assert kernel.flags() == kernel._FLAGS
+    monkeypatch.setattr(kernel.platform, "machine", lambda: "aarch64")
+    monkeypatch.setattr(kernel, "_cpu_flags", lambda: set(kernel._V3))
+    assert kernel.flags() == kernel._FLAGS
+
+
+@pytest.mark.skipif(not (shutil.which("cc") or shutil.which("gcc")), reason="no C compiler")
+def test_a_compiler_refusing_the_processors_flags_builds_the_plain_kernel(monkeypatch, tmp_path):
+    real = shutil.which("cc") or shutil.which("gcc")
+    old = tmp_path / "old-cc"
+    old.write_text(f'#!/bin/sh\ncase "$*" in *-march=*) exit 1;; esac\nexec {real} "$@"\n')
+    old.chmod(0o755)
+    monkeypatch.setenv("CC", str(old))
+    monkeypatch.setenv("TRAINER_ADVISOR_KERNEL_DIR", str(tmp_path / "kernels"))
+    monkeypatch.delenv("TRAINER_ADVISOR_KERNEL", raising=False)
+    monkeypatch.setattr(kernel, "flags", lambda: ["-march=x86-64-v3", *kernel._FLAGS])
+    lib = kernel._library.__wrapped__()
+    assert lib is not None and lib.rp_exchange
+    built = list((tmp_path / "kernels").glob("rp_kernel_*.so"))
+    plain = hashlib.sha256(kernel.SOURCE.read_bytes() + " ".join(kernel._FLAGS).encode()).hexdigest()[:16]
+    assert [b.name for b in built] == [f"rp_kernel_{plain}.so"]
 
 
 def _pool(rng: random.Random, up: int, hand: tuple[int, ...], size: int) -> tuple[int, ...]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import os
+import platform
 import shutil
 import subprocess
 import tempfile
@@ -33,6 +34,29 @@ from trainer.engine.russian_poker.strategy.counting import AK_FLOOR, TAU_ROW, In
 SOURCE = Path(__file__).with_name("kernel.c")
 assert CLASS_COUNT < 1 << 13  # a unit's sort key holds its strength in 13 bits
 _FLAGS = ["-O3", "-pthread", "-shared", "-fPIC"]
+# x86-64-v3 (AVX2 and its companions): the margin passes and bit counts take wider and fewer
+# instructions (callgrind, 3 CIS hands: 1,288 M -> 1,225 M). Only where the processor says it has
+# every one of them; the flags are part of the compiled file's name, so a cache folder shared with
+# an older processor never hands it this build.
+_V3 = {"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"}
+
+
+def _cpu_flags() -> set[str]:
+    try:
+        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as info:
+            for line in info:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+def flags() -> list[str]:
+    """The compiler's flags for this processor."""
+    if platform.machine() in ("x86_64", "AMD64") and _cpu_flags() >= _V3:
+        return ["-march=x86-64-v3", *_FLAGS]
+    return list(_FLAGS)
 
 
 class KernelLimit(RuntimeError):
@@ -118,7 +142,19 @@ def _library() -> Any:
         source = SOURCE.read_bytes()
     except OSError:
         return None
-    digest = hashlib.sha256(source + " ".join(_FLAGS).encode()).hexdigest()[:16]
+    # a compiler too old for the processor's flags builds the plain kernel
+    for chosen in dict.fromkeys((tuple(flags()), tuple(_FLAGS))):
+        lib = _load(compiler, source, list(chosen))
+        if lib is not None:
+            lib.rp_exchange.argtypes = [ctypes.POINTER(_Ctx), ctypes.POINTER(_Exchange)]
+            lib.rp_exchange.restype = ctypes.c_int
+            return lib
+    return None
+
+
+def _load(compiler: str | None, source: bytes, chosen: list[str]) -> Any:
+    """The kernel built with these flags (compiled into the cache folder if not there yet)."""
+    digest = hashlib.sha256(source + " ".join(chosen).encode()).hexdigest()[:16]
     folder = _cache_dir()
     target = folder / f"rp_kernel_{digest}.so"
     try:
@@ -129,18 +165,15 @@ def _library() -> Any:
             with tempfile.TemporaryDirectory(dir=folder) as tmp:
                 built = Path(tmp) / target.name
                 subprocess.run(
-                    [compiler, *_FLAGS, "-o", str(built), str(SOURCE)],
+                    [compiler, *chosen, "-o", str(built), str(SOURCE)],
                     check=True,
                     capture_output=True,
                     timeout=120,
                 )
                 os.replace(built, target)
-        lib = ctypes.CDLL(str(target))
+        return ctypes.CDLL(str(target))
     except (OSError, subprocess.SubprocessError):
         return None
-    lib.rp_exchange.argtypes = [ctypes.POINTER(_Ctx), ctypes.POINTER(_Exchange)]
-    lib.rp_exchange.restype = ctypes.c_int
-    return lib
 
 
 @cache
