@@ -62,6 +62,14 @@ def test_a_compiler_refusing_the_processors_flags_builds_the_plain_kernel(monkey
     built = list((tmp_path / "kernels").glob("rp_kernel_*.so"))
     plain = hashlib.sha256(kernel.SOURCE.read_bytes() + " ".join(kernel._FLAGS).encode()).hexdigest()[:16]
     assert [b.name for b in built] == [f"rp_kernel_{plain}.so"]
+    # the plain build's own paths (no bit deposit or extract instructions) value draws exactly too
+    monkeypatch.setattr(kernel, "_library", lambda: lib)
+    for house, shape in (("cis", "four suited"), ("insured", "up-suited")):
+        rng = random.Random(f"plain {house} {shape}")
+        deck = rng.sample(range(52), 52)
+        hand = _hand(rng, deck, shape)
+        pool = _pool(rng, deck[0], hand, 14)
+        _both(Valuation(Context(deck[0], pool, Payoffs.of(load_rules(house), 1, 0))), hand)
 
 
 def _pool(rng: random.Random, up: int, hand: tuple[int, ...], size: int) -> tuple[int, ...]:

@@ -23,6 +23,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 typedef int64_t i64;
 
@@ -387,11 +390,28 @@ typedef struct {
 #define set_first (u->wk->set_first)
 #define set_groups (u->wk->set_groups)
 
+/* The ranks drawn at the positions `pos` (positions number the drawn ranks in ascending order, so
+   this is a bit deposit into the drawn ranks' mask). */
 static int rank_bits(const Unit *u, int pos) {
+#ifdef __BMI2__
+    return (int)_pdep_u32((unsigned)pos, (unsigned)u->zmask);
+#else
     int bits = 0;
     for (int j = 0; j < u->d; j++)
         if ((pos >> j) & 1) bits |= 1 << u->rank[j];
     return bits;
+#endif
+}
+
+/* The positions of the drawn ranks among the ranks `mask` (the inverse: a bit extract). */
+static int drawn_positions(const Unit *u, int mask) {
+#ifdef __BMI2__
+    return (int)_pext_u32((unsigned)mask, (unsigned)u->zmask);
+#else
+    int pos = 0;
+    for (int b = mask & u->zmask; b; b &= b - 1) pos |= u->pos_bit[__builtin_ctz((unsigned)b)];
+    return pos;
+#endif
 }
 
 static void set_ranks(Unit *u, const i64 *z) {
@@ -682,7 +702,7 @@ static void group_sum(Unit *u, int g, i64 m, i64 *sum, i64 *lo, i64 *hi) {
         if (dl[j] > 0) shift_lo -= dl[j]; else shift_hi -= dl[j];
     }
     if (m <= 0 && m + shift_hi <= 0) return; /* never pays */
-    for (int b = gi->held & u->zmask; b; b &= b - 1) held |= u->pos_bit[__builtin_ctz((unsigned)b)];
+    held = drawn_positions(u, gi->held);
     i64 cb = gi->count - u->z[gi->rho];
     i64 cmax = cb + (rho >= 0);
     int over = m > 0 && m + shift_lo > 0, under = m > 0 && m + shift_hi <= 0;
