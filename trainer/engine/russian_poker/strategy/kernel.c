@@ -508,8 +508,17 @@ static void prepare(Unit *u, const Ctx *c, i64 s, i64 hands, i64 deck, i64 cls) 
             int p0 = pairs[i][0], p1 = pairs[i][1];
             u->rank_excess += m * u->left2[p0] * u->left2[p1];
             if (c->flush_hand[i]) u->flush_margin[u->pos2[p0] | u->pos2[p1]] += m;
-        } else if (m + band.gmax[i] <= 0) {
-            continue; /* no suited group of this rank set can make buying pay */
+        } else {
+            if (m + band.gmax[i] <= 0) continue; /* no suited group of this rank set can make buying pay */
+            /* only the groups that can */
+            for (int e = set_first[i]; e < set_first[i + 1]; e++) {
+                int g = set_groups[e];
+                if (m + band.pos[g] <= 0) continue;
+                u->live[u->n_live] = g;
+                u->live_m[u->n_live] = m;
+                u->n_live++;
+            }
+            continue;
         }
         /* most sets have one or two groups: two written, as many kept */
         int e0 = set_first[i], n = set_first[i + 1] - e0, at = u->n_live;
