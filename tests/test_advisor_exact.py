@@ -165,15 +165,15 @@ def test_lunar_pays_the_second_combination_of_five_cards():
 
 def test_second_combination_table_agrees_with_the_engine_on_every_candidate():
     from trainer.engine.evaluator import CLASS_COUNT, PATTERN
-    from trainer.engine.russian_poker.hands import second_combination
-    from trainer.engine.russian_poker.strategy.payoffs import _representative, _second_odds5, russian_category
+    from trainer.engine.russian_poker.hands import category_of_strength, second_combination
+    from trainer.engine.russian_poker.strategy.payoffs import _representative, _second_odds5
 
     lunar = load_rules("lunar")
     table = _second_odds5(lunar)
     rng = random.Random(3)
     checked = 0
     for s in range(1, CLASS_COUNT + 1):
-        cat = russian_category(s)
+        cat = category_of_strength(s)
         if cat.value in ("flush", "straight_flush", "royal_flush"):
             continue
         if {14, 13} <= set(PATTERN[s]) or rng.random() < 0.05:

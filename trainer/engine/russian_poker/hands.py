@@ -75,7 +75,12 @@ class Hand:
         return f"{self.category.label} ({format_cards(self.cards)})"
 
 
-def _category(strength: int) -> Category:
+def category_of_strength(strength: int) -> Category:
+    """The Russian poker category of a five-card strength (ace-king is a category of its own).
+
+    >>> category_of_strength(evaluator.strength5(*(c.index for c in parse_cards("As Kd 7c 4h 2s"))))
+    <Category.ACE_KING: 'ace_king'>
+    """
     base = evaluator.category_of(strength)
     if base is evaluator.Category.HIGH_CARD:
         top = evaluator.PATTERN[strength]
@@ -85,7 +90,7 @@ def _category(strength: int) -> Category:
 
 def _hand_of_five(five: Sequence[Card]) -> Hand:
     h = evaluator.make_hand(five)
-    return Hand(h.strength, _category(h.strength), h.cards)
+    return Hand(h.strength, category_of_strength(h.strength), h.cards)
 
 
 def evaluate(cards: CardsLike) -> Hand:
@@ -178,7 +183,7 @@ def _combinations_in(cards: Sequence[Card]) -> list[tuple[Category, tuple[Card, 
         elif ranks[0] == ranks[1] and ranks[2] == ranks[3]:
             found.append((Category.TWO_PAIR, four))
     for five in combinations(cards, 5):
-        category = _category(evaluator.strength5(*(c.index for c in five)))  # no display order
+        category = category_of_strength(evaluator.strength5(*(c.index for c in five)))  # no display order
         if category in _FIVE_CARD:
             found.append((category, five))
     return found

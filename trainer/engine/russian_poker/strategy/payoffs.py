@@ -27,8 +27,8 @@ import numpy as np
 import numpy.typing as npt
 
 from trainer.engine.cards import CARD_BY_INDEX, Card, parse_cards
-from trainer.engine.evaluator import CLASS_COUNT, PATTERN, category_of, strength5, strength6
-from trainer.engine.russian_poker.hands import second_combination
+from trainer.engine.evaluator import CLASS_COUNT, PATTERN, strength5, strength6
+from trainer.engine.russian_poker.hands import category_of_strength, second_combination
 from trainer.engine.russian_poker.rules import (
     CapScope,
     Category,
@@ -45,14 +45,6 @@ BET_ANTES = 2  # the rule page: the bet is always exactly 2 x ante
 def strength_of(cards: str) -> int:
     """Evaluator strength of five cards given as text (for doctests and tests)."""
     return strength5(*(c.index for c in parse_cards(cards)))
-
-
-def russian_category(strength: int) -> Category:
-    base = category_of(strength).value
-    if base == "high_card":
-        top = PATTERN[strength]
-        return Category.ACE_KING if top[0] == 14 and top[1] == 13 else Category.HIGH_CARD
-    return Category(base)
 
 
 class Outcomes(NamedTuple):
@@ -79,7 +71,7 @@ def _second_odds5(rules: HouseRules) -> dict[int, int]:
     out: dict[int, int] = {}
     for s in range(AK_FLOOR, CLASS_COUNT + 1):
         ranks = PATTERN[s]
-        if russian_category(s) not in _SECOND_CANDIDATES or not {14, 13} <= set(ranks):
+        if category_of_strength(s) not in _SECOND_CANDIDATES or not {14, 13} <= set(ranks):
             continue
         second = second_combination(_representative(s), rules)
         if second is not None:
@@ -214,7 +206,8 @@ class Payoffs:
             second = _second_odds5(self.rules) if self.rules.two_combinations else {}
             rows = [self._outcomes(Category.HIGH_CARD, 5, 0)]
             rows += [
-                self._outcomes(russian_category(s), 5, second.get(s, 0)) for s in range(1, CLASS_COUNT + 1)
+                self._outcomes(category_of_strength(s), 5, second.get(s, 0))
+                for s in range(1, CLASS_COUNT + 1)
             ]
             self._five = tuple(rows)
         return self._five
@@ -232,7 +225,7 @@ class Payoffs:
         second = self._second_odds6(cards) if self.rules.two_combinations else 0
         if strength is None:
             strength = strength6(*(c.index for c in cards))
-        return self._outcomes(russian_category(strength), 6, second)
+        return self._outcomes(category_of_strength(strength), 6, second)
 
     def _second_odds6(self, cards: tuple[Card, ...]) -> int:
         """The bet odds of six cards' second combination (0: none). Every combination is made by
@@ -262,12 +255,12 @@ class Payoffs:
                 for f, s in zip(finals, strengths, strict=True)
             ]
         else:  # the results depend on the category alone
-            rows = [self._outcomes(russian_category(s), 6, 0) for s in strengths]
+            rows = [self._outcomes(category_of_strength(s), 6, 0) for s in strengths]
         return np.array(rows, dtype=np.int64)
 
     def instant(self, dealt: tuple[Card, ...]) -> int | None:
         """The instant payout (units) when the dealt five are paid at once and the round ends, else None."""
-        category = russian_category(strength5(*(c.index for c in dealt)))
+        category = category_of_strength(strength5(*(c.index for c in dealt)))
         odds = self.rules.instant_odds.get(category)
         if odds is None:
             return None
