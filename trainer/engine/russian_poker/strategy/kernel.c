@@ -703,7 +703,7 @@ static void group_sum(Unit *u, int g, i64 m, i64 *sum, i64 *lo, i64 *hi) {
     const GroupInfo *gi = &u->wk->ginfo[g];
     int s = gi->suit, d = u->d, full = (1 << d) - 1;
     i64 dl[5];
-    int held = 0, rho = u->pos_of[gi->rho];
+    int rho = u->pos_of[gi->rho];
     i64 f = band.full[g], shift_lo = f, shift_hi = f;
     const i64 *delta = band.delta[g];
     for (int j = 0; j < d; j++) {
@@ -711,7 +711,7 @@ static void group_sum(Unit *u, int g, i64 m, i64 *sum, i64 *lo, i64 *hi) {
         if (dl[j] > 0) shift_lo -= dl[j]; else shift_hi -= dl[j];
     }
     if (m <= 0 && m + shift_hi <= 0) return; /* never pays */
-    held = drawn_positions(u, gi->held);
+    int held = drawn_positions(u, gi->held);
     i64 cb = gi->count - u->z[gi->rho];
     i64 cmax = cb + (rho >= 0);
     int over = m > 0 && m + shift_lo > 0, under = m > 0 && m + shift_hi <= 0;
