@@ -10,8 +10,8 @@
     python3 bench/strategy.py --house-edge NAME [--deals 40000] [--seed 1]
         The house's edge under best play: the mean over random deals of the exact value of the best
         option (`best_options`), with its 95% interval, the time taken and the machine's load, and the
-        share of deals where each action is best. For `caribbean` also the three simple strategies'
-        edges beside Shackleford's published figures.
+        share of deals where each action is best, stored in data/advisor/house-edge.json for the advisor
+        page. For `caribbean` also the three simple strategies' edges beside Shackleford's figures.
 
 Static tables (per up-card rank) are built before timing, for both solvers.
 """
@@ -181,6 +181,27 @@ def house_edge(name: str, deals: int, seed: int) -> None:
     print("  share of deals where each action is best (ties split):")
     for kind, n in best_actions.most_common():
         print(f"    {kind:<16} {100 * n / deals:6.2f}%")
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    figure = {"edge": -mean, "low": -(mean + half), "high": -(mean - half), "deals": deals, "seed": seed}
+    _store("house-edge", name, {**figure, "took_s": round(took)})
+
+
+def _store(what: str, house: str, entry: dict[str, object]) -> None:
+    """Keeps a house's computed figures in data/advisor/ (the advisor page shows them)."""
+    import json
+
+    from trainer.engine.presets import data_path
+    from trainer.engine.russian_poker.strategy.summary import EDGE_FILE, SUMMARY_FILE
+
+    path = data_path(*(EDGE_FILE if what == "house-edge" else SUMMARY_FILE))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    stored = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {"houses": {}}
+    option = "--house-edge" if what == "house-edge" else "--rules-of-thumb"
+    stored["about"] = f"Computed by the bench: python3 bench/strategy.py {option} NAME"
+    stored["houses"][house] = entry
+    path.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"  stored in {path}")
 
 
 def _kind(o: object) -> str:
@@ -201,12 +222,9 @@ def _bet(player: list[str], up: str, pay: Payoffs) -> float:
 
 
 def rules_of_thumb(name: str, per_class: int, seed: int) -> None:
-    import json
-
     import rules_of_thumb as thumb
 
-    from trainer.engine.presets import data_path
-    from trainer.engine.russian_poker.strategy.summary import SUMMARY_FILE, rule_steps
+    from trainer.engine.russian_poker.strategy.summary import rule_steps
 
     warm()
     rules = load_rules(name)
@@ -223,16 +241,7 @@ def rules_of_thumb(name: str, per_class: int, seed: int) -> None:
     print(
         f"  All the rules together cost {summary['cost']:.4f} ante a hand against best play ({took:.0f} s)."
     )
-    path = data_path(*SUMMARY_FILE)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    stored = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {"houses": {}}
-    stored["about"] = (
-        "Rules of thumb and their exact costs against best play: "
-        "python3 bench/strategy.py --rules-of-thumb NAME"
-    )
-    stored["houses"][name] = summary
-    path.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"  stored in {path}")
+    _store("rules-of-thumb", name, summary)
 
 
 def main() -> None:

@@ -118,3 +118,30 @@ def test_every_shipped_house_has_rules_of_thumb_and_the_page_says_when_one_has_n
     monkeypatch.setattr(summary, "SUMMARY_FILE", ("advisor", "no-such-file.json"))
     page = client.get("/reference/advisor?rules=cis").get_data(as_text=True)
     assert "No rules of thumb have been computed for this house yet." in page
+
+
+def test_every_shipped_house_has_its_edge_and_the_page_shows_it_in_every_language(client):
+    from trainer.engine.russian_poker.rules import preset_names
+    from trainer.engine.russian_poker.strategy.summary import load_edge
+
+    for name in preset_names():
+        edge = load_edge(name)
+        assert edge is not None and edge["deals"] >= 40000, name
+        assert edge["low"] < edge["edge"] < edge["high"], name
+    page = client.get("/reference/advisor?rules=cis").get_data(as_text=True)
+    assert 'id="house-edge"' in page and "the house keeps 9.546% of the ante" in page
+    assert "second exchange" not in page
+    # the insured house allows two exchanges: its one-draw figure is said to be an upper bound
+    page = client.get("/reference/advisor?rules=insured").get_data(as_text=True)
+    assert "10.072%" in page and "This house allows a second exchange" in page
+    for lang, word in (("ka", "კაზინოს უპირატესობა"), ("ru", "Преимущество казино")):
+        page = client.get("/reference/advisor?rules=insured", headers={"Accept-Language": lang}).get_data(
+            as_text=True
+        )
+        assert word in page and "10.072%" in page and "Under best play" not in page, lang
+
+
+def test_an_unknown_house_is_refused_before_anything_is_looked_up(client):
+    reply = client.get("/reference/advisor?rules=no-such-house")
+    assert reply.status_code == 400
+    assert "There is no house-rules preset" in reply.get_data(as_text=True)

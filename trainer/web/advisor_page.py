@@ -73,8 +73,6 @@ def _picker_card(code: str, name: str, kind: str) -> tuple[str, str, str]:
 
 
 def _read(raw_player: list[str], raw_up: str | None, rules_name: str) -> tuple[list[Card], Card, Any]:
-    if rules_name not in preset_names():
-        abort(400, description=gettext("There is no house-rules preset %(name)s.", name=rules_name))
     try:
         player = [Card.from_text(c) for c in raw_player]
         up = Card.from_text(raw_up or "")
@@ -99,6 +97,9 @@ def advisor() -> str:
     raw_player = request.args.getlist("player")
     raw_up = request.args.get("upcard")
     rules_name = request.args.get("rules", "cis")
+    if rules_name not in preset_names():
+        # before anything is looked up or cached under the name (the caches are keyed by it)
+        abort(400, description=gettext("There is no house-rules preset %(name)s.", name=rules_name))
     ante = _stake(request.args.get("ante", "1"), 1)
     bonus = _stake(request.args.get("bonus", "0"), 0)
     options_html = Markup()
@@ -131,6 +132,7 @@ def advisor() -> str:
     return render_template(
         "reference/advisor.html",
         thumb=_rules_of_thumb(rules_name),
+        edge=_house_edge(rules_name),
         picker_html=picker_html,
         chosen=set(raw_player),
         upcard=raw_up,
@@ -189,3 +191,21 @@ def _rules_of_thumb(rules_name: str) -> dict[str, Any] | None:
             }
         )
     return _THUMBS[key]
+
+
+_EDGES: dict[tuple[object, ...], list[str] | None] = {}
+
+
+def _house_edge(rules_name: str) -> list[str] | None:
+    """The house's edge under best play as sentences in the current language (None when the bench has
+    not computed it), worded once per language and version of the stored file."""
+    from trainer.engine.presets import data_path
+    from trainer.engine.russian_poker.strategy.summary import EDGE_FILE, edge_steps, load_edge
+
+    path = data_path(*EDGE_FILE)
+    key = (current_language(), rules_name, path.stat().st_mtime_ns if path.is_file() else None)
+    if key not in _EDGES:
+        edge = load_edge(rules_name)
+        second_draw = load_rules(rules_name).max_exchanges > 1
+        _EDGES[key] = None if edge is None else [translate_step(s) for s in edge_steps(edge, second_draw)]
+    return _EDGES[key]

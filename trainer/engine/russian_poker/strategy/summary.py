@@ -27,6 +27,7 @@ from trainer.engine.explain import Step, step
 from trainer.engine.presets import data_path
 
 SUMMARY_FILE = ("advisor", "rules-of-thumb.json")
+EDGE_FILE = ("advisor", "house-edge.json")  # written by bench/strategy.py --house-edge NAME
 RANKS = "23456789TJQKA"
 PAIR_FLOOR = PRODUCT_TABLE[2 * 2 * 3 * 5 * 7]  # the lowest pair: 2-2-3-4-5
 TWO_PAIR_FLOOR = PRODUCT_TABLE[3 * 3 * 2 * 2 * 5]
@@ -174,3 +175,51 @@ def total_step(summary: dict[str, Any]) -> Step:
     return step(
         "All the rules together cost {cost} ante a hand against best play.", cost=f"{summary['cost']:.4f}"
     )
+
+
+def load_edge(house: str) -> dict[str, Any] | None:
+    """A house's edge under best play as the bench stored it (None when it has not been computed).
+
+    >>> round(load_edge("cis")["edge"], 5)
+    0.09546
+    """
+    path = data_path(*EDGE_FILE)
+    if not path.is_file():
+        return None
+    found = json.loads(path.read_text(encoding="utf-8")).get("houses", {}).get(house)
+    return found if isinstance(found, dict) else None
+
+
+def edge_steps(edge: dict[str, Any], second_draw: bool) -> list[Step]:
+    """The house edge under best play as sentences; where the house allows a second draw, that the
+    figure is of one draw (the advisor does not value a second), so the true edge is at most that.
+
+    >>> lines = edge_steps({"edge": 0.09546, "low": 0.08246, "high": 0.10845, "deals": 40000}, True)
+    >>> print(lines[0])  # doctest: +NORMALIZE_WHITESPACE
+    Under best play the house keeps 9.546% of the ante (95% interval 8.246% to 10.845%;
+    random deals valued exactly: 40000).
+    >>> len(lines)
+    2
+    """
+    figures = {name: _percent(edge[name]) for name in ("edge", "low", "high")}
+    lines = [
+        step(
+            "Under best play the house keeps {edge} of the ante ({confidence} interval {low} to {high}; "
+            "random deals valued exactly: {deals}).",
+            confidence=_percent(0.95, 0),
+            deals=str(edge["deals"]),
+            **figures,
+        )
+    ]
+    if second_draw:
+        lines.append(
+            step(
+                "This house allows a second exchange, which the advisor does not value: its figures "
+                "are those of a single draw or buy, so the true edge is at most this."
+            )
+        )
+    return lines
+
+
+def _percent(share: float, places: int = 3) -> str:
+    return f"{100 * share:.{places}f}%"
