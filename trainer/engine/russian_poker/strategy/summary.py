@@ -207,7 +207,7 @@ def edge_steps(edge: dict[str, Any], second_draw: bool) -> list[Step]:
             "Under best play the house keeps {edge} of the ante ({confidence} interval {low} to {high}; "
             "random deals valued exactly: {deals}).",
             confidence=_percent(0.95, 0),
-            deals=str(edge["deals"]),
+            deals=edge["deals"],
             **figures,
         )
     ]
