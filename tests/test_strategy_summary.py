@@ -134,6 +134,9 @@ def test_every_shipped_house_has_its_edge_and_the_page_shows_it_in_every_languag
     # the insured house allows two exchanges: its one-draw figure is said to be an upper bound
     page = client.get("/reference/advisor?rules=insured").get_data(as_text=True)
     assert "10.072%" in page and "This house allows a second exchange" in page
+    assert "the values here assume a single draw or buy" in page
+    cis = client.get("/reference/advisor?rules=cis").get_data(as_text=True)
+    assert "the values here assume a single draw or buy" not in cis
     for lang, word in (("ka", "კაზინოს უპირატესობა"), ("ru", "Преимущество казино")):
         page = client.get("/reference/advisor?rules=insured", headers={"Accept-Language": lang}).get_data(
             as_text=True

@@ -133,6 +133,7 @@ def advisor() -> str:
         "reference/advisor.html",
         thumb=_rules_of_thumb(rules_name),
         edge=_house_edge(rules_name),
+        second_draw=load_rules(rules_name).max_exchanges > 1,
         picker_html=picker_html,
         chosen=set(raw_player),
         upcard=raw_up,
