@@ -19,6 +19,7 @@ from trainer.store.accounts import (
     Role,
     clean_username,
 )
+from trainer.store.groups import Groups
 from trainer.store.schema import MIGRATIONS
 from trainer.store.usernames import username_from_name, username_key
 
@@ -154,6 +155,10 @@ def test_tokens_are_stored_as_digests_and_revoked_one_by_one(accounts):
 def test_one_time_code_sets_the_password_once(accounts, clock):
     instructor = accounts.create_user("teacher", "a long secret", role=Role.INSTRUCTOR)
     user = accounts.sign_up("nino", "forgotten one")
+    with pytest.raises(AccountError, match="code_not_allowed"):  # not his trainee (in none of his groups)
+        accounts.make_code(user["id"], instructor["id"])
+    groups = Groups(accounts.db)
+    groups.join(user["id"], groups.create(instructor["id"], "Evening")["join_code"])
     code = accounts.make_code(user["id"], instructor["id"])
     assert len(code) == 14 and code.count("-") == 2
     with pytest.raises(AccountError, match="code_wrong"):

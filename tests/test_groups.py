@@ -369,25 +369,27 @@ def test_a_trainee_in_several_groups_chooses_the_one_he_practises_for(app, teach
         assert 'data-trainee="nino"' in instructor.get(f"/groups/{group_id}").get_data(as_text=True)
 
 
-def test_members_added_given_a_code_and_removed(app, teacher):
-    group_id, _code = _make_group(teacher)
-    add_user(app, "lasha")
-    assert teacher.post(f"/groups/{group_id}/members", data={"username": "nobody"}).status_code == 400
-    assert teacher.post(f"/groups/{group_id}/members", data={"username": "LASHA"}).status_code == 302
+def test_members_join_themselves_get_a_code_and_are_removed(app, teacher):
+    group_id, code = _make_group(teacher)
+    lasha = _trainee(app, "lasha")
+    # Nobody is put in a group by anyone else: the old add-by-username form is gone.
+    assert teacher.post(f"/groups/{group_id}/members", data={"username": "lasha"}).status_code in (404, 405)
+    with app.app_context():
+        assert web_db.groups().members(group_id) == []
+    assert lasha.post("/groups/join", data={"code": code}).status_code == 302
     with app.app_context():
         user_id = web_db.groups().members(group_id)[0]["id"]
     shown = teacher.post(f"/groups/{group_id}/members/{user_id}/code").get_data(as_text=True)
-    code = re.search(r'<code class="token">([^<]+)</code>', shown).group(1)
-    lasha = app.test_client()
-    reset = {"username": "lasha", "code": code, "password": "a new secret", "confirm": "a new secret"}
-    assert lasha.post("/account/code", data=reset).status_code == 302
+    code_made = re.search(r'<code class="token">([^<]+)</code>', shown).group(1)
+    reset = {"username": "lasha", "code": code_made, "password": "a new secret", "confirm": "a new secret"}
+    assert app.test_client().post("/account/code", data=reset).status_code == 302
     assert AuthActions(app.test_client()).sign_in("lasha", "a new secret").status_code == 302
     other = signed_in(app, "other.teacher", "instructor")
-    add_user(app, "colleague", "instructor")
-    teacher.post(f"/groups/{group_id}/members", data={"username": "colleague"})
+    colleague = signed_in(app, "colleague", "instructor")
+    assert colleague.post("/groups/join", data={"code": code}).status_code == 302
     with app.app_context():
-        colleague = next(m["id"] for m in web_db.groups().members(group_id) if m["username"] == "colleague")
-    assert teacher.post(f"/groups/{group_id}/members/{colleague}/code").status_code == 403
+        colleague_id = next(m["id"] for m in web_db.groups().members(group_id) if m["username"] == "colleague")
+    assert teacher.post(f"/groups/{group_id}/members/{colleague_id}/code").status_code == 403
     assert other.post(f"/groups/{group_id}/members/{user_id}/code").status_code == 404
     assert teacher.post(f"/groups/{group_id}/members/{user_id}/remove").status_code == 302
     assert teacher.post(f"/groups/{group_id}/members/{user_id}/remove").status_code == 404
@@ -421,7 +423,6 @@ def test_access_matrix_over_roles_and_urls(app, teacher):
         f"{base}/attempts.csv",
     ]
     posts = [
-        f"{base}/members",
         f"{base}/members/{user_id}/code",
         f"{base}/members/{user_id}/remove",
         f"{base}/code",

@@ -30,7 +30,7 @@ from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlite_utils import Database
 
-from trainer.store.progress import MAX_ROWID, NotFoundError, Refusal, _iso, _utc_now
+from trainer.store.progress import MAX_ROWID, NotFoundError, Refusal, _iso, _parse_iso, _utc_now
 from trainer.store.schema import insert, writing
 from trainer.store.usernames import USERNAME_MAX, USERNAME_MIN, username_key
 
@@ -49,6 +49,8 @@ CODE_DAYS = 7
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 12
 TOKEN_PREFIX = "ct_"
+# A live session's last use is written at most this often: every request would take the write lock.
+SEEN_EVERY = timedelta(minutes=1)
 
 # Letters of any script, digits, and . _ - inside (a Georgian or Russian username is fine).
 _USERNAME = re.compile(r"^[^\W_](?:[\w.-]*[^\W_])?$")
@@ -234,6 +236,7 @@ class Accounts:
             self.db.execute(
                 "UPDATE one_time_codes SET used_at = ? WHERE user_id = ? AND used_at IS NULL", [now, user_id]
             )
+            self._end_access(user_id, now)
         return self.user(user_id)
 
     def change_password(self, user_id: int, current: Any, new_password: Any) -> dict[str, Any]:
@@ -247,11 +250,18 @@ class Accounts:
         now = _iso(self.clock())
         with writing(self.db):
             self.db.execute("UPDATE users SET session_epoch = session_epoch + 1 WHERE id = ?", [user_id])
-            self.db.execute(
-                "UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL",
-                [now, user_id],
-            )
+            self._end_access(user_id, now)
         return self.user(user_id)
+
+    def _end_access(self, user_id: int, now: str) -> None:
+        """Inside a write: revoke every API token and end every session row of the user (the epoch,
+        raised by the caller, already stops the sessions' login ids)."""
+        self.db.execute(
+            "UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL", [now, user_id]
+        )
+        self.db.execute(
+            "UPDATE sessions SET ended_at = ? WHERE user_id = ? AND ended_at IS NULL", [now, user_id]
+        )
 
     def set_role(self, user_id: int, role: Role | str) -> dict[str, Any]:
         with writing(self.db):
@@ -270,11 +280,18 @@ class Accounts:
 
     def make_code(self, user_id: int, made_by: int | None) -> str:
         """A code that lets the user set a new password once (within `CODE_DAYS` days); older codes of
-        the user stop working. The code itself is returned once and never stored."""
+        the user stop working. The code itself is returned once and never stored; the row (who made
+        it, when, when it was redeemed) is the log the user's account page shows.
+
+        `made_by=None` is the administrator (the command line). An instructor may make one only for
+        a trainee whose every group is one of his (and who is in at least one): `AccountError
+        ("code_not_allowed")` otherwise, checked in the same transaction as the write."""
         self.user(user_id)
         code = new_code()
         now = self.clock()
         with writing(self.db):
+            if made_by is not None and not self._may_make_code(made_by, user_id):
+                raise AccountError("code_not_allowed")
             self.db.execute(
                 "UPDATE one_time_codes SET used_at = ? WHERE user_id = ? AND used_at IS NULL",
                 [_iso(now), user_id],
@@ -292,6 +309,31 @@ class Accounts:
             )
         return code
 
+    def _may_make_code(self, made_by: int, user_id: int) -> bool:
+        rows = list(
+            self.db.query(
+                """SELECT count(*) AS groups, coalesce(sum(g.owner_id = ?), 0) AS his,
+                          (SELECT role FROM users WHERE id = ?) AS role
+                   FROM memberships m JOIN groups g ON g.id = m.group_id WHERE m.user_id = ?""",
+                [made_by, user_id, user_id],
+            )
+        )
+        found = rows[0]
+        return found["role"] == Role.TRAINEE and found["groups"] > 0 and found["his"] == found["groups"]
+
+    def codes_of(self, user_id: int) -> list[dict[str, Any]]:
+        """Every one-time code made for the user, newest first: when, by whom (`made_by_name`; None:
+        the administrator), until when it worked, when it was redeemed or void."""
+        return list(
+            self.db.query(
+                """SELECT c.id, c.made_by, u.display_name AS made_by_name, c.created_at, c.expires_at,
+                          c.used_at, c.redeemed_at
+                   FROM one_time_codes c LEFT JOIN users u ON u.id = c.made_by
+                   WHERE c.user_id = ? ORDER BY c.created_at DESC, c.id DESC""",
+                [user_id],
+            )
+        )
+
     def redeem_code(self, username: Any, code: Any, new_password: Any) -> dict[str, Any]:
         """Set the password with a one-time code; the code is used up. Wrong or old codes: AccountError."""
         refused = AccountError("code_wrong")
@@ -303,9 +345,9 @@ class Accounts:
         now = _iso(self.clock())
         with writing(self.db):
             cursor = self.db.execute(
-                "UPDATE one_time_codes SET used_at = ? "
+                "UPDATE one_time_codes SET used_at = ?, redeemed_at = ? "
                 "WHERE user_id = ? AND code_hash = ? AND used_at IS NULL AND expires_at > ?",
-                [now, user["id"], _digest(_clean_code(code)), now],
+                [now, now, user["id"], _digest(_clean_code(code)), now],
             )
             if cursor.rowcount != 1:
                 raise refused
@@ -374,6 +416,54 @@ class Accounts:
                 [_iso(self.clock()), token_id, user_id],
             )
         return cursor.rowcount == 1
+
+    # Sessions --------------------------------------------------------------------------------------
+
+    def open_session(self, user_id: int) -> str:
+        """A new server-side session for a signed-in browser: its key (kept in the signed cookie; the
+        store keeps its digest)."""
+        key = secrets.token_urlsafe(24)
+        now = _iso(self.clock())
+        with writing(self.db):
+            insert(
+                self.db,
+                "sessions",
+                {"user_id": user_id, "key_hash": _digest(key), "created_at": now, "seen_at": now},
+            )
+        return key
+
+    def session_alive(self, user_id: int, key: Any, *, idle: timedelta, absolute: timedelta) -> bool:
+        """Is this the user's session, not ended, used within `idle` and begun within `absolute`?
+        A live session's last use is moved on (at most once a `SEEN_EVERY`, to spare the write lock)."""
+        if not isinstance(key, str) or not key or len(key) > 100:
+            return False
+        rows = list(
+            self.db.query(
+                "SELECT id, created_at, seen_at FROM sessions "
+                "WHERE key_hash = ? AND user_id = ? AND ended_at IS NULL",
+                [_digest(key), user_id],
+            )
+        )
+        if not rows:
+            return False
+        now = self.clock()
+        created, seen = _parse_iso(rows[0]["created_at"]), _parse_iso(rows[0]["seen_at"])
+        if now - seen > idle or now - created > absolute:
+            return False
+        if now - seen >= SEEN_EVERY:
+            with writing(self.db):
+                self.db.execute("UPDATE sessions SET seen_at = ? WHERE id = ?", [_iso(now), rows[0]["id"]])
+        return True
+
+    def end_session(self, key: Any) -> None:
+        """Sign-out: this session stops signing anyone in, whoever holds a copy of its cookie."""
+        if not isinstance(key, str) or not key:
+            return
+        with writing(self.db):
+            self.db.execute(
+                "UPDATE sessions SET ended_at = ? WHERE key_hash = ? AND ended_at IS NULL",
+                [_iso(self.clock()), _digest(key)],
+            )
 
     # Guests ----------------------------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ from sqlite_utils import Database
 from trainer.engine.presets import PresetError
 from trainer.games import BY_ID, GAMES, Game, game_of
 from trainer.store.accounts import CODE_ALPHABET, AccountError, Role
+from trainer.store.periods import while_member
 from trainer.store.progress import NotFoundError, on_days
 from trainer.store.readiness import Target, default_target, readiness
 from trainer.store.schema import insert, writing
@@ -170,7 +171,8 @@ class Groups:
         )
 
     def join(self, user_id: int, code: Any) -> dict[str, Any]:
-        """Join the group with this code (any case, with or without the dash); joining twice is fine."""
+        """Join the group with this code (any case, with or without the dash); joining twice is fine.
+        Joining is the trainee's own act: no route lets anyone else put him in a group."""
         rows = list(self.db.query("SELECT * FROM groups WHERE join_code = ?", [clean_join_code(code)]))
         if not rows:
             raise AccountError("join_code_wrong")
@@ -178,25 +180,63 @@ class Groups:
         return rows[0]
 
     def add_member(self, group_id: int, user_id: int) -> None:
+        """Make the user a member from now on (a new membership period); already a member: nothing.
+        Called by `join`, for the trainee's own request."""
         self.group(group_id)
         if not list(self.db.query("SELECT 1 FROM users WHERE id = ?", [user_id])):
             raise NotFoundError(f"no user {user_id}")
+        now = _now(self.clock)
         with writing(self.db):
-            self.db.execute(
+            cursor = self.db.execute(
                 "INSERT OR IGNORE INTO memberships (group_id, user_id, joined_at) VALUES (?, ?, ?)",
-                [group_id, user_id, _now(self.clock)],
+                [group_id, user_id, now],
             )
+            if cursor.rowcount == 1:
+                self.db.execute(
+                    "INSERT INTO membership_periods (group_id, user_id, joined_at) VALUES (?, ?, ?)",
+                    [group_id, user_id, now],
+                )
 
     def remove_member(self, group_id: int, user_id: int) -> bool:
+        """The member leaves (his own choice, or his instructor's): his period in the group ends now,
+        so the group's instructor no longer sees what he does from here on."""
+        now = _now(self.clock)
         with writing(self.db):
             cursor = self.db.execute(
                 "DELETE FROM memberships WHERE group_id = ? AND user_id = ?", [group_id, user_id]
+            )
+            self.db.execute(
+                "UPDATE membership_periods SET left_at = ? "
+                "WHERE group_id = ? AND user_id = ? AND left_at IS NULL",
+                [now, group_id, user_id],
             )
             self.db.execute(
                 "UPDATE users SET practice_group_id = NULL WHERE id = ? AND practice_group_id = ?",
                 [user_id, group_id],
             )
         return cursor.rowcount == 1
+
+    def answered_while_member(self, group_id: int, user_id: int, drill_id: int) -> bool:
+        """Was the user's answer to this drill given while he was in the group?"""
+        seen, params = while_member(group_id, "a.trainee_id", "a.answered_at")
+        return bool(
+            list(
+                self.db.query(
+                    f"SELECT 1 FROM attempts a WHERE a.drill_id = ? AND a.trainee_id = ? AND {seen}",
+                    [drill_id, user_id, *params],
+                )
+            )
+        )
+
+    def periods(self, group_id: int, user_id: int) -> list[dict[str, Any]]:
+        """The times the user was in the group, oldest first (`left_at` None: still in it)."""
+        return list(
+            self.db.query(
+                "SELECT joined_at, left_at FROM membership_periods WHERE group_id = ? AND user_id = ? "
+                "ORDER BY joined_at, id",
+                [group_id, user_id],
+            )
+        )
 
     def members(self, group_id: int) -> list[dict[str, Any]]:
         return list(
@@ -372,10 +412,11 @@ class Groups:
         last: dict[int, str | None] = dict.fromkeys(ids)
         if ids:
             marks = ", ".join("?" for _ in ids)
+            seen, seen_params = while_member(group_id)
             for row in self.db.query(
                 f"SELECT trainee_id, kind, correct, time_ms, answered_at FROM attempts "
-                f"WHERE trainee_id IN ({marks}) ORDER BY answered_at",
-                ids,
+                f"WHERE trainee_id IN ({marks}) AND {seen} ORDER BY answered_at",
+                [*ids, *seen_params],
             ):
                 who = int(row["trainee_id"])
                 per[who].setdefault(row["kind"], []).append((int(row["correct"]), int(row["time_ms"])))
@@ -396,7 +437,8 @@ class Groups:
                     "median_ms": float(statistics.median(ms for _, ms in marks_)),
                 }
             ready = {
-                game.id: readiness(self.db, who, game.kinds, targets[game.id]).to_json() for game in GAMES
+                game.id: readiness(self.db, who, game.kinds, targets[game.id], group_id=group_id).to_json()
+                for game in GAMES
             }
             trainees.append({**member, "kinds": cells, "readiness": ready, "last_activity": last[who]})
         return {"group": self.group(group_id), "kinds": kinds, "trainees": trainees, "targets": targets}
@@ -410,11 +452,13 @@ class Groups:
         kind: str | None = None,
         trainee_id: int | None = None,
     ) -> list[dict[str, Any]]:
-        """The members' attempts, oldest first, with the drill's level, rules and mode; `since` and
-        `until` are ISO dates (UTC days, both included)."""
+        """The attempts answered while their trainee was in the group (a former member's too, from
+        his time in it), oldest first, with the drill's level, rules and mode; `since` and `until`
+        are ISO dates (UTC days, both included)."""
         clauses, params = on_days("a.answered_at", since, until)
-        clauses.append("a.trainee_id IN (SELECT user_id FROM memberships WHERE group_id = ?)")
-        params.append(group_id)
+        seen, seen_params = while_member(group_id, "a.trainee_id", "a.answered_at")
+        clauses.append(seen)
+        params.extend(seen_params)
         if kind:
             clauses.append("a.kind = ?")
             params.append(kind)
@@ -435,14 +479,19 @@ class Groups:
         """Per drill kind the members answered: attempts, accuracy, median time and the `wrong` most
         common wrong answers (as the trainees typed them, normalised by the grader), catalog order."""
         members = "trainee_id IN (SELECT user_id FROM memberships WHERE group_id = ?)"
+        seen, seen_params = while_member(group_id)
+        members = f"{members} AND {seen}"
+        group_id_params = [group_id, *seen_params]
         marks: dict[str, list[tuple[int, int]]] = {}
-        for row in self.db.query(f"SELECT kind, correct, time_ms FROM attempts WHERE {members}", [group_id]):
+        for row in self.db.query(
+            f"SELECT kind, correct, time_ms FROM attempts WHERE {members}", group_id_params
+        ):
             marks.setdefault(row["kind"], []).append((int(row["correct"]), int(row["time_ms"])))
         common: dict[str, list[dict[str, Any]]] = {}
         for row in self.db.query(
             f"""SELECT kind, answer, count(*) AS n FROM attempts WHERE {members} AND correct = 0
                 GROUP BY kind, answer ORDER BY kind, n DESC, answer""",
-            [group_id],
+            group_id_params,
         ):
             found = common.setdefault(row["kind"], [])
             if len(found) < wrong:

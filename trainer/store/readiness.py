@@ -27,6 +27,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.engine.presets import data_path, read_toml
+from trainer.store.periods import while_member
 
 READINESS_FILE = data_path("readiness.toml")
 MAX_WINDOW = 1000
@@ -115,17 +116,21 @@ def verdict(answers: Sequence[tuple[bool, int]], target: Target) -> Readiness:
     return Readiness(status, len(recent), correct, accuracy, median, target)
 
 
-def readiness(db: Database, trainee_id: int, kinds: Iterable[str], target: Target) -> Readiness:
-    """The trainee's readiness over the given drill kinds (those of one game)."""
+def readiness(
+    db: Database, trainee_id: int, kinds: Iterable[str], target: Target, *, group_id: int | None = None
+) -> Readiness:
+    """The trainee's readiness over the given drill kinds (those of one game); for a group's desk
+    (`group_id`), from his answers while he was in the group only (`trainer.store.periods`)."""
     kinds = sorted(set(kinds))
     if not kinds:
         return verdict([], target)
     marks = ", ".join("?" for _ in kinds)
+    seen, seen_params = while_member(group_id, "a.trainee_id", "a.answered_at")
     rows = db.query(
         f"""SELECT a.correct, a.time_ms FROM attempts a JOIN drills d ON d.id = a.drill_id
-            WHERE a.trainee_id = ? AND d.level >= ? AND a.kind IN ({marks})
+            WHERE a.trainee_id = ? AND d.level >= ? AND a.kind IN ({marks}) AND {seen}
             ORDER BY a.answered_at DESC, a.id DESC LIMIT ?""",
-        [trainee_id, target.min_level, *kinds, target.window],
+        [trainee_id, target.min_level, *kinds, *seen_params, target.window],
     )
     newest_first = [(bool(r["correct"]), int(r["time_ms"])) for r in rows]
     return verdict(newest_first[::-1], target)

@@ -4,8 +4,10 @@ Tables, all STRICT:
 - `trainees`: one row per trainee: a guest (no account), or the trainee of an account. `name` is
   kept only from before accounts (a name-only trainee, migrated into an account by m005).
 - `users`: an account (`users.id` is its trainee's id): username, argon2id hash, role, session epoch,
-  the group practised for; `api_tokens` and `one_time_codes` keep only digests of what was handed out.
-- `groups` (owned by an instructor, joined with `join_code`) and their `memberships`; per group and
+  the group practised for; `api_tokens`, `one_time_codes` and `sessions` (one per signed-in browser)
+  keep only digests of what was handed out.
+- `groups` (owned by an instructor, joined with `join_code`), their `memberships` (who is in it now)
+  and `membership_periods` (from when to when each trainee was in it); per group and
   game `group_rules` (the shipped preset its drills use) and `group_targets` (the readiness figures).
 - `house_rules`: an instructor's edited copy of a preset (TOML text, named by its digest).
 - `exams` (assigned quizzes of a group) and `exam_sittings` (one trainee's try; its drills carry
@@ -23,8 +25,8 @@ Tables, all STRICT:
 >>> store_db = open_db(":memory:")
 >>> sorted(t for t in store_db.table_names() if not t.startswith("_"))  # doctest: +NORMALIZE_WHITESPACE
 ['api_tokens', 'attempts', 'cards', 'drills', 'exam_sittings', 'exams', 'group_rules', 'group_targets',
- 'groups', 'house_rules', 'memberships', 'one_time_codes', 'round_steps', 'rounds', 'sprints',
- 'table_tests', 'trainees', 'users']
+ 'groups', 'house_rules', 'membership_periods', 'memberships', 'one_time_codes', 'round_steps', 'rounds',
+ 'sessions', 'sprints', 'table_tests', 'trainees', 'users']
 """
 
 from __future__ import annotations
@@ -504,6 +506,52 @@ def m008_house_rules(db: Database) -> None:
         strict=True,
     )
     db.execute("CREATE UNIQUE INDEX house_rules_name ON house_rules (game, name)")
+
+
+@MIGRATIONS()
+def m009_account_sessions(db: Database) -> None:
+    """Server-side sessions, membership periods and when a one-time code was redeemed.
+
+    - `sessions`: one row per signed-in browser (the cookie holds a random key, stored here as its
+      digest); signing out ends the row, and a row unused past the idle limit or older than the
+      absolute limit no longer signs anyone in.
+    - `membership_periods`: every stretch of time a trainee was in a group (`left_at` NULL: still
+      in it). An instructor reads a trainee's work only from within these periods; the periods of
+      today's members start at the `joined_at` they already had.
+    - `one_time_codes.redeemed_at`: the code set the password then (`used_at` is also set when a
+      newer code or a new password made the code void).
+    """
+    db.create_table(
+        "sessions",
+        {
+            "id": int,
+            "user_id": int,
+            "key_hash": str,
+            "created_at": str,
+            "seen_at": str,
+            "ended_at": str,
+        },
+        pk="id",
+        foreign_keys=[("user_id", "users", "id")],
+        not_null=["user_id", "key_hash", "created_at", "seen_at"],
+        strict=True,
+    )
+    db.execute("CREATE UNIQUE INDEX sessions_key ON sessions (key_hash)")
+    db.execute("CREATE INDEX sessions_user ON sessions (user_id)")
+    db.create_table(
+        "membership_periods",
+        {"id": int, "group_id": int, "user_id": int, "joined_at": str, "left_at": str},
+        pk="id",
+        foreign_keys=[("group_id", "groups", "id"), ("user_id", "users", "id")],
+        not_null=["group_id", "user_id", "joined_at"],
+        strict=True,
+    )
+    db.execute("CREATE INDEX membership_periods_member ON membership_periods (group_id, user_id)")
+    db.execute(
+        "INSERT INTO membership_periods (group_id, user_id, joined_at) "
+        "SELECT group_id, user_id, joined_at FROM memberships ORDER BY joined_at"
+    )
+    db.execute("ALTER TABLE one_time_codes ADD COLUMN redeemed_at TEXT")
 
 
 def _connect(path: str | Path, *, create: bool, timeout: float) -> sqlite3.Connection:

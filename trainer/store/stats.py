@@ -2,7 +2,9 @@
 by day, streaks, the weakest kinds, sprint personal bests, and the mistakes a trainee or a group makes
 most (the catalogued mistakes recorded with wrong answers, and the wrong choices).
 
-All take the `Database` and a trainee id; days are UTC calendar days of the answers.
+All take the `Database` and a trainee id; days are UTC calendar days of the answers. Those an
+instructor's desk reads take `group_id`: then only what the trainee did while in that group counts
+(`trainer.store.periods`).
 """
 
 from __future__ import annotations
@@ -17,11 +19,15 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.drills.mistakes import mistake_title
+from trainer.store.periods import while_member
 
 
-def _where(trainee_id: int, kind: str | None, mode: str | None) -> tuple[str, list[Any]]:
-    clauses: list[str] = ["trainee_id = ?"]
-    params: list[Any] = [trainee_id]
+def _where(
+    trainee_id: int, kind: str | None, mode: str | None, group_id: int | None = None
+) -> tuple[str, list[Any]]:
+    seen, seen_params = while_member(group_id)
+    clauses: list[str] = ["trainee_id = ?", seen]
+    params: list[Any] = [trainee_id, *seen_params]
     if kind is not None:
         clauses.append("kind = ?")
         params.append(kind)
@@ -40,9 +46,11 @@ def _summary(times: list[int], correct: int) -> dict[str, Any]:
     }
 
 
-def kind_summary(db: Database, trainee_id: int, *, mode: str | None = None) -> list[dict[str, Any]]:
+def kind_summary(
+    db: Database, trainee_id: int, *, mode: str | None = None, group_id: int | None = None
+) -> list[dict[str, Any]]:
     """Per kind answered: attempts, correct, accuracy (0..1) and median time in ms, by kind id."""
-    where, params = _where(trainee_id, None, mode)
+    where, params = _where(trainee_id, None, mode, group_id)
     times: dict[str, list[int]] = defaultdict(list)
     correct: dict[str, int] = defaultdict(int)
     for row in db.query(f"SELECT kind, correct, time_ms FROM attempts WHERE {where}", params):
@@ -52,10 +60,15 @@ def kind_summary(db: Database, trainee_id: int, *, mode: str | None = None) -> l
 
 
 def trend_by_day(
-    db: Database, trainee_id: int, *, kind: str | None = None, mode: str | None = None
+    db: Database,
+    trainee_id: int,
+    *,
+    kind: str | None = None,
+    mode: str | None = None,
+    group_id: int | None = None,
 ) -> list[dict[str, Any]]:
     """Per day with answers, oldest first: attempts, correct, accuracy and median time."""
-    where, params = _where(trainee_id, kind, mode)
+    where, params = _where(trainee_id, kind, mode, group_id)
     times: dict[str, list[int]] = defaultdict(list)
     correct: dict[str, int] = defaultdict(int)
     sql = f"SELECT substr(answered_at, 1, 10) AS day, correct, time_ms FROM attempts WHERE {where}"
@@ -205,14 +218,15 @@ def _standing(row: dict[str, Any]) -> tuple[int, int]:
     return -row["correct"], row["answered"] - row["correct"]
 
 
-def sprint_bests(db: Database, trainee_id: int) -> list[dict[str, Any]]:
+def sprint_bests(db: Database, trainee_id: int, *, group_id: int | None = None) -> list[dict[str, Any]]:
     """The best finished sprint per (scope, level, duration): most correct, then fewest wrong, then
     the earliest (a record stands until it is beaten). Each row also has `what` and `questions`
     (`sprint_scope`), so every page shows a score as right answers of the sprint's questions."""
+    seen, seen_params = while_member(group_id, at="started_at")
     rows = db.query(
-        """SELECT * FROM sprints WHERE trainee_id = ? AND finished_at IS NOT NULL
+        f"""SELECT * FROM sprints WHERE trainee_id = ? AND finished_at IS NOT NULL AND {seen}
            ORDER BY scope, level, duration_s, correct DESC, answered - correct, started_at, id""",
-        [trainee_id],
+        [trainee_id, *seen_params],
     )
     bests: dict[tuple[str, int, int], dict[str, Any]] = {}
     for row in rows:
@@ -296,25 +310,32 @@ def _since_clause(since: datetime | None) -> tuple[str, list[Any]]:
 
 
 def frequent_mistakes(
-    db: Database, trainee_id: int, *, count: int = 5, since: datetime | None = None
+    db: Database,
+    trainee_id: int,
+    *,
+    count: int = 5,
+    since: datetime | None = None,
+    group_id: int | None = None,
 ) -> list[dict[str, Any]]:
     """The trainee's most frequent catalogued mistakes: id, English title (a message id), how often,
     in which drill kinds and when last; most frequent first, then the most recent."""
-    return mistakes_by_trainee(db, [trainee_id], since=since).get(trainee_id, [])[:count]
+    found = mistakes_by_trainee(db, [trainee_id], since=since, group_id=group_id)
+    return found.get(trainee_id, [])[:count]
 
 
 def mistakes_by_trainee(
-    db: Database, trainee_ids: Iterable[int], *, since: datetime | None = None
+    db: Database, trainee_ids: Iterable[int], *, since: datetime | None = None, group_id: int | None = None
 ) -> dict[int, list[dict[str, Any]]]:
     """For the instructor's desk: each trainee's catalogued mistakes (as `frequent_mistakes`, every
     one), for the given trainees; trainees without a recorded mistake are left out."""
     where, params = _trainees_clause(trainee_ids)
     window, more = _since_clause(since)
+    seen, seen_params = while_member(group_id)
     rows = db.query(
         f"""SELECT trainee_id, mistake, kind, count(*) AS n, max(answered_at) AS last
-            FROM attempts WHERE mistake IS NOT NULL AND {where}{window}
+            FROM attempts WHERE mistake IS NOT NULL AND {where}{window} AND {seen}
             GROUP BY trainee_id, mistake, kind""",
-        params + more,
+        params + more + seen_params,
     )
     found: dict[int, dict[str, dict[str, Any]]] = defaultdict(dict)
     for row in rows:
@@ -343,12 +364,12 @@ def _most_first(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def group_mistakes(
-    db: Database, trainee_ids: Iterable[int], *, since: datetime | None = None
+    db: Database, trainee_ids: Iterable[int], *, since: datetime | None = None, group_id: int | None = None
 ) -> list[dict[str, Any]]:
     """For the instructor's desk: the group's catalogued mistakes, most frequent first, each with how
     many of the given trainees made it and how often in all."""
     totals: dict[str, dict[str, Any]] = {}
-    for entries in mistakes_by_trainee(db, trainee_ids, since=since).values():
+    for entries in mistakes_by_trainee(db, trainee_ids, since=since, group_id=group_id).values():
         for e in entries:
             total = totals.setdefault(
                 e["mistake"],

@@ -34,6 +34,7 @@ from typing import Any
 
 from trainer.drills.rounds import GAMES, Round, RoundError, StepGrade, StepRecord, deal, grade_step, result_of
 from trainer.engine.presets import data_path, read_toml
+from trainer.store.periods import while_member
 from trainer.store.progress import AlreadyAnsweredError, NotFoundError, Store, StoreError, _iso, _parse_iso
 from trainer.store.schema import insert, writing
 
@@ -297,15 +298,19 @@ class TableStore(Store):
             )
         return self.test(test_id)
 
-    def table_test_results(self, trainee_id: int | None = None) -> list[dict[str, Any]]:
+    def table_test_results(
+        self, trainee_id: int | None = None, *, group_id: int | None = None
+    ) -> list[dict[str, Any]]:
         """Finished table tests, newest first: the trainee's, or every named trainee's (the
-        instructor's desk reads this): game, level, rounds, accuracy, time, pass mark, passed."""
+        instructor's desk reads this): game, level, rounds, accuracy, time, pass mark, passed. For
+        a group's desk (`group_id`), only the tests finished while the trainee was in the group."""
         where = "t.finished_at IS NOT NULL" + (" AND t.trainee_id = ?" if trainee_id is not None else "")
+        seen, seen_params = while_member(group_id, "t.trainee_id", "t.finished_at")
         rows = list(
             self.db.query(
                 f"""SELECT t.*, tr.name AS trainee FROM table_tests t JOIN trainees tr ON tr.id = t.trainee_id
-                    WHERE {where} ORDER BY t.finished_at DESC, t.id DESC""",
-                [trainee_id] if trainee_id is not None else [],
+                    WHERE {where} AND {seen} ORDER BY t.finished_at DESC, t.id DESC""",
+                ([trainee_id] if trainee_id is not None else []) + seen_params,
             )
         )
         for row in rows:

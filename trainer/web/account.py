@@ -7,16 +7,17 @@ existing account moves the guest's work into it.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext
-from flask_login import current_user, login_required, login_user, logout_user
+from flask_login import current_user, login_required, logout_user
 from werkzeug.wrappers import Response
 
 from trainer.store.accounts import AccountError
 from trainer.web.account_forms import ChangePasswordForm, CodeForm, SignInForm, SignUpForm
-from trainer.web.auth import GUEST_KEY, Account, accounts, guest_id, say
+from trainer.web.auth import GUEST_KEY, accounts, end_session, guest_id, say, start_session
 from trainer.web.forms import EmptyForm
 from trainer.web.guards import check_form
 from trainer.web.pages import safe_next
@@ -32,8 +33,7 @@ def _start_session(row: dict[str, Any]) -> None:
     if guest is not None:
         accounts().move_guest_work(guest, int(row["id"]))
     session.pop(GUEST_KEY, None)
-    login_user(Account(row))
-    session.permanent = True
+    start_session(row)
 
 
 def failed_sign_in() -> None:
@@ -69,7 +69,7 @@ def sign_up() -> Page:
     if not form.validate():
         return render_template("account/sign_up.html", form=form), 400
     if current_user.is_authenticated:
-        logout_user()
+        end_session()
     try:
         row = accounts().sign_up(form.username.data, form.password.data, guest_id=guest_id())
     except AccountError as error:
@@ -84,7 +84,7 @@ def sign_up() -> Page:
 @bp.post("/sign-out")
 def sign_out() -> Response:
     check_form(EmptyForm())
-    logout_user()
+    end_session()
     session.pop(GUEST_KEY, None)
     flash(gettext("You are signed out."), "ok")
     return redirect(url_for("pages.home"))
@@ -101,6 +101,8 @@ def _render_index(password_form: ChangePasswordForm | None = None, new_token: st
         "account/index.html",
         password_form=password_form or ChangePasswordForm(formdata=None),
         tokens=[t for t in accounts().tokens_of(current_user.id) if t["revoked_at"] is None],
+        codes=accounts().codes_of(current_user.id),
+        now_iso=datetime.now(UTC).isoformat(timespec="microseconds"),
         new_token=new_token,
         form=EmptyForm(),
     )
@@ -120,7 +122,7 @@ def change_password() -> Page:
         if error.reason == "password_wrong":
             failed_sign_in()
         return _render_index(password_form=form), 400
-    login_user(Account(row))  # this browser stays signed in under the new epoch; others are ended
+    start_session(row)  # this browser stays signed in under the new epoch; others and tokens are ended
     flash(gettext("Your password is changed. Other devices were signed out."), "ok")
     return redirect(url_for("account.index"))
 
@@ -153,7 +155,7 @@ def redeem_code() -> Page:
             form.password.errors.append(say(error))
         return render_template("account/code.html", form=form), 400
     if current_user.is_authenticated:
-        logout_user()
+        end_session()
     _start_session(row)
     flash(gettext("Your password is set. You are signed in."), "ok")
     return redirect(url_for("pages.home"))

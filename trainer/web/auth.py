@@ -1,7 +1,10 @@
 """Who is asking: Flask-Login sessions for the pages, bearer tokens for the API, guests for both.
 
-- A signed-in user's session holds "<user id>:<session epoch>" as its login id; raising the epoch in
-  the store (sign out everywhere, a new password) makes every older session's id stop matching.
+- A signed-in user's session holds "<user id>:<session epoch>:<session key>" as its login id. The key
+  names a server-side session (`sessions` table), checked on every request: sign-out ends it, and it
+  lapses after `SESSION_IDLE_MINUTES` without a request or `SESSION_MAX_HOURS` after sign-in, so a
+  copy of the cookie replayed afterwards is signed out. Raising the epoch in the store (sign out
+  everywhere, a new password) makes every older session's id stop matching.
 - `Authorization: Bearer <token>` authenticates an API call (`api_user`); it wins over a cookie.
 - A guest is a trainee row without an account, remembered in the session (`GUEST_KEY`); it is made
   only by a real action (a POST), and becomes the account on sign-up.
@@ -15,12 +18,13 @@ door to the store does not import this module back.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from functools import wraps
 from typing import Any, TypeVar
 
-from flask import Flask, abort, current_app, g, redirect, request, url_for
+from flask import Flask, abort, current_app, g, redirect, request, session, url_for
 from flask_babel import gettext
-from flask_login import LoginManager, current_user
+from flask_login import LoginManager, current_user, login_user, logout_user
 from werkzeug.wrappers import Response
 
 from trainer.store import NotFoundError
@@ -36,6 +40,8 @@ from trainer.web.identity import guest_id as guest_id
 from trainer.web.identity import user_id as user_id
 
 F = TypeVar("F", bound=Callable[..., Any])
+DEFAULT_IDLE_MINUTES = 240  # a session unused for four hours ends (a shift's break, not a night)
+DEFAULT_MAX_HOURS = 24  # and any session ends a day after sign-in
 
 
 def accounts() -> Accounts:
@@ -47,15 +53,43 @@ def accounts() -> Accounts:
     return held
 
 
+def session_limits() -> tuple[timedelta, timedelta]:
+    """How long a session lasts without a request, and at most after sign-in (the settings)."""
+    config = current_app.config
+    return (
+        timedelta(minutes=config.get("SESSION_IDLE_MINUTES", DEFAULT_IDLE_MINUTES)),
+        timedelta(hours=config.get("SESSION_MAX_HOURS", DEFAULT_MAX_HOURS)),
+    )
+
+
 def _load_user(login_id: str) -> Account | None:
-    user_id, _, epoch = str(login_id).partition(":")
+    user_id, _, rest = str(login_id).partition(":")
+    epoch, _, key = rest.partition(":")
     try:
         row = accounts().user(int(user_id))
     except (ValueError, NotFoundError):
         return None
     if str(row["session_epoch"]) != epoch or row["password_hash"] is None:
         return None  # signed out everywhere since, or the account is waiting for its hand-over
-    return Account(row)
+    idle, absolute = session_limits()
+    if not accounts().session_alive(int(row["id"]), key, idle=idle, absolute=absolute):
+        return None  # signed out, idle too long, or too old: a replayed cookie gets nothing
+    return Account(row, key)
+
+
+def start_session(row: dict[str, Any]) -> Account:
+    """A new server-side session for this browser, signed in as `row` (the cookie names it)."""
+    account = Account(row, accounts().open_session(int(row["id"])))
+    login_user(account)
+    session.permanent = True
+    return account
+
+
+def end_session() -> None:
+    """Sign this browser out, on the server too: a copy of its cookie no longer signs in."""
+    if current_user.is_authenticated:
+        accounts().end_session(getattr(current_user, "session_key", ""))
+    logout_user()
 
 
 def init_app(app: Flask) -> None:
@@ -70,6 +104,10 @@ def init_app(app: Flask) -> None:
     # Flask-Login's own "strong" protection would sign users out when a phone changes networks;
     # sessions are ended on purpose instead (sign out everywhere, new password).
     manager.session_protection = "basic"
+    # The cookie itself does not outlive the server-side session's absolute limit.
+    app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(
+        hours=app.config.get("SESSION_MAX_HOURS", DEFAULT_MAX_HOURS)
+    )
     app.jinja_env.globals.update(current_user=current_user)
 
 
@@ -145,6 +183,11 @@ def say(error: AccountError) -> str:
         return gettext("There is no group with this code. Check it with your instructor.")
     if reason == "not_instructor":
         return gettext("Only instructors make groups.")
+    if reason == "code_not_allowed":
+        return gettext(
+            "Only the instructor of every group this trainee is in can give him a one-time code. "
+            "He can leave the other groups, or an administrator can make the code."
+        )
     if reason == "guest_taken":
         return gettext("This guest practice already belongs to an account.")
     return gettext("This could not be done. Please try again.")

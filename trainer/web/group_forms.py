@@ -24,10 +24,6 @@ class JoinForm(FlaskForm):
     code = StringField(_l("Join code"), validators=[DataRequired(_FILLED), Length(max=40)])
 
 
-class AddMemberForm(FlaskForm):
-    username = StringField(_l("Username"), validators=[DataRequired(_FILLED), Length(max=100)])
-
-
 class RulesForm(FlaskForm):
     """The preset per game comes as `rules-<game id>` fields, read against the registry by the view."""
 

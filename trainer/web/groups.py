@@ -1,12 +1,14 @@
 """Groups and the instructor's desk.
 
-- `/groups/`: a trainee's groups, joining with a code, and which group he practises for (its house
-  rules then grade his drills); an instructor's own groups and a form to make one.
+- `/groups/`: a trainee's groups, joining with a code, leaving a group, and which group he practises
+  for (its house rules then grade his drills); an instructor's own groups and a form to make one.
+  Joining is the trainee's act only: no page or API call puts someone else in a group.
 - `/groups/<id>`: the desk of one group, for its owner only (anyone else gets 404, as if it did not
   exist): members with readiness per game and last activity, the heat map of trainees x drill kinds,
   item analysis, the group's most frequent mistakes, table tests; settings (house rules, readiness
-  targets, join code, members, one-time codes to reset a trainee's password); CSV export of the
-  answers and of the quiz results.
+  targets, join code, removing a member, one-time codes to reset a trainee's password, for a
+  trainee whose every group is the instructor's); CSV export of the answers and of the quiz results.
+  Everything the desk shows of a trainee is what he did while in the group (`trainer.store.periods`).
 - `/groups/<id>/trainees/<user id>`: one member's work (owner only), every answer of his in pages of
   `ATTEMPTS_PER_PAGE` (`?page=N`), newest first.
 """
@@ -35,7 +37,7 @@ from trainer.web import db, records
 from trainer.web.auth import accounts, instructor_required, say
 from trainer.web.catalog import game_title, kind_title
 from trainer.web.forms import EmptyForm, whole_number
-from trainer.web.group_forms import AddMemberForm, JoinForm, NewGroupForm, TargetForm
+from trainer.web.group_forms import JoinForm, NewGroupForm, TargetForm
 from trainer.web.guards import check_form
 from trainer.web.practice import graded
 from trainer.web.preset_refusals import say as say_preset_refusal
@@ -115,6 +117,27 @@ def join() -> Page:
     return redirect(url_for("groups.index"))
 
 
+@bp.post("/<int:group_id>/leave")
+@login_required
+def leave(group_id: int) -> Response:
+    """The trainee leaves one of his groups: its instructor no longer sees what he does from now on."""
+    check_form(EmptyForm())
+    groups = db.groups()
+    try:
+        group = groups.group(group_id)
+    except NotFoundError:
+        group = None
+    if group is None or not groups.remove_member(group_id, current_user.id):
+        abort(404, description=gettext("There is no such group."))
+    flash(
+        gettext(
+            "You left %(group)s. Its instructor no longer sees what you do from now on.", group=group["name"]
+        ),
+        "ok",
+    )
+    return redirect(url_for("groups.index"))
+
+
 @bp.post("/practise-for")
 @login_required
 def practise_for() -> Response:
@@ -174,7 +197,6 @@ def desk(group_id: int) -> Page:
 def _render_desk(
     group_id: int,
     *,
-    add_form: AddMemberForm | None = None,
     target_form: TargetForm | None = None,
     code: dict[str, str] | None = None,
     status: int = 200,
@@ -184,7 +206,7 @@ def _render_desk(
     report = groups.report(group_id)
     sort = request.args.get("sort", "name")
     ids = [t["id"] for t in report["trainees"]]
-    results = [r for t in ids for r in db.tables().table_test_results(t)]
+    results = [r for t in ids for r in db.tables().table_test_results(t, group_id=group_id)]
     names = {t["id"]: t["display_name"] for t in report["trainees"]}
     page = render_template(
         "groups/desk.html",
@@ -193,7 +215,7 @@ def _render_desk(
         trainees=_sorted(report["trainees"], sort),
         sort=sort,
         items=groups.item_analysis(group_id),
-        mistakes=stats.group_mistakes(db.store().db, ids) if ids else [],
+        mistakes=stats.group_mistakes(db.store().db, ids, group_id=group_id) if ids else [],
         results=results,
         names=names,
         exams=db.exams().of_group(group_id),
@@ -203,29 +225,11 @@ def _render_desk(
         heat=heat,
         kind_title=kind_title,
         game_title=game_title,
-        add_form=add_form or AddMemberForm(formdata=None),
         target_form=target_form,
         code=code,
         form=EmptyForm(),
     )
     return (page, status) if status != 200 else page
-
-
-@bp.post("/<int:group_id>/members")
-@instructor_required
-def add_member(group_id: int) -> Page:
-    _owned(group_id)
-    form = AddMemberForm()
-    if not form.validate():
-        return _render_desk(group_id, add_form=form, status=400)
-    try:
-        user = accounts().user_named(form.username.data)
-    except NotFoundError:
-        form.username.errors.append(gettext("There is no account with this username."))
-        return _render_desk(group_id, add_form=form, status=400)
-    db.groups().add_member(group_id, int(user["id"]))
-    flash(gettext("%(username)s is in the group now.", username=user["username"]), "ok")
-    return redirect(url_for("groups.desk", group_id=group_id))
 
 
 @bp.post("/<int:group_id>/members/<int:user_id>/remove")
@@ -243,13 +247,26 @@ def remove_member(group_id: int, user_id: int) -> Response:
 @instructor_required
 def member_code(group_id: int, user_id: int) -> Page:
     """A one-time code for a member to set a new password (a reset, or the hand-over of an account
-    made from a name); instructors' passwords are reset from the command line only."""
+    made from a name); instructors' passwords are reset from the command line only. Only for a
+    trainee whose every group is this instructor's: a code signs in as its trainee, so whoever makes
+    it must answer for all of his records. Each code made is logged, and the trainee's account page
+    lists it."""
     check_form(EmptyForm())
     _owned(group_id)
     member = _member(group_id, user_id)
     if accounts().user(user_id)["role"] != Role.TRAINEE:
         abort(403, description=gettext("Only a trainee's password can be reset here."))
-    code = accounts().make_code(user_id, made_by=current_user.id)
+    try:
+        code = accounts().make_code(user_id, made_by=current_user.id)
+    except AccountError:
+        abort(
+            403,
+            description=gettext(
+                "Only the instructor of every group this trainee is in can give him a one-time code. "
+                "He can leave the other groups, or an administrator can make the code."
+            ),
+        )
+    current_app.logger.info("One-time code made for user %s by instructor %s", user_id, current_user.id)
     return _render_desk(group_id, code={"username": member["username"], "code": code})
 
 
@@ -358,7 +375,7 @@ def trainee(group_id: int, user_id: int) -> Page:
     member = _member(group_id, user_id)
     store = db.store()
     report = next(t for t in db.groups().report(group_id)["trainees"] if t["id"] == user_id)
-    every = db.groups().attempts(group_id, trainee_id=user_id)[::-1]  # newest first
+    every = db.groups().attempts(group_id, trainee_id=user_id)[::-1]  # newest first, his time here only
     pages = max(1, -(-len(every) // ATTEMPTS_PER_PAGE))
     raw = request.args.get("page", "1")
     number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 7 else 0
@@ -366,19 +383,19 @@ def trainee(group_id: int, user_id: int) -> Page:
         abort(404, description=gettext("There is no such page of answers."))
     start = (number - 1) * ATTEMPTS_PER_PAGE
     attempts = every[start : start + ATTEMPTS_PER_PAGE]
-    trend = stats.trend_by_day(store.db, user_id)
+    trend = stats.trend_by_day(store.db, user_id, group_id=group_id)
     chart = records.trend_chart(trend)
     return render_template(
         "groups/trainee.html",
         group=group,
         member=member,
         report=report,
-        kinds=stats.kind_summary(store.db, user_id),
+        kinds=stats.kind_summary(store.db, user_id, group_id=group_id),
         trend=trend,
         chart=chart,
-        mistakes=stats.frequent_mistakes(store.db, user_id, count=10),
-        bests=stats.sprint_bests(store.db, user_id),
-        results=db.tables().table_test_results(user_id),
+        mistakes=stats.frequent_mistakes(store.db, user_id, count=10, group_id=group_id),
+        bests=stats.sprint_bests(store.db, user_id, group_id=group_id),
+        results=db.tables().table_test_results(user_id, group_id=group_id),
         attempts=attempts,
         readable=readable_answer,
         paging={
@@ -404,7 +421,7 @@ def attempt(group_id: int, user_id: int, drill_id: int) -> Page:
     member = _member(group_id, user_id)
     drill = db.drill_or_404(drill_id, user_id)
     attempt, grade = graded(drill)
-    if attempt is None:
+    if attempt is None or not db.groups().answered_while_member(group_id, user_id, drill_id):
         abort(404, description=gettext("There is no such question."))
     kind = get_kind(drill["kind"])
     return render_template(

@@ -167,7 +167,8 @@ def group_quizzes(group_id: int) -> ResponseReturnValue:
 @bp.get("/groups/<int:group_id>/trainees/<int:user_id>")
 def group_trainee(group_id: int, user_id: int) -> ResponseReturnValue:
     """One member's work, as his page on the desk shows it: readiness, trend by day, drills weakest
-    first, most frequent mistakes, sprint bests and quiz results (his answers: attempts.csv)."""
+    first, most frequent mistakes, sprint bests and quiz results (his answers: attempts.csv); only
+    what he did while in the group."""
     _owned(group_id, signed_in())
     report = db.groups().report(group_id)
     member = next((t for t in report["trainees"] if t["id"] == user_id), None)
@@ -182,19 +183,23 @@ def group_trainee(group_id: int, user_id: int) -> ResponseReturnValue:
         last_activity=member["last_activity"],
         readiness=member["readiness"],
         trend=[
-            {"day": d["day"], **{k: d[k] for k in summary}} for d in stats.trend_by_day(store_db, user_id)
+            {"day": d["day"], **{k: d[k] for k in summary}}
+            for d in stats.trend_by_day(store_db, user_id, group_id=group_id)
         ],
         kinds=[
             {"kind": k["kind"], **{key: k[key] for key in summary}}
-            for k in sorted(stats.kind_summary(store_db, user_id), key=lambda k: (k["accuracy"], k["kind"]))
+            for k in sorted(
+                stats.kind_summary(store_db, user_id, group_id=group_id),
+                key=lambda k: (k["accuracy"], k["kind"]),
+            )
         ],
         mistakes=[
             {"mistake": m["mistake"], "count": m["count"], "kinds": m["kinds"]}
-            for m in stats.frequent_mistakes(store_db, user_id, count=10)
+            for m in stats.frequent_mistakes(store_db, user_id, count=10, group_id=group_id)
         ],
         sprint_bests=[
             {key: b[key] for key in ("scope", "level", "duration_s", "correct", "answered", "questions")}
-            for b in stats.sprint_bests(store_db, user_id)
+            for b in stats.sprint_bests(store_db, user_id, group_id=group_id)
         ],
         quizzes=[
             {

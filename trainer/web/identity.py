@@ -19,15 +19,16 @@ GUEST_KEY = "anonymous_trainee_id"  # the same guest for the pages and the API
 class Account(UserMixin):
     """The signed-in user as the pages see it (a snapshot of the `users` row)."""
 
-    def __init__(self, row: dict[str, Any]) -> None:
+    def __init__(self, row: dict[str, Any], session_key: str = "") -> None:
         self.id = int(row["id"])
         self.username = str(row["username"])
         self.display_name = str(row["display_name"])
         self.role = Role(row["role"])
         self.epoch = int(row["session_epoch"])
+        self.session_key = session_key  # the server-side session's key ("" for a bearer token)
 
     def get_id(self) -> str:
-        return f"{self.id}:{self.epoch}"
+        return f"{self.id}:{self.epoch}:{self.session_key}"
 
     @property
     def is_instructor(self) -> bool:

@@ -7,9 +7,13 @@
 | `TRAINER_SECURE_COOKIES` | `SECURE_COOKIES` | off: on (`1`) when the app is served over HTTPS |
 | `TRAINER_RATELIMIT_STORAGE` | `RATELIMIT_STORAGE_URI` | `memory://` (per process) |
 | `TRAINER_DATABASE_TIMEOUT` | `DATABASE_TIMEOUT` | 5 seconds |
+| `TRAINER_SESSION_IDLE_MINUTES` | `SESSION_IDLE_MINUTES` | 240: a session unused this long ends |
+| `TRAINER_SESSION_MAX_HOURS` | `SESSION_MAX_HOURS` | 24: any session ends this long after sign-in |
 
 >>> from_environment({"TRAINER_SECURE_COOKIES": "yes", "TRAINER_DATABASE_TIMEOUT": "2.5"})
 {'SECURE_COOKIES': True, 'DATABASE_TIMEOUT': 2.5}
+>>> from_environment({"TRAINER_SESSION_IDLE_MINUTES": "30"})
+{'SESSION_IDLE_MINUTES': 30}
 """
 
 from __future__ import annotations
@@ -29,6 +33,13 @@ VARIABLES: dict[str, tuple[str, type]] = {
     "TRAINER_SECURE_COOKIES": ("SECURE_COOKIES", bool),
     "TRAINER_RATELIMIT_STORAGE": ("RATELIMIT_STORAGE_URI", str),
     "TRAINER_DATABASE_TIMEOUT": ("DATABASE_TIMEOUT", float),
+    "TRAINER_SESSION_IDLE_MINUTES": ("SESSION_IDLE_MINUTES", int),
+    "TRAINER_SESSION_MAX_HOURS": ("SESSION_MAX_HOURS", int),
+}
+# Whole numbers: the least and the most each may be (a minute to a week idle; an hour to 90 days).
+WHOLE_RANGES: dict[str, tuple[int, int, str]] = {
+    "SESSION_IDLE_MINUTES": (1, 7 * 24 * 60, "minutes"),
+    "SESSION_MAX_HOURS": (1, 90 * 24, "hours"),
 }
 
 
@@ -55,6 +66,14 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
                 raise SettingError(f"{variable} must be a number of seconds, not {raw!r}") from None
             if not 0 < found[key] <= 600:
                 raise SettingError(f"{variable} must be between 0 and 600 seconds, not {raw!r}")
+        elif kind is int:
+            low, high, unit = WHOLE_RANGES[key]
+            word = raw.strip()
+            if not (word.isascii() and word.isdigit() and low <= int(word) <= high):
+                raise SettingError(
+                    f"{variable} must be a whole number of {unit} from {low} to {high}, not {raw!r}"
+                )
+            found[key] = int(word)
         else:
             found[key] = raw
     return found
