@@ -634,7 +634,11 @@ def test_group_pages_show_no_english_words(app, locale):
         "trainee": teacher.get(f"/groups/{group_id}/trainees/{user_id}"),
         "attempt": teacher.get(f"/groups/{group_id}/trainees/{user_id}/drills/{drill}"),
         "member": nino.get("/groups/"),
+        "code made": teacher.post(f"/groups/{group_id}/members/{user_id}/code"),
     }
+    pages["account with its codes"] = nino.get("/account/")  # the code just made, listed with who made it
+    listed = pages["account with its codes"].get_data(as_text=True)
+    assert '<ul id="codes">' in listed and "მასწავლებელი" in listed
     bad_targets = {"accuracy": "150", "window": "abc", "min_level": "²", "median_seconds": "x"}
     refused = teacher.post(f"/groups/{group_id}/target", data={"game": "omaha", **bad_targets})
     assert refused.status_code == 400 and refused.get_data(as_text=True).count('class="field-error"') >= 4
