@@ -11,7 +11,7 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from accounts_helpers import AuthActions, add_user, signed_in
+from accounts_helpers import AuthActions, signed_in
 from api_helpers import token_client
 from sqlite_utils import Database
 from test_i18n_catalogs import _visible_latin_words
@@ -388,7 +388,8 @@ def test_members_join_themselves_get_a_code_and_are_removed(app, teacher):
     colleague = signed_in(app, "colleague", "instructor")
     assert colleague.post("/groups/join", data={"code": code}).status_code == 302
     with app.app_context():
-        colleague_id = next(m["id"] for m in web_db.groups().members(group_id) if m["username"] == "colleague")
+        members = web_db.groups().members(group_id)
+    colleague_id = next(m["id"] for m in members if m["username"] == "colleague")
     assert teacher.post(f"/groups/{group_id}/members/{colleague_id}/code").status_code == 403
     assert other.post(f"/groups/{group_id}/members/{user_id}/code").status_code == 404
     assert teacher.post(f"/groups/{group_id}/members/{user_id}/remove").status_code == 302
