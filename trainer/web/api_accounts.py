@@ -1,7 +1,8 @@
 """API accounts: sign up (`POST /api/v1/users`), bearer tokens (`POST /api/v1/tokens`, list, revoke).
 
 A token is made from the username and password and returned once; the store keeps only its digest.
-Send it as `Authorization: Bearer <token>`. Signing out everywhere on the pages revokes every token.
+Send it as `Authorization: Bearer <token>`. Signing out everywhere on the pages, changing the password
+and setting one with a one-time code revoke every token of the account.
 """
 
 from __future__ import annotations

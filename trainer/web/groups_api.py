@@ -1,10 +1,11 @@
 """Groups in the JSON API: list and make groups (`GET/POST /api/v1/groups`), join with a code
-(`POST /api/v1/groups/join`), a group's report (`GET /api/v1/groups/{id}/report`), its attempts as
+(`POST /api/v1/groups/join`), leave (`DELETE /api/v1/groups/{id}/membership`), a group's report
+(`GET /api/v1/groups/{id}/report`), its attempts as
 CSV (`GET /api/v1/groups/{id}/attempts.csv`), its assigned quizzes with their results
 (`GET /api/v1/groups/{id}/quizzes`), the quizzes' questions (`.../quiz-results.csv`) and one
 member's page (`GET /api/v1/groups/{id}/trainees/{user id}`). The
 caller must be signed in (bearer token or session); a group that is not the caller's own is a 404, as
-if it did not exist."""
+if it did not exist. What the owner reads of a member is what he did while in the group."""
 
 from __future__ import annotations
 
@@ -76,6 +77,15 @@ def join_group() -> ResponseReturnValue:
     if db.groups().practising_for(user.id) is None:
         db.groups().practise_for(user.id, int(group["id"]))
     return jsonify(_group_json(group, owner=False))
+
+
+@bp.delete("/groups/<int:group_id>/membership")
+def leave_group(group_id: int) -> ResponseReturnValue:
+    """Leave one of the caller's groups (only the member himself leaves, as only he joins)."""
+    user = signed_in()
+    if not db.groups().remove_member(group_id, user.id):
+        fail(404, f"You are not in group {group_id}.")
+    return "", 204
 
 
 @bp.get("/groups/<int:group_id>/report")

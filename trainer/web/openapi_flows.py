@@ -40,6 +40,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, str, str]] = {
     ("/api/v1/groups", "get"): ("listGroups", "Groups", "api.list_groups"),
     ("/api/v1/groups", "post"): ("createGroup", "Groups", "api.create_group"),
     ("/api/v1/groups/join", "post"): ("joinGroup", "Groups", "api.join_group"),
+    ("/api/v1/groups/{group_id}/membership", "delete"): ("leaveGroup", "Groups", "api.leave_group"),
     ("/api/v1/groups/{group_id}/report", "get"): ("groupReport", "Groups", "api.group_report"),
     ("/api/v1/groups/{group_id}/attempts.csv", "get"): ("groupAttempts", "Groups", "api.group_attempts_csv"),
     ("/api/v1/groups/{group_id}/quizzes", "get"): ("groupQuizzes", "Groups", "api.group_quizzes"),

@@ -334,9 +334,23 @@ def paths() -> dict[str, Any]:
                 },
             }
         },
+        "/api/v1/groups/{group_id}/membership": {
+            "delete": {
+                "summary": "Leave a group: its instructor no longer sees what the caller does from now on.",
+                "description": "Only the member himself joins (with the code) and leaves; what he did while "
+                "in the group stays in its records.",
+                "security": SIGNED_IN,
+                "parameters": [_GROUP_ID],
+                "responses": {
+                    "204": {"description": "Left the group."},
+                    "404": _error("The caller is not in this group."),
+                },
+            }
+        },
         "/api/v1/groups/{group_id}/report": {
             "get": {
                 "summary": "Per trainee and drill kind: attempts, correct, median_ms; readiness per game.",
+                "description": "Of each member, only what he did while in the group.",
                 "security": SIGNED_IN,
                 "parameters": [_GROUP_ID],
                 "responses": {
@@ -348,6 +362,8 @@ def paths() -> dict[str, Any]:
         "/api/v1/groups/{group_id}/attempts.csv": {
             "get": {
                 "summary": "The members' attempts as CSV, oldest first.",
+                "description": "Only the attempts answered while their trainee was in the group (a former "
+                "member's from his time in it).",
                 "security": SIGNED_IN,
                 "parameters": [
                     _GROUP_ID,
@@ -369,6 +385,7 @@ def paths() -> dict[str, Any]:
         "/api/v1/groups/{group_id}/trainees/{user_id}": {
             "get": {
                 "summary": "One member's work, as his page on the desk shows it.",
+                "description": "Only what he did while in the group.",
                 "security": SIGNED_IN,
                 "parameters": [_GROUP_ID, _USER_ID],
                 "responses": {
