@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import re
@@ -462,3 +463,80 @@ def test_the_migration_starts_each_members_period_when_he_joined(tmp_path):
     ]
     assert "redeemed_at" in migrated.table("one_time_codes").columns_dict
     assert migrated.table("sessions").count == 0
+
+
+# Concurrency: the check and its write are one transaction --------------------------------------------
+
+
+def _threads(count, work):
+    import threading
+
+    barrier = threading.Barrier(count)
+    errors: list[BaseException] = []
+
+    def run(i):
+        try:
+            barrier.wait()
+            work(i)
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return errors
+
+
+def test_joining_many_times_at_once_makes_one_membership_and_one_period(tmp_path):
+    path = tmp_path / "j.sqlite"
+    store_db = open_db(path)
+    accounts = Accounts(store_db, hasher=FAST_HASHER)
+    teacher = accounts.create_user("teacher", PASSWORD, role=Role.INSTRUCTOR)
+    nino = accounts.sign_up("nino", PASSWORD)
+    group = Groups(store_db).create(teacher["id"], "Evening class")
+
+    def join(_i):
+        Groups(open_db(path, migrate=False)).join(nino["id"], group["join_code"])
+
+    assert _threads(12, join) == []
+    assert len(Groups(store_db).periods(group["id"], nino["id"])) == 1
+    assert store_db.execute("SELECT count(*) FROM memberships").fetchone()[0] == 1
+
+
+def test_a_code_raced_against_joining_another_group_is_never_made_for_a_shared_trainee(tmp_path):
+    """Instructor A asks for a code while the trainee joins instructor B's group: whichever comes
+    first, no code exists once the trainee is in B's group too (unless it was made before he joined)."""
+    from trainer.store.accounts import AccountError
+
+    path = tmp_path / "r.sqlite"
+    store_db = open_db(path)
+    accounts = Accounts(store_db, hasher=FAST_HASHER)
+    a = accounts.create_user("teacher.a", PASSWORD, role=Role.INSTRUCTOR)
+    b = accounts.create_user("teacher.b", PASSWORD, role=Role.INSTRUCTOR)
+    groups = Groups(store_db)
+    mine, theirs = groups.create(a["id"], "A"), groups.create(b["id"], "B")
+    for round_ in range(8):
+        nino = accounts.sign_up(f"nino.{round_}", PASSWORD)
+        groups.join(nino["id"], mine["join_code"])
+        made: list[str] = []
+
+        def work(i, nino=nino, made=made):
+            connection = open_db(path, migrate=False)
+            if i == 0:
+                Groups(connection).join(nino["id"], theirs["join_code"])
+            else:
+                with contextlib.suppress(AccountError):
+                    made.append(Accounts(connection, hasher=FAST_HASHER).make_code(nino["id"], a["id"]))
+
+        assert _threads(4, work) == []
+        rows = list(
+            store_db.query(
+                "SELECT c.created_at, p.joined_at FROM one_time_codes c JOIN membership_periods p "
+                "ON p.user_id = c.user_id AND p.group_id = ? WHERE c.user_id = ?",
+                [theirs["id"], nino["id"]],
+            )
+        )
+        assert len(rows) == len(made)
+        assert all(r["created_at"] < r["joined_at"] for r in rows), rows  # each code came before the join

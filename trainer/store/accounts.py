@@ -49,8 +49,9 @@ CODE_DAYS = 7
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 12
 TOKEN_PREFIX = "ct_"
-# A live session's last use is written at most this often: every request would take the write lock.
-SEEN_EVERY = timedelta(minutes=1)
+# A live session's last use is written at most this often (or a quarter of the idle limit, if that is
+# shorter): every request would take the write lock. A session may so end this much before its limit.
+SEEN_EVERY = timedelta(minutes=5)
 
 # Letters of any script, digits, and . _ - inside (a Georgian or Russian username is fine).
 _USERNAME = re.compile(r"^[^\W_](?:[\w.-]*[^\W_])?$")
@@ -288,8 +289,8 @@ class Accounts:
         ("code_not_allowed")` otherwise, checked in the same transaction as the write."""
         self.user(user_id)
         code = new_code()
-        now = self.clock()
         with writing(self.db):
+            now = self.clock()  # under the lock: the log's times follow the order of the writes
             if made_by is not None and not self._may_make_code(made_by, user_id):
                 raise AccountError("code_not_allowed")
             self.db.execute(
@@ -450,7 +451,7 @@ class Accounts:
         created, seen = _parse_iso(rows[0]["created_at"]), _parse_iso(rows[0]["seen_at"])
         if now - seen > idle or now - created > absolute:
             return False
-        if now - seen >= SEEN_EVERY:
+        if now - seen >= min(SEEN_EVERY, idle / 4):
             with writing(self.db):
                 self.db.execute("UPDATE sessions SET seen_at = ? WHERE id = ?", [_iso(now), rows[0]["id"]])
         return True

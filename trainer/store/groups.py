@@ -185,8 +185,8 @@ class Groups:
         self.group(group_id)
         if not list(self.db.query("SELECT 1 FROM users WHERE id = ?", [user_id])):
             raise NotFoundError(f"no user {user_id}")
-        now = _now(self.clock)
         with writing(self.db):
+            now = _now(self.clock)  # under the lock: periods and codes are ordered as written
             cursor = self.db.execute(
                 "INSERT OR IGNORE INTO memberships (group_id, user_id, joined_at) VALUES (?, ?, ?)",
                 [group_id, user_id, now],
@@ -200,8 +200,8 @@ class Groups:
     def remove_member(self, group_id: int, user_id: int) -> bool:
         """The member leaves (his own choice, or his instructor's): his period in the group ends now,
         so the group's instructor no longer sees what he does from here on."""
-        now = _now(self.clock)
         with writing(self.db):
+            now = _now(self.clock)
             cursor = self.db.execute(
                 "DELETE FROM memberships WHERE group_id = ? AND user_id = ?", [group_id, user_id]
             )
