@@ -540,3 +540,33 @@ def test_a_code_raced_against_joining_another_group_is_never_made_for_a_shared_t
         )
         assert len(rows) == len(made)
         assert all(r["created_at"] < r["joined_at"] for r in rows), rows  # each code came before the join
+
+
+def test_a_locked_database_does_not_sign_anyone_out_of_a_page_that_only_reads(tmp_path):
+    path = tmp_path / "l.sqlite"
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(path),
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "FAST_PASSWORD_HASHING": True,
+            "DATABASE_TIMEOUT": 0.2,
+        }
+    )
+    add_user(app, "nino")
+    client = app.test_client()
+    AuthActions(client).sign_in("nino")
+    _age_sessions(app, "nino", seen=timedelta(minutes=30), created=timedelta(minutes=30))
+    holder = sqlite3.connect(path)
+    holder.execute("BEGIN IMMEDIATE")  # another writer holds the lock past the timeout
+    try:
+        assert _signed_in(client)  # the last use could not be written: the page is served anyway
+    finally:
+        holder.rollback()
+        holder.close()
+    seen = datetime.fromisoformat(_sessions(app, "nino")[0]["seen_at"])
+    assert seen < datetime.now(UTC) - timedelta(minutes=29)  # nothing was written meanwhile
+    assert _signed_in(client)
+    seen = datetime.fromisoformat(_sessions(app, "nino")[0]["seen_at"])
+    assert seen > datetime.now(UTC) - timedelta(minutes=1)  # and now it is

@@ -452,7 +452,9 @@ class Accounts:
         if now - seen > idle or now - created > absolute:
             return False
         if now - seen >= min(SEEN_EVERY, idle / 4):
-            with writing(self.db):
+            # Best effort: a database that is read-only or locked for a moment must not sign anyone
+            # out or fail a page that only reads; the next request tries again.
+            with contextlib.suppress(sqlite3.OperationalError), writing(self.db):
                 self.db.execute("UPDATE sessions SET seen_at = ? WHERE id = ?", [_iso(now), rows[0]["id"]])
         return True
 
