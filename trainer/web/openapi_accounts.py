@@ -112,6 +112,8 @@ def paths() -> dict[str, Any]:
         "/api/v1/tokens": {
             "post": {
                 "summary": "A bearer token for a username and password (failed tries are rate-limited).",
+                "description": "A token works until it is revoked: by DELETE /api/v1/tokens/{token_id}, by "
+                "signing out everywhere, or by a new password (changed, or set with a one-time code).",
                 "security": [{}],
                 "requestBody": _body(
                     {
