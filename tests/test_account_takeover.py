@@ -570,3 +570,25 @@ def test_a_locked_database_does_not_sign_anyone_out_of_a_page_that_only_reads(tm
     assert _signed_in(client)
     seen = datetime.fromisoformat(_sessions(app, "nino")[0]["seen_at"])
     assert seen > datetime.now(UTC) - timedelta(minutes=1)  # and now it is
+
+
+def test_sessions_older_than_any_limit_are_dropped_at_the_next_sign_in(tmp_path):
+    class Clock:
+        now = datetime(2026, 1, 1, tzinfo=UTC)
+
+        def __call__(self):
+            return self.now
+
+    clock = Clock()
+    accounts = Accounts(open_db(tmp_path / "p.sqlite"), clock=clock, hasher=FAST_HASHER)
+    user = accounts.sign_up("nino", PASSWORD)
+    old = accounts.open_session(user["id"])
+    clock.now += timedelta(days=89)
+    recent = accounts.open_session(user["id"])
+    assert accounts.db.execute("SELECT count(*) FROM sessions").fetchone()[0] == 2
+    clock.now += timedelta(days=2)
+    accounts.open_session(user["id"])
+    limits = {"idle": timedelta(days=90), "absolute": timedelta(days=90)}
+    assert accounts.db.execute("SELECT count(*) FROM sessions").fetchone()[0] == 2
+    assert not accounts.session_alive(user["id"], old, **limits)
+    assert accounts.session_alive(user["id"], recent, **limits)

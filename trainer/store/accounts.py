@@ -52,6 +52,9 @@ TOKEN_PREFIX = "ct_"
 # A live session's last use is written at most this often (or a quarter of the idle limit, if that is
 # shorter): every request would take the write lock. A session may so end this much before its limit.
 SEEN_EVERY = timedelta(minutes=5)
+# No session lives longer than this (the largest absolute limit the settings accept): older rows are
+# dropped when the user signs in again, so the table does not grow without end.
+SESSION_KEPT = timedelta(days=90)
 
 # Letters of any script, digits, and . _ - inside (a Georgian or Russian username is fine).
 _USERNAME = re.compile(r"^[^\W_](?:[\w.-]*[^\W_])?$")
@@ -424,8 +427,13 @@ class Accounts:
         """A new server-side session for a signed-in browser: its key (kept in the signed cookie; the
         store keeps its digest)."""
         key = secrets.token_urlsafe(24)
-        now = _iso(self.clock())
+        moment = self.clock()
+        now = _iso(moment)
         with writing(self.db):
+            self.db.execute(
+                "DELETE FROM sessions WHERE user_id = ? AND created_at < ?",
+                [user_id, _iso(moment - SESSION_KEPT)],
+            )
             insert(
                 self.db,
                 "sessions",
