@@ -1,4 +1,4 @@
-"""Accounts: usernames, argon2 password hashes, roles, ending sessions, one-time codes, API tokens.
+"""Accounts: usernames, argon2 password hashes, roles, server-side sessions, one-time codes, API tokens.
 
 A user is a trainee with credentials (`users.id` is the trainee's id): a guest who signs up keeps
 every attempt because nothing moves. Secrets the app hands out (API tokens, one-time codes) are

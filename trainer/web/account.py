@@ -1,5 +1,6 @@
-"""Account pages: sign up, sign in, sign out (here or everywhere), change password, set a password
-with a one-time code, and the user's API tokens.
+"""Account pages: sign up, sign in, sign out (here or everywhere: both end sessions on the server),
+change password, set a password with a one-time code, the user's API tokens, and every one-time code
+made for the account (who made it, whether it was used).
 
 A guest's practice is kept: signing up makes the guest's trainee row the account; signing in to an
 existing account moves the guest's work into it.
