@@ -28,7 +28,11 @@ ENGLISH = {
 
 
 def _refusal(error: AccountError) -> str:
-    return ENGLISH.get(error.reason, "This could not be done.").format(**error.params)
+    """The refusal's sentence: the English one above, else the pages' sentence in the language the
+    request asks for (`Accept-Language`), as a common password or a look-alike username is said."""
+    if error.reason in ENGLISH:
+        return ENGLISH[error.reason].format(**error.params)
+    return auth.say(error)
 
 
 def _user_json(row: dict[str, Any]) -> dict[str, Any]:
@@ -51,7 +55,9 @@ def sign_up() -> ResponseReturnValue:
     except AccountError as error:
         # Taken: the state conflicts; the password equal to the username: each field follows the
         # document, the pair cannot be (422); any other refusal breaks the document's rules (400).
-        status = {"username_taken": 409, "password_is_username": 422}.get(error.reason, 400)
+        status = {"username_taken": 409, "username_lookalike": 409, "password_is_username": 422}.get(
+            error.reason, 400
+        )
         fail(status, _refusal(error))
     auth.forget_guest()
     response = jsonify(_user_json(row))
