@@ -23,8 +23,8 @@ Tables, all STRICT:
 >>> store_db = open_db(":memory:")
 >>> sorted(t for t in store_db.table_names() if not t.startswith("_"))  # doctest: +NORMALIZE_WHITESPACE
 ['api_tokens', 'attempts', 'cards', 'drills', 'exam_sittings', 'exams', 'group_rules', 'group_targets',
- 'groups', 'house_rules', 'memberships', 'one_time_codes', 'round_steps', 'rounds', 'sprints',
- 'table_tests', 'trainees', 'users']
+ 'groups', 'house_rules', 'memberships', 'one_time_codes', 'round_steps', 'rounds', 'sign_in_failures',
+ 'sprints', 'table_tests', 'trainees', 'users']
 """
 
 from __future__ import annotations
@@ -525,6 +525,21 @@ def m009_username_skeletons(db: Database) -> None:
         seen.add(shape)
         db.execute("UPDATE users SET username_skeleton = ? WHERE id = ?", [shape, row["id"]])
     db.execute("CREATE UNIQUE INDEX users_username_skeleton ON users (username_skeleton)")
+
+
+@MIGRATIONS()
+def m010_sign_in_failures(db: Database) -> None:
+    """Failed password checks per key (`trainer.store.sign_in_failures`), kept here rather than in each
+    worker's memory so that all the workers of a server count them together."""
+    db.create_table(
+        "sign_in_failures",
+        {"id": int, "key": str, "at": float},
+        pk="id",
+        not_null=["key", "at"],
+        strict=True,
+    )
+    db.execute("CREATE INDEX sign_in_failures_key ON sign_in_failures (key, at)")
+    db.execute("CREATE INDEX sign_in_failures_at ON sign_in_failures (at)")
 
 
 def _connect(path: str | Path, *, create: bool, timeout: float) -> sqlite3.Connection:

@@ -15,6 +15,7 @@ from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.wrappers import Response
 
 from trainer.store.accounts import AccountError
+from trainer.web import sign_in_limits
 from trainer.web.account_forms import ChangePasswordForm, CodeForm, SignInForm, SignUpForm
 from trainer.web.auth import GUEST_KEY, Account, accounts, guest_id, say
 from trainer.web.forms import EmptyForm
@@ -34,6 +35,7 @@ def _start_session(row: dict[str, Any]) -> None:
     session.pop(GUEST_KEY, None)
     login_user(Account(row))
     session.permanent = True
+    sign_in_limits.proved(row)
 
 
 def failed_sign_in() -> None:
@@ -121,6 +123,7 @@ def change_password() -> Page:
             failed_sign_in()
         return _render_index(password_form=form), 400
     login_user(Account(row))  # this browser stays signed in under the new epoch; others are ended
+    sign_in_limits.proved(row)
     flash(gettext("Your password is changed. Other devices were signed out."), "ok")
     return redirect(url_for("account.index"))
 

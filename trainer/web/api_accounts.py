@@ -12,7 +12,7 @@ from flask import g, jsonify, url_for
 from flask.typing import ResponseReturnValue
 
 from trainer.store.accounts import AccountError
-from trainer.web import auth
+from trainer.web import auth, sign_in_limits
 from trainer.web.api_requests import bp, fail, json_body, signed_in
 
 ENGLISH = {
@@ -60,6 +60,7 @@ def sign_up() -> ResponseReturnValue:
         )
         fail(status, _refusal(error))
     auth.forget_guest()
+    sign_in_limits.proved(row)
     response = jsonify(_user_json(row))
     response.status_code = 201
     return response
@@ -76,6 +77,7 @@ def new_token() -> ResponseReturnValue:
     if row is None:
         g.failed_sign_in = True
         fail(401, "The username or the password is not right.")
+    sign_in_limits.proved(row)
     token, token_row = auth.accounts().new_token(int(row["id"]), label.strip())
     response = jsonify(token=token, **_token_json(token_row), user=_user_json(row))
     response.status_code = 201

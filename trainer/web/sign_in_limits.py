@@ -1,0 +1,193 @@
+"""Limits on failed password checks that slow a guesser without locking out an account's owner or a
+class behind one address.
+
+What is counted, in the database (`trainer.store.sign_in_failures`, shared by every worker): each
+failure of a password check (a wrong password on the sign-in page or at `POST /api/v1/tokens`, a
+wrong current password when changing it, a wrong one-time code).
+
+- A **trusted device** is a browser that has proved the account's password before (signed up, signed
+  in, changed the password or redeemed a code there): it holds a signed cookie (`trainer_device`,
+  a year) with a random id per account. Its failures for that account count against that device
+  alone, under the per-username budget, never against the account or the address: the owner's phone
+  is not refused because someone else guessed at his account, nor because a classmate's laptop
+  sprayed passwords from the school's address.
+- Any other client's failures count against the address (`RATE_LIMIT_SIGN_IN_FAILURES`) and the
+  username tried (`RATE_LIMIT_SIGN_IN_USER`).
+- **Beyond a budget** a wrong password is answered 429 (with `Retry-After`) instead of 401, and a right
+  one still signs in: the budget that someone else spent never refuses the owner's right password.
+- **Beyond the ceiling** (`RATE_LIMIT_SIGN_IN_CEILING` times a budget, 10 by default) the password is
+  not checked at all (429): so a guesser gets at most ten budgets of guesses at one account (100 per
+  5 minutes by default), whatever the number of workers, instead of as many as the server can hash.
+  Only a client that is not a trusted device of the account can meet that refusal, and only while
+  someone is guessing at that account (or from that address) at ten times the budget.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from flask import (
+    Response,
+    after_this_request,
+    current_app,
+    g,
+    jsonify,
+    make_response,
+    render_template,
+    request,
+)
+from flask_babel import gettext
+from itsdangerous import BadSignature, URLSafeSerializer
+from limits import parse_many
+
+from trainer.store.sign_in_failures import SignInFailures
+from trainer.store.usernames import username_key
+from trainer.web import db, identity
+
+DEVICE_COOKIE = "trainer_device"
+DEVICE_DAYS = 365
+DEVICES_KEPT = 8  # accounts remembered per browser (a shared family tablet)
+DEFAULT_CEILING = 10
+
+
+def client_address() -> str:
+    return f"address:{request.remote_addr or 'unknown'}"
+
+
+def username_tried() -> str:
+    """The username key a password check is about (form or JSON), else the signed-in user's (a
+    password change)."""
+    body = request.get_json(silent=True) if request.is_json else None
+    raw = body.get("username") if isinstance(body, dict) else request.form.get("username")
+    if not isinstance(raw, str) or not raw.strip():
+        user = identity.current()
+        raw = user.username if user is not None else ""
+    return username_key(raw.strip())[:100]
+
+
+def too_many_requests(retry_after: int | None = None) -> Response:
+    """The 429 answer: JSON under /api/, a page elsewhere."""
+    message = gettext("Too many requests in a short time. Wait a little and try again.")
+    if request.path.startswith("/api/"):
+        response = jsonify(error=message, status=429)
+    else:
+        title = gettext("Too many requests")
+        response = make_response(render_template("error.html", code=429, title=title, message=message))
+    response.status_code = 429
+    if retry_after is not None:
+        response.headers["Retry-After"] = str(retry_after)
+    return response
+
+
+# Trusted devices --------------------------------------------------------------------------------
+
+
+def _serializer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key or "", salt="trainer-device")
+
+
+def trusted_devices() -> dict[str, str]:
+    """The accounts (username keys) this browser proved the password of, each with its device id."""
+    raw = request.cookies.get(DEVICE_COOKIE)
+    if not raw:
+        return {}
+    try:
+        found = _serializer().loads(raw)
+    except BadSignature:
+        return {}
+    if not isinstance(found, dict):
+        return {}
+    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def proved(row: dict[str, Any]) -> None:
+    """This request proved `row`'s password: the browser becomes a trusted device of the account."""
+    key = username_key(str(row["username"]))
+    devices = trusted_devices()
+    device = devices.pop(key, None) or secrets.token_urlsafe(12)
+    devices[key] = device  # newest last; the oldest beyond DEVICES_KEPT are forgotten
+    kept = dict(list(devices.items())[-DEVICES_KEPT:])
+
+    @after_this_request
+    def remember(response: Response) -> Response:
+        response.set_cookie(
+            DEVICE_COOKIE,
+            _serializer().dumps(kept),
+            max_age=DEVICE_DAYS * 24 * 3600,
+            httponly=True,
+            samesite="Lax",
+            secure=bool(current_app.config.get("SECURE_COOKIES")),
+        )
+        return response
+
+
+# Budgets ----------------------------------------------------------------------------------------
+
+
+def _budgets(config_key: str) -> list[tuple[int, int]]:
+    """(failures allowed, window in seconds) of a limit such as "30 per minute;200 per hour"."""
+    return [(item.amount, item.get_expiry()) for item in parse_many(str(current_app.config[config_key]))]
+
+
+def counted_against() -> list[tuple[str, str]]:
+    """The keys this attempt's failure counts against, each with the limit that applies to it."""
+    tried = username_tried()
+    device = trusted_devices().get(tried) if tried else None
+    if device is not None:
+        return [(f"device:{device}", "RATE_LIMIT_SIGN_IN_USER")]
+    return [
+        (client_address(), "RATE_LIMIT_SIGN_IN_FAILURES"),
+        (f"username:{tried}", "RATE_LIMIT_SIGN_IN_USER"),
+    ]
+
+
+def _beyond(failures: SignInFailures, keys: list[tuple[str, str]], times: int) -> int | None:
+    """Seconds to wait when some key has used `times` of a budget already, else None."""
+    waits = [
+        failures.retry_after(key, window, allowed * times)
+        for key, config_key in keys
+        for allowed, window in _budgets(config_key)
+        if failures.count(key, window) >= allowed * times
+    ]
+    return max(waits) if waits else None
+
+
+def _failed(failures: SignInFailures, keys: list[tuple[str, str]]) -> int | None:
+    """Count this failure; the wait to answer with when it is beyond a budget (the failures before it
+    used one up), else None."""
+    wait = _beyond(failures, keys, 1)
+    failures.record(key for key, _config_key in keys)
+    return wait
+
+
+def limit_failures(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap a view that checks a password (and sets `g.failed_sign_in` when it fails)."""
+
+    @wraps(view)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        if request.method != "POST" or not current_app.config.get("RATELIMIT_ENABLED"):
+            return view(*args, **kwargs)
+        failures = SignInFailures(db.store().db)
+        keys = counted_against()
+        ceiling = int(current_app.config.get("RATE_LIMIT_SIGN_IN_CEILING", DEFAULT_CEILING))
+        wait = _beyond(failures, keys, ceiling)
+        if wait is not None:
+            return too_many_requests(wait)  # not checked: ten budgets of guesses are spent
+        try:
+            response = make_response(view(*args, **kwargs))
+        except Exception:  # the API's 401 is raised (an ApiError), so is a page's abort
+            if not g.get("failed_sign_in"):
+                raise
+            wait = _failed(failures, keys)
+            if wait is None:
+                raise
+            return too_many_requests(wait)
+        if not g.get("failed_sign_in"):
+            return response
+        wait = _failed(failures, keys)
+        return response if wait is None else too_many_requests(wait)
+
+    return guarded
