@@ -60,7 +60,6 @@ DEFAULT_LIMITS = {
     "RATE_LIMIT_SIGN_UPS": "120 per minute;1000 per hour",
     "RATE_LIMIT_SIGN_IN_FAILURES": "30 per minute;200 per hour",
     "RATE_LIMIT_SIGN_IN_USER": "10 per 5 minutes",
-    "RATE_LIMIT_SIGN_IN_CEILING": "10",  # times a sign-in budget beyond which nothing is checked
     "RATE_LIMIT_DRILLS": "60 per minute",
     "RATE_LIMIT_ADVISOR": "30 per minute",
 }
@@ -118,6 +117,8 @@ def init_app(app: Flask) -> None:
     app.config["SESSION_COOKIE_SECURE"] = secure
     for key, value in DEFAULT_LIMITS.items():
         app.config.setdefault(key, value)
+    # Times a sign-in budget beyond which no password is checked (trainer.web.sign_in_limits).
+    app.config.setdefault("RATE_LIMIT_SIGN_IN_CEILING", sign_in_limits.DEFAULT_CEILING)
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
