@@ -237,6 +237,6 @@ def test_the_api_refuses_a_common_password(app, lang):
     response = client.post(
         "/api/v1/users", json={"username": "nino", "password": "12345678"}, headers={"Accept-Language": lang}
     )
-    assert response.status_code == 400
-    assert response.json == {"error": COMMON_REFUSAL[lang], "status": 400}
+    assert response.status_code == 422  # each field follows the document; the value is refused
+    assert response.json == {"error": COMMON_REFUSAL[lang], "status": 422}
     assert _users(app) == 0

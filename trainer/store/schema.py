@@ -19,6 +19,8 @@ Tables, all STRICT:
 - `cards`: the trainee's FSRS card per drill kind and level (`trainer.store.practice`).
 - `rounds`, `round_steps`, `table_tests`: the live table (`trainer/store/tables.py`): a round as what
   deals it again plus the next step, each answered step, and table tests (exams) with their result.
+- `sign_in_failures`: failed password checks, a key ("username:...", "address:...", "device:...")
+  and a time each (`trainer/store/sign_in_failures.py`), so that every worker counts the same.
 
 >>> store_db = open_db(":memory:")
 >>> sorted(t for t in store_db.table_names() if not t.startswith("_"))  # doctest: +NORMALIZE_WHITESPACE

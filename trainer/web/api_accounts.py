@@ -53,11 +53,15 @@ def sign_up() -> ResponseReturnValue:
     try:
         row = auth.accounts().sign_up(username, password, guest_id=auth.guest_id())
     except AccountError as error:
-        # Taken: the state conflicts; the password equal to the username: each field follows the
-        # document, the pair cannot be (422); any other refusal breaks the document's rules (400).
-        status = {"username_taken": 409, "username_lookalike": 409, "password_is_username": 422}.get(
-            error.reason, 400
-        )
+        # Taken (or drawn like a taken name): the state conflicts; the password equal to the username
+        # or a common one: each field follows the document, the value cannot be (422); any other
+        # refusal breaks the document's rules (400).
+        status = {
+            "username_taken": 409,
+            "username_lookalike": 409,
+            "password_is_username": 422,
+            "password_common": 422,
+        }.get(error.reason, 400)
         fail(status, _refusal(error))
     auth.forget_guest()
     sign_in_limits.proved(row)

@@ -24,6 +24,7 @@ wrong current password when changing it, a wrong one-time code).
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable
 from functools import wraps
@@ -89,8 +90,14 @@ def _serializer() -> URLSafeSerializer:
     return URLSafeSerializer(current_app.secret_key or "", salt="trainer-device")
 
 
+def _account_tag(key: str) -> str:
+    # The cookie is signed, not secret: it names accounts by a digest, not by their usernames.
+    return hashlib.sha256(key.encode()).hexdigest()[:16]
+
+
 def trusted_devices() -> dict[str, str]:
-    """The accounts (username keys) this browser proved the password of, each with its device id."""
+    """The accounts (digests of username keys) this browser proved the password of, each with its
+    device id."""
     raw = request.cookies.get(DEVICE_COOKIE)
     if not raw:
         return {}
@@ -105,7 +112,7 @@ def trusted_devices() -> dict[str, str]:
 
 def proved(row: dict[str, Any]) -> None:
     """This request proved `row`'s password: the browser becomes a trusted device of the account."""
-    key = username_key(str(row["username"]))
+    key = _account_tag(username_key(str(row["username"])))
     devices = trusted_devices()
     device = devices.pop(key, None) or secrets.token_urlsafe(12)
     devices[key] = device  # newest last; the oldest beyond DEVICES_KEPT are forgotten
@@ -135,7 +142,7 @@ def _budgets(config_key: str) -> list[tuple[int, int]]:
 def counted_against() -> list[tuple[str, str]]:
     """The keys this attempt's failure counts against, each with the limit that applies to it."""
     tried = username_tried()
-    device = trusted_devices().get(tried) if tried else None
+    device = trusted_devices().get(_account_tag(tried)) if tried else None
     if device is not None:
         return [(f"device:{device}", "RATE_LIMIT_SIGN_IN_USER")]
     return [
