@@ -4,9 +4,12 @@ one script that only resemble each other in meaning (Georgian, Russian, Latin) s
 
 import sqlite3
 import threading
+import unicodedata
 
 import pytest
 from accounts_helpers import PASSWORD
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlite_utils import Database
 
 from trainer.store import open_db
@@ -148,3 +151,24 @@ def test_the_sign_up_page_and_the_api_say_why_in_the_readers_language(app, lang)
     assert api.status_code == 409 and api.json == {"error": LOOKALIKE_REFUSAL[lang], "status": 409}
     with app.app_context():
         assert db.store().db.execute("SELECT count(*) FROM users").fetchone()[0] == 1
+
+
+LATIN_TO_CYRILLIC = {"a": "а", "e": "е", "o": "о", "p": "р", "c": "с", "x": "х", "y": "у"}
+
+
+@settings(max_examples=200)
+@given(
+    st.text(alphabet="aeopcxy0123456789.", min_size=3, max_size=20),
+    st.lists(st.booleans(), min_size=20, max_size=20),
+)
+def test_any_latin_letter_swapped_for_its_cyrillic_twin_keeps_the_skeleton(name, swaps):
+    swapped = "".join(
+        LATIN_TO_CYRILLIC.get(ch, ch) if swap else ch for ch, swap in zip(name, swaps, strict=False)
+    )
+    assert username_skeleton(swapped) == username_skeleton(name)
+
+
+@given(st.text(alphabet="aeiouáéíóúàèñçäöüøåłżščřž", min_size=3, max_size=12))
+def test_the_skeleton_is_the_same_for_every_unicode_form(name):
+    forms = {unicodedata.normalize(form, name) for form in ("NFC", "NFD", "NFKC", "NFKD")}
+    assert len({username_skeleton(form) for form in forms}) == 1
