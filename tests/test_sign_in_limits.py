@@ -1,8 +1,8 @@
 """Failed password checks are limited per username tried and per address (`trainer.web.sign_in_limits`),
 counted in the database so that every worker of a server counts the same; beyond a budget a wrong
 password gets 429 and a right one still signs in, a browser that proved the password before (a
-trusted device) counts only its own failures, and beyond ten budgets nothing is checked; the API
-answers 429 in JSON, the pages with a page."""
+trusted device) counts only its own failures, and beyond three budgets (the ceiling) nothing is
+checked; the API answers 429 in JSON, the pages with a page."""
 
 import threading
 
@@ -78,7 +78,7 @@ def test_one_client_spraying_from_the_schools_address_does_not_refuse_the_class(
     assert AuthActions(lasha_phone).sign_in("lasha", "a typo here").status_code == 401
 
 
-def test_beyond_ten_budgets_nothing_is_checked_but_the_owners_device_still_signs_in(tmp_path, monkeypatch):
+def test_beyond_the_ceiling_nothing_is_checked_but_the_owners_device_still_signs_in(tmp_path, monkeypatch):
     app = create_app({**LIMITS, "DATABASE": str(tmp_path / "c.sqlite"), "RATE_LIMIT_SIGN_IN_CEILING": 2})
     add_user(app, "nino")
     phone = app.test_client()

@@ -15,11 +15,11 @@ wrong current password when changing it, a wrong one-time code).
   username tried (`RATE_LIMIT_SIGN_IN_USER`).
 - **Beyond a budget** a wrong password is answered 429 (with `Retry-After`) instead of 401, and a right
   one still signs in: the budget that someone else spent never refuses the owner's right password.
-- **Beyond the ceiling** (`RATE_LIMIT_SIGN_IN_CEILING` times a budget, 10 by default) the password is
-  not checked at all (429): so a guesser gets at most ten budgets of guesses at one account (100 per
+- **Beyond the ceiling** (`RATE_LIMIT_SIGN_IN_CEILING` times a budget, 3 by default) the password is
+  not checked at all (429): so a guesser gets at most three budgets of guesses at one account (30 per
   5 minutes by default), whatever the number of workers, instead of as many as the server can hash.
   Only a client that is not a trusted device of the account can meet that refusal, and only while
-  someone is guessing at that account (or from that address) at ten times the budget.
+  someone is guessing at that account (or from that address) at three times the budget.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from trainer.web import db, identity
 DEVICE_COOKIE = "trainer_device"
 DEVICE_DAYS = 365
 DEVICES_KEPT = 8  # accounts remembered per browser (a shared family tablet)
-DEFAULT_CEILING = 10
+DEFAULT_CEILING = 3
 
 
 def client_address() -> str:
@@ -182,7 +182,7 @@ def limit_failures(view: Callable[..., Any]) -> Callable[..., Any]:
         ceiling = int(current_app.config.get("RATE_LIMIT_SIGN_IN_CEILING", DEFAULT_CEILING))
         wait = _beyond(failures, keys, ceiling)
         if wait is not None:
-            return too_many_requests(wait)  # not checked: ten budgets of guesses are spent
+            return too_many_requests(wait)  # not checked: the ceiling's guesses are spent
         try:
             response = make_response(view(*args, **kwargs))
         except Exception:  # the API's 401 is raised (an ApiError), so is a page's abort
