@@ -54,7 +54,7 @@ def test_a_trusted_device_counts_only_its_own_failures(limited):
     phone = limited.test_client()
     assert AuthActions(phone).sign_in("nino").status_code == 302  # the phone proves the password
     AuthActions(phone).sign_out()
-    for _ in range(12):  # a guesser spends the account's budget four times over
+    for _ in range(12):  # a guesser goes past the budget and the ceiling (3 x 3 failures)
         AuthActions(limited.test_client()).sign_in("nino", "wrong password")
     # The phone's own typos are answered 401, not 429: the guesser's failures are not the phone's.
     assert [AuthActions(phone).sign_in("nino", "a typo here").status_code for _ in range(3)] == [401] * 3
