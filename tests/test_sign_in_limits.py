@@ -177,32 +177,48 @@ class Clock:
 def test_failures_are_counted_in_a_sliding_window_and_old_ones_deleted():
     clock = Clock()
     failures = SignInFailures(open_db(":memory:"), clock=clock)
+    budgets = {"username:nino": [(3, 60)]}
     for step in range(3):
         clock.now = 1_000_000.0 + 20 * step  # at 0 s, 20 s and 40 s
-        failures.record(["username:nino"])
+        assert failures.attempt(budgets, ceiling=2).beyond_for is None
     assert failures.count("username:nino", 60) == 3
-    assert failures.retry_after("username:nino", 60, 3) == 21  # the first leaves the window at 60 s
-    assert failures.retry_after("username:nino", 60, 2) == 41
+    assert failures.retry_after("username:nino", 60, 3) == 20  # the first leaves the window at 60 s
+    assert failures.retry_after("username:nino", 60, 2) == 40
+    assert failures.attempt(budgets, ceiling=2).beyond_for == 20  # a budget is used: 429 for 20 s
     clock.now += 30  # at 70 s the failure at 0 s is out of the window
-    assert failures.count("username:nino", 60) == 2
+    assert failures.count("username:nino", 60) == 3
     clock.now += KEEP_S
-    failures.record(["username:lasha"])  # a new failure deletes the rows older than a day
+    failures.attempt({"username:lasha": [(3, 60)]}, ceiling=2)  # rows older than a day are deleted
     assert failures.db.execute("SELECT key FROM sign_in_failures").fetchall() == [("username:lasha",)]
 
 
-def test_failures_recorded_from_many_threads_are_all_counted(tmp_path):
-    path = tmp_path / "threads.sqlite"
+def test_a_successful_check_takes_its_failure_back():
+    failures = SignInFailures(open_db(":memory:"))
+    budgets = {"username:nino": [(3, 60)], "address:10.0.0.7": [(30, 60)]}
+    for _ in range(10):
+        failures.succeeded(failures.attempt(budgets, ceiling=1))
+    assert failures.count("username:nino", 60) == failures.count("address:10.0.0.7", 60) == 0
+
+
+def test_concurrent_checks_never_get_past_the_ceiling(tmp_path):
+    """Twelve checks at once from many threads: the count and the failure written in advance are one
+    transaction, so exactly the ceiling's number of checks is let through (2 budgets of 3)."""
+    path = tmp_path / "burst.sqlite"
     open_db(path).conn.close()
+    start = threading.Barrier(12)
+    let_through = []
 
-    def fail_ten_times():
+    def check():
         failures = SignInFailures(open_db(path, migrate=False))
-        for _ in range(10):
-            failures.record(["username:nino", "address:10.0.0.7"])
+        start.wait()
+        attempt = failures.attempt({"username:nino": [(3, 300)], "address:10.0.0.7": [(30, 60)]}, ceiling=2)
+        let_through.append(attempt.refused_for is None)
 
-    threads = [threading.Thread(target=fail_ten_times) for _ in range(6)]
+    threads = [threading.Thread(target=check) for _ in range(12)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
+    assert sorted(let_through) == [False] * 6 + [True] * 6
     failures = SignInFailures(open_db(path, migrate=False))
-    assert failures.count("username:nino", 3600) == failures.count("address:10.0.0.7", 3600) == 60
+    assert failures.count("username:nino", 300) == failures.count("address:10.0.0.7", 60) == 6

@@ -3,26 +3,43 @@ server on the same file) counts the same failures: a per-process counter made ea
 separate one, four workers allowing four times the failures.
 
 Each failure is one row (`sign_in_failures`: a key such as "username:nino" or "address:10.0.0.7",
-and when, in seconds since the epoch); a count is the rows of a key in the last window. Rows older
-than the longest window anyone asks about are deleted as new failures come in.
+and when, in seconds since the epoch); a count is the rows of a key in the last window. A check is
+counted as a failure in advance, in the same transaction that looks at the counts (`attempt`), and
+taken back when it succeeds, so that concurrent checks see each other. Rows older than a day are
+deleted as new ones come in.
 
 >>> from trainer.store.schema import open_db
 >>> failures = SignInFailures(open_db(":memory:"), clock=lambda: 1000.0)
->>> failures.record(["username:nino", "address:10.0.0.7"])
+>>> budgets = {"username:nino": [(3, 60)], "address:10.0.0.7": [(30, 60)]}
+>>> [failures.attempt(budgets, ceiling=2).refused_for for _ in range(7)]
+[None, None, None, None, None, None, 60]
 >>> failures.count("username:nino", 60), failures.count("username:lasha", 60)
-(1, 0)
+(6, 0)
 """
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from trainer.store.schema import writing
+from trainer.store.schema import insert, writing
 
 KEEP_S = 24 * 3600  # no limit looks further back than a day
+
+Budgets = Mapping[str, Sequence[tuple[int, int]]]  # key -> (failures allowed, window in seconds)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """A password check let through (`refused_for` None) or not, by `SignInFailures.attempt`."""
+
+    failure_ids: tuple[int, ...]  # the failures written in advance, taken back if it succeeds
+    refused_for: int | None  # refused unchecked: seconds to wait
+    beyond_for: int | None  # let through, but a budget was used already: a failure gets 429 this long
 
 
 class SignInFailures:
@@ -32,14 +49,38 @@ class SignInFailures:
         self.db = db
         self.clock = clock
 
-    def record(self, keys: Iterable[str]) -> None:
-        """One failure against each key (one short transaction; old rows go in the same one)."""
+    def attempt(self, budgets: Budgets, ceiling: int) -> Attempt:
+        """Before a password is checked, in one write transaction: refuse it when some key has used
+        `ceiling` times a budget already; else write its failure in advance (so concurrent checks
+        count each other, and no burst gets past the ceiling) and say whether a budget was used."""
         now = self.clock()
         with writing(self.db):
-            self.db.conn.executemany(
-                "INSERT INTO sign_in_failures (key, at) VALUES (?, ?)", [(key, now) for key in keys]
-            )
+            wait = self._beyond(budgets, ceiling)
+            if wait is not None:
+                return Attempt((), wait, None)
+            beyond = self._beyond(budgets, 1)
+            ids = tuple(insert(self.db, "sign_in_failures", {"key": key, "at": now}) for key in budgets)
             self.db.execute("DELETE FROM sign_in_failures WHERE at < ?", [now - KEEP_S])
+        return Attempt(ids, None, beyond)
+
+    def succeeded(self, attempt: Attempt) -> None:
+        """The check passed: its failures written in advance are taken back."""
+        if attempt.failure_ids:
+            marks = ", ".join("?" for _ in attempt.failure_ids)
+            with writing(self.db):
+                self.db.execute(
+                    f"DELETE FROM sign_in_failures WHERE id IN ({marks})", list(attempt.failure_ids)
+                )
+
+    def _beyond(self, budgets: Budgets, times: int) -> int | None:
+        """Seconds to wait when some key has used `times` a budget, else None."""
+        waits = [
+            self.retry_after(key, window, allowed * times)
+            for key, limits in budgets.items()
+            for allowed, window in limits
+            if self.count(key, window) >= allowed * times
+        ]
+        return max(waits) if waits else None
 
     def count(self, key: str, window_s: float) -> int:
         """How many failures of `key` in the last `window_s` seconds."""
@@ -56,4 +97,4 @@ class SignInFailures:
         ).fetchone()
         if rows is None:
             return 1
-        return max(1, int(rows[0] + window_s - self.clock()) + 1)
+        return max(1, math.ceil(rows[0] + window_s - self.clock()))

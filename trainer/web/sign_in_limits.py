@@ -139,35 +139,16 @@ def _budgets(config_key: str) -> list[tuple[int, int]]:
     return [(item.amount, item.get_expiry()) for item in parse_many(str(current_app.config[config_key]))]
 
 
-def counted_against() -> list[tuple[str, str]]:
-    """The keys this attempt's failure counts against, each with the limit that applies to it."""
+def counted_against() -> dict[str, list[tuple[int, int]]]:
+    """The keys this attempt's failure counts against, each with its budgets."""
     tried = username_tried()
     device = trusted_devices().get(_account_tag(tried)) if tried else None
     if device is not None:
-        return [(f"device:{device}", "RATE_LIMIT_SIGN_IN_USER")]
-    return [
-        (client_address(), "RATE_LIMIT_SIGN_IN_FAILURES"),
-        (f"username:{tried}", "RATE_LIMIT_SIGN_IN_USER"),
-    ]
-
-
-def _beyond(failures: SignInFailures, keys: list[tuple[str, str]], times: int) -> int | None:
-    """Seconds to wait when some key has used `times` of a budget already, else None."""
-    waits = [
-        failures.retry_after(key, window, allowed * times)
-        for key, config_key in keys
-        for allowed, window in _budgets(config_key)
-        if failures.count(key, window) >= allowed * times
-    ]
-    return max(waits) if waits else None
-
-
-def _failed(failures: SignInFailures, keys: list[tuple[str, str]]) -> int | None:
-    """Count this failure; the wait to answer with when it is beyond a budget (the failures before it
-    used one up), else None."""
-    wait = _beyond(failures, keys, 1)
-    failures.record(key for key, _config_key in keys)
-    return wait
+        return {f"device:{device}": _budgets("RATE_LIMIT_SIGN_IN_USER")}
+    return {
+        client_address(): _budgets("RATE_LIMIT_SIGN_IN_FAILURES"),
+        f"username:{tried}": _budgets("RATE_LIMIT_SIGN_IN_USER"),
+    }
 
 
 def limit_failures(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -178,23 +159,22 @@ def limit_failures(view: Callable[..., Any]) -> Callable[..., Any]:
         if request.method != "POST" or not current_app.config.get("RATELIMIT_ENABLED"):
             return view(*args, **kwargs)
         failures = SignInFailures(db.store().db)
-        keys = counted_against()
         ceiling = int(current_app.config.get("RATE_LIMIT_SIGN_IN_CEILING", DEFAULT_CEILING))
-        wait = _beyond(failures, keys, ceiling)
-        if wait is not None:
-            return too_many_requests(wait)  # not checked: the ceiling's guesses are spent
+        attempt = failures.attempt(counted_against(), ceiling)
+        if attempt.refused_for is not None:
+            return too_many_requests(attempt.refused_for)  # not checked: the ceiling's guesses are spent
         try:
             response = make_response(view(*args, **kwargs))
         except Exception:  # the API's 401 is raised (an ApiError), so is a page's abort
             if not g.get("failed_sign_in"):
+                failures.succeeded(attempt)  # not a failed check (a bad request): not counted
                 raise
-            wait = _failed(failures, keys)
-            if wait is None:
+            if attempt.beyond_for is None:
                 raise
-            return too_many_requests(wait)
+            return too_many_requests(attempt.beyond_for)
         if not g.get("failed_sign_in"):
+            failures.succeeded(attempt)
             return response
-        wait = _failed(failures, keys)
-        return response if wait is None else too_many_requests(wait)
+        return response if attempt.beyond_for is None else too_many_requests(attempt.beyond_for)
 
     return guarded
