@@ -7,7 +7,7 @@ from setuptools import find_packages, setup
 # Each shipped folder and the files of it the wheel carries (tests/test_packaging.py checks that no
 # file of these folders is left out, and that this is `trainer.SHIPPED`).
 SHIPPED = {
-    "data": ["**/*.toml", "**/*.json"],
+    "data": ["**/*.toml", "**/*.json", "**/*.txt.gz", "**/*.md"],  # .txt.gz: common passwords, confusables
     "templates": ["**/*.html", "**/*.js"],
     "static": ["**/*.css", "**/*.js", "**/*.md", "**/*.svg", "**/*.png", "**/*.ico", "**/*.webmanifest"],
     "translations": ["*.pot", "*/LC_MESSAGES/*.po"],

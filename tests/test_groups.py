@@ -136,7 +136,14 @@ def test_the_groups_migration_keeps_accounts_and_drills(tmp_path):
     path = tmp_path / "before-groups.sqlite"
     old = Database(sqlite3.connect(path))
     MIGRATIONS.apply(old, stop_before="m006_groups")
-    Accounts(old, hasher=FAST_HASHER).sign_up("one", "a long secret")
+    # An account as the store wrote it then (today's Accounts writes columns of later migrations).
+    old.execute("INSERT INTO trainees (id, created_at) VALUES (1, '2026-01-01')")
+    old.execute(
+        "INSERT INTO users (id, username, username_key, display_name, password_hash, role, session_epoch, "
+        "created_at) VALUES (1, 'one', 'one', 'one', ?, 'trainee', 0, '2026-01-01')",
+        [FAST_HASHER.hash("a long secret")],
+    )
+    old.conn.commit()
     old.conn.close()
     db = open_db(path)
     assert db.execute("SELECT username, practice_group_id FROM users").fetchall() == [("one", None)]

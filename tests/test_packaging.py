@@ -73,6 +73,11 @@ assert grade(situation, str(expected_of(situation)[0])).correct
 client = create_app({"DATABASE": ":memory:", "SECRET_KEY": "x", "TESTING": True}).test_client()
 for url in ("/reference/presets/painted-poker", "/reference/rules/omaha", "/static/css/trainer.css"):
     assert client.get(url).status_code == 200, url
+# The bundled lists the accounts read: common passwords and Unicode's confusables.
+from trainer.store.common_passwords import common_passwords, is_common
+from trainer.store.usernames import username_skeleton
+assert is_common("password") and len(common_passwords()) > 19000
+assert username_skeleton("teach1") == username_skeleton("t\u0435ach1")
 print("ok", trainer.shipped("data"))
 """
 

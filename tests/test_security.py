@@ -76,12 +76,18 @@ def test_table_stylesheet_places_seats_and_paints_chips(tmp_path, toys):
     assert ".at-6-0 { --x: 50.0; --y: 100.0; }" in text and ".chip-f2c200 { background: #f2c200; }" in text
 
 
+def _set_cookies(response):
+    return {c.partition("=")[0]: c for c in response.headers.getlist("Set-Cookie")}
+
+
 def test_session_cookie_is_httponly_and_samesite_lax(tmp_path):
     response = _sign_up(make_app(tmp_path).test_client(), "trainee.one")  # the session of a signed-in user
     assert response.status_code == 302
-    cookie = response.headers["Set-Cookie"]
-    assert cookie.startswith("session=") and "HttpOnly" in cookie and "SameSite=Lax" in cookie
-    assert "Secure" not in cookie and "Strict-Transport-Security" not in response.headers
+    cookies = _set_cookies(response)  # the session's, and the device's (trainer.web.sign_in_limits)
+    assert set(cookies) == {"session", "trainer_device"}
+    for cookie in cookies.values():
+        assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Secure" not in cookie
+    assert "Strict-Transport-Security" not in response.headers
 
 
 def test_secure_cookies_and_hsts_when_configured(tmp_path):
@@ -89,8 +95,9 @@ def test_secure_cookies_and_hsts_when_configured(tmp_path):
     account = {"username": "trainee.one", "password": PASSWORD, "confirm": PASSWORD}
     response = client.post("/account/sign-up", data=account, base_url="https://localhost")
     assert response.status_code == 302
-    cookie = response.headers["Set-Cookie"]
-    assert cookie.startswith("session=") and "Secure" in cookie and "HttpOnly" in cookie
+    cookies = _set_cookies(response)
+    assert set(cookies) == {"session", "trainer_device"}
+    assert all("Secure" in cookie and "HttpOnly" in cookie for cookie in cookies.values())
     assert "max-age" in response.headers["Strict-Transport-Security"]
 
 
@@ -145,9 +152,14 @@ def test_failed_sign_ins_are_limited_and_only_failures_count(tmp_path):
         assert AuthActions(client).sign_in("dealer").status_code == 302
     wrong = [AuthActions(app.test_client()).sign_in("dealer", "not it").status_code for _ in range(3)]
     assert 429 not in wrong
-    assert AuthActions(app.test_client()).sign_in("dealer").status_code == 429  # even the right one now
-    token = app.test_client().post("/api/v1/tokens", json={"username": "dealer", "password": PASSWORD})
+    refused = AuthActions(app.test_client()).sign_in("dealer", "not it")
+    assert refused.status_code == 429 and refused.headers["Retry-After"].isdigit()
+    token = app.test_client().post("/api/v1/tokens", json={"username": "dealer", "password": "not it"})
     assert token.status_code == 429 and token.json["status"] == 429
+    # The right password is never refused for failures of others (trainer.web.sign_in_limits).
+    assert AuthActions(app.test_client()).sign_in("dealer").status_code == 302
+    token = app.test_client().post("/api/v1/tokens", json={"username": "dealer", "password": PASSWORD})
+    assert token.status_code == 201
 
 
 def test_new_drills_are_limited_per_trainee_pages_and_api_together(tmp_path, toys):

@@ -1,54 +1,132 @@
-"""Failed sign-ins are rate-limited per username tried and per address (`trainer.web.security`);
-successes never count; the API answers 429 in JSON, the pages with a page."""
+"""Failed password checks are limited per username tried and per address (`trainer.web.sign_in_limits`),
+counted in the database so that every worker of a server counts the same; beyond a budget a wrong
+password gets 429 and a right one still signs in, a browser that proved the password before (a
+trusted device) counts only its own failures, and beyond three budgets (the ceiling) nothing is
+checked; the API answers 429 in JSON, the pages with a page."""
+
+import threading
 
 import pytest
 from accounts_helpers import PASSWORD, AuthActions, add_user
 
-from trainer.web import create_app
+from trainer.store import open_db
+from trainer.store.accounts import FAST_HASHER, Accounts
+from trainer.store.sign_in_failures import KEEP_S, SignInFailures
+from trainer.web import auth, create_app, db
+
+LIMITS = {
+    "TESTING": True,
+    "SECRET_KEY": "test",
+    "WTF_CSRF_ENABLED": False,
+    "FAST_PASSWORD_HASHING": True,
+    "RATELIMIT_ENABLED": True,
+    "RATE_LIMIT_SIGN_IN_USER": "3 per minute",
+    "RATE_LIMIT_SIGN_IN_FAILURES": "5 per minute",
+}
 
 
 @pytest.fixture
 def limited(tmp_path):
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "limits.sqlite"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "FAST_PASSWORD_HASHING": True,
-            "RATELIMIT_ENABLED": True,
-            "RATE_LIMIT_SIGN_IN_USER": "3 per minute",
-            "RATE_LIMIT_SIGN_IN_FAILURES": "5 per minute",
-        }
-    )
+    return create_app({**LIMITS, "DATABASE": str(tmp_path / "limits.sqlite")})
 
 
-def test_wrong_passwords_of_one_user_are_limited_not_his_successes(limited):
+def _token(app, username, password=PASSWORD):
+    return app.test_client().post("/api/v1/tokens", json={"username": username, "password": password})
+
+
+def test_someone_elses_failures_never_refuse_the_owners_right_password(limited):
     add_user(limited, "nino")
-    client = limited.test_client()
-    for _ in range(5):  # successes are never counted
-        assert AuthActions(client).sign_in("nino").status_code == 302
-    for _ in range(3):
-        assert AuthActions(client).sign_in("nino", "wrong password").status_code == 401
-    refused = AuthActions(client).sign_in("nino")  # even the right password waits now
-    assert refused.status_code == 429 and "Retry-After" in refused.headers
-    api = limited.test_client().post("/api/v1/tokens", json={"username": "nino", "password": PASSWORD})
+    for _ in range(3):  # a guesser, without cookies, uses up the account's budget
+        assert AuthActions(limited.test_client()).sign_in("nino", "wrong password").status_code == 401
+    refused = AuthActions(limited.test_client()).sign_in("nino", "wrong password")
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    api = _token(limited, "nino", "wrong password")
     assert api.status_code == 429 and api.json["status"] == 429
+    # The owner, on any device, with the right password: signed in (it was 429 before).
+    assert AuthActions(limited.test_client()).sign_in("nino").status_code == 302
+    assert _token(limited, "nino").status_code == 201
     add_user(limited, "lasha")
-    assert AuthActions(client).sign_in("lasha").status_code == 302  # another user is not slowed down
+    assert AuthActions(limited.test_client()).sign_in("lasha").status_code == 302  # another user
 
 
-def test_trying_many_usernames_from_one_address_is_limited(limited):
-    client = limited.test_client()
-    for i in range(5):
-        assert (
-            client.post("/api/v1/tokens", json={"username": f"user{i}", "password": "x" * 8}).status_code
-            == 401
-        )
-    assert AuthActions(client).sign_in("someone.else", "whatever pw").status_code == 429
+def test_a_trusted_device_counts_only_its_own_failures(limited):
+    add_user(limited, "nino")
+    phone = limited.test_client()
+    assert AuthActions(phone).sign_in("nino").status_code == 302  # the phone proves the password
+    AuthActions(phone).sign_out()
+    for _ in range(12):  # a guesser goes past the budget and the ceiling (3 x 3 failures)
+        AuthActions(limited.test_client()).sign_in("nino", "wrong password")
+    # The phone's own typos are answered 401, not 429: the guesser's failures are not the phone's.
+    assert [AuthActions(phone).sign_in("nino", "a typo here").status_code for _ in range(3)] == [401] * 3
+    assert AuthActions(phone).sign_in("nino", "a typo here").status_code == 429  # its own budget
+    assert AuthActions(phone).sign_in("nino").status_code == 302
 
 
-def test_wrong_one_time_codes_count_too(limited):
+def test_one_client_spraying_from_the_schools_address_does_not_refuse_the_class(limited):
+    add_user(limited, "nino")
+    add_user(limited, "lasha")
+    lasha_phone = limited.test_client()
+    assert AuthActions(lasha_phone).sign_in("lasha").status_code == 302
+    AuthActions(lasha_phone).sign_out()
+    for i in range(5):  # one client tries a password on five usernames from the school's address
+        assert _token(limited, f"user{i}", "x" * 8).status_code == 401
+    assert AuthActions(limited.test_client()).sign_in("someone.else", "whatever pw").status_code == 429
+    # Every trainee behind that address still signs in with his right password.
+    assert AuthActions(limited.test_client()).sign_in("nino").status_code == 302
+    assert _token(limited, "nino").status_code == 201
+    # A trusted device's typo is counted against that device, not against the sprayed address.
+    assert AuthActions(lasha_phone).sign_in("lasha", "a typo here").status_code == 401
+
+
+def test_beyond_the_ceiling_nothing_is_checked_but_the_owners_device_still_signs_in(tmp_path, monkeypatch):
+    app = create_app({**LIMITS, "DATABASE": str(tmp_path / "c.sqlite"), "RATE_LIMIT_SIGN_IN_CEILING": 2})
+    add_user(app, "nino")
+    phone = app.test_client()
+    assert AuthActions(phone).sign_in("nino").status_code == 302
+    AuthActions(phone).sign_out()
+    for _ in range(6):  # two budgets of 3
+        AuthActions(app.test_client()).sign_in("nino", "wrong password")
+    checked = []
+
+    class Counting:
+        def verify(self, *args):
+            checked.append(1)
+            return FAST_HASHER.verify(*args)
+
+        def __getattr__(self, name):
+            return getattr(FAST_HASHER, name)
+
+    monkeypatch.setattr(auth, "FAST_HASHER", Counting())  # what each request's Accounts hashes with
+    refused = AuthActions(app.test_client()).sign_in("nino")  # right, but from an untrusted client
+    assert refused.status_code == 429 and checked == []  # refused before any hashing
+    assert AuthActions(phone).sign_in("nino").status_code == 302 and checked == [1]
+
+
+def test_the_counters_are_shared_by_two_apps_on_one_database(tmp_path):
+    """Two workers of one server: each app has its own memory, the database is the same."""
+    config = {**LIMITS, "DATABASE": str(tmp_path / "shared.sqlite")}
+    first, second = create_app(config), create_app(config)
+    add_user(first, "nino")
+    assert AuthActions(first.test_client()).sign_in("nino", "wrong password").status_code == 401
+    assert AuthActions(second.test_client()).sign_in("nino", "wrong password").status_code == 401
+    assert AuthActions(first.test_client()).sign_in("nino", "wrong password").status_code == 401
+    # Three failures in all, over two workers: the budget of three is spent for both.
+    assert AuthActions(second.test_client()).sign_in("nino", "wrong password").status_code == 429
+    assert AuthActions(first.test_client()).sign_in("nino", "wrong password").status_code == 429
+    assert AuthActions(second.test_client()).sign_in("nino").status_code == 302
+
+
+def test_a_forged_device_cookie_is_not_trusted(limited):
+    add_user(limited, "nino")
+    for _ in range(3):
+        AuthActions(limited.test_client()).sign_in("nino", "wrong password")
+    for forged in ('{"nino": "abc"}', "eyJuaW5vIjoiYWJjIn0.not-a-signature"):
+        client = limited.test_client()
+        client.set_cookie("trainer_device", forged)
+        assert AuthActions(client).sign_in("nino", "wrong password").status_code == 429
+
+
+def test_wrong_one_time_codes_count_too_and_the_right_code_still_works(limited):
     add_user(limited, "nino")
     client = limited.test_client()
     wrong = {
@@ -60,6 +138,22 @@ def test_wrong_one_time_codes_count_too(limited):
     for _ in range(3):
         assert client.post("/account/code", data=wrong).status_code == 400
     assert client.post("/account/code", data=wrong).status_code == 429
+    with limited.app_context():
+        accounts = Accounts(db.store().db, hasher=FAST_HASHER)
+        code = accounts.make_code(accounts.user_named("nino")["id"], None)
+    assert client.post("/account/code", data={**wrong, "code": code}).status_code == 302
+
+
+def test_a_password_change_is_not_refused_for_the_failures_of_others(limited):
+    add_user(limited, "nino")
+    for _ in range(3):
+        AuthActions(limited.test_client()).sign_in("nino", "wrong password")
+    laptop = limited.test_client()
+    assert AuthActions(laptop).sign_in("nino").status_code == 302  # now a trusted device of nino
+    change = {"current": "not it at all", "password": "a new secret", "confirm": "a new secret"}
+    assert laptop.post("/account/password", data=change).status_code == 400  # its own first failure
+    change["current"] = PASSWORD
+    assert laptop.post("/account/password", data=change).status_code == 302
 
 
 def test_limits_are_off_in_tests_unless_asked(app):
@@ -68,3 +162,63 @@ def test_limits_are_off_in_tests_unless_asked(app):
     for _ in range(15):
         AuthActions(client).sign_in("nino", "wrong password")
     assert AuthActions(client).sign_in("nino").status_code == 302
+
+
+# The store's counters ------------------------------------------------------------------------------
+
+
+class Clock:
+    now = 1_000_000.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_failures_are_counted_in_a_sliding_window_and_old_ones_deleted():
+    clock = Clock()
+    failures = SignInFailures(open_db(":memory:"), clock=clock)
+    budgets = {"username:nino": [(3, 60)]}
+    for step in range(3):
+        clock.now = 1_000_000.0 + 20 * step  # at 0 s, 20 s and 40 s
+        assert failures.attempt(budgets, ceiling=2).beyond_for is None
+    assert failures.count("username:nino", 60) == 3
+    assert failures.retry_after("username:nino", 60, 3) == 20  # the first leaves the window at 60 s
+    assert failures.retry_after("username:nino", 60, 2) == 40
+    assert failures.attempt(budgets, ceiling=2).beyond_for == 20  # a budget is used: 429 for 20 s
+    clock.now += 30  # at 70 s the failure at 0 s is out of the window
+    assert failures.count("username:nino", 60) == 3
+    clock.now += KEEP_S
+    failures.attempt({"username:lasha": [(3, 60)]}, ceiling=2)  # rows older than a day are deleted
+    assert failures.db.execute("SELECT key FROM sign_in_failures").fetchall() == [("username:lasha",)]
+
+
+def test_a_successful_check_takes_its_failure_back():
+    failures = SignInFailures(open_db(":memory:"))
+    budgets = {"username:nino": [(3, 60)], "address:10.0.0.7": [(30, 60)]}
+    for _ in range(10):
+        failures.succeeded(failures.attempt(budgets, ceiling=1))
+    assert failures.count("username:nino", 60) == failures.count("address:10.0.0.7", 60) == 0
+
+
+def test_concurrent_checks_never_get_past_the_ceiling(tmp_path):
+    """Twelve checks at once from many threads: the count and the failure written in advance are one
+    transaction, so exactly the ceiling's number of checks is let through (2 budgets of 3)."""
+    path = tmp_path / "burst.sqlite"
+    open_db(path).conn.close()
+    start = threading.Barrier(12)
+    let_through = []
+
+    def check():
+        failures = SignInFailures(open_db(path, migrate=False))
+        start.wait()
+        attempt = failures.attempt({"username:nino": [(3, 300)], "address:10.0.0.7": [(30, 60)]}, ceiling=2)
+        let_through.append(attempt.refused_for is None)
+
+    threads = [threading.Thread(target=check) for _ in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(let_through) == [False] * 6 + [True] * 6
+    failures = SignInFailures(open_db(path, migrate=False))
+    assert failures.count("username:nino", 300) == failures.count("address:10.0.0.7", 60) == 6

@@ -30,9 +30,10 @@ from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlite_utils import Database
 
+from trainer.store.common_passwords import is_common
 from trainer.store.progress import MAX_ROWID, NotFoundError, Refusal, _iso, _parse_iso, _utc_now
 from trainer.store.schema import insert, writing
-from trainer.store.usernames import USERNAME_MAX, USERNAME_MIN, username_key
+from trainer.store.usernames import USERNAME_MAX, USERNAME_MIN, username_key, username_skeleton
 
 Clock = Callable[[], datetime]
 
@@ -58,6 +59,19 @@ SESSION_KEPT = timedelta(days=90)
 
 # Letters of any script, digits, and . _ - inside (a Georgian or Russian username is fine).
 _USERNAME = re.compile(r"^[^\W_](?:[\w.-]*[^\W_])?$")
+
+
+_DUMMY_HASHES: dict[tuple[int, int, int, int, int], str] = {}
+
+
+def dummy_hash(hasher: PasswordHasher) -> str:
+    """A hash of a random secret with `hasher`'s parameters, made once per process and parameters:
+    what an unknown username's password is checked against, so that it costs one verify, as a real
+    account's does."""
+    key = (hasher.time_cost, hasher.memory_cost, hasher.parallelism, hasher.hash_len, hasher.salt_len)
+    if key not in _DUMMY_HASHES:
+        _DUMMY_HASHES[key] = hasher.hash(secrets.token_hex(16))
+    return _DUMMY_HASHES[key]
 
 
 class Role(StrEnum):
@@ -92,6 +106,8 @@ def check_new_password(password: Any, username: str = "") -> str:
         raise AccountError("password_long", max=PASSWORD_MAX)
     if username and username_key(password) == username_key(username):
         raise AccountError("password_is_username")
+    if is_common(password):
+        raise AccountError("password_common")
     return password
 
 
@@ -114,7 +130,6 @@ class Accounts:
         self.db = db
         self.clock = clock
         self.hasher = hasher
-        self._dummy_hash: str | None = None
 
     # Users -----------------------------------------------------------------------------------------
 
@@ -167,6 +182,7 @@ class Accounts:
                         "id": trainee_id,
                         "username": name,
                         "username_key": username_key(name),
+                        "username_skeleton": username_skeleton(name),
                         "display_name": display,
                         "password_hash": password_hash,
                         "role": str(role),
@@ -177,6 +193,10 @@ class Accounts:
                 )
         except sqlite3.IntegrityError as error:
             if "username" in str(error):
+                # Both unique indexes may refuse one name; the same name says "taken", not "alike".
+                same = self.db.execute("SELECT 1 FROM users WHERE username_key = ?", [username_key(name)])
+                if "username_skeleton" in str(error) and same.fetchone() is None:
+                    raise AccountError("username_lookalike", username=name) from None
                 raise AccountError("username_taken", username=name) from None
             raise
         return self.user(trainee_id)
@@ -207,11 +227,11 @@ class Accounts:
             user = None
         stored = user["password_hash"] if user else None
         if stored is None:
-            # Spend the same time as a real check, so timing does not tell which usernames exist.
-            if self._dummy_hash is None:
-                self._dummy_hash = self.hasher.hash(secrets.token_hex(8))
+            # Spend the same time as a real check, so timing does not tell which usernames exist:
+            # one verify against a hash of the same parameters, made once per process and hasher
+            # (never per request: building it is a whole extra hash).
             with contextlib.suppress(VerificationError):
-                self.hasher.verify(self._dummy_hash, password)
+                self.hasher.verify(dummy_hash(self.hasher), password)
             return None
         try:
             self.hasher.verify(stored, password)
@@ -219,10 +239,12 @@ class Accounts:
             return None
         assert user is not None
         if self.hasher.check_needs_rehash(stored):
+            rehashed = self.hasher.hash(password)  # before the write lock, never while it is held
             with writing(self.db):
+                # Only if nobody changed the password meanwhile (the new hash is of the old password).
                 self.db.execute(
-                    "UPDATE users SET password_hash = ? WHERE id = ?",
-                    [self.hasher.hash(password), user["id"]],
+                    "UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?",
+                    [rehashed, user["id"], stored],
                 )
         return user
 
@@ -230,12 +252,13 @@ class Accounts:
         """A new password; every other session and token of the user ends (the epoch moves on)."""
         user = self.user(user_id)
         check_new_password(new_password, user["username"])
+        password_hash = self.hasher.hash(new_password)  # before the write lock, never while it is held
         now = _iso(self.clock())
         with writing(self.db):
             self.db.execute(
                 "UPDATE users SET password_hash = ?, password_changed_at = ?, "
                 "session_epoch = session_epoch + 1 WHERE id = ?",
-                [self.hasher.hash(new_password), now, user_id],
+                [password_hash, now, user_id],
             )
             self.db.execute(
                 "UPDATE one_time_codes SET used_at = ? WHERE user_id = ? AND used_at IS NULL", [now, user_id]

@@ -21,12 +21,14 @@ Tables, all STRICT:
 - `cards`: the trainee's FSRS card per drill kind and level (`trainer.store.practice`).
 - `rounds`, `round_steps`, `table_tests`: the live table (`trainer/store/tables.py`): a round as what
   deals it again plus the next step, each answered step, and table tests (exams) with their result.
+- `sign_in_failures`: failed password checks, a key ("username:...", "address:...", "device:...")
+  and a time each (`trainer/store/sign_in_failures.py`), so that every worker counts the same.
 
 >>> store_db = open_db(":memory:")
 >>> sorted(t for t in store_db.table_names() if not t.startswith("_"))  # doctest: +NORMALIZE_WHITESPACE
 ['api_tokens', 'attempts', 'cards', 'drills', 'exam_sittings', 'exams', 'group_rules', 'group_targets',
  'groups', 'house_rules', 'membership_periods', 'memberships', 'one_time_codes', 'round_steps', 'rounds',
- 'sessions', 'sprints', 'table_tests', 'trainees', 'users']
+ 'sessions', 'sign_in_failures', 'sprints', 'table_tests', 'trainees', 'users']
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from typing import Any
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from trainer.store.usernames import username_from_name, username_key
+from trainer.store.usernames import username_from_name, username_key, username_skeleton
 
 MIGRATIONS = Migrations("trainer")
 
@@ -552,6 +554,42 @@ def m009_account_sessions(db: Database) -> None:
         "SELECT group_id, user_id, joined_at FROM memberships ORDER BY joined_at"
     )
     db.execute("ALTER TABLE one_time_codes ADD COLUMN redeemed_at TEXT")
+
+
+@MIGRATIONS()
+def m010_username_skeletons(db: Database) -> None:
+    """Each username's skeleton (`usernames.username_skeleton`: what it looks like, UTS #39) under a
+    unique index, so that a name drawn like an existing one (a Cyrillic "е" for a Latin "e") is refused
+    by the database itself, even when two sign-ups race.
+
+    Accounts made before this that look alike all keep working: the first (lowest id) gets the
+    skeleton, a later look-alike none (NULL, which the unique index allows), and every new name is
+    still compared with the first. A new `confusables.txt` changes skeletons: it needs a migration
+    that makes them again."""
+    db.execute("ALTER TABLE users ADD COLUMN username_skeleton TEXT")
+    seen: set[str] = set()
+    for row in list(db.query("SELECT id, username FROM users ORDER BY id")):
+        shape = username_skeleton(row["username"])
+        if shape in seen:
+            continue
+        seen.add(shape)
+        db.execute("UPDATE users SET username_skeleton = ? WHERE id = ?", [shape, row["id"]])
+    db.execute("CREATE UNIQUE INDEX users_username_skeleton ON users (username_skeleton)")
+
+
+@MIGRATIONS()
+def m011_sign_in_failures(db: Database) -> None:
+    """Failed password checks per key (`trainer.store.sign_in_failures`), kept here rather than in each
+    worker's memory so that all the workers of a server count them together."""
+    db.create_table(
+        "sign_in_failures",
+        {"id": int, "key": str, "at": float},
+        pk="id",
+        not_null=["key", "at"],
+        strict=True,
+    )
+    db.execute("CREATE INDEX sign_in_failures_key ON sign_in_failures (key, at)")
+    db.execute("CREATE INDEX sign_in_failures_at ON sign_in_failures (at)")
 
 
 def _connect(path: str | Path, *, create: bool, timeout: float) -> sqlite3.Connection:

@@ -17,6 +17,7 @@ from flask_login import current_user, login_required, logout_user
 from werkzeug.wrappers import Response
 
 from trainer.store.accounts import AccountError
+from trainer.web import sign_in_limits
 from trainer.web.account_forms import ChangePasswordForm, CodeForm, SignInForm, SignUpForm
 from trainer.web.auth import GUEST_KEY, accounts, end_session, guest_id, say, start_session
 from trainer.web.forms import EmptyForm
@@ -35,6 +36,7 @@ def _start_session(row: dict[str, Any]) -> None:
         accounts().move_guest_work(guest, int(row["id"]))
     session.pop(GUEST_KEY, None)
     start_session(row)
+    sign_in_limits.proved(row)
 
 
 def failed_sign_in() -> None:
@@ -124,6 +126,7 @@ def change_password() -> Page:
             failed_sign_in()
         return _render_index(password_form=form), 400
     start_session(row)  # this browser stays signed in under the new epoch; others and tokens are ended
+    sign_in_limits.proved(row)
     flash(gettext("Your password is changed. Other devices were signed out."), "ok")
     return redirect(url_for("account.index"))
 

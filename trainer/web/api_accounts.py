@@ -13,7 +13,7 @@ from flask import g, jsonify, url_for
 from flask.typing import ResponseReturnValue
 
 from trainer.store.accounts import AccountError
-from trainer.web import auth
+from trainer.web import auth, sign_in_limits
 from trainer.web.api_requests import bp, fail, json_body, signed_in
 
 ENGLISH = {
@@ -29,7 +29,11 @@ ENGLISH = {
 
 
 def _refusal(error: AccountError) -> str:
-    return ENGLISH.get(error.reason, "This could not be done.").format(**error.params)
+    """The refusal's sentence: the English one above, else the pages' sentence in the language the
+    request asks for (`Accept-Language`), as a common password or a look-alike username is said."""
+    if error.reason in ENGLISH:
+        return ENGLISH[error.reason].format(**error.params)
+    return auth.say(error)
 
 
 def _user_json(row: dict[str, Any]) -> dict[str, Any]:
@@ -50,11 +54,18 @@ def sign_up() -> ResponseReturnValue:
     try:
         row = auth.accounts().sign_up(username, password, guest_id=auth.guest_id())
     except AccountError as error:
-        # Taken: the state conflicts; the password equal to the username: each field follows the
-        # document, the pair cannot be (422); any other refusal breaks the document's rules (400).
-        status = {"username_taken": 409, "password_is_username": 422}.get(error.reason, 400)
+        # Taken (or drawn like a taken name): the state conflicts; the password equal to the username
+        # or a common one: each field follows the document, the value cannot be (422); any other
+        # refusal breaks the document's rules (400).
+        status = {
+            "username_taken": 409,
+            "username_lookalike": 409,
+            "password_is_username": 422,
+            "password_common": 422,
+        }.get(error.reason, 400)
         fail(status, _refusal(error))
     auth.forget_guest()
+    sign_in_limits.proved(row)
     response = jsonify(_user_json(row))
     response.status_code = 201
     return response
@@ -71,6 +82,7 @@ def new_token() -> ResponseReturnValue:
     if row is None:
         g.failed_sign_in = True
         fail(401, "The username or the password is not right.")
+    sign_in_limits.proved(row)
     token, token_row = auth.accounts().new_token(int(row["id"]), label.strip())
     response = jsonify(token=token, **_token_json(token_row), user=_user_json(row))
     response.status_code = 201

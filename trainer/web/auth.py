@@ -162,6 +162,13 @@ def say(error: AccountError) -> str:
         )
     if reason == "username_taken":
         return gettext("The username %(username)s is taken. Choose another.", username=p["username"])
+    if reason == "username_lookalike":
+        return gettext(
+            "The username %(username)s looks too much like one that is taken. Choose another.",
+            username=p["username"],
+        )
+    if reason == "password_common":
+        return gettext("This password is one of the most common ones and easy to guess. Choose another.")
     if reason == "password_short":
         return gettext("A password has at least %(min)s characters.", min=p["min"])
     if reason == "password_long":

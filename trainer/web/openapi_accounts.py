@@ -104,8 +104,8 @@ def paths() -> dict[str, Any]:
                 "responses": {
                     "201": _json(_ref("User"), "The new account."),
                     "400": _error("Bad JSON, or a username or password that breaks the rules (named)."),
-                    "409": _error("The username is taken."),
-                    "422": _error("The password is the username."),
+                    "409": _error("The username is taken, or looks too much like one that is taken."),
+                    "422": _error("The password is the username, or one of the most common passwords."),
                 },
             }
         },

@@ -11,9 +11,12 @@ from typing import Any
 from trainer.games import OMAHA
 from trainer.web.openapi_parts import RETRY_AFTER, error
 from trainer.web.security import LIMITED as LIMITS
+from trainer.web.security import PASSWORD_CHECKS
 
-# The endpoints a rate limit counts (trainer.web.security): they may answer 429.
+# The endpoints a rate limit counts (trainer.web.security, and the failed password checks of
+# trainer.web.sign_in_limits): they may answer 429.
 LIMITED = {endpoint for _, endpoints, _, _ in LIMITS.values() for endpoint in endpoints}
+LIMITED |= set(PASSWORD_CHECKS)
 TOO_MANY = {
     **error("Too many requests in a short time (the limits: trainer.web.security); nothing was done."),
     "headers": RETRY_AFTER,

@@ -10,10 +10,10 @@ Rate limits on what an outsider can hammer, each shared between the pages and th
 
 - new accounts (`RATE_LIMIT_SIGN_UPS`, 120/minute and 1000/hour per client address): the sign-up
   page's POST and `POST /api/v1/users`;
-- failed sign-ins (`RATE_LIMIT_SIGN_IN_FAILURES`, 30/minute and 200/hour per client address; only
-  failures count): the sign-in page, a password change, a one-time code and `POST /api/v1/tokens`;
-  and the same failures per username tried (`RATE_LIMIT_SIGN_IN_USER`, 10 per 5 minutes: guessing one
-  account's password from many addresses is hopeless, and its owner waits five minutes at most);
+- failed sign-ins (`RATE_LIMIT_SIGN_IN_FAILURES`, 30/minute and 200/hour per client address, and
+  `RATE_LIMIT_SIGN_IN_USER`, 10 per 5 minutes per username tried; only failures count): the sign-in
+  page, a password change, a one-time code and `POST /api/v1/tokens`; counted in the database, and
+  never refusing an owner's right password for failures of others (`trainer.web.sign_in_limits`);
 - new drills (`RATE_LIMIT_DRILLS`, 60/minute per trainee, else per address): practice, today's
   practice, sprint, quiz and assigned-quiz starts, `POST /api/v1/drills`, and the live table's new
   rounds and table tests (`POST /table/rounds`, `POST /table/tests`, `POST /api/v1/rounds`); a
@@ -33,16 +33,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Flask, Response, current_app, g, jsonify, render_template, request
+from flask import Flask, Response, current_app
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_talisman import Talisman
 from limits.errors import ConfigurationError
 
-from trainer.store.usernames import username_key
-from trainer.web import auth
+from trainer.web import auth, sign_in_limits
 from trainer.web.settings import SettingError
+from trainer.web.sign_in_limits import client_address
 
 CONTENT_SECURITY_POLICY = {
     "default-src": "'self'",
@@ -66,10 +65,6 @@ DEFAULT_LIMITS = {
 }
 
 
-def client_address() -> str:
-    return f"address:{request.remote_addr or 'unknown'}"
-
-
 def trainee_or_address() -> str:
     """The trainee asking (the signed-in user, by session or API token, else the session's guest),
     else the client's address."""
@@ -80,20 +75,6 @@ def trainee_or_address() -> str:
     if guest is not None:
         return f"guest:{guest}"
     return client_address()
-
-
-def username_tried() -> str:
-    """The username a sign-in tries (form or JSON), else the signed-in user's (a password change)."""
-    body = request.get_json(silent=True) if request.is_json else None
-    raw = body.get("username") if isinstance(body, dict) else request.form.get("username")
-    if not isinstance(raw, str) or not raw.strip():
-        user = auth.current()
-        raw = user.username if user is not None else ""
-    return f"username:{username_key(raw.strip())[:100]}"
-
-
-def _failed_sign_in(_response: Response) -> bool:
-    return bool(g.get("failed_sign_in"))
 
 
 DRILL_STARTS = (
@@ -113,8 +94,6 @@ LIMITED: dict[
     tuple[Callable[[], str], tuple[str, ...], list[str] | None, Callable[[Response], bool] | None],
 ] = {
     "RATE_LIMIT_SIGN_UPS": (client_address, ("account.sign_up", "api.sign_up"), ["POST"], None),
-    "RATE_LIMIT_SIGN_IN_FAILURES": (client_address, PASSWORD_CHECKS, ["POST"], _failed_sign_in),
-    "RATE_LIMIT_SIGN_IN_USER": (username_tried, PASSWORD_CHECKS, ["POST"], _failed_sign_in),
     "RATE_LIMIT_DRILLS": (trainee_or_address, DRILL_STARTS + ROUND_STARTS, ["POST"], None),
     "RATE_LIMIT_ADVISOR": (trainee_or_address, ("reference.advisor", "api.advisor"), None, None),
 }
@@ -138,6 +117,8 @@ def init_app(app: Flask) -> None:
     app.config["SESSION_COOKIE_SECURE"] = secure
     for key, value in DEFAULT_LIMITS.items():
         app.config.setdefault(key, value)
+    # Times a sign-in budget beyond which no password is checked (trainer.web.sign_in_limits).
+    app.config.setdefault("RATE_LIMIT_SIGN_IN_CEILING", sign_in_limits.DEFAULT_CEILING)
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
@@ -153,6 +134,9 @@ def init_app(app: Flask) -> None:
             f"TRAINER_RATELIMIT_STORAGE {app.config['RATELIMIT_STORAGE_URI']!r} cannot be used: {error}"
         ) from error
     app.extensions["trainer_limiter"] = limiter  # the wrapped views hold it only weakly
+    for endpoint in PASSWORD_CHECKS:  # failed password checks: counted in the database
+        if endpoint in app.view_functions:
+            app.view_functions[endpoint] = sign_in_limits.limit_failures(app.view_functions[endpoint])
     for key, (counted_per, endpoints, methods, only_when) in LIMITED.items():
         shared = limiter.shared_limit(
             _configured(key), scope=key.lower(), key_func=counted_per, methods=methods, deduct_when=only_when
@@ -168,10 +152,4 @@ def _configured(key: str) -> Callable[[], str]:
 
 
 def _too_many(error: RateLimitExceeded) -> ResponseReturnValue:
-    message = gettext("Too many requests in a short time. Wait a little and try again.")
-    if request.path.startswith("/api/"):
-        response = jsonify(error=message, status=429)
-        response.status_code = 429
-        return response
-    title = gettext("Too many requests")
-    return render_template("error.html", code=429, title=title, message=message), 429
+    return sign_in_limits.too_many_requests()
