@@ -437,9 +437,15 @@ def test_the_migration_starts_each_members_period_when_he_joined(tmp_path):
     path = tmp_path / "before-sessions.sqlite"
     old = Database(sqlite3.connect(path))
     MIGRATIONS.apply(old, stop_before="m009_account_sessions")
-    accounts = Accounts(old, hasher=FAST_HASHER)
-    teacher = accounts.create_user("teacher", PASSWORD, role=Role.INSTRUCTOR)
-    nino = accounts.sign_up("nino", PASSWORD)
+    # Accounts as the store wrote them then (today's Accounts writes columns of later migrations).
+    for uid, name, role in ((1, "teacher", "instructor"), (2, "nino", "trainee")):
+        old.execute("INSERT INTO trainees (id, created_at) VALUES (?, '2026-01-01')", [uid])
+        old.execute(
+            "INSERT INTO users (id, username, username_key, display_name, password_hash, role, "
+            "session_epoch, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, '2026-01-01')",
+            [uid, name, name, name, FAST_HASHER.hash(PASSWORD), role],
+        )
+    teacher, nino = {"id": 1}, {"id": 2}
     old.execute(
         "INSERT INTO groups (name, owner_id, join_code, created_at) "
         "VALUES ('G', ?, 'AAAA-BBBB', '2026-01-01')",
