@@ -150,3 +150,56 @@ def test_concurrent_starts_through_the_web_make_one_sitting(app):
     with app.app_context():
         user = web_db.store().db.execute("SELECT id FROM users WHERE username = 'nino'").fetchone()[0]
         assert len(web_db.exams().sittings(exam_id, user)) == 1
+
+
+# The live table's test: its rounds ------------------------------------------------------------------
+
+
+def test_concurrent_next_round_requests_never_deal_a_test_more_rounds(path):
+    from trainer.store import Store
+    from trainer.store.tables import TableStore, exam_settings
+
+    db = open_db(path, migrate=False)
+    trainee = Store(db).trainee_named("Trainee One")["id"]
+    tables = TableStore(db)
+    test_id = tables.start_test(trainee, "omaha", 1)
+    wanted = exam_settings()["omaha"]["rounds"]
+    for wave in range(wanted + 1):
+        given: list[int | None] = []
+
+        def tap(_i, given=given):
+            own = open_db(path, migrate=False)
+            try:
+                given.append(TableStore(own).next_test_round(test_id))
+            finally:
+                own.conn.close()
+
+        assert _together(TAPS, tap) == []
+        rounds = tables.test_rounds(test_id)
+        if wave < wanted:
+            # Twelve taps at once: one new round between them, the same one given to every tap.
+            assert len(rounds) == wave + 1 and set(given) == {rounds[-1]["id"]}
+            db.execute("UPDATE rounds SET finished_at = started_at WHERE id = ?", [rounds[-1]["id"]])
+            db.conn.commit()
+        else:
+            assert len(rounds) == wanted and set(given) == {None}
+
+
+def test_concurrent_next_round_posts_through_the_web_open_one_round(app, named):
+    started = named.post("/table/tests", data={"game": "omaha", "level": "1"})
+    assert started.status_code == 302
+    with app.app_context():
+        test_id = web_db.store().db.execute("SELECT max(id) FROM table_tests").fetchone()[0]
+        round_id = web_db.tables().test_rounds(test_id)[0]["id"]
+        web_db.store().db.execute("UPDATE rounds SET finished_at = started_at WHERE id = ?", [round_id])
+        web_db.store().db.conn.commit()
+    cookie = named.get_cookie("session").value
+
+    def tap(_i):
+        tab = app.test_client()
+        tab.set_cookie("session", cookie)
+        assert tab.post(f"/table/test/{test_id}/next").status_code == 302
+
+    assert _together(TAPS, tap) == []
+    with app.app_context():
+        assert len(web_db.tables().test_rounds(test_id)) == 2

@@ -77,6 +77,25 @@ class TableStore(Store):
         test_id: int | None = None,
     ) -> int:
         """Deal a round (`RoundError` for a bad request) and record it; returns its id."""
+        record = self._round_record(
+            trainee_id, game, level, seed=seed, seats=seats, rules=rules, payout=payout, test_id=test_id
+        )
+        with writing(self.db):
+            return insert(self.db, "rounds", record)
+
+    def _round_record(
+        self,
+        trainee_id: int,
+        game: str,
+        level: int,
+        *,
+        seed: int | None = None,
+        seats: int | None = None,
+        rules: str | None = None,
+        payout: str | None = None,
+        test_id: int | None = None,
+    ) -> dict[str, Any]:
+        """The row of a round dealt now (dealing is CPU work: done before any write lock is taken)."""
         dealt = deal(game, level, seed, seats=seats, rules=rules, payout=payout)
         if test_id is not None:
             test = self.test(test_id)
@@ -85,7 +104,7 @@ class TableStore(Store):
             if test["finished_at"] is not None:
                 raise StoreError(f"table test {test_id} is over")
         now = _iso(self.clock())
-        record = {
+        return {
             "trainee_id": trainee_id,
             "game": dealt.game,
             "level": dealt.level,
@@ -102,8 +121,6 @@ class TableStore(Store):
             "step_started_at": now,
             "finished_at": None,
         }
-        with writing(self.db):
-            return insert(self.db, "rounds", record)
 
     def round(self, round_id: int) -> dict[str, Any]:
         return self._row("rounds", round_id, "round")
@@ -247,14 +264,25 @@ class TableStore(Store):
             return None
         if rounds:
             rules = rounds[0]["rules"]
+        args = (test["trainee_id"], test["game"], test["level"])
         try:
-            return self.start_round(
-                test["trainee_id"], test["game"], test["level"], rules=rules, test_id=test_id
-            )
+            record = self._round_record(*args, rules=rules, test_id=test_id)
         except RoundError:
             if rules is None:
                 raise
-            return self.start_round(test["trainee_id"], test["game"], test["level"], test_id=test_id)
+            record = self._round_record(*args, test_id=test_id)
+        with writing(self.db):
+            # Looked at again under the write lock: a concurrent request (a double tap, a second
+            # tab) may have opened the round meanwhile; a test never has more rounds than it asks.
+            if self.test(test_id)["finished_at"] is not None:
+                return None
+            rounds = self.test_rounds(test_id)
+            open_rounds = [r for r in rounds if r["finished_at"] is None]
+            if open_rounds:
+                return int(open_rounds[0]["id"])
+            if len(rounds) >= test["rounds"]:
+                return None
+            return insert(self.db, "rounds", record)
 
     def finish_test(self, test_id: int) -> dict[str, Any]:
         """Close and score a table test: steps answered within the time count; passed when every
@@ -263,21 +291,22 @@ class TableStore(Store):
         if test["finished_at"] is not None:
             return test
         deadline = _iso(self.deadline(test))
-        counts = next(
-            self.db.query(
-                """SELECT count(*) AS answered, coalesce(sum(s.correct), 0) AS right,
-                          coalesce(sum(s.time_ms), 0) AS time_ms, coalesce(sum(s.house_chips), 0) AS chips
-                   FROM round_steps s JOIN rounds r ON r.id = s.round_id
-                   WHERE r.test_id = ? AND s.answered_at <= ?""",
-                [test_id, deadline],
-            )
-        )
-        rounds = self.test_rounds(test_id)
-        done = sum(1 for r in rounds if r["finished_at"] is not None and r["finished_at"] <= deadline)
-        steps = sum(r["steps"] for r in rounds) if len(rounds) >= test["rounds"] else None
-        accuracy = round(100 * counts["right"] / counts["answered"], 1) if counts["answered"] else 0.0
-        passed = done >= test["rounds"] and accuracy >= test["pass_accuracy"]
+        # Counted and written in one transaction: an answer landing in between cannot be left out.
         with writing(self.db):
+            counts = next(
+                self.db.query(
+                    """SELECT count(*) AS answered, coalesce(sum(s.correct), 0) AS right,
+                              coalesce(sum(s.time_ms), 0) AS time_ms, coalesce(sum(s.house_chips), 0) AS chips
+                       FROM round_steps s JOIN rounds r ON r.id = s.round_id
+                       WHERE r.test_id = ? AND s.answered_at <= ?""",
+                    [test_id, deadline],
+                )
+            )
+            rounds = self.test_rounds(test_id)
+            done = sum(1 for r in rounds if r["finished_at"] is not None and r["finished_at"] <= deadline)
+            steps = sum(r["steps"] for r in rounds) if len(rounds) >= test["rounds"] else None
+            accuracy = round(100 * counts["right"] / counts["answered"], 1) if counts["answered"] else 0.0
+            passed = done >= test["rounds"] and accuracy >= test["pass_accuracy"]
             self.db.execute(
                 """UPDATE table_tests SET finished_at = ?, rounds_done = ?, steps = ?, answered = ?,
                        right = ?, time_ms = ?, house_chips = ?, accuracy = ?, passed = ?
