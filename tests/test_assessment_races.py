@@ -203,3 +203,151 @@ def test_concurrent_next_round_posts_through_the_web_open_one_round(app, named):
     assert _together(TAPS, tap) == []
     with app.app_context():
         assert len(web_db.tables().test_rounds(test_id)) == 2
+
+
+# Sprints: the questions, their count and the clock live on the server ------------------------------
+
+SPRINT = {"kind": "toy.amount", "level": "1", "length": "10", "seconds": "180"}
+
+
+def _sprint(client):
+    started = client.post("/sprint/", data=SPRINT)
+    assert started.status_code == 302
+    return started.headers["Location"], int(started.headers["Location"].rsplit("/", 1)[1])
+
+
+def _current(client, run_url):
+    """The open question's drill id and its right answer, from the run page (None once it is over)."""
+    import re
+
+    page = client.get(run_url).get_data(as_text=True)
+    drill = re.search(r'name="drill" value="(\d+)"', page)
+    if drill is None:
+        return None, None, page
+    ante = int(re.search(r'<span class="v">(\d+)</span>', page).group(1))
+    return drill.group(1), str(2 * ante), page
+
+
+def _scored(app, sprint_id):
+    from trainer.store import Store
+
+    store = Store(open_db(app.config["DATABASE"], migrate=False))
+    try:
+        sprint = store.finish_sprint(sprint_id)
+        # Read with SQL, not the store's newer reads, so the same test ran against the old code.
+        questions = [
+            {"id": r[0], "open": not r[1], "skipped": bool(r[1]) and r[2] is None, "correct": bool(r[2])}
+            for r in store.db.execute(
+                "SELECT d.id, d.answered, a.correct FROM drills d LEFT JOIN attempts a ON a.drill_id = d.id"
+                " WHERE d.sprint_id = ? ORDER BY d.id",
+                [sprint_id],
+            )
+        ]
+        answers = store.db.execute(
+            "SELECT count(*), count(DISTINCT a.drill_id) FROM attempts a JOIN drills d ON d.id = a.drill_id"
+            " WHERE d.sprint_id = ?",
+            [sprint_id],
+        ).fetchone()
+    finally:
+        store.db.conn.close()
+    return sprint, questions, answers
+
+
+def test_a_replayed_cookie_and_skips_never_add_questions_to_a_sprint(app, named, toys):
+    run_url, sprint_id = _sprint(named)
+    first, _right, _page = _current(named, run_url)
+    old_cookie = named.get_cookie("session").value  # signed, valid: taken at question 1
+    for _cycle in range(14):
+        # Replay the old cookie and skip the question it saw, then answer whatever is open.
+        named.set_cookie("session", old_cookie)
+        named.post(f"/sprint/{sprint_id}/skip", data={"drill": first})
+        drill, right, _page = _current(named, run_url)
+        if drill is None:
+            break
+        named.post(f"/sprint/{sprint_id}/answer", data={"drill": drill, "answer": right})
+    sprint, questions, answers = _scored(app, sprint_id)
+    assert len(questions) == 10 and sprint.get("questions") == 10
+    assert sprint["correct"] <= sprint["answered"] <= 10
+    assert answers[0] == answers[1] == sprint["answered"]  # each question counted once
+    # The first question was skipped once (the replays did nothing more) and the nine others answered.
+    assert questions[0]["skipped"] and (sprint["answered"], sprint["correct"]) == (9, 9)
+
+
+def test_a_second_tab_cannot_answer_a_question_twice_and_is_told_so(app, named, toys):
+    run_url, sprint_id = _sprint(named)
+    other = app.test_client()
+    other.set_cookie("session", named.get_cookie("session").value)
+    drill, right, _page = _current(named, run_url)
+    assert _current(other, run_url)[0] == drill  # both tabs show question 1
+    named.post(f"/sprint/{sprint_id}/answer", data={"drill": drill, "answer": right})
+    late = other.post(f"/sprint/{sprint_id}/answer", data={"drill": drill, "answer": right})
+    assert late.status_code == 302
+    page = other.get(late.headers["Location"]).get_data(as_text=True)
+    assert "already answered or skipped in another tab" in page
+    assert "Question 2 of 10" in page
+    other.post(f"/sprint/{sprint_id}/skip", data={"drill": drill})  # the old tab's skip: nothing
+    _sprint_row, questions, answers = _scored(app, sprint_id)
+    assert len(questions) == 2 and questions[1]["open"] and answers[0] == 1
+
+
+def test_concurrent_answers_and_skips_score_each_question_once_and_never_more_than_asked(app, named, toys):
+    run_url, sprint_id = _sprint(named)
+    cookie = named.get_cookie("session").value
+
+    def tab(i):
+        client = app.test_client()
+        client.set_cookie("session", cookie)
+        for _ in range(15):
+            drill, right, page = _current(client, run_url)
+            if drill is None:
+                if "sprint-score" in page or "/result" in page:
+                    return
+                client.post(f"/sprint/{sprint_id}/finish")  # the rare moment between two questions
+                continue
+            action = "skip" if i % 4 == 3 else "answer"
+            client.post(f"/sprint/{sprint_id}/{action}", data={"drill": drill, "answer": right})
+
+    assert _together(TAPS, tab) == []
+    sprint, questions, answers = _scored(app, sprint_id)
+    assert len(questions) == 10 and len({q["id"] for q in questions}) == 10
+    assert answers[0] == answers[1] == sprint["answered"] <= 10
+    assert sprint["correct"] == sum(1 for q in questions if q["correct"])
+
+
+def test_concurrent_next_question_calls_add_one_question(path):
+    from trainer.store import Store
+    from trainer.store.progress import SprintBusyError
+
+    db = open_db(path, migrate=False)
+    store = Store(db)
+    trainee = store.trainee_named("Trainee One")["id"]
+    sprint_id = store.start_sprint(trainee, "rp.qualify/3", 1, 60, questions=3, kinds=["rp.qualify"])
+    seeds = iter(range(10_000))
+
+    def draw(kind):
+        return issue(REGISTRY[kind], 1, seed=next(seeds)), None
+
+    for number in range(1, 5):
+        given: list[int | None] = []
+
+        def tap(_i, given=given):
+            own = open_db(path, migrate=False)
+            try:
+                given.append(Store(own).next_sprint_question(sprint_id, draw))
+            finally:
+                own.conn.close()
+
+        assert _together(TAPS, tap) == []
+        asked = store.sprint_questions(sprint_id)
+        assert len(asked) == min(number, 3)
+        if number <= 3:
+            assert set(given) == {asked[-1]["id"]}
+            assert store.skip_sprint_question(asked[-1]["id"]) and not store.skip_sprint_question(
+                asked[-1]["id"]
+            )
+        else:
+            assert set(given) == {None}
+    with pytest.raises(SprintBusyError):
+        store.save_drill(
+            trainee, issue(REGISTRY["rp.qualify"], 1, seed=1), mode="sprint", sprint_id=sprint_id
+        )
