@@ -351,3 +351,43 @@ def test_concurrent_next_question_calls_add_one_question(path):
         store.save_drill(
             trainee, issue(REGISTRY["rp.qualify"], 1, seed=1), mode="sprint", sprint_id=sprint_id
         )
+
+
+def test_a_second_table_test_hands_in_the_open_one_so_the_worse_cannot_be_hidden(app, named):
+    first = named.post("/table/tests", data={"game": "omaha", "level": "1"})
+    other = app.test_client()
+    other.set_cookie("session", named.get_cookie("session").value)
+    second = other.post("/table/tests", data={"game": "omaha", "level": "1"})  # a second tab
+    assert first.headers["Location"] != second.headers["Location"]
+    with app.app_context():
+        tests = (
+            web_db.store()
+            .db.execute("SELECT id, finished_at, passed FROM table_tests ORDER BY id")
+            .fetchall()
+        )
+        assert len(tests) == 2 and tests[0][1] is not None and tests[0][2] == 0 and tests[1][1] is None
+        listed = web_db.tables().table_test_results(
+            web_db.store().db.execute("SELECT max(id) FROM users").fetchone()[0]
+        )
+        assert [r["id"] for r in listed] == [tests[0][0]]  # on the record, as it stood
+
+
+def test_concurrent_table_test_starts_leave_one_open_and_every_other_handed_in(path):
+    from trainer.store import Store
+    from trainer.store.tables import TableStore
+
+    db = open_db(path, migrate=False)
+    trainee = Store(db).trainee_named("Trainee One")["id"]
+
+    def tap(_i):
+        own = open_db(path, migrate=False)
+        try:
+            TableStore(own).start_test(trainee, "omaha", 1)
+        finally:
+            own.conn.close()
+
+    assert _together(TAPS, tap) == []
+    open_, done = db.execute(
+        "SELECT sum(finished_at IS NULL), sum(finished_at IS NOT NULL) FROM table_tests"
+    ).fetchone()
+    assert (open_, done) == (1, TAPS - 1)

@@ -221,7 +221,8 @@ class TableStore(Store):
     # Table tests -----------------------------------------------------------------------------------
 
     def start_test(self, trainee_id: int, game: str, level: int) -> int:
-        """Open a table test of the game at the level, with the house's rounds, pass mark and clock."""
+        """Open a table test of the game at the level, with the house's rounds, pass mark and clock;
+        the trainee's open test, if any, is handed in first (scored as it stands)."""
         if game not in GAMES:
             raise RoundError(f"unknown game {game!r}: one of {', '.join(GAMES)}")
         if isinstance(level, bool) or level not in (1, 2, 3):
@@ -238,6 +239,14 @@ class TableStore(Store):
             "finished_at": None,
         }
         with writing(self.db):
+            # Every test started is handed in: one left open (a second tab, a bad first round, a
+            # double tap) is scored as it stands, so only the best of several cannot be kept.
+            for row in list(
+                self.db.query(
+                    "SELECT id FROM table_tests WHERE trainee_id = ? AND finished_at IS NULL", [trainee_id]
+                )
+            ):
+                self.finish_test(int(row["id"]))
             return insert(self.db, "table_tests", record)
 
     def test(self, test_id: int) -> dict[str, Any]:
