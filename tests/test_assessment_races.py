@@ -391,3 +391,106 @@ def test_concurrent_table_test_starts_leave_one_open_and_every_other_handed_in(p
         "SELECT sum(finished_at IS NULL), sum(finished_at IS NOT NULL) FROM table_tests"
     ).fetchone()
     assert (open_, done) == (1, TAPS - 1)
+
+
+# Checked and found sound: these tests pin it -------------------------------------------------------
+
+
+def _quiz_answers(page):
+    import re
+
+    ids = re.findall(r'name="drill" value="(\d+)"', page)
+    answers = {"drill": ids, **{f"q{i}-answer": "0" for i in range(len(ids))}}
+    answers.update({f"q{i}-amount-{j}": "0" for i in range(len(ids)) for j in range(12)})
+    for i in range(len(ids)):
+        choice = re.search(rf'name="q{i}-answer" value="([^"]+)"', page)
+        if choice:
+            answers[f"q{i}-answer"] = choice.group(1)
+    return ids, answers
+
+
+def test_a_self_check_quiz_take_counts_each_question_once_against_tabs_and_replays(app, named):
+    assert named.post("/quiz/russian_poker/start").status_code == 303
+    ids, answers = _quiz_answers(named.get("/quiz/russian_poker").get_data(as_text=True))
+    cookie = named.get_cookie("session").value  # the take is open in this cookie
+    statuses: list[int] = []
+
+    def tab(_i):
+        client = app.test_client()
+        client.set_cookie("session", cookie)
+        statuses.append(client.post("/quiz/russian_poker", data=answers).status_code)
+
+    assert _together(TAPS, tab) == []
+    assert statuses.count(200) >= 1 and set(statuses) <= {200, 409}
+    named.set_cookie("session", cookie)  # replayed once more, after the hand-in
+    assert named.post("/quiz/russian_poker", data=answers).status_code == 409
+    with app.app_context():
+        rows = (
+            web_db.store().db.execute("SELECT drill_id, count(*) FROM attempts GROUP BY drill_id").fetchall()
+        )
+    assert sorted(str(r[0]) for r in rows) == sorted(ids) and {r[1] for r in rows} == {1}
+
+
+def test_a_practice_answer_counts_once_for_todays_goal_whatever_the_tabs(app, named, toys):
+    import re
+
+    drill_url = named.post("/practice/toy.amount", data={"level": "1"}).headers["Location"]
+    drill_id = drill_url.rsplit("/", 1)[1]
+    ante = int(
+        re.search(r'<span class="v">(\d+)</span>', named.get(drill_url).get_data(as_text=True)).group(1)
+    )
+    cookie = named.get_cookie("session").value
+
+    def tab(i):
+        client = app.test_client()
+        client.set_cookie("session", cookie)
+        client.post(drill_url, data={"drill": drill_id, "answer": str(2 * ante if i % 2 else 1)})
+
+    assert _together(TAPS, tab) == []
+    with app.app_context():
+        db = web_db.store().db
+        assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == 1
+        assert db.execute("SELECT reviews FROM cards").fetchone()[0] == 1  # the practice card too
+    assert '<p id="goal">1 of ' in named.get("/today/").get_data(as_text=True)  # the goal counts it once
+
+
+def test_the_sprint_migration_keeps_each_sprints_questions_and_kinds(tmp_path):
+    import sqlite3
+
+    from sqlite_utils import Database
+
+    from trainer.store import Store
+    from trainer.store.schema import MIGRATIONS
+
+    file = tmp_path / "before-sprint-questions.sqlite"
+    old = Database(sqlite3.connect(file))
+    MIGRATIONS.apply(old, stop_before="m009_sprint_questions")
+    old.execute("INSERT INTO trainees (id, name, created_at) VALUES (1, NULL, '2026-01-01')")
+    for sprint_id, scope in ((1, "rp.qualify/10"), (2, "omaha/20"), (3, "test")):
+        old.execute(
+            "INSERT INTO sprints (id, trainee_id, scope, level, duration_s, started_at, answered, correct)"
+            " VALUES (?, 1, ?, 1, 90, '2026-01-01', 0, 0)",
+            [sprint_id, scope],
+        )
+    for drill_id, sprint_id, kind in (
+        (1, 1, "rp.qualify"),
+        (2, 2, "om.low"),
+        (3, 1, "rp.qualify"),
+        (4, 2, "om.hi"),
+    ):
+        old.execute(
+            "INSERT INTO drills (id, trainee_id, kind, level, seed, version, situation, mode, sprint_id,"
+            " issued_at, answered) VALUES (?, 1, ?, 1, 1, 1, '{}', 'sprint', ?, '2026-01-01', 0)",
+            [drill_id, kind, sprint_id],
+        )
+    old.conn.commit()
+    old.conn.close()
+    db = open_db(file)
+    rows = db.execute("SELECT id, questions, kinds FROM sprints ORDER BY id").fetchall()
+    assert rows == [(1, 10, '["rp.qualify"]'), (2, 20, '["om.low", "om.hi"]'), (3, None, '["test"]')]
+    positions = db.execute("SELECT id, position FROM drills ORDER BY id").fetchall()
+    assert positions == [(1, 0), (2, 0), (3, 1), (4, 1)]
+    assert Store(db).sprint_questions(1) == [
+        {"id": 1, "open": True, "skipped": False, "correct": None},
+        {"id": 3, "open": True, "skipped": False, "correct": None},
+    ]
