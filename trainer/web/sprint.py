@@ -125,11 +125,16 @@ def _next_question(sprint: dict[str, Any]) -> None:
     _finish(sprint)
 
 
-def _another_tab() -> None:
-    flash(
-        gettext("This question was already answered or skipped in another tab; the first answer counts."),
-        "error",
-    )
+def _another_tab(sprint: dict[str, Any]) -> None:
+    """Say so when the form was for one of the sprint's questions that is closed already (answered or
+    skipped in another tab, or a page sent twice); any other drill id is just a stale form."""
+    sent = request.form.get("drill", "")
+    closed = {str(q["id"]) for q in db.store().sprint_questions(int(sprint["id"])) if not q["open"]}
+    if sent in closed:
+        flash(
+            gettext("This question was already answered or skipped in another tab; the first answer counts."),
+            "error",
+        )
 
 
 @bp.get("/<int:sprint_id>")
@@ -199,7 +204,7 @@ def answer(sprint_id: int) -> str | Response | tuple[str, int]:
         return redirect(url_for("sprint.result", sprint_id=sprint_id))
     if request.form.get("drill") != str(state["current"]):
         # An old tab, a replayed page or a double click: the current question is still open.
-        _another_tab()
+        _another_tab(sprint)
         return redirect(url_for("sprint.run", sprint_id=sprint_id))
     drill = own_drill(state["current"], trainee, "sprint")
     fmt = drill["situation"].answer_format
@@ -208,7 +213,7 @@ def answer(sprint_id: int) -> str | Response | tuple[str, int]:
     except AnswerError as error:
         return _render(sprint, state, error_text(error), kept_input(fmt, request.form, error=error)), 400
     except AlreadyAnsweredError:
-        _another_tab()
+        _another_tab(sprint)
         return redirect(url_for("sprint.run", sprint_id=sprint_id))
     _next_question(sprint)
     return redirect(url_for("sprint.run", sprint_id=sprint_id))
@@ -227,7 +232,7 @@ def skip(sprint_id: int) -> Response:
     ):
         _next_question(sprint)
     else:
-        _another_tab()
+        _another_tab(sprint)
     return redirect(url_for("sprint.run", sprint_id=sprint_id))
 
 
