@@ -494,3 +494,51 @@ def test_the_sprint_migration_keeps_each_sprints_questions_and_kinds(tmp_path):
         {"id": 1, "open": True, "skipped": False, "correct": None},
         {"id": 3, "open": True, "skipped": False, "correct": None},
     ]
+
+
+# Readiness: skipping the hard questions does not make a trainee ready ------------------------------
+
+
+def test_skipped_questions_count_as_misses_for_readiness():
+    from web_toys import toy_kinds
+
+    from trainer.store import Store
+    from trainer.store.readiness import Status, Target, readiness
+
+    with toy_kinds():
+        store = Store(open_db(":memory:"))
+        trainee = store.new_anonymous_trainee()["id"]
+        target = Target(accuracy=0.75, window=4, min_level=1, median_seconds=10)
+        seeds = iter(range(1000))
+
+        def drawn():
+            return store.save_drill(trainee, issue(REGISTRY["toy.amount"], 1, seed=next(seeds)))
+
+        def right(drill):
+            ante = store.drill(drill)["situation"].data["ante"]
+            store.answer(drill, str(2 * ante), time_ms=2000)
+
+        for _ in range(4):
+            drawn()  # a hard one, seen and passed over: the next question is drawn
+            right(drawn())
+        got = readiness(store.db, trainee, ["toy.amount"], target)
+        assert (got.status, got.answers, got.correct) == (Status.NOT_YET, 4, 2)
+        for _ in range(4):
+            right(drawn())
+        assert readiness(store.db, trainee, ["toy.amount"], target).status is Status.READY
+        # A sprint's skipped question is a miss too; its answered ones count as before.
+        sprint = store.start_sprint(trainee, "toy.amount/10", 1, 90, questions=10, kinds=["toy.amount"])
+
+        def question(kind):
+            return issue(REGISTRY[kind], 1, seed=next(seeds)), None
+
+        skipped = store.next_sprint_question(sprint, question)
+        assert store.skip_sprint_question(skipped)
+        right(store.next_sprint_question(sprint, question))
+        got = readiness(store.db, trainee, ["toy.amount"], target)
+        assert (got.status, got.answers, got.correct) == (Status.READY, 4, 3)
+        assert store.skip_sprint_question(store.next_sprint_question(sprint, question))
+        assert readiness(store.db, trainee, ["toy.amount"], target).status is Status.NOT_YET
+        # The open question (not yet passed over) is no miss.
+        drawn()
+        assert readiness(store.db, trainee, ["toy.amount"], target).correct == 2

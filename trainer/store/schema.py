@@ -538,6 +538,8 @@ def m009_sprint_questions(db: Database) -> None:
            WHERE sprint_id IS NOT NULL"""
     )
     db.execute("CREATE UNIQUE INDEX drills_sprint_position ON drills (sprint_id, position)")
+    # Readiness counts a practice question passed over (a newer one of its kind drawn): found by this.
+    db.execute("CREATE INDEX drills_trainee_kind ON drills (trainee_id, kind, id)")
 
 
 def _connect(path: str | Path, *, create: bool, timeout: float) -> sqlite3.Connection:
