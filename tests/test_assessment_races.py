@@ -464,7 +464,7 @@ def test_the_sprint_migration_keeps_each_sprints_questions_and_kinds(tmp_path):
 
     file = tmp_path / "before-sprint-questions.sqlite"
     old = Database(sqlite3.connect(file))
-    MIGRATIONS.apply(old, stop_before="m009_sprint_questions")
+    MIGRATIONS.apply(old, stop_before="m010_sprint_questions")
     old.execute("INSERT INTO trainees (id, name, created_at) VALUES (1, NULL, '2026-01-01')")
     for sprint_id, scope in ((1, "rp.qualify/10"), (2, "omaha/20"), (3, "test")):
         old.execute(

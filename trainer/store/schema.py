@@ -510,7 +510,7 @@ def m008_house_rules(db: Database) -> None:
 
 
 @MIGRATIONS()
-def m009_sprint_questions(db: Database) -> None:
+def m010_sprint_questions(db: Database) -> None:
     """A sprint's questions live on the server: how many it asks (`sprints.questions`) and the drill
     kinds it asks in turn (`sprints.kinds`, JSON), and each question's place in it (`drills.position`,
     unique per sprint, so two requests cannot both add the same question); a skipped question is
