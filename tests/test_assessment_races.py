@@ -100,13 +100,17 @@ def test_concurrent_starts_never_make_more_sittings_than_allowed(path, attempts)
     assert set(refused) <= {"no_attempts_left"}
     db = open_db(path, migrate=False)
     exams = Exams(db)
+    made = 0
     for trainee in trainees:
         sittings = exams.sittings(exam_id, trainee)
-        assert len(sittings) == attempts, trainee
+        # At least the first tap's sitting; never more than allowed. (Whether a second one is made
+        # depends on whether some tap starts after another has handed in: timing, not the rule.)
+        assert 1 <= len(sittings) <= attempts, trainee
         # Each sitting has exactly its own questions, none lost or doubled by the race.
         assert all(len(exams.drills(int(s["id"]))) == 3 for s in sittings)
+        made += len(sittings)
     total = db.execute("SELECT count(*) FROM drills WHERE sitting_id IS NOT NULL").fetchone()[0]
-    assert total == 3 * attempts * TRAINEES
+    assert total == 3 * made
 
 
 def test_concurrent_starts_through_the_web_make_one_sitting(app):
