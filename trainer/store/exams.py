@@ -168,7 +168,12 @@ class Exams:
         ]
 
     def start(self, exam_id: int, trainee_id: int, draw: Draw) -> dict[str, Any]:
-        """The trainee's unfinished sitting of the exam, or a new one with its questions drawn."""
+        """The trainee's unfinished sitting of the exam, or a new one with its questions drawn.
+
+        The questions are drawn (CPU work) before the write lock is taken; then, under the lock, the
+        sittings are counted again and the new sitting and its questions are written in the same
+        transaction, so concurrent starts (a double tap, a second tab, a script) make one sitting
+        between them and never more than the exam allows."""
         exam = self.exam(exam_id)
         member = list(
             self.db.query(
@@ -183,10 +188,7 @@ class Exams:
             return running[0]
         for stale in (s for s in mine if s["finished_at"] is None):
             self.finish(int(stale["id"]))
-        if not exam["is_open"]:
-            raise ExamError("closed")
-        if len(mine) >= exam["attempts_allowed"]:
-            raise ExamError("no_attempts_left")
+        self._may_start(exam, len(mine))  # refused before anything is drawn
         now = self.clock()
         seed = exam["seed"] if exam["same_questions"] else secrets.randbelow(2**31)
         drawn = []
@@ -196,6 +198,12 @@ class Exams:
         deadline = None if exam["time_limit_s"] is None else now + timedelta(seconds=exam["time_limit_s"])
         store = Store(self.db, clock=self.clock)
         with writing(self.db):
+            # Counted again under the write lock: another start may have made a sitting meanwhile.
+            mine = self.sittings(exam_id, trainee_id)
+            running = [s for s in mine if s["finished_at"] is None and not self._late(s)]
+            if running:
+                return running[0]
+            self._may_start(self.exam(exam_id), len(mine))
             sitting_id = insert(
                 self.db,
                 "exam_sittings",
@@ -209,9 +217,16 @@ class Exams:
                     "correct": 0,
                 },
             )
-        for situation, group_id in drawn:
-            store.save_drill(trainee_id, situation, mode="quiz", group_id=group_id, sitting_id=sitting_id)
+            for situation, group_id in drawn:
+                store.save_drill(trainee_id, situation, mode="quiz", group_id=group_id, sitting_id=sitting_id)
         return self.sitting(sitting_id)
+
+    @staticmethod
+    def _may_start(exam: dict[str, Any], taken: int) -> None:
+        if not exam["is_open"]:
+            raise ExamError("closed")
+        if taken >= exam["attempts_allowed"]:
+            raise ExamError("no_attempts_left")
 
     def _late(self, sitting: dict[str, Any]) -> bool:
         deadline = sitting["deadline"]

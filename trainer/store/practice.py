@@ -44,7 +44,7 @@ from fsrs import Card, Rating, Scheduler, State
 from sqlite_utils import Database
 
 from trainer.engine.presets import PresetError, data_path, read_toml
-from trainer.store.readiness import Status, Target, default_target, verdict
+from trainer.store.readiness import Status, Target, default_target, recent_results, verdict
 from trainer.store.stats import is_weak, need_rank, recent_answers, sure_accuracy
 
 PRACTICE_FILE = data_path("practice.toml")
@@ -365,16 +365,10 @@ def record_review(
 
 
 def _mastered(db: Database, trainee_id: int, kind: str, level: int, target: Target) -> bool:
-    """The readiness rule over this kind's answers at this level and above."""
+    """The readiness rule over this kind's results at this level and above (skips count as misses)."""
     at_level = replace(target, min_level=level)
-    rows = db.query(
-        """SELECT a.correct, a.time_ms FROM attempts a JOIN drills d ON d.id = a.drill_id
-           WHERE a.trainee_id = ? AND a.kind = ? AND d.level >= ?
-           ORDER BY a.answered_at DESC, a.id DESC LIMIT ?""",
-        [trainee_id, kind, level, target.window],
-    )
-    newest_first = [(bool(r["correct"]), int(r["time_ms"])) for r in rows]
-    return verdict(newest_first[::-1], at_level).status is Status.READY
+    results = recent_results(db, trainee_id, [kind], level, target.window)
+    return verdict(results, at_level).status is Status.READY
 
 
 def card_states(

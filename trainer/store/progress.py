@@ -10,7 +10,8 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import sqlite3
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -49,6 +50,10 @@ class NotFoundError(StoreError, LookupError):
 
 class AlreadyAnsweredError(StoreError):
     """The drill has an answer already; nothing was changed."""
+
+
+class SprintBusyError(StoreError):
+    """The sprint is over, has an open question or has asked all its questions: no question was added."""
 
 
 def _utc_now() -> datetime:
@@ -153,12 +158,6 @@ class Store:
             raise StoreError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         if (mode == "sprint") != (sprint_id is not None):
             raise StoreError("a sprint drill needs its sprint, and only a sprint drill has one")
-        if sprint_id is not None:
-            sprint = self.sprint(sprint_id)
-            if sprint["trainee_id"] != trainee_id:
-                raise NotFoundError(f"no sprint {sprint_id} for this trainee")
-            if sprint["finished_at"] is not None:
-                raise StoreError(f"sprint {sprint_id} is over")
         envelope = situation.to_dict()
         record = {
             "trainee_id": trainee_id,
@@ -173,8 +172,34 @@ class Store:
         # Only when set: a database migrated before groups and exams (a test's old file) lacks them.
         extra = {"group_id": group_id, "sitting_id": sitting_id}
         record.update({key: value for key, value in extra.items() if value is not None})
-        with writing(self.db):
-            return insert(self.db, "drills", record)
+        try:
+            with writing(self.db):
+                if sprint_id is not None:
+                    record["position"] = self._sprint_place(sprint_id, trainee_id)
+                return insert(self.db, "drills", record)
+        except sqlite3.IntegrityError as error:
+            if sprint_id is None:
+                raise
+            # The unique (sprint, position) index: another request added this question first.
+            raise SprintBusyError(f"sprint {sprint_id} was given its next question meanwhile") from error
+
+    def _sprint_place(self, sprint_id: int, trainee_id: int) -> int:
+        """The position of a new question of the sprint, checked under the write lock: the sprint is
+        open, has no open question and has not asked all its questions (when it says how many)."""
+        sprint = self.sprint(sprint_id)
+        if sprint["trainee_id"] != trainee_id:
+            raise NotFoundError(f"no sprint {sprint_id} for this trainee")
+        if sprint["finished_at"] is not None:
+            raise SprintBusyError(f"sprint {sprint_id} is over")
+        asked, open_ = self.db.execute(
+            "SELECT count(*), coalesce(sum(answered = 0), 0) FROM drills WHERE sprint_id = ?", [sprint_id]
+        ).fetchone()
+        if sprint.get("questions") is not None:
+            if open_:
+                raise SprintBusyError(f"sprint {sprint_id} has an open question")
+            if asked >= sprint["questions"]:
+                raise SprintBusyError(f"sprint {sprint_id} has asked all its questions")
+        return int(asked)
 
     def drill(self, drill_id: int) -> dict[str, Any]:
         """The stored drill with `situation` rebuilt as the `Situation` `trainer.drills.grade` takes."""
@@ -254,12 +279,25 @@ class Store:
 
     # Sprints ---------------------------------------------------------------------------------------
 
-    def start_sprint(self, trainee_id: int, scope: str, level: int, duration_s: int) -> int:
-        """Open a timed sprint; drills issued for it pass `mode="sprint", sprint_id=...`."""
+    def start_sprint(
+        self,
+        trainee_id: int,
+        scope: str,
+        level: int,
+        duration_s: int,
+        *,
+        questions: int | None = None,
+        kinds: Sequence[str] = (),
+    ) -> int:
+        """Open a timed sprint of `questions` questions (None: as many as are asked) of `kinds` in
+        turn; its questions come from `next_sprint_question` (or `save_drill(mode="sprint", ...)`)."""
         if not isinstance(duration_s, int) or isinstance(duration_s, bool) or duration_s <= 0:
             raise StoreError("a sprint lasts a positive whole number of seconds")
+        whole = isinstance(questions, int) and not isinstance(questions, bool)
+        if questions is not None and (not whole or questions < 1):
+            raise StoreError("a sprint asks a positive whole number of questions")
         self.trainee(trainee_id)
-        record = {
+        record: dict[str, Any] = {
             "trainee_id": trainee_id,
             "scope": scope,
             "level": level,
@@ -268,8 +306,70 @@ class Store:
             "answered": 0,
             "correct": 0,
         }
+        if questions is not None:
+            record.update(questions=questions, kinds=json.dumps(list(kinds)))
         with writing(self.db):
             return insert(self.db, "sprints", record)
+
+    def sprint_questions(self, sprint_id: int) -> list[dict[str, Any]]:
+        """The sprint's questions so far, in order: drill `id`, `open` (neither answered nor skipped),
+        `skipped`, and `correct` (None unless answered)."""
+        rows = self.db.query(
+            """SELECT d.id, d.answered, d.skipped_at, a.correct FROM drills d
+               LEFT JOIN attempts a ON a.drill_id = d.id WHERE d.sprint_id = ? ORDER BY d.id""",
+            [sprint_id],
+        )
+        return [
+            {
+                "id": int(r["id"]),
+                "open": not r["answered"],
+                "skipped": r["skipped_at"] is not None,
+                "correct": None if r["correct"] is None else bool(r["correct"]),
+            }
+            for r in rows
+        ]
+
+    def next_sprint_question(
+        self, sprint_id: int, draw: Callable[[str], tuple[Situation, int | None] | None]
+    ) -> int | None:
+        """The sprint's open question; else, while it has questions left, a new one of its next kind
+        (`draw(kind)` deals it, before the write lock is taken; None: it cannot); else None.
+
+        Concurrent calls (a second tab, a double tap) add one question between them: the count and
+        the open question are checked again under the write lock (`save_drill`)."""
+        for _try in range(3):
+            sprint = self.sprint(sprint_id)
+            asked = self.sprint_questions(sprint_id)
+            if sprint["finished_at"] is not None or sprint.get("questions") is None:
+                return None
+            if asked and asked[-1]["open"]:
+                return asked[-1]["id"]
+            if len(asked) >= sprint["questions"]:
+                return None
+            kinds = json.loads(sprint["kinds"] or "[]")
+            if not kinds:
+                return None
+            drawn = draw(str(kinds[len(asked) % len(kinds)]))
+            if drawn is None:
+                return None
+            situation, group_id = drawn
+            try:
+                return self.save_drill(
+                    sprint["trainee_id"], situation, mode="sprint", sprint_id=sprint_id, group_id=group_id
+                )
+            except SprintBusyError:
+                continue  # another request added it: look again
+        return None
+
+    def skip_sprint_question(self, drill_id: int) -> bool:
+        """Close an open sprint question unanswered; False (nothing changes) when it is not open."""
+        with writing(self.db):
+            cursor = self.db.execute(
+                """UPDATE drills SET answered = 1, skipped_at = ?
+                   WHERE id = ? AND sprint_id IS NOT NULL AND answered = 0""",
+                [_iso(self.clock()), drill_id],
+            )
+        return cursor.rowcount == 1
 
     def sprint(self, sprint_id: int) -> dict[str, Any]:
         return self._row("sprints", sprint_id, "sprint")

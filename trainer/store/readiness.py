@@ -1,10 +1,12 @@
 """The one readiness rule: is a trainee ready for the table in a game?
 
 Ready means: over the trainee's last `window` answers in the game at level `min_level` or above, at
-least `accuracy` of them right and the median time under `median_seconds`. Fewer answers than the
-window: "too few answers" (no verdict yet). The default figures are in `data/readiness.toml`; a group
-may set its own per game (`Target.from_mapping` checks them). The desk and the practice queue both
-ask `readiness()`, so a trainee is never "ready" on one page and "not yet" on another.
+least `accuracy` of them right and the median time under `median_seconds`; a question he chose not
+to answer (skipped in a sprint, or passed over in practice) counts among them as not right. Fewer
+answers than the window: "too few answers" (no verdict yet). The default figures are in
+`data/readiness.toml`; a group may set its own per game (`Target.from_mapping` checks them). The
+desk and the practice queue both ask `readiness()`, so a trainee is never "ready" on one page and
+"not yet" on another.
 
 >>> target = Target(accuracy=0.95, window=4, min_level=2, median_seconds=10)
 >>> str(verdict([(True, 3000)] * 4, target).status)
@@ -99,38 +101,78 @@ class Readiness:
         }
 
 
-def verdict(answers: Sequence[tuple[bool, int]], target: Target) -> Readiness:
-    """The ruling on the (correct, time_ms) answers, newest last; only the last `window` count."""
+def verdict(answers: Sequence[tuple[bool, int | None]], target: Target) -> Readiness:
+    """The ruling on the (correct, time_ms) answers, newest last; only the last `window` count. A
+    question left unanswered (`recent_results`) is (False, None): not right, and no time."""
     recent = list(answers)[-target.window :]
     correct = sum(1 for right, _ in recent if right)
     if not recent:
         return Readiness(Status.TOO_FEW, 0, 0, None, None, target)
     accuracy = correct / len(recent)
-    median = float(statistics.median(ms for _, ms in recent))
+    times = [ms for _, ms in recent if ms is not None]
+    median = float(statistics.median(times)) if times else None
     if len(recent) < target.window:
         status = Status.TOO_FEW
-    elif accuracy >= target.accuracy and median < target.median_seconds * 1000:
+    elif accuracy >= target.accuracy and median is not None and median < target.median_seconds * 1000:
         status = Status.READY
     else:
         status = Status.NOT_YET
     return Readiness(status, len(recent), correct, accuracy, median, target)
 
 
+def recent_results(
+    db: Database,
+    trainee_id: int,
+    kinds: Iterable[str],
+    min_level: int,
+    window: int,
+    *,
+    group_id: int | None = None,
+) -> list[tuple[bool, int | None]]:
+    """The trainee's last `window` results in these kinds at `min_level` or above, oldest first: every
+    answer (right or not, its time) and every question he chose not to answer, which counts as not
+    right: a sprint question skipped, or a practice question left open when a newer question of its
+    kind was drawn (its "skip" button, or any other way on). Otherwise skipping every hard question
+    would make anyone look ready. For a group's desk (`group_id`), only what he did while in the
+    group (`trainer.store.periods`)."""
+    kinds = sorted(set(kinds))
+    if not kinds:
+        return []
+    marks = ", ".join("?" for _ in kinds)
+    answered, answered_params = while_member(group_id, "a.trainee_id", "a.answered_at")
+    skipped, skipped_params = while_member(group_id, "d.trainee_id", "coalesce(d.skipped_at, d.issued_at)")
+    rows = db.query(
+        f"""SELECT correct, time_ms FROM (
+              SELECT * FROM (
+                SELECT a.correct AS correct, a.time_ms AS time_ms, a.answered_at AS at, a.drill_id AS drill
+                FROM attempts a JOIN drills d ON d.id = a.drill_id
+                WHERE a.trainee_id = ? AND d.level >= ? AND a.kind IN ({marks}) AND {answered}
+                ORDER BY at DESC, drill DESC LIMIT ?)
+              UNION ALL
+              SELECT * FROM (
+                SELECT 0 AS correct, NULL AS time_ms, coalesce(d.skipped_at, d.issued_at) AS at, d.id AS drill
+                FROM drills d
+                WHERE d.trainee_id = ? AND d.level >= ? AND d.kind IN ({marks}) AND {skipped}
+                  AND (d.skipped_at IS NOT NULL
+                       OR (d.mode = 'practice' AND d.answered = 0 AND EXISTS (
+                             SELECT 1 FROM drills later WHERE later.trainee_id = d.trainee_id
+                             AND later.kind = d.kind AND later.id > d.id)))
+                ORDER BY at DESC, drill DESC LIMIT ?)
+            ) ORDER BY at DESC, drill DESC LIMIT ?""",
+        [
+            *(trainee_id, min_level, *kinds, *answered_params, window),
+            *(trainee_id, min_level, *kinds, *skipped_params, window),
+            window,
+        ],
+    )
+    newest_first = [(bool(r["correct"]), None if r["time_ms"] is None else int(r["time_ms"])) for r in rows]
+    return newest_first[::-1]
+
+
 def readiness(
     db: Database, trainee_id: int, kinds: Iterable[str], target: Target, *, group_id: int | None = None
 ) -> Readiness:
     """The trainee's readiness over the given drill kinds (those of one game); for a group's desk
-    (`group_id`), from his answers while he was in the group only (`trainer.store.periods`)."""
-    kinds = sorted(set(kinds))
-    if not kinds:
-        return verdict([], target)
-    marks = ", ".join("?" for _ in kinds)
-    seen, seen_params = while_member(group_id, "a.trainee_id", "a.answered_at")
-    rows = db.query(
-        f"""SELECT a.correct, a.time_ms FROM attempts a JOIN drills d ON d.id = a.drill_id
-            WHERE a.trainee_id = ? AND d.level >= ? AND a.kind IN ({marks}) AND {seen}
-            ORDER BY a.answered_at DESC, a.id DESC LIMIT ?""",
-        [trainee_id, target.min_level, *kinds, *seen_params, target.window],
-    )
-    newest_first = [(bool(r["correct"]), int(r["time_ms"])) for r in rows]
-    return verdict(newest_first[::-1], target)
+    (`group_id`), from what he did while he was in the group only (`trainer.store.periods`)."""
+    results = recent_results(db, trainee_id, kinds, target.min_level, target.window, group_id=group_id)
+    return verdict(results, target)

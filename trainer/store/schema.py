@@ -12,7 +12,9 @@ Tables, all STRICT:
 - `house_rules`: an instructor's edited copy of a preset (TOML text, named by its digest).
 - `exams` (assigned quizzes of a group) and `exam_sittings` (one trainee's try; its drills carry
   `sitting_id`).
-- `sprints`: a timed run of drills of one scope (a kind id, a game or "mixed") and level.
+- `sprints`: a timed run of drills of one scope (a kind id, a game or "mixed") and level: its clock
+  (`started_at`, `duration_s`), how many questions it asks and the kinds it asks in turn; its
+  questions are its drills (`drills.sprint_id`, `position`; a skipped one has `skipped_at`).
 - `drills`: every issued situation with what reproduces it (kind, level, seed, generator version,
   rules) and the situation itself as JSON, so it can be graded even after the generator changes.
 - `attempts`: the one answer to a drill: raw input, parsed answer, expected answer, correct, time;
@@ -33,6 +35,7 @@ Tables, all STRICT:
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import sys
 from collections.abc import Iterator
@@ -590,6 +593,39 @@ def m011_sign_in_failures(db: Database) -> None:
     )
     db.execute("CREATE INDEX sign_in_failures_key ON sign_in_failures (key, at)")
     db.execute("CREATE INDEX sign_in_failures_at ON sign_in_failures (at)")
+
+
+@MIGRATIONS()
+def m012_sprint_questions(db: Database) -> None:
+    """A sprint's questions live on the server: how many it asks (`sprints.questions`) and the drill
+    kinds it asks in turn (`sprints.kinds`, JSON), and each question's place in it (`drills.position`,
+    unique per sprint, so two requests cannot both add the same question); a skipped question is
+    closed (`answered` = 1) with `skipped_at` and no attempt. Sprints from before keep their number
+    of questions (from the scope "<what>/<N>") and the kinds they asked."""
+    db.execute("ALTER TABLE sprints ADD COLUMN questions INTEGER")
+    db.execute("ALTER TABLE sprints ADD COLUMN kinds TEXT")
+    db.execute("ALTER TABLE drills ADD COLUMN position INTEGER")
+    db.execute("ALTER TABLE drills ADD COLUMN skipped_at TEXT")
+    for row in list(db.query("SELECT id, scope FROM sprints")):
+        what, _, n = str(row["scope"]).rpartition("/")
+        asked = [
+            r["kind"]
+            for r in db.query(
+                "SELECT kind FROM drills WHERE sprint_id = ? GROUP BY kind ORDER BY min(id)", [row["id"]]
+            )
+        ]
+        db.execute(
+            "UPDATE sprints SET questions = ?, kinds = ? WHERE id = ?",
+            [int(n) if n.isdigit() else None, json.dumps(asked or [what or row["scope"]]), row["id"]],
+        )
+    db.execute(
+        """UPDATE drills SET position = (SELECT count(*) FROM drills e
+                                         WHERE e.sprint_id = drills.sprint_id AND e.id < drills.id)
+           WHERE sprint_id IS NOT NULL"""
+    )
+    db.execute("CREATE UNIQUE INDEX drills_sprint_position ON drills (sprint_id, position)")
+    # Readiness counts a practice question passed over (a newer one of its kind drawn): found by this.
+    db.execute("CREATE INDEX drills_trainee_kind ON drills (trainee_id, kind, id)")
 
 
 def _connect(path: str | Path, *, create: bool, timeout: float) -> sqlite3.Connection:

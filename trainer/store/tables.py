@@ -78,6 +78,25 @@ class TableStore(Store):
         test_id: int | None = None,
     ) -> int:
         """Deal a round (`RoundError` for a bad request) and record it; returns its id."""
+        record = self._round_record(
+            trainee_id, game, level, seed=seed, seats=seats, rules=rules, payout=payout, test_id=test_id
+        )
+        with writing(self.db):
+            return insert(self.db, "rounds", record)
+
+    def _round_record(
+        self,
+        trainee_id: int,
+        game: str,
+        level: int,
+        *,
+        seed: int | None = None,
+        seats: int | None = None,
+        rules: str | None = None,
+        payout: str | None = None,
+        test_id: int | None = None,
+    ) -> dict[str, Any]:
+        """The row of a round dealt now (dealing is CPU work: done before any write lock is taken)."""
         dealt = deal(game, level, seed, seats=seats, rules=rules, payout=payout)
         if test_id is not None:
             test = self.test(test_id)
@@ -86,7 +105,7 @@ class TableStore(Store):
             if test["finished_at"] is not None:
                 raise StoreError(f"table test {test_id} is over")
         now = _iso(self.clock())
-        record = {
+        return {
             "trainee_id": trainee_id,
             "game": dealt.game,
             "level": dealt.level,
@@ -103,8 +122,6 @@ class TableStore(Store):
             "step_started_at": now,
             "finished_at": None,
         }
-        with writing(self.db):
-            return insert(self.db, "rounds", record)
 
     def round(self, round_id: int) -> dict[str, Any]:
         return self._row("rounds", round_id, "round")
@@ -205,7 +222,8 @@ class TableStore(Store):
     # Table tests -----------------------------------------------------------------------------------
 
     def start_test(self, trainee_id: int, game: str, level: int) -> int:
-        """Open a table test of the game at the level, with the house's rounds, pass mark and clock."""
+        """Open a table test of the game at the level, with the house's rounds, pass mark and clock;
+        the trainee's open test, if any, is handed in first (scored as it stands)."""
         if game not in GAMES:
             raise RoundError(f"unknown game {game!r}: one of {', '.join(GAMES)}")
         if isinstance(level, bool) or level not in (1, 2, 3):
@@ -222,6 +240,14 @@ class TableStore(Store):
             "finished_at": None,
         }
         with writing(self.db):
+            # Every test started is handed in: one left open (a second tab, a bad first round, a
+            # double tap) is scored as it stands, so only the best of several cannot be kept.
+            for row in list(
+                self.db.query(
+                    "SELECT id FROM table_tests WHERE trainee_id = ? AND finished_at IS NULL", [trainee_id]
+                )
+            ):
+                self.finish_test(int(row["id"]))
             return insert(self.db, "table_tests", record)
 
     def test(self, test_id: int) -> dict[str, Any]:
@@ -248,14 +274,25 @@ class TableStore(Store):
             return None
         if rounds:
             rules = rounds[0]["rules"]
+        args = (test["trainee_id"], test["game"], test["level"])
         try:
-            return self.start_round(
-                test["trainee_id"], test["game"], test["level"], rules=rules, test_id=test_id
-            )
+            record = self._round_record(*args, rules=rules, test_id=test_id)
         except RoundError:
             if rules is None:
                 raise
-            return self.start_round(test["trainee_id"], test["game"], test["level"], test_id=test_id)
+            record = self._round_record(*args, test_id=test_id)
+        with writing(self.db):
+            # Looked at again under the write lock: a concurrent request (a double tap, a second
+            # tab) may have opened the round meanwhile; a test never has more rounds than it asks.
+            if self.test(test_id)["finished_at"] is not None:
+                return None
+            rounds = self.test_rounds(test_id)
+            open_rounds = [r for r in rounds if r["finished_at"] is None]
+            if open_rounds:
+                return int(open_rounds[0]["id"])
+            if len(rounds) >= test["rounds"]:
+                return None
+            return insert(self.db, "rounds", record)
 
     def finish_test(self, test_id: int) -> dict[str, Any]:
         """Close and score a table test: steps answered within the time count; passed when every
@@ -264,21 +301,22 @@ class TableStore(Store):
         if test["finished_at"] is not None:
             return test
         deadline = _iso(self.deadline(test))
-        counts = next(
-            self.db.query(
-                """SELECT count(*) AS answered, coalesce(sum(s.correct), 0) AS right,
-                          coalesce(sum(s.time_ms), 0) AS time_ms, coalesce(sum(s.house_chips), 0) AS chips
-                   FROM round_steps s JOIN rounds r ON r.id = s.round_id
-                   WHERE r.test_id = ? AND s.answered_at <= ?""",
-                [test_id, deadline],
-            )
-        )
-        rounds = self.test_rounds(test_id)
-        done = sum(1 for r in rounds if r["finished_at"] is not None and r["finished_at"] <= deadline)
-        steps = sum(r["steps"] for r in rounds) if len(rounds) >= test["rounds"] else None
-        accuracy = round(100 * counts["right"] / counts["answered"], 1) if counts["answered"] else 0.0
-        passed = done >= test["rounds"] and accuracy >= test["pass_accuracy"]
+        # Counted and written in one transaction: an answer landing in between cannot be left out.
         with writing(self.db):
+            counts = next(
+                self.db.query(
+                    """SELECT count(*) AS answered, coalesce(sum(s.correct), 0) AS right,
+                              coalesce(sum(s.time_ms), 0) AS time_ms, coalesce(sum(s.house_chips), 0) AS chips
+                       FROM round_steps s JOIN rounds r ON r.id = s.round_id
+                       WHERE r.test_id = ? AND s.answered_at <= ?""",
+                    [test_id, deadline],
+                )
+            )
+            rounds = self.test_rounds(test_id)
+            done = sum(1 for r in rounds if r["finished_at"] is not None and r["finished_at"] <= deadline)
+            steps = sum(r["steps"] for r in rounds) if len(rounds) >= test["rounds"] else None
+            accuracy = round(100 * counts["right"] / counts["answered"], 1) if counts["answered"] else 0.0
+            passed = done >= test["rounds"] and accuracy >= test["pass_accuracy"]
             self.db.execute(
                 """UPDATE table_tests SET finished_at = ?, rounds_done = ?, steps = ?, answered = ?,
                        right = ?, time_ms = ?, house_chips = ?, accuracy = ?, passed = ?

@@ -1,8 +1,10 @@
 """Sprints: N questions of one drill against a clock that the server keeps.
 
-The store records when the sprint started and counts only answers given within its duration; the
-browser's countdown is a display. Which question is current, and how many were answered or skipped,
-is kept in the signed session cookie (the browser cannot change it). The store's sprint `scope` is
+Everything that decides a score lives on the server: the sprint row keeps its clock (when it started,
+its duration), how many questions it asks and the drill kinds it asks in turn; its questions are its
+drills, one open at a time, added under the write lock (`Store.next_sprint_question`), so a replayed
+cookie, a second tab or a double tap can neither add a question nor answer one twice. The cookie
+carries nothing of the sprint, and the browser's countdown is a display. The store's sprint `scope` is
 "<kind>/<N>", or "<game>/<N>" for a mixed sprint (the game's drills in turn, shuffled), so personal
 bests compare sprints of the same drill (or mix) and length.
 
@@ -17,7 +19,7 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
@@ -54,12 +56,10 @@ def start() -> str | Response | tuple[str, int]:
     what, mix = _drills_of(form.kind.data, form.level.data)
     trainee = require_trainee(start=True)
     n, seconds = form.length.data, form.seconds.data
-    sprint_id = db.store().start_sprint(trainee, f"{what}/{n}", form.level.data, seconds)
-    state = {"id": sprint_id, "kind": what, "mix": mix, "n": n, "done": 0, "skipped": 0}
-    state["current"] = db.new_drill(
-        trainee, REGISTRY[_kind_at(state)], form.level.data, mode="sprint", sprint_id=sprint_id
+    sprint_id = db.store().start_sprint(
+        trainee, f"{what}/{n}", form.level.data, seconds, questions=n, kinds=mix
     )
-    session["sprint"] = state
+    _next_question(db.store().sprint(sprint_id))
     return redirect(url_for("sprint.run", sprint_id=sprint_id))
 
 
@@ -78,12 +78,6 @@ def _drills_of(chosen: str, level: int) -> tuple[str, list[str]]:
     return kind.id, [kind.id]
 
 
-def _kind_at(state: dict[str, Any]) -> str:
-    """The kind of the sprint's next question (a run started before mixed sprints has no "mix")."""
-    mix = state.get("mix") or [state["kind"]]
-    return str(mix[state["done"] % len(mix)])
-
-
 def _own_sprint(sprint_id: int, trainee: int) -> dict[str, Any]:
     try:
         sprint = db.store().sprint(sprint_id)
@@ -94,9 +88,19 @@ def _own_sprint(sprint_id: int, trainee: int) -> dict[str, Any]:
     return sprint
 
 
-def _state(sprint_id: int) -> dict[str, Any] | None:
-    state = session.get("sprint")
-    return state if isinstance(state, dict) and state.get("id") == sprint_id else None
+def _state(sprint: dict[str, Any]) -> dict[str, Any]:
+    """Where the sprint stands, from its questions in the store: `done` (answered or skipped), `n`
+    (its questions), `current` (the open question's drill id, or None) and `last` (whether the
+    previous answer was right; None after a skip or before the first answer)."""
+    asked = db.store().sprint_questions(int(sprint["id"]))
+    closed = [q for q in asked if not q["open"]]
+    current = asked[-1]["id"] if asked and asked[-1]["open"] else None
+    return {
+        "done": len(closed),
+        "n": sprint["questions"] or len(asked),
+        "current": current,
+        "last": closed[-1]["correct"] if closed else None,
+    }
 
 
 def _remaining(sprint: dict[str, Any]) -> float:
@@ -105,22 +109,45 @@ def _remaining(sprint: dict[str, Any]) -> float:
     return (ends - datetime.now(UTC)).total_seconds()
 
 
-def _over(sprint: dict[str, Any], state: dict[str, Any] | None) -> bool:
-    return (
-        sprint["finished_at"] is not None
-        or state is None
-        or state["done"] >= state["n"]
-        or _remaining(sprint) <= 0
-    )
+def _over(sprint: dict[str, Any], state: dict[str, Any]) -> bool:
+    return sprint["finished_at"] is not None or state["done"] >= state["n"] or _remaining(sprint) <= 0
+
+
+def _next_question(sprint: dict[str, Any]) -> None:
+    """Give the sprint its next question while questions and time remain, else score it."""
+    if sprint["finished_at"] is None and _remaining(sprint) > 0:
+
+        def draw(kind: str) -> Any:
+            return db.draw(kind, sprint["level"]) if kind in REGISTRY else None
+
+        if db.store().next_sprint_question(int(sprint["id"]), draw) is not None:
+            return
+    _finish(sprint)
+
+
+def _another_tab(sprint: dict[str, Any]) -> None:
+    """Say so when the form was for one of the sprint's questions that is closed already (answered or
+    skipped in another tab, or a page sent twice); any other drill id is just a stale form."""
+    sent = request.form.get("drill", "")
+    closed = {str(q["id"]) for q in db.store().sprint_questions(int(sprint["id"])) if not q["open"]}
+    if sent in closed:
+        flash(
+            gettext("This question was already answered or skipped in another tab; the first answer counts."),
+            "error",
+        )
 
 
 @bp.get("/<int:sprint_id>")
 def run(sprint_id: int) -> str | Response:
     trainee = require_trainee()
     sprint = _own_sprint(sprint_id, trainee)
-    state = _state(sprint_id)
+    state = _state(sprint)
     if _over(sprint, state):
         return redirect(url_for("sprint.result", sprint_id=sprint_id))
+    if state["current"] is None:
+        # Between a question closed by another request and its next one being added (or after
+        # a request failed in between): a GET writes nothing, so a button asks for the next one.
+        return render_template("sprint_finish.html", sprint=sprint, form=EmptyForm(), waiting=True)
     return _render(sprint, state)
 
 
@@ -147,27 +174,10 @@ def _render(
     )
 
 
-def _advance(sprint: dict[str, Any], state: dict[str, Any], *, skipped: bool, last: bool | None) -> None:
-    state = dict(state, done=state["done"] + 1, skipped=state["skipped"] + int(skipped), last=last)
-    session["sprint"] = state
-    if state["done"] < state["n"] and _remaining(sprint) > 0:
-        state["current"] = db.new_drill(
-            sprint["trainee_id"],
-            REGISTRY[_kind_at(state)],
-            sprint["level"],
-            mode="sprint",
-            sprint_id=sprint["id"],
-        )
-    else:
-        _finish(sprint)
-
-
 def _finish(sprint: dict[str, Any]) -> None:
-    """Score the sprint (answers within its time count) and forget the session's run of it."""
+    """Score the sprint (answers within its time count)."""
     if sprint["finished_at"] is None:
         db.store().finish_sprint(sprint["id"])
-    if _state(sprint["id"]) is not None:
-        session.pop("sprint", None)
 
 
 @bp.post("/<int:sprint_id>/finish")
@@ -175,8 +185,11 @@ def finish(sprint_id: int) -> Response:
     trainee = require_trainee()
     check_form(EmptyForm())
     sprint = _own_sprint(sprint_id, trainee)
-    if _over(sprint, _state(sprint_id)):
+    state = _state(sprint)
+    if _over(sprint, state):
         _finish(sprint)
+    elif state["current"] is None:
+        _next_question(sprint)
     return redirect(url_for("sprint.result", sprint_id=sprint_id), code=303)
 
 
@@ -185,22 +198,24 @@ def answer(sprint_id: int) -> str | Response | tuple[str, int]:
     trainee = require_trainee()
     check_form(EmptyForm())
     sprint = _own_sprint(sprint_id, trainee)
-    state = _state(sprint_id)
+    state = _state(sprint)
     if _over(sprint, state):
         _finish(sprint)
         return redirect(url_for("sprint.result", sprint_id=sprint_id))
     if request.form.get("drill") != str(state["current"]):
-        # An old tab or a double click: the current question is still open, show it again.
+        # An old tab, a replayed page or a double click: the current question is still open.
+        _another_tab(sprint)
         return redirect(url_for("sprint.run", sprint_id=sprint_id))
     drill = own_drill(state["current"], trainee, "sprint")
     fmt = drill["situation"].answer_format
     try:
-        result, _attempt = db.store().answer(drill["id"], read_answer(fmt, request.form))
+        db.store().answer(drill["id"], read_answer(fmt, request.form))
     except AnswerError as error:
         return _render(sprint, state, error_text(error), kept_input(fmt, request.form, error=error)), 400
     except AlreadyAnsweredError:
+        _another_tab(sprint)
         return redirect(url_for("sprint.run", sprint_id=sprint_id))
-    _advance(sprint, state, skipped=False, last=result.correct)
+    _next_question(sprint)
     return redirect(url_for("sprint.run", sprint_id=sprint_id))
 
 
@@ -209,11 +224,15 @@ def skip(sprint_id: int) -> Response:
     trainee = require_trainee()
     check_form(EmptyForm())
     sprint = _own_sprint(sprint_id, trainee)
-    state = _state(sprint_id)
+    state = _state(sprint)
     if _over(sprint, state):
         _finish(sprint)
-    elif request.form.get("drill") == str(state["current"]):
-        _advance(sprint, state, skipped=True, last=None)
+    elif request.form.get("drill") == str(state["current"]) and db.store().skip_sprint_question(
+        int(state["current"])
+    ):
+        _next_question(sprint)
+    else:
+        _another_tab(sprint)
     return redirect(url_for("sprint.run", sprint_id=sprint_id))
 
 
@@ -222,7 +241,7 @@ def result(sprint_id: int) -> str | Response:
     trainee = require_trainee()
     sprint = _own_sprint(sprint_id, trainee)
     if sprint["finished_at"] is None:
-        if not _over(sprint, _state(sprint_id)):
+        if not _over(sprint, _state(sprint)):
             return redirect(url_for("sprint.run", sprint_id=sprint_id))
         # Over but not yet scored (the clock ran out with no script to report it): the button scores it.
         return render_template("sprint_finish.html", sprint=sprint, form=EmptyForm())
