@@ -265,3 +265,39 @@ def test_the_called_card_is_the_only_one_of_its_kind(seed, call, suit, trump):
         assert set(legal) == set(trumps)
     else:
         assert set(legal) == set(hand)
+
+
+# --- situations stored before the joker moved ------------------------------------------------------
+
+# pp.trick situations under the classic house as pinned before issue 26 (the joker was then 7c), with
+# the answers they were graded with: a stored drill is reviewed as it was asked, never a 500.
+LEGACY = [
+    ([("9s", 2), ("9c", 3), ("6s", 4), ("7s", 1)], "Kd", "2"),  # 7s then an ordinary spade
+    ([("8s", 1), ("Ts", 2), ("7c:high", 3)], "6c", "3"),  # the old joker played high
+    ([("Js", 1), ("Ts", 2), ("8s", 3), ("6s", 4)], "7s", "1"),  # a turned 7s: spades were trump
+    ([("7c:low", 2), ("As", 3), ("6s", 4), ("Kd", 5), ("Jc", 6), ("7s", 1)], "Ac", "6"),
+]
+
+
+@pytest.mark.parametrize(("plays", "turned", "answer"), LEGACY)
+def test_a_trick_stored_with_the_old_joker_is_solved_as_it_was_asked(plays, turned, answer):
+    from trainer.drills.base import Situation, mistakes_of
+
+    data = {
+        "deal": "normal",
+        "players": len(plays),
+        "plays": [{"play": p, "seat": s, "text": p} for p, s in plays],
+        "rules": "classic",
+        "turned": turned,
+        "prompt": [{"template": "Who takes the trick?", "params": {}}],
+    }
+    stored = {"kind": "pp.trick", "level": 1, "seed": 0, "version": 1, "rules": None, "data": data}
+    situation = Situation.from_dict({**stored, "answer_format": {"kind": "choice"}})
+    expected, _text, steps = expected_of(situation)
+    assert expected == answer and steps
+    mistakes_of(situation)  # the mistake catalogue reads it too
+
+
+def test_new_trick_situations_keep_their_jokers():
+    assert issue("pp.trick", 1, seed=0).data["jokers"] == ["7s"]
+    assert issue("pp.trick", 1, seed=0, rules="deck-54").data["jokers"] == ["X1", "X2"]
