@@ -96,6 +96,20 @@ def test_cards_are_spoken_with_the_georgian_suits(app):
         assert [str(SUIT_NOUNS[s]) for s in "scdh"] == ["ყვავი", "ჯვარი", "აგური", "გული"]
 
 
+def test_the_painted_tables_joker_captions(app):
+    # The captions under a led joker on the painted poker tables (templates/table*/painted_poker.html):
+    # the genitive inside "the highest of spades", the nominative for a quoted suit name.
+    from flask_babel import force_locale, gettext
+
+    from trainer.web.drawing import SUIT_NOUNS, SUIT_WORDS
+
+    with app.test_request_context(), force_locale("ka"):
+        said = gettext("led, calling the highest %(suit)s", suit=SUIT_WORDS["s"])
+        assert said == "ჩამოვიდა, მოითხოვა ყვავის უმაღლესი კარტი"
+        said = gettext("led as the highest card of %(suit)s", suit=SUIT_NOUNS["c"])
+        assert said == "სვლა ფერის „ჯვარი“ უმაღლეს კარტად"
+
+
 def test_the_painted_rules_page_in_georgian(client):
     client.post("/language", data={"lang": "ka"})
     page = client.get("/reference/rules/painted-poker").get_data(as_text=True)
