@@ -78,3 +78,26 @@ def test_the_painted_rules_page_names_the_seven_of_spades(georgian_page, server)
     assert "ჯოკერი — ყვავის შვიდიანი" in text  # "ჯოკერი: ყვავი შვიდი", the seed's seven of spades
     assert "ყვავიდან გულამდე: ყვავი, ჯვარი, აგური, გული" in text  # circular trump, spades first
     assert "პიკ" not in text
+
+
+def test_a_ten_player_table_fits_a_georgian_phone(georgian_page, server):
+    """The 54-card house seats ten (issue 26): the round's page on a phone has a sheet column per
+    player, scrolls only inside the sheet, and names the trump as a Georgian suit."""
+    page = georgian_page
+    page.goto(server + "/account/sign-up")
+    page.locator("input[name=username]").fill("ათი.მოთამაშე")
+    page.locator("input[name=password]").fill("a long secret")
+    page.locator("input[name=confirm]").fill("a long secret")
+    with page.expect_navigation():
+        page.locator("main form button[type=submit]").click()
+    page.goto(server + "/table/")
+    section = page.locator("section.table-game", has=page.locator("#seats-painted_poker"))
+    section.locator("#rules-painted_poker").select_option("deck-54")
+    section.locator("#seats-painted_poker").select_option("10")
+    with page.expect_navigation():
+        section.locator("form.round-start button[name=level][value='1']").click()
+    assert "/table/round/" in page.url
+    assert page.locator(".sheet thead th").count() == 11  # a blank corner and ten seats
+    assert not page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")
+    facts = page.locator(".felt.painted .facts").inner_text()
+    assert any(word in facts for word in ("ყვავი", "ჯვარი", "აგური", "გული")), facts
