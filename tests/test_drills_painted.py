@@ -25,7 +25,7 @@ KEYS = {
     "pp.score": {"rules", "players", "deal", "cards", "bid", "took"},
     "pp.schedule": {"rules", "players", "number"},
     "pp.hook": {"rules", "players", "cards", "deal", "dealer", "bids"},
-    "pp.trick": {"rules", "players", "deal", "turned", "plays"},
+    "pp.trick": {"rules", "players", "deal", "turned", "jokers", "plays"},  # jokers: as drawn (issue 26)
     "pp.sheet": {"rules", "players", "first_dealer", "seat", "before", "deals"},
 }
 ANSWER_WORDS = {"answer", "expected", "points", "score", "winner", "forbidden", "total", "totals", "premia"}

@@ -256,7 +256,7 @@ def test_hook_rejects_bad_input(cards, others):
 
 def test_presets():
     classic = load_rules("classic")
-    assert [str(c) for c in classic.jokers] == ["7c"] and len(classic.deck) == 36
+    assert [str(c) for c in classic.jokers] == ["7s"] and len(classic.deck) == 36
     assert (classic.min_players, classic.max_players) == (2, 6)
     assert [str(c) for c in GEORGIAN.jokers] == ["6s", "6c"] and len(GEORGIAN.deck) == 36
     assert GEORGIAN.scoring.set_premium is SetPremium.DOUBLE_BEST

@@ -52,22 +52,22 @@ def test_the_defaults_are_the_rule_pages():
     ("trick", "trump", "winner"),
     [
         # Led as the lowest trump: the highest trump played takes it.
-        ("7c:lowest_trump 6s Ks Ah", "s", 2),
+        ("7s:lowest_trump 6s Ks Ah", "s", 2),
         # ... and the joker, a trump, takes it when nobody else plays one.
-        ("7c:lowest_trump Ah Kd 9h", "s", 0),
+        ("7s:lowest_trump Ah Kd 9h", "s", 0),
         # Led as the highest heart: hearts follow; only a trump beats it.
-        ("7c:high_card:h Ah Kh 9h", "s", 0),
-        ("7c:high_card:h Ah 6s 9h", "s", 2),
+        ("7s:high_card:h Ah Kh 9h", "s", 0),
+        ("7s:high_card:h Ah 6s 9h", "s", 2),
         # The highest card of the trump suit: nothing beats it.
-        ("7c:high_card:s As Ks", "s", 0),
+        ("7s:high_card:s As Ks", "s", 0),
         # Led as the lowest heart: the highest heart takes it, a trump beats them all.
-        ("7c:low_card:h 6h Qh 9h", "s", 2),
-        ("7c:low_card:h 6h 6s Ah", "s", 2),
-        ("7c:low_card:h Ad Kc", "s", 0),  # nobody followed or trumped: the joker, a heart, takes it
+        ("7s:low_card:h 6h Qh 9h", "s", 2),
+        ("7s:low_card:h 6h 6s Ah", "s", 2),
+        ("7s:low_card:h Ad Kc", "s", 0),  # nobody followed or trumped: the joker, a heart, takes it
         # Led as the nine of hearts: it counts as that card.
-        ("7c:as_card:9h 8h Th 6s", None, 2),
-        ("7c:as_card:9h 8h 6h", "s", 0),
-        ("7c:as_card:9h 8h 6s", "s", 2),
+        ("7s:as_card:9h 8h Th 6s", None, 2),
+        ("7s:as_card:9h 8h 6h", "s", 0),
+        ("7s:as_card:9h 8h 6s", "s", 2),
         # A later joker played high still beats the led joker's card.
         ("X1:low_card:h Ah X2:high", "s", 2),
     ],
@@ -85,20 +85,22 @@ def _deck54_with_all_calls():
 
 def test_the_joker_led_as_a_card_and_the_real_card_the_first_played_wins():
     # Our choice, stated in tricks.py: of two equal cards the first played ranks higher.
-    assert trick_winner(plays("7c:as_card:9h 9h 8h"), None, ODESSA) == 0
+    assert trick_winner(plays("7s:as_card:9h 9h 8h"), None, ODESSA) == 0
 
 
 @pytest.mark.parametrize(
     ("hand", "trick", "trump", "legal"),
     [
-        # "lowest trump": trumps must follow (any trump, not the highest).
-        ("Ks 6s Ah", "7c:lowest_trump", "s", ["Ks", "6s"]),
-        ("Ah Kd", "7c:lowest_trump", "s", ["Ah", "Kd"]),
-        # "high card"/"low card" of hearts: hearts follow, else trump, else anything.
-        ("Ah 9h 6s", "7c:high_card:h", "s", ["Ah", "9h"]),
-        ("Kd 6s 8s", "7c:low_card:h", "s", ["6s", "8s"]),
+        # "lowest trump": everybody plays his lowest trump (issue 26: the seed's "everyone must play
+        # according to the call"); without a trump, anything.
+        ("Ks 6s Ah", "7s:lowest_trump", "s", ["6s"]),
+        ("Ah Kd", "7s:lowest_trump", "s", ["Ah", "Kd"]),
+        # "high card"/"low card" of hearts: his highest / lowest heart, else any trump, else anything.
+        ("Ah 9h 6s", "7s:high_card:h", "s", ["Ah"]),
+        ("Ah 9h 6s", "7s:low_card:h", "s", ["9h"]),
+        ("Kd 6s 8s", "7s:low_card:h", "s", ["6s", "8s"]),
         # Led as the nine of hearts: hearts follow.
-        ("Ah 6s", "7c:as_card:9h", "s", ["Ah"]),
+        ("Ah 6s", "7s:as_card:9h", "s", ["Ah"]),
     ],
 )
 def test_what_follows_a_joker_led_as_a_card(hand, trick, trump, legal):
@@ -109,25 +111,25 @@ def test_the_rule_pages_house_refuses_the_further_calls():
     # Rule page, "Play": "Leading the joker, the player calls one of" highest trump, highest <suit>, low;
     # the classic house (the page's default) knows no other call. "If the turned card is the joker, the
     # deal is played without trump": no trump to call for then.
-    for call in ("7c:lowest_trump", "7c:high_card:h", "7c:low_card:h", "7c:as_card:9h"):
+    for call in ("7s:lowest_trump", "7s:high_card:h", "7s:low_card:h", "7s:as_card:9h"):
         with pytest.raises(ValueError, match="in this house"):
             trick_winner(plays(f"{call} Ah"), "s", CLASSIC)
     with pytest.raises(ValueError, match="without trump"):
-        trick_winner(plays("7c:lowest_trump Ah"), None, ODESSA)
+        trick_winner(plays("7s:lowest_trump Ah"), None, ODESSA)
     with pytest.raises(ValueError, match="ordinary card of the deck"):
-        trick_winner(plays("7c:as_card:2h Ah"), None, ODESSA)  # the 36-card deck has no two
+        trick_winner(plays("7s:as_card:2h Ah"), None, ODESSA)  # the 36-card deck has no two
     with pytest.raises(ValueError, match="led as a card names it"):
-        Play.parse("7c:as_card")
+        Play.parse("7s:as_card")
 
 
 def test_the_steps_name_the_call():
     # The first article: the joker called "low card" (of hearts); "everybody must then play a card from
     # his hand according to the call", so the step names the call and what follows from it.
-    _winner, steps = explain_trick(plays("7c:low_card:h 6h Qh 9h"), "s", ODESSA)
+    _winner, steps = explain_trick(plays("7s:low_card:h 6h Qh 9h"), "s", ODESSA)
     texts = [str(s) for s in steps]
     expected = (
-        "The joker 7c was led as the lowest card of hearts: that suit must be followed, and the "
-        "highest card takes the trick."
+        "The joker 7s was led as the lowest card of hearts: everybody must play his lowest card of that "
+        "suit (without one, a trump), and the highest card takes the trick."
     )
     assert expected in texts
     assert texts[-1] == "Play 3 (Qh) takes the trick."
@@ -179,11 +181,12 @@ def test_frontal_deals_are_specials_scored_like_a_normal_deal():
 
 
 def test_circular_trump_rotates_in_the_houses_order():
-    assert [deal_trump(n, rules=DECK54) for n in range(1, 7)] == ["c", "d", "h", "s", "c", "d"]
+    # Issue 26: the seed's "ყვავიდან გულამდე" (from spades to hearts): spades, clubs, diamonds, hearts.
+    assert [deal_trump(n, rules=DECK54) for n in range(1, 7)] == ["s", "c", "d", "h", "s", "c"]
     assert deal_trump(3, "no_trump", DECK54) is None
     # The rule page's default: the turned card's suit; a turned-up joker means no trump.
     assert deal_trump(3, turned=painted_cards("Kh")[0]) == "h"
-    assert deal_trump(3, turned=painted_cards("7c")[0]) is None
+    assert deal_trump(3, turned=painted_cards("7s")[0]) is None
 
 
 # --- "a 54-card deck with two real jokers" -----------------------------------------------------------
@@ -191,7 +194,7 @@ def test_circular_trump_rotates_in_the_houses_order():
 
 def test_the_54_card_deck_and_its_real_jokers():
     assert len(DECK54.deck) == 54 and DECK54.jokers == REAL_JOKERS
-    assert [DECK54.max_hand(n) for n in range(2, 7)] == [27, 18, 13, 10, 9]
+    assert [DECK54.max_hand(n) for n in range(2, 11)] == [27, 18, 13, 10, 9, 7, 6, 6, 5]
     x1, x2 = REAL_JOKERS
     assert painted_cards("X1 As x2") == (x1, painted_cards("As")[0], x2)
     assert str(x1) == "X1" and x1 != painted_cards("As")[0] and x1 in DECK54.deck
@@ -227,8 +230,8 @@ def test_specials_between_rising_and_falling():
     ("rules", "args", "points"),
     [
         (CLASSIC, (None, 3, "gold"), 60),
-        (ODESSA, (None, 3, "gold"), 120),  # 20 x 3, x2
-        (DECK54, (None, 3, "gold"), 180),  # x3
+        (ODESSA, (None, 3, "gold"), 60),  # 10 x 3, x2 (issue 26: the multiplier applies once)
+        (DECK54, (None, 3, "gold"), 90),  # 10 x 3, x3
         (DECK54, (2, 2, "dark"), 60),
         (DECK54, (None, 2, "miser"), -60),
         (DECK54, (2, 2, "normal"), 20),  # the ordinary deals are not multiplied

@@ -1,7 +1,8 @@
 """Painted poker trick play: hand-made tricks for every follow, trump and joker rule, and properties.
 
-Classic preset: the joker is the seven of clubs. Georgian Joker: two jokers, the six of spades and
-the six of clubs. Plays are written as in `Play.parse`: "9h", "7c:high", "7c:highest:d", "7c:low".
+Classic preset: the joker is the seven of spades (the seed's "ჯოკერი: ყვავი შვიდი"). Georgian Joker:
+two jokers, the six of spades and the six of clubs. Plays are written as in `Play.parse`: "9h",
+"7s:high", "7s:highest:d", "7s:low".
 """
 
 import random
@@ -31,30 +32,30 @@ WINNERS = [
     (CLASSIC, "9h Th Jh", "s", 2, "highest of the led suit"),
     (CLASSIC, "9h Ad Kc", "s", 0, "discards of other suits never win"),
     (CLASSIC, "9h 8s As", "s", 2, "the higher trump"),
-    (CLASSIC, "6s 7s Ah", "s", 1, "trump led, trump followed"),
-    (CLASSIC, "Ac Kc Qc", "c", 0, "clubs are trump; the joker 7c is not among them"),
+    (CLASSIC, "6s 8s Ah", "s", 1, "trump led, trump followed"),
+    (CLASSIC, "As Ks Qs", "s", 0, "spades are trump; the joker 7s is not among them"),
     (CLASSIC, "8c 9c", None, 1, "no trump, clubs led"),
     (CLASSIC, "Jh Qd", "d", 1, "a trump on a heart"),
     (CLASSIC, "Jh Qd Kd", "d", 2, "the higher of two trumps"),
     (CLASSIC, "Ah Kh", None, 0, "no-trump deal: the ace of the led suit"),
     (CLASSIC, "Td 9d Jd Qd Kd Ad", "h", 5, "six players, all diamonds"),
     (CLASSIC, "Td 6h 7h Ks 9d 8h", "h", 5, "six players, three trumps: the eight is highest"),
-    (CLASSIC, "9h 7c:high 6s", "s", 1, "the joker played high beats a later trump"),
-    (CLASSIC, "9h 6s 7c:high", "s", 2, "the joker played high beats an earlier trump"),
-    (CLASSIC, "Td 6h 7c:high 8h", "h", 2, "the joker beats the highest trump"),
-    (CLASSIC, "Th 9h 7c:high", None, 2, "the joker high in a no-trump deal"),
-    (CLASSIC, "9h 7c:low Th", "s", 2, "the joker thrown low takes nothing"),
-    (CLASSIC, "9h 7c:low 8h", "s", 0, "the joker thrown low loses even to the led nine"),
-    (CLASSIC, "As 7c:low", "s", 0, "two players: the low joker loses to the leader"),
-    (CLASSIC, "7c:highest:d Qd As", "s", 0, "led calling the highest diamond: the joker wins over a trump"),
-    (CLASSIC, "7c:highest:h 8h Ah", "h", 0, "led calling the highest heart when hearts are trump"),
-    (CLASSIC, "7c:highest_trump As Ks", "s", 0, "led calling the highest trump"),
-    (CLASSIC, "7c:highest_trump Ad Kh", "s", 0, "led calling the highest trump, nobody has one"),
-    (CLASSIC, "7c:low 8d Ad 6s", "s", 3, "led low: 8d sets diamonds, the trump wins"),
-    (CLASSIC, "7c:low 8d Ad", "s", 2, "led low: the highest diamond wins"),
-    (CLASSIC, "7c:low 8d 6h", None, 1, "led low in a no-trump deal: 8d sets the suit, 6h is a discard"),
-    (CLASSIC, "7c:low Ks 9d", "s", 1, "led low: the first card is a trump"),
-    (CLASSIC, "7c:low 7s 8s", None, 2, "led low: spades, the eight wins"),
+    (CLASSIC, "9h 7s:high 6s", "s", 1, "the joker played high beats a later trump"),
+    (CLASSIC, "9h 6s 7s:high", "s", 2, "the joker played high beats an earlier trump"),
+    (CLASSIC, "Td 6h 7s:high 8h", "h", 2, "the joker beats the highest trump"),
+    (CLASSIC, "Th 9h 7s:high", None, 2, "the joker high in a no-trump deal"),
+    (CLASSIC, "9h 7s:low Th", "s", 2, "the joker thrown low takes nothing"),
+    (CLASSIC, "9h 7s:low 8h", "s", 0, "the joker thrown low loses even to the led nine"),
+    (CLASSIC, "As 7s:low", "s", 0, "two players: the low joker loses to the leader"),
+    (CLASSIC, "7s:highest:d Qd As", "s", 0, "led calling the highest diamond: the joker wins over a trump"),
+    (CLASSIC, "7s:highest:h 8h Ah", "h", 0, "led calling the highest heart when hearts are trump"),
+    (CLASSIC, "7s:highest_trump As Ks", "s", 0, "led calling the highest trump"),
+    (CLASSIC, "7s:highest_trump Ad Kh", "s", 0, "led calling the highest trump, nobody has one"),
+    (CLASSIC, "7s:low 8d Ad 6s", "s", 3, "led low: 8d sets diamonds, the trump wins"),
+    (CLASSIC, "7s:low 8d Ad", "s", 2, "led low: the highest diamond wins"),
+    (CLASSIC, "7s:low 8d 6h", None, 1, "led low in a no-trump deal: 8d sets the suit, 6h is a discard"),
+    (CLASSIC, "7s:low Ks 9d", "s", 1, "led low: the first card is a trump"),
+    (CLASSIC, "7s:low 8s 9s", None, 2, "led low: spades, the nine wins"),
     (GEORGIAN, "6s:highest:h Ah 6c:high Kh", "d", 2, "a second joker high beats the led joker"),
     (GEORGIAN, "9h 6s:high 6c:high Ah", "d", 2, "the last high joker wins"),
     (GEORGIAN, "9h 6s:high 6c:low Ah", "d", 1, "one joker high, the other low"),
@@ -78,24 +79,24 @@ def test_hand_made_tricks(rules, trick, trump, winner, why):
 
 # (rules, hand, trick so far, trump, legal cards in hand order)
 LEGAL = [
-    (CLASSIC, "Ah 6h Ks 7c", "9h", "s", "Ah 6h 7c"),  # follow suit, or the joker at any time
+    (CLASSIC, "Ah 6h Ks 7s", "9h", "s", "Ah 6h 7s"),  # follow suit, or the joker at any time
     (CLASSIC, "Ks 8s Ad", "9h", "s", "Ks 8s"),  # no heart: must trump
     (CLASSIC, "Ad Kc", "9h", "s", "Ad Kc"),  # neither: free
-    (CLASSIC, "Ad Kc 7c", "9h", "s", "Ad Kc 7c"),
-    (CLASSIC, "7c Ah", "Tc", "h", "7c Ah"),  # the joker 7c is no club: without clubs, trump
+    (CLASSIC, "Ad Kc 7s", "9h", "s", "Ad Kc 7s"),
+    (CLASSIC, "7s Ah", "Ts", "h", "7s Ah"),  # the joker 7s is no spade: without spades, trump
     (CLASSIC, "Ah Kh As", "9h", None, "Ah Kh"),  # no-trump deal: follow suit
     (CLASSIC, "Ad As", "9h", None, "Ad As"),  # no-trump deal: nothing to follow, free
-    (CLASSIC, "7s 8s Ah", "6s", "s", "7s 8s"),  # trump led: follow with trumps
-    (CLASSIC, "Qd 9d As", "7c:highest:d", "s", "Qd"),  # the highest diamond, only
-    (CLASSIC, "Qd 9d As 6s", "7c:highest:h", "s", "As 6s"),  # no heart: any trump
-    (CLASSIC, "Qd 9d", "7c:highest:h", "s", "Qd 9d"),  # neither: free
-    (CLASSIC, "Qd 9s As", "7c:highest_trump", "s", "As"),  # the highest trump
-    (CLASSIC, "Qd 9c", "7c:highest_trump", "s", "Qd 9c"),  # no trump in hand: free
-    (CLASSIC, "Qd 9s Kh", "7c:low", "s", "Qd 9s Kh"),  # first after a low joker: free
-    (CLASSIC, "Qd 9s Kh", "7c:low 8h", "s", "Kh"),  # 8h set hearts
-    (CLASSIC, "Qd 9s Jc", "7c:low 8h", "s", "9s"),  # no heart: trump
-    (CLASSIC, "Qd 9s Kh 7c", "", "s", "Qd 9s Kh 7c"),  # leading: anything
-    (CLASSIC, "Kh Ah", "9h 7c:high", "s", "Kh Ah"),  # a high joker does not change the led suit
+    (CLASSIC, "9s 8s Ah", "6s", "s", "9s 8s"),  # trump led: follow with trumps
+    (CLASSIC, "Qd 9d As", "7s:highest:d", "s", "Qd"),  # the highest diamond, only
+    (CLASSIC, "Qd 9d As 6s", "7s:highest:h", "s", "As 6s"),  # no heart: any trump
+    (CLASSIC, "Qd 9d", "7s:highest:h", "s", "Qd 9d"),  # neither: free
+    (CLASSIC, "Qd 9s As", "7s:highest_trump", "s", "As"),  # the highest trump
+    (CLASSIC, "Qd 9c", "7s:highest_trump", "s", "Qd 9c"),  # no trump in hand: free
+    (CLASSIC, "Qd 9s Kh", "7s:low", "s", "Qd 9s Kh"),  # first after a low joker: free
+    (CLASSIC, "Qd 9s Kh", "7s:low 8h", "s", "Kh"),  # 8h set hearts
+    (CLASSIC, "Qd 9s Jc", "7s:low 8h", "s", "9s"),  # no heart: trump
+    (CLASSIC, "Qd 9s Kh 7s", "", "s", "Qd 9s Kh 7s"),  # leading: anything
+    (CLASSIC, "Kh Ah", "9h 7s:high", "s", "Kh Ah"),  # a high joker does not change the led suit
     (GEORGIAN, "6c Ah Kd", "9h", "d", "6c Ah"),
     (GEORGIAN, "6c Kd", "6s:highest:h", "d", "6c Kd"),  # the other joker, or a trump
     (GEORGIAN, "Ah Th 6c", "6s:highest:h", "d", "Ah 6c"),
@@ -117,14 +118,14 @@ def test_hand_as_text_and_the_default_rules():
 @pytest.mark.parametrize(
     ("trick", "trump", "message"),
     [
-        ("7c 9h", "s", "must call one of highest, highest_trump, low"),
-        ("7c:high 9h", "s", "must call one of"),
-        ("9h 7c:highest:h", "s", "must call one of high, low"),
-        ("9h 7c", "s", "must call one of high, low"),
+        ("7s 9h", "s", "must call one of highest, highest_trump, low"),
+        ("7s:high 9h", "s", "must call one of"),
+        ("9h 7s:highest:h", "s", "must call one of high, low"),
+        ("9h 7s", "s", "must call one of high, low"),
         ("9h Ah:high", "s", "not a joker"),
-        ("7c:highest 9h", "s", "names a suit"),
-        ("7c:low:h 9h", "s", "names a suit"),
-        ("7c:highest_trump 9h", None, "without trump"),
+        ("7s:highest 9h", "s", "names a suit"),
+        ("7s:low:h 9h", "s", "names a suit"),
+        ("7s:highest_trump 9h", None, "without trump"),
         ("9h 9h", "s", "played twice"),
         ("9h 5h", "s", "not in the 36-card deck"),
         ("9h", "s", "at least two cards"),
@@ -151,20 +152,20 @@ def test_bad_hands(hand, trick, message):
         legal_cards(hand, Play.parse_all(trick), "s")
 
 
-@pytest.mark.parametrize("text", ["7c:sideways", "7c:highest:x", "zz", "7c:a:b:c", ""])
+@pytest.mark.parametrize("text", ["7s:sideways", "7s:highest:x", "zz", "7s:a:b:c", ""])
 def test_play_parse_rejects(text):
     with pytest.raises(ValueError):
         Play.parse(text)
 
 
 def test_play_round_trip():
-    for text in ["9h", "7c:high", "7c:low", "7c:highest_trump", "7c:highest:d"]:
+    for text in ["9h", "7s:high", "7s:low", "7s:highest_trump", "7s:highest:d"]:
         assert str(Play.parse(text)) == text
     assert Play.parse("7C:HIGH").call is JokerCall.HIGH
 
 
 def test_trump_of():
-    card = parse_cards("Kh 7c 6s")
+    card = parse_cards("Kh 7s 6s")
     assert trump_of(card[0]) == "h"
     assert trump_of(card[1]) is None  # the classic joker turned up
     assert trump_of(card[2]) == "s"

@@ -250,8 +250,8 @@ EDITS = [
     (
         "painted_poker",
         "classic",
-        r'jokers = \["7c"\]',
-        'jokers = "7c"',
+        r'jokers = \["7s"\]',
+        'jokers = "7s"',
         "deck.jokers",
         "cards",
         "კარტების სია, მაგალითად",
@@ -260,7 +260,7 @@ EDITS = [
     (
         "painted_poker",
         "classic",
-        r'jokers = \["7c"\]',
+        r'jokers = \["7s"\]',
         'jokers = ["7z"]',
         "deck.jokers",
         "bad_card",
@@ -270,8 +270,8 @@ EDITS = [
     (
         "painted_poker",
         "classic",
-        r'jokers = \["7c"\]',
-        'jokers = ["7c", "7c"]',
+        r'jokers = \["7s"\]',
+        'jokers = ["7s", "7s"]',
         "deck.jokers",
         "joker_card",
         "ამ დასტის კარტი არ არის, ან ორჯერ არის დასახელებული",

@@ -113,8 +113,9 @@ def test_house_options_at_the_table():
             end = r.end_table
             seen[(rules, end["deal"]["kind"])] += 1
             if rules == "deck-54" and end["deal"]["kind"] != "no_trump":
-                # "the trump changes with every deal in a fixed order of suits, from clubs to hearts"
-                assert end["trump"] == "cdhs"[(end["deal"]["number"] - 1) % 4] and end["turned"] is None
+                # "the trump changes with every deal in a fixed order of suits, from spades to hearts"
+                # (ყვავიდან გულამდე: spades, clubs, diamonds, hearts)
+                assert end["trump"] == "scdh"[(end["deal"]["number"] - 1) % 4] and end["turned"] is None
             for i, s in enumerate(r.steps):
                 want = oracle(s)
                 assert grade_step(r, i, want).correct, (rules, r.level, r.seed, i, s.kind, want)

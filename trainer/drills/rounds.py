@@ -230,8 +230,9 @@ def deal(
     """Deal a round (the same arguments always deal the same round); `RoundError` for a bad request.
 
     `seats` is the number of boxes (Russian poker, 1 to 6), seats (Omaha, 4 to 10) or players (painted
-    poker, 3 to 6); by default the level chooses. `payout` is the form of a payout answer, "amount" or
-    "chips" (default: the choice of the chip set the house rules pay in)."""
+    poker, 3 to 6, up to 10 where the house's 54-card deck seats them); by default the level chooses.
+    `payout` is the form of a payout answer, "amount" or "chips" (default: the choice of the chip set
+    the house rules pay in)."""
     rounds, level, seed, seats, rules, payout = check_request(game, level, seed, seats, rules, payout)
     return _deal(rounds.game, level, seed, seats, rules, payout)
 

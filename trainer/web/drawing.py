@@ -41,6 +41,14 @@ SUIT_WORDS = {
     "d": lazy_pgettext("genitive", "diamonds"),
     "c": lazy_pgettext("genitive", "clubs"),
 }
+# A suit named on its own ("Trump: spades", a quoted suit name) stands in the nominative: Georgian
+# "ყვავი", Russian "пики".
+SUIT_NOUNS = {
+    "s": lazy_gettext("spades"),
+    "h": lazy_gettext("hearts"),
+    "d": lazy_gettext("diamonds"),
+    "c": lazy_gettext("clubs"),
+}
 
 # Chips drawn in the house's colours (data/chips/standard.toml); an amount below the smallest chip
 # shows one plain chip.

@@ -50,6 +50,7 @@ def init_pages(app: Flask) -> None:
         sprint_title=sprint_title,
         reason_label=today.reason_label,
         SUIT_WORDS=drawing.SUIT_WORDS,
+        SUIT_NOUNS=drawing.SUIT_NOUNS,
     )
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -14,8 +14,9 @@ from trainer.games import PAINTED_POKER
 GAME = PAINTED_POKER.id
 AMOUNT = AnswerFormat(AnswerKind.AMOUNT)
 
-# Seat counts by level, kept to what the preset allows.
-_LEVEL_PLAYERS = {1: (3, 4), 2: (4, 5, 6), 3: (2, 3, 5, 6)}
+# Seat counts by level, kept to what the preset allows: 7 to 10 only where the house's deck seats them
+# (the 54-card deck: "from 2 to 10 players").
+_LEVEL_PLAYERS = {1: (3, 4), 2: (4, 5, 6), 3: (2, 3, 5, 6, 7, 8, 9, 10)}
 
 
 def rules_of(name: str | None) -> PaintedRules:

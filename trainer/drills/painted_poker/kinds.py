@@ -7,7 +7,8 @@ engine (`trainer.engine.painted_poker`) for the answer and its explanation. Situ
 preset name, so a grade is always against the rules the question was drawn under.
 
 Levels: 1 few players and small hands; 2 more seats, dark and no-trump deals, the joker led;
-3 up to six players (or the whole deck to two), the largest hands, a sheet with a running total.
+3 up to six players (or the whole deck to two; seven to ten where the house's 54-card deck seats them),
+the largest hands, a sheet with a running total.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from typing import Any
 from trainer.drills.base import attach_mistakes
 from trainer.drills.mistakes import Mistake, MistakeType, mistake_type
 from trainer.drills.painted_poker.common import rules_of
+from trainer.drills.painted_poker.play import trick_rules
 from trainer.engine import painted_poker as pp
 from trainer.engine.cards import Card
 from trainer.engine.explain import Step, step
@@ -127,7 +128,7 @@ def catalogue_hook(data: Data) -> list[Mistake]:
 def catalogue_trick(data: Data) -> list[Mistake]:
     """Who takes the trick for a trainee who forgets the trump, or who takes the highest card whatever
     its suit (when no joker and no trump is in the trick); the sentence is the engine's last reason."""
-    rules = rules_of(data["rules"])
+    rules = trick_rules(data)
     turned = Card.from_text(data["turned"]) if data["turned"] else None
     plays = [Play.parse(p["play"]) for p in data["plays"]]
     trump = pp.trump_of(turned, rules, data["deal"])

@@ -3,6 +3,7 @@ after a few deals (`pp.sheet`). Registered by `trainer.drills.painted_poker`."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -231,6 +232,7 @@ def generate_trick(rng: random.Random, level: int, rules_name: str | None) -> di
         "players": players,
         "deal": kind.value,
         "turned": str(turned) if turned else None,
+        "jokers": [str(j) for j in rules.jokers],
         "plays": shown,
     }
     if number is not None:
@@ -256,6 +258,25 @@ def generate_trick(rng: random.Random, level: int, rules_name: str | None) -> di
     )
 
 
+def trick_rules(data: dict[str, Any]) -> PaintedRules:
+    """The house's rules with the jokers the trick was drawn with. A situation keeps its `jokers`, so
+    one stored before a house changed its joker (issue 26: the classic 7c became 7s) is still solved
+    as it was asked; one stored before the key came takes as jokers the cards that carry a call, and
+    the house's jokers not played or turned up as ordinary cards."""
+    rules = rules_of(data["rules"])
+    if "jokers" in data:
+        jokers = tuple(pp.painted_card(j) for j in data["jokers"])
+    else:
+        plays = [Play.parse(p["play"]) for p in data["plays"]]
+        called = [p.card for p in plays if p.call is not None]
+        plain = {p.card for p in plays if p.call is None}
+        plain |= {pp.painted_card(data["turned"])} if data.get("turned") else set()
+        jokers = (*called, *(j for j in rules.jokers if j not in plain and j not in called))
+    if set(jokers) == set(rules.jokers):
+        return rules
+    return dataclasses.replace(rules, jokers=jokers)
+
+
 def format_trick(data: dict[str, Any]) -> AnswerFormat:
     return AnswerFormat(
         AnswerKind.CHOICE,
@@ -270,7 +291,7 @@ def format_trick(data: dict[str, Any]) -> AnswerFormat:
 
 
 def solve_trick(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
-    rules = rules_of(data["rules"])
+    rules = trick_rules(data)
     turned = pp.painted_card(data["turned"]) if data["turned"] else None
     plays = [Play.parse(p["play"]) for p in data["plays"]]
     steps: list[Step] = []

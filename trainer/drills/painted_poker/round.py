@@ -1,16 +1,17 @@
 """A painted poker deal at the live table: the bids round the table, the tricks, the deal's scores.
 
 One deal of a game's schedule (level 1: the rising deals up to 4 cards; level 2: up to 6 cards, no-trump,
-dark and frontal deals too; level 3: any deal, gold and miser included), dealt to 3 to 6 players from the
-house's deck, the trump turned up (the top card of the stock, or the dealer's last card when the whole
-deck is dealt; a turned joker or a no-trump deal: no trump) or, with circular trump, the house's suit
-for the deal's number (`deal_trump`). Simulated players bid from their cards and play legal cards
-(`legal_cards`), trying to make their bids; a joker is led with one of the calls the house allows
-(the highest trump, the highest of a suit, low; where the house has them the lowest trump, the high or
-low card of a suit, or an ordinary card named), and played later high or low. The presets: `classic`
-(the rule page's defaults), `odessa-house` (every joker call, the dealer bids the maximum when everybody
-passed, frontal deals, specials x2) and `deck-54` (54 cards with two real jokers, circular trump, the
-specials between the rising and falling parts, x3). The trainee as the scorekeeper rules:
+dark and frontal deals too; level 3: any deal, gold and miser included), dealt to 3 to 6 players (up to
+10 at a house with the 54-card deck) from the house's deck, the trump turned up (the top card of the
+stock, or the dealer's last card when the whole deck is dealt; a turned joker or a no-trump deal: no
+trump) or, with circular trump, the house's suit for the deal's number (`deal_trump`). Simulated players
+bid from their cards and play legal cards (`legal_cards`), trying to make their bids; a joker is led with
+one of the calls the house allows (the highest trump, the highest of a suit, low; where the house has
+them the lowest trump, the high or low card of a suit, or an ordinary card named), and played later high
+or low. The presets: `classic` (the rule page's defaults), `odessa-house` (every joker call, the dealer
+bids the maximum when everybody passed, frontal deals, specials x2) and `deck-54` (54 cards with two real
+jokers, circular trump, the specials between the rising and falling parts, x3). The trainee as the
+scorekeeper rules:
 
 1. the dealer's forbidden bid (the hook) once the others have bid, or that he must bid all the cards
    where the house says so when everybody passed (none in a dark deal, no bids in gold and miser deals);
@@ -39,7 +40,10 @@ from trainer.engine.explain import N_, Step, Term, step
 from trainer.engine.painted_poker.rules import DealKind, PaintedRules, TrumpMode
 from trainer.engine.painted_poker.tricks import JokerCall, Play
 
-VERSION = 1
+# 2 (issue 26): the classic joker is 7s, followers obey the further joker calls, circular trump starts
+# with spades and deck-54 seats up to 10: a round stored by version 1 deals differently now, so the store
+# asks for a new one instead of grading it against another deal.
+VERSION = 2
 LEVEL_CARDS = {1: 4, 2: 6, 3: 99}
 LEVEL_KINDS = {
     1: {DealKind.NORMAL},
@@ -332,7 +336,7 @@ def _solve_scores(data: dict[str, Any]) -> tuple[dict[str, int], str, tuple[Step
 ROUNDS = GameRounds(
     game="painted_poker",
     version=VERSION,
-    seats=range(3, 7),
+    seats=range(3, 11),  # narrowed by the house: 3 to 6 on 36 cards, up to 10 on the 54-card deck
     default_seats=default_players,
     house_seats=_house_players,
     default_rules="classic",

@@ -34,13 +34,13 @@ True
 True
 
 Trick play. A trick is the plays so far, the leader first; a joker play carries its call:
-"7c:high" or "7c:low" after the lead, "7c:highest_trump", "7c:highest:h" or "7c:low" when led.
+"7s:high" or "7s:low" after the lead, "7s:highest_trump", "7s:highest:h" or "7s:low" when led.
 `legal_cards(hand, trick, trump)` lists the cards the next player may play (in hand order);
 `trick_winner(trick, trump)` gives the position (0 = leader) of the play that takes a completed trick.
 
 >>> from trainer.engine.cards import parse_cards
->>> legal_cards(parse_cards("Ah 6h Ks 7c"), Play.parse_all("9h"), trump="s")   # follow suit (or joker)
-(Card('Ah'), Card('6h'), Card('7c'))
+>>> legal_cards(parse_cards("Ah 6h Ks 7s"), Play.parse_all("9h"), trump="s")   # follow suit (or joker)
+(Card('Ah'), Card('6h'), Card('7s'))
 >>> legal_cards(parse_cards("Ks 8s Ad"), Play.parse_all("9h"), trump="s")      # no heart: must trump
 (Card('Ks'), Card('8s'))
 >>> legal_cards(parse_cards("Ad Kc"), Play.parse_all("9h"), trump="s")         # neither: anything
@@ -49,19 +49,19 @@ Trick play. A trick is the plays so far, the leader first; a joker play carries 
 2
 >>> trick_winner(Play.parse_all("9h Ah 6s Kh"), trump=None)    # no trump: highest of the led suit
 1
->>> trick_winner(Play.parse_all("9h 7c:high 6s"), trump="s")   # the joker beats the trump
+>>> trick_winner(Play.parse_all("9h 7s:high 6s"), trump="s")   # the joker beats the trump
 1
->>> trick_winner(Play.parse_all("9h 7c:low Th"), trump="s")    # thrown low, it takes nothing
+>>> trick_winner(Play.parse_all("9h 7s:low Th"), trump="s")    # thrown low, it takes nothing
 2
->>> legal_cards(parse_cards("Qd 9d As"), Play.parse_all("7c:highest:d"), trump="s")  # the highest diamond
+>>> legal_cards(parse_cards("Qd 9d As"), Play.parse_all("7s:highest:d"), trump="s")  # the highest diamond
 (Card('Qd'),)
->>> legal_cards(parse_cards("Qd 9s As"), Play.parse_all("7c:highest_trump"), trump="s")
+>>> legal_cards(parse_cards("Qd 9s As"), Play.parse_all("7s:highest_trump"), trump="s")
 (Card('As'),)
->>> trick_winner(Play.parse_all("7c:highest:d Qd As"), trump="s")   # the led joker wins
+>>> trick_winner(Play.parse_all("7s:highest:d Qd As"), trump="s")   # the led joker wins
 0
->>> trick_winner(Play.parse_all("7c:low 8d Ad 6s"), trump="s")      # led low: 8d sets the suit
+>>> trick_winner(Play.parse_all("7s:low 8d Ad 6s"), trump="s")      # led low: 8d sets the suit
 3
->>> trump_of(parse_cards("7c")[0]) is None, trump_of(parse_cards("Kh")[0])   # a turned-up joker: no trump
+>>> trump_of(parse_cards("7s")[0]) is None, trump_of(parse_cards("Kh")[0])   # a turned-up joker: no trump
 (True, 'h')
 
 The score sheet rejects impossible deals and keeps the totals.

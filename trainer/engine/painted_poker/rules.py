@@ -7,13 +7,15 @@ naming the file and the key.
 
 >>> rules = load_rules("classic")
 >>> [str(c) for c in rules.jokers], rules.scoring.pass_made, rules.max_hand(4)
-(['7c'], 5, 9)
+(['7s'], 5, 9)
 >>> georgian = load_rules("georgian-joker")
 >>> (georgian.min_players, georgian.max_players), georgian.scoring.khishti
 ((4, 4), -200)
 >>> deck54 = load_rules("deck-54")
 >>> len(deck54.deck), [str(j) for j in deck54.jokers], deck54.max_hand(4), deck54.trump_mode.value
 (54, ['X1', 'X2'], 13, 'circular')
+>>> (deck54.min_players, deck54.max_players), deck54.max_hand(10), deck54.trump_order
+((2, 10), 5, ('s', 'c', 'd', 'h'))
 """
 
 from __future__ import annotations
@@ -207,7 +209,7 @@ class PaintedRules:
     scoring: Scoring
     real_jokers: int = 0  # 2: a 54-card deck's two real jokers (jokers X1 and X2)
     trump_mode: TrumpMode = TrumpMode.TURNED
-    trump_order: tuple[str, ...] = ("c", "d", "h", "s")
+    trump_order: tuple[str, ...] = ("s", "c", "d", "h")  # the seed's "from spades to hearts"
     lead_calls: tuple[str, ...] = ("highest_trump", "highest", "low")
     all_pass_dealer_max: bool = False  # every other player passed: the dealer must bid all the cards
 

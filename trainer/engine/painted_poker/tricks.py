@@ -3,30 +3,35 @@
 A trick is a sequence of `Play`s in playing order, the leader first. A play of an ordinary card is
 just the card; a joker carries its call (`JokerCall`): led, it calls "highest_trump", "highest"
 with a suit, or "low"; played later it goes "high" (takes the trick; the last high joker wins) or
-"low" (thrown as the lowest card, takes nothing). `Play.parse` reads "As", "7c:high",
-"7c:highest:h" and "7c:low". The trump is a suit letter, or None for a deal without trump.
+"low" (thrown as the lowest card, takes nothing). `Play.parse` reads "As", "7s:high",
+"7s:highest:h" and "7s:low". The trump is a suit letter, or None for a deal without trump.
 
 Follow suit; without it play a trump; with neither play anything. The joker is always allowed.
 Led with "highest <suit>" (or "highest_trump"), everybody owes his highest card of that suit, else
-any trump, else anything; the joker wins unless a later joker is played high. A joker led "low"
+any trump, else anything; the joker wins unless a later joker is played high. Where the house has
+them, "lowest_trump" binds everybody to his lowest trump, "high_card" / "low_card" of a suit to his
+highest / lowest card of that suit (else any trump, else anything), and the joker then counts as
+that card. A joker led "low"
 names no suit (the rule page gives none), so the first ordinary card played after it sets the suit
 to follow and the player right after the leader may play anything.
 
 >>> from trainer.engine.cards import parse_cards
 >>> trick = [Play.parse("9h")]
->>> legal_cards(parse_cards("Ah 6h Ks 7c"), trick, trump="s")      # hearts, or the joker 7c
-(Card('Ah'), Card('6h'), Card('7c'))
+>>> legal_cards(parse_cards("Ah 6h Ks 7s"), trick, trump="s")      # hearts, or the joker 7s
+(Card('Ah'), Card('6h'), Card('7s'))
 >>> legal_cards(parse_cards("Ks 8s Ad"), trick, trump="s")          # no heart: must trump
 (Card('Ks'), Card('8s'))
 >>> trick_winner(Play.parse_all("9h Ah 6s Kh"), trump="s")          # the six of trumps takes it
 2
->>> trick_winner(Play.parse_all("9h 7c:high 6s"), trump="s")        # the joker beats the trump
+>>> trick_winner(Play.parse_all("9h 7s:high 6s"), trump="s")        # the joker beats the trump
 1
->>> legal_cards(parse_cards("Qd 9d As"), Play.parse_all("7c:highest:d"), trump="s")
+>>> legal_cards(parse_cards("Qd 9d As"), Play.parse_all("7s:highest:d"), trump="s")
 (Card('Qd'),)
->>> trick_winner(Play.parse_all("7c:low 8d Ad 6s"), trump="s")      # led low: 8d sets the suit
+>>> trick_winner(Play.parse_all("7s:low 8d Ad 6s"), trump="s")      # led low: 8d sets the suit
 3
->>> trump_of(parse_cards("7c")[0])                                  # a turned-up joker: no trump
+>>> legal_cards(parse_cards("Kd 9d Ah"), Play.parse_all("7s:low_card:d"), "h", "odessa-house")
+(Card('9d'),)
+>>> trump_of(parse_cards("7s")[0])                                  # a turned-up joker: no trump
 """
 
 from __future__ import annotations
@@ -98,8 +103,8 @@ class Play:
 
     @classmethod
     def parse(cls, text: str) -> Play:
-        """ "As", "7c:high", "7c:low", "7c:highest_trump", "7c:highest:h", "7c:low_card:h",
-        "7c:as_card:9h"; a 54-card deck's jokers are "X1" and "X2"."""
+        """ "As", "7s:high", "7s:low", "7s:highest_trump", "7s:highest:h", "7s:low_card:h",
+        "7s:as_card:9h"; a 54-card deck's jokers are "X1" and "X2"."""
         if not isinstance(text, str):
             raise ValueError(f"bad play {text!r}: expected text such as 'As' or '7c:high'")
         parts = text.strip().split(":")
@@ -125,7 +130,7 @@ class Play:
 
     @classmethod
     def parse_all(cls, text: str | Iterable[str]) -> tuple[Play, ...]:
-        """Plays from "9h 7c:high 6s" or a list of such tokens."""
+        """Plays from "9h 7s:high 6s" or a list of such tokens."""
         if isinstance(text, str):
             tokens = text.split()
         elif isinstance(text, Iterable) and not isinstance(text, bytes | bytearray | dict):
@@ -160,8 +165,10 @@ def deal_trump(
     """The trump of deal `number` (from 1): with circular trump the suits in the house's order, one a
     deal; otherwise the suit of the `turned` card (None for a joker). No-trump deals have none.
 
-    >>> deal_trump(6, rules="deck-54"), deal_trump(6, "no_trump", "deck-54")
-    ('d', None)
+    >>> [deal_trump(n, rules="deck-54") for n in range(1, 6)]   # "ყვავიდან გულამდე": spades to hearts
+    ['s', 'c', 'd', 'h', 's']
+    >>> deal_trump(6, "no_trump", "deck-54") is None
+    True
     >>> deal_trump(6, turned=Card(13, "h"))
     'h'
     """
@@ -224,18 +231,23 @@ def check_trick(trick: Sequence[Play], trump: str | None, rules: PaintedRules | 
 
 
 def _demand(trick: Sequence[Play], rules: PaintedRules) -> tuple[str, str | None]:
-    """What the next player owes: ("follow", suit), ("highest", suit) or ("free", None)."""
+    """What the next player owes: ("follow", suit), ("highest", suit), ("lowest", suit) or ("free", None).
+
+    The seed (l.21): "ყველა მოთამაშეს მოეთხოვება ბრძანების შესაბამისად კარტის დადება" (everyone must
+    play according to the call), so a joker led calling the lowest trump, or the high or low card of a
+    suit, binds each follower to that very card of his, as "highest trump" and "highest <suit>" do.
+    """
     lead = trick[0]
     if not rules.is_joker(lead.card):
         return "follow", lead.card.suit
-    if lead.call is JokerCall.HIGHEST:
+    if lead.call in (JokerCall.HIGHEST, JokerCall.HIGH_CARD):
         return "highest", lead.suit
     if lead.call is JokerCall.HIGHEST_TRUMP:
         return "highest", "trump"
     if lead.call is JokerCall.LOWEST_TRUMP:
-        return "follow", "trump"
-    if lead.call in (JokerCall.HIGH_CARD, JokerCall.LOW_CARD):
-        return "follow", lead.suit
+        return "lowest", "trump"
+    if lead.call is JokerCall.LOW_CARD:
+        return "lowest", lead.suit
     if lead.call is JokerCall.AS_CARD and lead.named is not None:
         return "follow", lead.named.suit
     # Led low: the first ordinary card played after it sets the suit to follow.
@@ -275,8 +287,12 @@ def legal_cards(
     trumps = [c for c in plain if c.suit == trump]
     if what == "free":
         allowed.update(cards)
+    elif suited and what == "highest":
+        allowed.add(max(suited, key=lambda c: c.rank))
+    elif suited and what == "lowest":
+        allowed.add(min(suited, key=lambda c: c.rank))
     elif suited:
-        allowed.update([max(suited, key=lambda c: c.rank)] if what == "highest" else suited)
+        allowed.update(suited)
     elif trumps:
         allowed.update(trumps)
     else:
@@ -396,8 +412,8 @@ def _led_as_a_card(
         led, rank = trump, 1
         steps.append(
             step(
-                "The joker {card} was led as the lowest trump: trumps must follow, and the highest trump "
-                "takes the trick.",
+                "The joker {card} was led calling the lowest trump: everybody must play his lowest trump, "
+                "and the highest trump takes the trick.",
                 card=card,
             )
         )
@@ -416,15 +432,15 @@ def _led_as_a_card(
         led, rank = lead.suit, 15 if lead.call is JokerCall.HIGH_CARD else 1
         if lead.call is JokerCall.HIGH_CARD:
             said = step(
-                "The joker {card} was led as the highest card of {suit}: that suit must be followed; only "
-                "a trump beats it.",
+                "The joker {card} was led as the highest card of {suit}: everybody must play his highest "
+                "card of that suit (without one, a trump); only a trump beats the joker.",
                 card=card,
                 suit=Term(SUIT_NAMES[led]),
             )
         else:
             said = step(
-                "The joker {card} was led as the lowest card of {suit}: that suit must be followed, and "
-                "the highest card takes the trick.",
+                "The joker {card} was led as the lowest card of {suit}: everybody must play his lowest "
+                "card of that suit (without one, a trump), and the highest card takes the trick.",
                 card=card,
                 suit=Term(SUIT_NAMES[led]),
             )
