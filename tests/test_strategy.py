@@ -256,3 +256,28 @@ def test_bad_stakes_are_value_errors():
         best_options("9c 9d Kh 5s 2c", "Jd", ante=0)
     with pytest.raises(ValueError, match="no bonus"):
         best_options("9c 9d Kh 5s 2c", "Jd", rules="lunar", bonus=5)
+
+
+@pytest.mark.parametrize(
+    ("player", "up", "house"),
+    [
+        ("Qh 9h 6h 3h 2c", "Ad", "cis"),  # the sixth card
+        ("5h 5d Kc 9s 2h", "Qd", "cis"),  # an exchange of three
+        ("Kd Ks Kh Kc 2d", "Qs", "insured"),  # the bet, at a house with insurance
+        ("Ah Kd 7c 4s 2h", "5c", "lunar"),
+    ],
+)
+def test_best_options_are_the_ties_of_every_option_on_each_path(player, up, house):
+    # With the kernel `best_options` takes the ties from the answer of `options`; the best-only path
+    # (bounds, exact values only where they reach the best) must find the same options and values.
+    from trainer.engine.russian_poker.strategy import _cached, parse_situation
+
+    clear_cache()
+    best = best_options(player, up, rules=house)
+    every = options(player, up, rules=house)
+    assert best == [o for o in every if o.equivalent] and best[0] == every[0]
+    hand, card, _ = parse_situation(player, up)
+    rules = load_rules(house)
+    bounded = _cached(hand, card, rules, Payoffs.of(rules), best_only=True).options
+    assert list(bounded) == best
+    clear_cache()

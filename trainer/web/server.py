@@ -60,4 +60,7 @@ def options(host: str, port: int, workers: int, threads: int, timeout: int = 30)
 
 def serve(app: Flask, host: str, port: int, workers: int, threads: int) -> None:
     """Run until stopped (Ctrl-C or SIGTERM), logging requests to stdout."""
+    from trainer.engine.russian_poker.strategy import warm  # the advisor's tables, read once here
+
+    warm()  # before the workers fork: they share them, and their first advisor answer is fast
     _Gunicorn(app, options(host, port, workers, threads)).run()

@@ -29,6 +29,7 @@ from functools import cache
 import numpy as np
 
 from trainer.engine.evaluator import FLUSH_TABLE, PRODUCT_TABLE
+from trainer.engine.russian_poker.strategy import tablefile
 from trainer.engine.russian_poker.strategy.counting import (
     AK_FLOOR,
     PRIMES,
@@ -65,6 +66,14 @@ class _NoGame:
 
 @cache
 def no_game_tables(up_rank: int, replace_highest: bool) -> _NoGame:
+    """The no-game tables of an up-card rank and replacement rule: read from the table files
+    (`tablefile`), built there once."""
+    name = f"no-game-{up_rank}-{'highest' if replace_highest else 'lowest'}"
+    a = tablefile.load_or_build(name, lambda: _build_no_game_tables(up_rank, replace_highest))
+    return _NoGame(failing=int(np.searchsorted(a["after_sorted"], AK_FLOOR)), **a)
+
+
+def _build_no_game_tables(up_rank: int, replace_highest: bool) -> tablefile.Arrays:
     rows = []
     for hidden in itertools.combinations([r for r in range(13) if r != up_rank], 4):
         product = PRIMES[up_rank]
@@ -84,19 +93,18 @@ def no_game_tables(up_rank: int, replace_highest: bool) -> _NoGame:
     flush_all = np.array([r[5] for r in rows], dtype=np.int64)
     masks = np.array([r[0] for r in rows], dtype=np.int64)
     after_sorted = np.unique(after_all)
-    return _NoGame(
-        masks=masks,
-        ranks=np.array([r[1] for r in rows], dtype=np.int64),
-        member=bits_of(masks),
-        kept=np.array([r[2] for r in rows], dtype=np.int64),
-        replaced=np.array([r[3] for r in rows], dtype=np.int64),
-        after=after_all,
-        after_flush=flush_all,
-        after_sorted=after_sorted,
-        after_at=np.searchsorted(after_sorted, after_all),
-        failing=int(np.searchsorted(after_sorted, AK_FLOOR)),
-        flush_sorted=np.unique(flush_all[flush_all > 0]),
-    )
+    return {
+        "masks": masks,
+        "ranks": np.array([r[1] for r in rows], dtype=np.int64),
+        "member": bits_of(masks),
+        "kept": np.array([r[2] for r in rows], dtype=np.int64),
+        "replaced": np.array([r[3] for r in rows], dtype=np.int64),
+        "after": after_all,
+        "after_flush": flush_all,
+        "after_sorted": after_sorted,
+        "after_at": np.searchsorted(after_sorted, after_all),
+        "flush_sorted": np.unique(flush_all[flush_all > 0]),
+    }
 
 
 class BuyTables:

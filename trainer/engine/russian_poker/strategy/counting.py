@@ -35,6 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trainer.engine.evaluator import FLUSH_TABLE, PRODUCT_TABLE
+from trainer.engine.russian_poker.strategy import tablefile
 
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)  # the evaluator's rank primes, rank 2..14
 # Lowest strengths of ace-king (A-K-5-4-3) and of two pair (3-3-2-2-4), both never suited.
@@ -54,11 +55,12 @@ def binom(top: IntArray | int, bottom: IntArray | int) -> FloatArray:
     return _BINOM[np.asarray(top) + _OFF, np.asarray(bottom)]  # type: ignore[no-any-return]
 
 
-def multisets(size: int) -> list[tuple[int, ...]]:
+@cache
+def multisets(size: int) -> tuple[tuple[int, ...], ...]:
     """Every multiset of `size` ranks (0..12), as sorted tuples, no rank more than four times."""
-    return [
+    return tuple(
         m for m in itertools.combinations_with_replacement(range(13), size) if all(m.count(r) <= 4 for r in m)
-    ]
+    )
 
 
 def submultisets(m: tuple[int, ...], largest: int) -> list[tuple[int, ...]]:
@@ -129,6 +131,22 @@ class _UpTables:
 
 @cache
 def up_tables(up_rank: int) -> _UpTables:
+    """The tables of an up-card rank: read from the table files (`tablefile`), built there once."""
+    a = tablefile.load_or_build(f"up-{up_rank}", lambda: _build_up_tables(up_rank))
+    return _UpTables(
+        axis=a["axis"],
+        index=a["index"],
+        slots=a["slots"],
+        entries=int(a["slots"].shape[1]),
+        four_strength=a["four_strength"],
+        suited_masks=a["suited_masks"],
+        suited_rank=a["suited_rank"],
+        suited_flush=a["suited_flush"],
+        suited_id={m: i for i, m in enumerate(a["suited_masks"].tolist())},
+    )
+
+
+def _build_up_tables(up_rank: int) -> tablefile.Arrays:
     hidden = [m for m in FOURS if m.count(up_rank) <= 3]
     strength = {m: PRODUCT_TABLE[PRIMES[up_rank] * rank_product(m)] for m in hidden}
     others = [r for r in range(13) if r != up_rank]
@@ -169,17 +187,15 @@ def up_tables(up_rank: int) -> _UpTables:
     fours = np.zeros(len(FOURS), dtype=np.int64)
     for m in hidden:
         fours[FOUR_ID[m]] = strength[m]
-    return _UpTables(
-        axis=axis,
-        index=index,
-        slots=factor_slots,
-        entries=len(all_keys),
-        four_strength=fours,
-        suited_masks=np.array(masks, dtype=np.int64),
-        suited_rank=np.array(s_rank, dtype=np.int64),
-        suited_flush=np.array(s_flush, dtype=np.int64),
-        suited_id={m: i for i, m in enumerate(masks)},
-    )
+    return {
+        "axis": axis,
+        "index": index,
+        "slots": factor_slots,
+        "four_strength": fours,
+        "suited_masks": np.array(masks, dtype=np.int64),
+        "suited_rank": np.array(s_rank, dtype=np.int64),
+        "suited_flush": np.array(s_flush, dtype=np.int64),
+    }
 
 
 @dataclass

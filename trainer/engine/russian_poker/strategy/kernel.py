@@ -30,6 +30,7 @@ import numpy as np
 
 from trainer.engine.evaluator import CLASS_COUNT, FLUSH_TABLE
 from trainer.engine.russian_poker.strategy.counting import AK_FLOOR, TAU_ROW, IntArray, up_tables
+from trainer.engine.russian_poker.strategy.tablefile import cache_dir
 
 SOURCE = Path(__file__).with_name("kernel.c")
 assert CLASS_COUNT < 1 << 13  # a unit's sort key holds its strength in 13 bits
@@ -125,14 +126,6 @@ class _Exchange(ctypes.Structure):
     ]
 
 
-def _cache_dir() -> Path:
-    given = os.environ.get("TRAINER_ADVISOR_KERNEL_DIR")
-    if given:
-        return Path(given)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "croupier-trainer"
-
-
 @cache
 def _library() -> Any:
     if os.environ.get("TRAINER_ADVISOR_KERNEL", "").lower() in ("off", "0", "no"):
@@ -155,7 +148,7 @@ def _library() -> Any:
 def _load(compiler: str | None, source: bytes, chosen: list[str]) -> Any:
     """The kernel built with these flags (compiled into the cache folder if not there yet)."""
     digest = hashlib.sha256(source + " ".join(chosen).encode()).hexdigest()[:16]
-    folder = _cache_dir()
+    folder = cache_dir()
     target = folder / f"rp_kernel_{digest}.so"
     try:
         if not target.exists():
@@ -330,6 +323,21 @@ def _sig_single(k: int, up_rank: int) -> IntArray:
     single hidden hand of its four cards with the up-card (read where the term has no table row)."""
     sig_four = _DRAW_TABLES[k][0][4]
     return _i64(up_tables(up_rank).four_strength[sig_four])
+
+
+def warm(draw_classes: Any) -> bool:
+    """The kernel compiled and loaded, with its own tables of every draw size and up-card rank built
+    (`draw_classes` is solver.draw_classes); False, with nothing built, when there is no kernel."""
+    if not available():
+        return False
+    _flush5()
+    for k in range(6):
+        _draw_tables(k, draw_classes(k))
+        for r in range(13):
+            _sig_single(k, r)
+    for r in range(13):
+        _square_tables(r)
+    return True
 
 
 def exchange_sums(

@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from trainer.engine.cards import CARD_BY_INDEX
 from trainer.engine.evaluator import FLUSH_TABLE, PRODUCT_TABLE, strength5, strength6
-from trainer.engine.russian_poker.strategy import kernel
+from trainer.engine.russian_poker.strategy import kernel, tablefile
 from trainer.engine.russian_poker.strategy.buying import BuyTables, Profile, Subsets, _result, bits_of, expand
 from trainer.engine.russian_poker.strategy.counting import (
     AK_FLOOR,
@@ -104,6 +104,37 @@ class _Classes:
 
 @cache
 def draw_classes(k: int) -> _Classes:
+    """The rank classes of a draw of k cards: read from the table files (`tablefile`), built there
+    once."""
+    a = tablefile.load_or_build(f"draw-{k}", lambda: _build_draw_classes(k))
+    return _Classes(
+        index={x: i for i, x in enumerate(multisets(k))},
+        kept_index={m: i for i, m in enumerate(multisets(5 - k))},
+        **{name: a[name] for name in _CLASS_ARRAYS},
+    )
+
+
+_CLASS_ARRAYS = (
+    "counts",
+    "product",
+    "sig_start",
+    "sig_stop",
+    "sig_row",
+    "sig_four",
+    "sig_coef",
+    "sub_start",
+    "sub_stop",
+    "sub_mask",
+    "sub_bits",
+    "sub_size",
+    "support",
+    "mult",
+    "final",
+    "needs",
+)
+
+
+def _build_draw_classes(k: int) -> tablefile.Arrays:
     xs = multisets(k)
     sig: list[tuple[int, int, int, float]] = []
     subs: list[tuple[int, int, int]] = []
@@ -139,26 +170,24 @@ def draw_classes(k: int) -> _Classes:
         for j, r in enumerate(sorted(set(x))):
             support[i, j] = r
             mult[i, j] = x.count(r)
-    return _Classes(
-        counts=counts,
-        product=products,
-        index={x: i for i, x in enumerate(xs)},
-        sig_start=np.searchsorted(sig_x, n, "left"),
-        sig_stop=np.searchsorted(sig_x, n, "right"),
-        sig_row=np.array([t[1] for t in sig], dtype=np.int64),
-        sig_four=np.array([max(t[2], 0) for t in sig], dtype=np.int64),
-        sig_coef=np.array([t[3] for t in sig], dtype=np.float64),
-        sub_start=np.searchsorted(sub_x, n, "left"),
-        sub_stop=np.searchsorted(sub_x, n, "right"),
-        sub_mask=sub_mask,
-        sub_bits=bits_of(sub_mask),
-        sub_size=np.array([t[2] for t in subs], dtype=np.int64),
-        support=support,
-        mult=mult,
-        kept_index={m: i for i, m in enumerate(kept)},
-        final=final,
-        needs=np.stack([((counts > t) << np.arange(13)).sum(axis=1) for t in range(4)]),
-    )
+    return {
+        "counts": counts,
+        "product": products,
+        "sig_start": np.searchsorted(sig_x, n, "left"),
+        "sig_stop": np.searchsorted(sig_x, n, "right"),
+        "sig_row": np.array([t[1] for t in sig], dtype=np.int64),
+        "sig_four": np.array([max(t[2], 0) for t in sig], dtype=np.int64),
+        "sig_coef": np.array([t[3] for t in sig], dtype=np.float64),
+        "sub_start": np.searchsorted(sub_x, n, "left"),
+        "sub_stop": np.searchsorted(sub_x, n, "right"),
+        "sub_mask": sub_mask,
+        "sub_bits": bits_of(sub_mask),
+        "sub_size": np.array([t[2] for t in subs], dtype=np.int64),
+        "support": support,
+        "mult": mult,
+        "final": final,
+        "needs": np.stack([((counts > t) << np.arange(13)).sum(axis=1) for t in range(4)]),
+    }
 
 
 @cache
