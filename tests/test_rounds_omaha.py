@@ -120,7 +120,10 @@ def oracle(s):
         return "wait_button" if between else "post"
     if s.kind == "om.returning":
         bb, sb = t["blinds"][1], t["blinds"][0]
-        return {"Live": bb, "Dead": sb if seat["returning"] == "both" else 0}
+        # The rule document (omaha.ka.txt l.43-44): missing the big blind he sits out the small blind
+        # and the button too, so either way he owes the big blind live and the small blind dead.
+        assert seat["returning"] in ("big", "both")
+        return {"Live": bb, "Dead": sb}
     if s.kind == "om.pot_size":
         return pot_now(t)
     top = max(x["bet"] for x in t["seats"])

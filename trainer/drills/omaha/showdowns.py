@@ -73,7 +73,7 @@ def _gen_new_player(rng: random.Random, level: int, rules_name: str | None) -> D
         question = "entry" if level == 1 or rng.random() < 0.5 else "wait"
         if question == "entry" and rng.random() < 0.5 and ruling.may_post_now:
             raise DealError("ask the positions where he must wait about as often")
-        small, big = blind_seats(button, active, count)
+        small, big = blind_seats(button, active, count, rules)
         data: Data = {
             "preset": rules.name,
             "blinds": [sb, bb],
@@ -361,7 +361,7 @@ def _new_player_mistakes(data: Data) -> list[Mistake]:
     seated = [stack is not None for stack in data["stacks"]]
     count, seat, button = len(seated), data["new_seat"] - 1, data["button"] - 1
     active = {s for s in range(count) if seated[s]}
-    big = blind_seats(button, active, count)[1]
+    big = blind_seats(button, active, count, house_rules(data["preset"]))[1]
     right = _entry_ruling(data).hands_to_big_blind
     ring = [s for s in range(count) if s in active or s == seat]
     from_button = sorted(ring, key=lambda s: (s - button) % count).index(seat)

@@ -25,7 +25,9 @@ from trainer.engine.omaha.seating import new_player_entry
 
 
 def solve_blind(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
-    blinds, steps = explain_blinds(data["button"], data["stacks"], data["sb"], data["bb"])
+    blinds, steps = explain_blinds(
+        data["button"], data["stacks"], data["sb"], data["bb"], data.get("rules")
+    )
     seat = blinds.small if data["blind"] == "small" else blinds.big
     return str(seat + 1), str(seat_label(seat)), from_one(steps[:3])
 
