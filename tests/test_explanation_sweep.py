@@ -41,7 +41,7 @@ DEFAULT_SEEDS = range(3)
 BEFORE = "seats|players|boxes|cards|hands|spots|pots"
 AFTER = "seats|cards|players|boxes|chips|tricks|combinations|pots|exchanges|jokers|suits|ranks|hands"
 NEXT_TO_PARAM = [
-    re.compile(rf"\b(?i:{BEFORE})\s+\{{(\w+)\}}"),  # "seats {seats}"
+    re.compile(rf"\b(?i:{BEFORE})\s+\{{(\w+)\}}(?!\s*(?:,|and)\s*\{{)"),  # "seats {seats}", not "{a} and {b}"
     re.compile(rf"\{{(\w+)\}}\s+(?:[a-z-]+\s+)?(?:{AFTER})\b"),  # "{count} cards", "{count} more cards"
 ]
 _LIST_GOES_ON = r"(?![\d\s]*(?:,|-|–|{and}))"
@@ -186,11 +186,12 @@ def test_the_checks_catch_the_audits_examples(app):
     with app.test_request_context(), force_locale("en"):
         assert text_faults("en", render(shown))
     first = Step(
-        "First combination: {hand}, {odds} to 1.", {"hand": Cards.of("Kd Kc Kh Ks 2c".split()), "odds": 20}
+        "First combination: {hand}, {odds} to 1.",
+        {"hand": Cards.of(["Kd", "Kc", "Kh", "Ks", "2c"]), "odds": 20},
     )
     second = Step(
         "Second combination: {second}, with {cards} outside the first: {odds} to 1 more.",
-        {"second": Cards.of("Kh Kd Kc 2d 2c".split()), "cards": Cards.of(["2d", "2c"]), "odds": 7},
+        {"second": Cards.of(["Kh", "Kd", "Kc", "2d", "2c"]), "cards": Cards.of(["2d", "2c"]), "odds": 7},
     )
     assert structural_faults([first, second])
     assert text_faults("ru", "Уже показали: места 1.") and not text_faults("ru", "Места 3 и 4 сбросили")

@@ -33,7 +33,9 @@ from trainer.engine.presets import PresetError, add_house_folder
 from trainer.games import BY_ID
 from trainer.store.groups import house_name, write_house_file
 
-MISSED_BIG = "თუ მოთამაშე იჯდა მაგიდასთან და გამოტოვა დიდი ბლაინდი, მას ასევე მოუწევს გამოტოვოს პატარა ბლაინდი"
+MISSED_BIG = (
+    "თუ მოთამაშე იჯდა მაგიდასთან და გამოტოვა დიდი ბლაინდი, მას ასევე მოუწევს გამოტოვოს პატარა ბლაინდი"
+)
 OWES_BOTH = "მას მოეთხოვება განათავსოს დიდი ბლაინდის თანაბარი თანხა, პლიუს პატარა ბლაინდის “მკვდარი ფსონი”"
 DEALER_BIG = "ამ შემთხვევაში დილერი დებს დიდ ბლაინდს"
 SEED = BY_ID["omaha"].rules_folder.parents[2] / ".." / "shared" / "seeds" / "omaha.ka.txt"
@@ -85,7 +87,7 @@ def test_the_blinds_drill_at_level_2_answers_live_and_dead_for_a_missed_big_blin
             continue
         found += 1
         sb, bb = situation.data["blinds"]
-        value, text, _steps = expected_of(situation)
+        value, _text, _steps = expected_of(situation)
         assert value == {"Live": bb, "Dead": sb}, value
         assert grade(situation, f"{bb}; {sb}").correct
         # Today's old answer (the big blind alone) is the mistake of forgetting the small blind.

@@ -61,8 +61,9 @@ class SidePotShowing(StrEnum):
 @dataclass(frozen=True, slots=True)
 class OmahaRules:
     """House options: raises allowed after the bet in limit, no cap heads-up, who posts which blind
-    heads-up, missed small blind, how a new player comes in, the showdown order with side pots and the right to muck a losing hand;
-    `chip_set` names the house's chip set (a file in data/chips/, read by the live table)."""
+    heads-up, missed small blind, how a new player comes in, the showdown order with side pots and the
+    right to muck a losing hand; `chip_set` names the house's chip set (a file in data/chips/, read by
+    the live table)."""
 
     name: str
     raises_per_round: int
