@@ -65,7 +65,11 @@ UNFILLED = re.compile(r"\{\w+\}|%\(\w+\)[sd]")
 # start, its parameter) against (another template's start, its parameter); None: all its cards.
 EXCLUSIVE = [
     (("First combination:", "hand"), ("Second combination:", "cards")),
+    (("Two combinations:", "scoring"), ("Two combinations:", "outside")),
 ]
+# Card lists of one sentence that may share cards: a second combination shares cards with the first
+# (only its card outside the first must not be the first's, as `EXCLUSIVE` says).
+SHARING = {("Two combinations:", "cards", "scoring")}
 
 
 def _document_house() -> str:
@@ -151,8 +155,11 @@ def structural_faults(messages: list[Step]) -> list[str]:
                         if _one(m.params.get(match.group(1))):
                             faults.append(f"one item beside a plural noun: {m.template!r} {dict(m.params)}")
             cards = [(k, _cards(v)) for k, v in m.params.items() if _cards(v)]
+            shared = {(a, b) for start, a, b in SHARING if m.template.startswith(start)}
             for i, (a, first) in enumerate(cards):
                 for b, second in cards[i + 1 :]:
+                    if {(a, b), (b, a)} & shared:
+                        continue
                     if first & second and not (first <= second or second <= first):
                         faults.append(f"{sorted(first & second)} both {a} and {b} in {str(m)!r}")
     for (start_a, param_a), (start_b, param_b) in EXCLUSIVE:
