@@ -17,6 +17,8 @@ import dataclasses
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from trainer.drills import expected_of, grade, issue, mistakes_of
 from trainer.drills.rounds import deal, expected_answer, grade_step
@@ -217,3 +219,27 @@ def test_a_room_playing_the_documents_way_is_graded_its_way(document_house):
             assert rule in str(reversed_.text)
             graded += 1
     assert graded >= 10
+
+
+@settings(max_examples=150)
+@given(
+    seats=st.integers(2, 10).flatmap(
+        lambda n: st.tuples(st.just(n), st.lists(st.integers(0, n - 1), min_size=2, max_size=n, unique=True))
+    ),
+    stacks=st.lists(st.integers(1, 40), min_size=10, max_size=10),
+    data=st.data(),
+)
+def test_heads_up_the_two_rules_swap_the_blinds_and_agree_after_the_flop(seats, stacks, data):
+    """Any heads-up table: the document's small blind is the standard's big blind and the other way
+    round; the document's small blind acts first before the flop, and after the flop both rules have
+    the player left of the button first. With three or more players the rules never differ."""
+    count, taken = seats
+    table = [stacks[s] if s in taken else None for s in range(count)]
+    button = data.draw(st.sampled_from(sorted(taken)))
+    standard = post_blinds(button, table, 5, 10)
+    document = post_blinds(button, table, 5, 10, DOCUMENT)
+    if len(taken) > 2:
+        assert standard == document
+        return
+    assert (document.small, document.big) == (standard.big, standard.small) == (standard.big, button)
+    assert document.first_preflop == document.small == document.first_postflop == standard.first_postflop
