@@ -243,3 +243,22 @@ def test_heads_up_the_two_rules_swap_the_blinds_and_agree_after_the_flop(seats, 
         return
     assert (document.small, document.big) == (standard.big, standard.small) == (standard.big, button)
     assert document.first_preflop == document.small == document.first_postflop == standard.first_postflop
+
+
+@pytest.mark.parametrize(
+    ("lang", "heads_up", "missed"),
+    [
+        ("en", "The rule document says the dealer posts the big blind", "must also sit out the small blind"),
+        (
+            "ka",
+            "წესების დოკუმენტში წერია, რომ დილერი დიდ ბლაინდს დებს",
+            "ასევე უნდა გამოტოვოს პატარა ბლაინდი",
+        ),
+        ("ru", "В документе с правилами сказано, что дилер ставит большой блайнд", "должен пропустить также"),
+    ],
+)
+def test_the_rules_page_says_both_rulings(client, lang, heads_up, missed):
+    client.post("/language", data={"lang": lang})
+    page = client.get("/reference/rules/omaha").get_data(as_text=True)
+    assert heads_up in page and missed in page
+    assert "P + 2C" in page  # pot limit unchanged: the pot after the call
