@@ -173,6 +173,11 @@ def test_a_new_player_at_a_heads_up_table_counts_the_big_blind_from_the_houses_s
     standard = new_player_entry(1, button=0, seats=seats, big_blind=10)
     document = new_player_entry(1, button=0, seats=seats, big_blind=10, rules=DOCUMENT)
     assert (standard.hands_to_big_blind, document.hands_to_big_blind) == (2, 1)
+    # The explanation names the house's rule before the seats it gives.
+    assert "standard rule" in str(standard.steps[0]) and "rule document's way" in str(document.steps[0])
+    assert str(document.steps[1]) == (
+        "The button is on seat 1; seat 3 posts the small blind and seat 1 the big blind."
+    )
 
 
 def test_the_house_file_option_is_read_and_a_wrong_value_refused(tmp_path):

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from trainer.engine.explain import N_
+from trainer.engine.explain import N_, Step, step
 from trainer.engine.omaha.pots import check_list
 from trainer.engine.presets import PresetFolder, Reader, choice, data_path, text
 
@@ -322,6 +322,19 @@ def post_blinds(
 def button_posts_small(players: int, rules: OmahaRules | str | None = None) -> bool:
     """Whether the button posts the small blind: heads-up at a house playing the standard."""
     return players == 2 and resolve_rules(rules).heads_up is HeadsUpBlinds.BUTTON_POSTS_SMALL
+
+
+def heads_up_rule(rules: OmahaRules | str | None = None) -> Step:
+    """The heads-up blinds rule this house plays, as a sentence naming it."""
+    if resolve_rules(rules).heads_up is HeadsUpBlinds.BUTTON_POSTS_BIG:
+        return step(
+            "Heads-up this house plays the rule document's way: the button posts the big blind and the "
+            "other player the small blind, and the small blind acts first in every round."
+        )
+    return step(
+        "Heads-up this house plays the standard rule: the button posts the small blind and acts first "
+        "before the flop, the other player posts the big blind."
+    )
 
 
 class MissedBlinds(StrEnum):

@@ -20,10 +20,10 @@ from trainer.engine.omaha import CardsIn, best_high, best_low, format_low
 from trainer.engine.omaha.betting import (
     BlindPost,
     Blinds,
-    HeadsUpBlinds,
     MissedBlinds,
     OmahaRules,
     Street,
+    heads_up_rule,
     limit_bet_size,
     limit_cap,
     limit_raise_to,
@@ -253,19 +253,6 @@ def explain_min_raise(bets: Sequence[int], big_blind: int) -> tuple[int, tuple[S
             inc=least - bets[-1],
             least=least,
         ),
-    )
-
-
-def heads_up_rule(rules: OmahaRules | str | None = None) -> Step:
-    """The heads-up blinds rule this house plays, as a sentence naming it."""
-    if resolve_rules(rules).heads_up is HeadsUpBlinds.BUTTON_POSTS_BIG:
-        return step(
-            "Heads-up this house plays the rule document's way: the button posts the big blind and the "
-            "other player the small blind, and the small blind acts first in every round."
-        )
-    return step(
-        "Heads-up this house plays the standard rule: the button posts the small blind and acts first "
-        "before the flop, the other player posts the big blind."
     )
 
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.engine.explain import Step, step
-from trainer.engine.omaha.betting import OmahaRules, button_posts_small, resolve_rules
+from trainer.engine.omaha.betting import OmahaRules, button_posts_small, heads_up_rule, resolve_rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +103,9 @@ def new_player_entry(
     active = _check(seat, button, seats, big_blind)
     count = len(seats)
     small, big = blind_seats(button, active, count, r)
-    steps = [
+    # Heads-up the blinds follow the house's rule: named first, so the seats that follow read right.
+    steps = [heads_up_rule(r)] if len(active) == 2 else []
+    steps.append(
         step(
             "The button is on seat {button}; seat {small} posts the small blind and seat {big} the big "
             "blind.",
@@ -111,7 +113,7 @@ def new_player_entry(
             small=small + 1,
             big=big + 1,
         )
-    ]
+    )
     # Waiting for the big blind: it moves one seat a hand over the players and his seat.
     ahead = [s for s in _clockwise(big, count) if s in active or s == seat]
     hands_to_big = ahead.index(seat) + 1
