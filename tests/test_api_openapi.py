@@ -369,3 +369,45 @@ def test_a_day_is_ascii_digits(app):
     from trainer.web.groups import DAY
 
     assert DAY.fullmatch("2026-12-01") and not DAY.fullmatch("٢٠٢٦-١٢-٠١")
+
+
+def _body_schema(doc, path):
+    schema = doc["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    return Draft202012Validator({**schema, "components": doc["components"]})
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        # Six copies of one card (issue 26): the list form says its items are unique.
+        ({"player": ["10C"] * 6, "upcard": "Ad"}, 422),
+        ({"player": ["Qh", "9h", "6h", "3h", "Qh"], "upcard": "Ad"}, 422),
+        # The ante and the bonus have the server's maximum.
+        ({"player": "Qh 9h 6h 3h 2c", "upcard": "Ad", "ante": 10**9 + 1}, 400),
+        ({"player": "Qh 9h 6h 3h 2c", "upcard": "Ad", "bonus": 10**9 + 1}, 400),
+        ({"player": ["Qh", "9h", "6h", "3h"], "upcard": "Ad"}, 400),
+    ],
+)
+def test_what_the_advisor_refuses_the_document_refuses_too(app, doc, body, status):
+    """A request the server refuses and a schema can describe is not schema-valid: a generated client
+    is not surprised by the refusal."""
+    assert not _body_schema(doc, "/api/v1/advisor").is_valid(body)
+    assert app.test_client().post("/api/v1/advisor", json=body).status_code == status
+
+
+def test_the_advisor_document_says_what_no_schema_can(app, doc):
+    """Repeats the schema cannot see (in the text form, in two notations, the up-card in the hand) are
+    valid by the schema, refused with the documented 422, and the document says so."""
+    schema = _body_schema(doc, "/api/v1/advisor")
+    operation = doc["paths"]["/api/v1/advisor"]["post"]
+    player = operation["requestBody"]["content"]["application/json"]["schema"]["properties"]["player"]
+    assert "422" in player["description"] and "422" in operation["responses"]
+    for body in (
+        {"player": "10C 10C 10C 10C 10C 10C", "upcard": "Ad"},
+        {"player": ["Th", "10h", "6h", "3h", "2c"], "upcard": "Ad"},
+        {"player": "Qh 9h 6h 3h 2c", "upcard": "Qh"},
+        {"player": "Qh 9h 6h 3h 2c", "upcard": "Ad", "ante": 10**9},
+    ):
+        assert schema.is_valid(body), body
+        expected = 200 if "ante" in body else 422
+        assert app.test_client().post("/api/v1/advisor", json=body).status_code == expected, body

@@ -342,6 +342,9 @@ def test_explanations_say_which_rule_applied():
     assert any(
         t.startswith("Two combinations: the second (ace-king: Ah Kh)") and "21 to 1 = 420" in t for t in texts
     )
+    # The kicker of four kings is the second's card outside the first (issue 26): it is named, and the
+    # first is named by the cards that make it, so the ace is not "outside" a hand shown with it.
+    assert any("uses Ah, not one of the cards that make the first (Kh Kd Ks Kc)" in t for t in texts), texts
     capped = [str(x) for x in settle("Ah Kh Qh Jh Th", D_AK, 100, rules=load_rules(INSURED)).steps]
     assert "Table maximum 5000: the win 20000 is cut to 5000." in capped
     instant = [str(x) for x in settle("Ah Kh Qh Jh Th", D_AK, 10, rules=lunar).steps]

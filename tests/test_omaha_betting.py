@@ -258,7 +258,8 @@ def test_post_blinds_rejects(args, message):
     ("missed", "post"),
     [
         ("both", BlindPost(10, 5)),  # big blind live plus the small blind dead
-        ("big", BlindPost(10, 0)),
+        # The rule document (omaha.ka.txt l.43): missing the big blind he sits out the small blind too.
+        ("big", BlindPost(10, 5)),
         (MissedBlinds.SMALL, BlindPost(0, 5)),  # Robert's Rules: the small blind dead
         ("none", BlindPost(0, 0)),
     ],

@@ -347,6 +347,17 @@ EDITS = [
         "„ოქროს“ დარიგებებია",
         "раздачи вида «золотая»",
     ),
+    # Issue 26: who posts which blind heads-up is a house option with two values.
+    (
+        "omaha",
+        "standard",
+        r'heads_up = "button_posts_small"',
+        'heads_up = "dealer"',
+        "blinds.heads_up",
+        "choice",
+        "აქ მოსალოდნელია ერთ-ერთი: 'button_posts_small', 'button_posts_big', და არა 'dealer'",
+        "ожидается одно из значений 'button_posts_small', 'button_posts_big', а не 'dealer'",
+    ),
     # The live table pays in the house's chip set: a name with no file in data/chips/ is refused.
     (
         "omaha",

@@ -120,7 +120,10 @@ def oracle(s):
         return "wait_button" if between else "post"
     if s.kind == "om.returning":
         bb, sb = t["blinds"][1], t["blinds"][0]
-        return {"Live": bb, "Dead": sb if seat["returning"] == "both" else 0}
+        # The rule document (omaha.ka.txt l.43-44): missing the big blind he sits out the small blind
+        # and the button too, so either way he owes the big blind live and the small blind dead.
+        assert seat["returning"] in ("big", "both")
+        return {"Live": bb, "Dead": sb}
     if s.kind == "om.pot_size":
         return pot_now(t)
     top = max(x["bet"] for x in t["seats"])
@@ -347,3 +350,16 @@ def test_the_house_chooses_the_payout_form(monkeypatch):
     chosen = deal("omaha", 2, 11)
     assert chosen.payout == "chips" and "om.payout" in [s.kind for s in chosen.steps]
     assert deal("omaha", 2, 11, payout="amount") == plain  # the trainee may still choose
+
+
+def test_the_blinds_explanation_names_the_seat_that_is_the_answer():
+    """The engine's blind steps number seats from 1 already; numbering them again named the seat after
+    the one that posts ("Seat 4 posts the small blind" when the answer was seat 3)."""
+    from trainer.drills.rounds import solve_step
+
+    for r in hands(seeds=range(30)):
+        for index, s in enumerate(r.steps[:2]):
+            value, _text, steps = solve_step(r, index)
+            said = {"om.small_blind": "small", "om.big_blind": "big"}[s.kind]
+            posts = next(m for m in steps if m.template.startswith(f"Seat {{seat}} posts the {said} blind"))
+            assert str(posts.params["seat"]) == value, (r.level, r.seed, s.kind, value, str(posts))

@@ -33,7 +33,7 @@ from trainer.store import AlreadyAnsweredError
 from trainer.web import api_accounts, auth, db, groups_api, records, rounds_api
 from trainer.web.api_requests import bp, fail, json_body, refuse_chosen_seed, register_error_handlers
 from trainer.web.mistakes import mistake_json, recorded_mistake
-from trainer.web.openapi import document
+from trainer.web.openapi import ADVISOR_MAX_CHIPS, document
 
 # The account, group and live-table routes are on the same blueprint: importing them adds them.
 ROUTE_MODULES = (api_accounts, groups_api, rounds_api)
@@ -213,8 +213,8 @@ def advisor() -> ResponseReturnValue:
         fail(400, "rules must be the name of a house-rules preset.")
     ante, bonus = body.get("ante", 1), body.get("bonus", 0)
     for name, value, low in (("ante", ante, 1), ("bonus", bonus, 0)):
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 10**9:
-            fail(400, f"{name} must be a whole number of chips from {low} to 1000000000.")
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= ADVISOR_MAX_CHIPS:
+            fail(400, f"{name} must be a whole number of chips from {low} to {ADVISOR_MAX_CHIPS}.")
     try:
         rules = house_rules(rules_name)
         hand, up, _ = strategy.parse_situation(player, upcard)

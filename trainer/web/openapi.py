@@ -32,6 +32,8 @@ PATTERN_NOTE = (
     "suits, and `\\s` for the spaces around and between cards. A date is `format: date` (YYYY-MM-DD)."
 )
 _SEED = {"type": "integer", "minimum": 0, "maximum": MAX_SEED}
+# The most chips the advisor takes for the ante or the bonus (the server refuses more with 400).
+ADVISOR_MAX_CHIPS = 10**9
 _ID = {"type": "integer", "minimum": 1}
 
 _ANY_JSON: dict[str, Any] = {}
@@ -758,8 +760,12 @@ def document() -> dict[str, Any]:
                                     "required": ["player", "upcard"],
                                     "properties": {
                                         "player": {
-                                            "description": "Five cards (six after a bought sixth card): "
-                                            'text "Qh 9h 6h 3h 2c" or a list.',
+                                            "description": "Five different cards (six after a bought "
+                                            'sixth card): text "Qh 9h 6h 3h 2c" or a list. A card given '
+                                            "twice, in the hand or as the up-card, is refused with 422: "
+                                            "the list says its items are unique, but no schema can say "
+                                            'it of the text, of one card in two notations ("Th", "10h") '
+                                            "or across the two fields.",
                                             "oneOf": [
                                                 {"type": "string", "pattern": cards_pattern(5, 6)},
                                                 {
@@ -767,11 +773,14 @@ def document() -> dict[str, Any]:
                                                     "items": {"type": "string", "pattern": CARD_PATTERN},
                                                     "minItems": 5,
                                                     "maxItems": 6,
+                                                    "uniqueItems": True,
                                                 },
                                             ],
                                             "examples": ["Qh 9h 6h 3h 2c"],
                                         },
                                         "upcard": {
+                                            "description": "The dealer's up-card: not one of the "
+                                            "player's cards (422).",
                                             "type": "string",
                                             "pattern": cards_pattern(1, 1),
                                             "examples": ["Ad"],
@@ -785,11 +794,13 @@ def document() -> dict[str, Any]:
                                             "description": "Chips (default 1), for the table maximum.",
                                             "type": "integer",
                                             "minimum": 1,
+                                            "maximum": ADVISOR_MAX_CHIPS,
                                         },
                                         "bonus": {
                                             "description": "Bonus side bet in chips (default 0).",
                                             "type": "integer",
                                             "minimum": 0,
+                                            "maximum": ADVISOR_MAX_CHIPS,
                                         },
                                     },
                                 }
@@ -798,7 +809,10 @@ def document() -> dict[str, Any]:
                     },
                     "responses": {
                         "200": _json(_ref("Advice"), "The options with their values in antes."),
-                        "400": _error("Bad JSON, bad cards, or rules the advisor cannot model."),
+                        "400": _error(
+                            "Bad JSON, bad cards, an ante or bonus out of range, or rules the advisor "
+                            "cannot model."
+                        ),
                         "422": _error("A card is given twice (in the hand or as the up-card)."),
                     },
                 }

@@ -118,7 +118,14 @@ def paths() -> dict[str, Any]:
                 "requestBody": _body(
                     {
                         **_CREDENTIALS,
-                        "properties": {**_CREDENTIALS["properties"], "label": {"type": "string"}},
+                        "properties": {
+                            **_CREDENTIALS["properties"],
+                            "label": {
+                                "type": "string",
+                                "description": "A name for the token; kept to its first 60 characters "
+                                "(a longer one is cut, not refused).",
+                            },
+                        },
                     }
                 ),
                 "responses": {

@@ -357,7 +357,7 @@ def _solve_blinds(data: Data) -> Solution:
     if "missed" in data:
         post, steps = explain_missed_blinds(data["missed"], sb, bb, house_rules(data["preset"]))
         return [post.live, post.dead], f"Live: {post.live:,}; dead: {post.dead:,}", steps
-    blinds, steps = explain_blinds(data["button"], data["stacks"], sb, bb)
+    blinds, steps = explain_blinds(data["button"], data["stacks"], sb, bb, house_rules(data["preset"]))
     seats = [s for s, c in enumerate(data["stacks"]) if c is not None]
     values = [blinds.posted[s] for s in seats]
     text = "; ".join(f"Seat {s + 1}: {v:,}" for s, v in zip(seats, values, strict=True))

@@ -11,7 +11,8 @@
 - Fixed limit (`om.limit`): the other street's bet size, the raise size instead of the total, the cap
   ignored or miscounted, the cap applied heads-up, the big blind not counted as the first bet.
 - Blinds (`om.blinds`): a missed small blind posted live or the big blind dead, the small blind
-  forgotten; heads-up blinds reversed, blinds one seat off, a short stack posting a full blind.
+  forgotten (a missed big blind owes the small blind dead too: the rule document); heads-up blinds
+  reversed (from the house's `blinds.heads_up` rule), blinds one seat off, a short stack posting a full blind.
 - Choices (`om.high`, `om.low`): the best five of all nine cards; a low missed, not the best, made with
   other than two hole cards, or with a 9 or a 10 (the near misses `om.low` offers).
 
@@ -46,7 +47,7 @@ from trainer.engine.evaluator import best_hand, omaha_strength
 from trainer.engine.explain import nstep, step
 from trainer.engine.omaha import best_low, format_low, settle, side_pots
 from trainer.engine.omaha.betting import Street, limit_bet_size, limit_cap, post_blinds, pot_limit_max
-from trainer.engine.omaha.explain import explain_low, low_candidates
+from trainer.engine.omaha.explain import explain_low, heads_up_rule, low_candidates
 from trainer.engine.omaha.pots import Pot, clockwise_from_button, split_evenly
 
 Data = dict[str, Any]
@@ -427,7 +428,8 @@ def catalogue_blinds(data: Data) -> list[Mistake]:
         return _missed(data["missed"], sb, bb, house_rules(data["preset"]).small_only_posts_dead)
     stacks = data["stacks"]
     active = [s for s, c in enumerate(stacks) if c is not None]
-    right = post_blinds(data["button"], stacks, sb, bb)
+    rules = house_rules(data["preset"])
+    right = post_blinds(data["button"], stacks, sb, bb, rules)
 
     def answer(small: int, big: int, full: bool = False) -> list[int]:
         posted = {small: sb, big: bb}
@@ -442,7 +444,7 @@ def catalogue_blinds(data: Data) -> list[Mistake]:
             Mistake(
                 HEADS_UP_BLINDS,
                 answer(right.big, right.small),
-                step("Heads-up the button posts the small blind and the other player the big blind."),
+                heads_up_rule(rules),
             )
         )
     else:
@@ -484,8 +486,16 @@ def _missed(missed: str, sb: int, bb: int, small_dead: bool) -> list[Mistake]:
             Mistake(LIVE_AS_DEAD, [0, bb + sb], both),
         ]
     if missed == "big":
-        big = step("He missed the big blind: he posts the big blind, live.")
-        return [Mistake(LIVE_AS_DEAD, [0, bb], big), Mistake(SMALL_FORGOTTEN, [0, 0], big)]
+        # The rule document: missing the big blind he sits out the small blind too, so he owes both.
+        big = step(
+            "He missed the big blind, so he also had to sit out the small blind and the button: he has "
+            "missed both blinds and posts the big blind live and the small blind dead."
+        )
+        return [
+            Mistake(SMALL_FORGOTTEN, [bb, 0], big),
+            Mistake(DEAD_AS_LIVE, [bb + sb, 0], big),
+            Mistake(LIVE_AS_DEAD, [0, bb + sb], big),
+        ]
     rule = step(
         "Live {live} (counts toward his bet), dead {dead} (goes to the pot).",
         live=0,

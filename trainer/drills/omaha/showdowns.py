@@ -73,7 +73,7 @@ def _gen_new_player(rng: random.Random, level: int, rules_name: str | None) -> D
         question = "entry" if level == 1 or rng.random() < 0.5 else "wait"
         if question == "entry" and rng.random() < 0.5 and ruling.may_post_now:
             raise DealError("ask the positions where he must wait about as often")
-        small, big = blind_seats(button, active, count)
+        small, big = blind_seats(button, active, count, rules)
         data: Data = {
             "preset": rules.name,
             "blinds": [sb, bb],
@@ -241,8 +241,8 @@ def _gen_showdown(rng: random.Random, level: int, rules_name: str | None) -> Dat
                     "The river is over and seats {seats} go to the showdown (all-in for less than the "
                     "others: "
                     "{all_in}); the button is on seat {button}. Who shows first?",
-                    seats=", ".join(str(s + 1) for s in live),
-                    all_in=", ".join(str(s) for s in data["all_in"]),
+                    seats=[s + 1 for s in live],
+                    all_in=data["all_in"],
                     button=button + 1,
                 ),
             )
@@ -252,7 +252,7 @@ def _gen_showdown(rng: random.Random, level: int, rules_name: str | None) -> Dat
                 step(
                     "The river is over and seats {seats} go to the showdown; the button is on seat {button}. "
                     "Who shows first?",
-                    seats=", ".join(str(s + 1) for s in live),
+                    seats=[s + 1 for s in live],
                     button=button + 1,
                 ),
             )
@@ -263,20 +263,37 @@ def _gen_showdown(rng: random.Random, level: int, rules_name: str | None) -> Dat
         if not candidates:
             raise DealError("no player of the kind wanted")
         asked = rng.choice(candidates)
-        before = [r.seat for r in rulings[: rulings.index(asked)] if not r.may_muck]
-        data["shown"] = [s + 1 for s in before]
+        before = rulings[: rulings.index(asked)]
+        data["shown"] = [r.seat + 1 for r in before if not r.may_muck]
         data["asked"] = asked.seat + 1
+        # A player before him whose hand was already beaten mucked it: the question says so, or the
+        # trainee sees a live seat skipped.
+        mucked = [r.seat + 1 for r in before if r.may_muck]
         return prompt(
             data,
-            step(
-                "At the showdown seats {shown} have shown their hands, in turn; seat {seat} is next. May he "
-                "muck his hand without showing it?",
-                shown=", ".join(str(s) for s in data["shown"]),
-                seat=data["asked"],
-            ),
+            *_turns(data["shown"], mucked),
+            step("Seat {seat} is next. May he muck his hand without showing it?", seat=data["asked"]),
         )
 
     return retry(make)
+
+
+def _turns(shown: list[int], mucked: list[int]) -> list[Step]:
+    """Who has shown and who has mucked at the showdown so far (seats from 1), one sentence each."""
+    said = [
+        step("At the showdown seat {seat} has shown his hand.", seat=shown[0])
+        if len(shown) == 1
+        else step("At the showdown seats {seats} have shown their hands, in turn.", seats=shown)
+    ]
+    if len(mucked) == 1:
+        said.append(
+            step("Seat {seat} mucked his hand: it was beaten by a hand shown before.", seat=mucked[0])
+        )
+    elif mucked:
+        said.append(
+            step("Seats {seats} mucked their hands: each was beaten by a hand shown before.", seats=mucked)
+        )
+    return said
 
 
 def _order(data: Data) -> tuple[int, ...]:
@@ -328,8 +345,10 @@ def _solve_showdown(data: Data) -> Solution:
     # The hands shown before him, then his turn: the ruling compares him with those hands only.
     ruling = _mucks(data, (*shown, asked))[-1]
     key = "muck" if ruling.may_muck else "show"
-    words = step("Shown so far: seats {seats}.", seats=", ".join(str(s + 1) for s in shown))
-    return key, str(dict(MUCK_CHOICES)[key]), (*steps, words, *ruling.steps)
+    # The players before him in the order who did not show mucked (the question says so too).
+    mucked = [s + 1 for s in order[: order.index(asked)] if s not in shown]
+    words = _turns([s + 1 for s in shown], mucked)
+    return key, str(dict(MUCK_CHOICES)[key]), (*steps, *words, *ruling.steps)
 
 
 register(
@@ -361,7 +380,7 @@ def _new_player_mistakes(data: Data) -> list[Mistake]:
     seated = [stack is not None for stack in data["stacks"]]
     count, seat, button = len(seated), data["new_seat"] - 1, data["button"] - 1
     active = {s for s in range(count) if seated[s]}
-    big = blind_seats(button, active, count)[1]
+    big = blind_seats(button, active, count, house_rules(data["preset"]))[1]
     right = _entry_ruling(data).hands_to_big_blind
     ring = [s for s in range(count) if s in active or s == seat]
     from_button = sorted(ring, key=lambda s: (s - button) % count).index(seat)

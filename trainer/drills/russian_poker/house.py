@@ -46,6 +46,7 @@ from trainer.engine.russian_poker import (
     second_combination,
     table_faults,
 )
+from trainer.engine.russian_poker.hands import named
 
 GAME = "russian_poker"
 Data = dict[str, Any]
@@ -169,7 +170,10 @@ def _solve_two_combinations(data: Data) -> Solution:
     pay = bet_payout(cards, data["ante"], rules)
     first = rules.bet_odds[pay.hand.category]
     bet = 2 * data["ante"]
-    steps = [step("First combination: {hand}, {odds} to 1.", hand=pay.hand.said, odds=first)]
+    # The first is named by its scoring cards: the second is paid for a card outside those, so a
+    # kicker of the first (the ace beside four kings) may be the second's.
+    scoring = named(pay.hand.category, pay.hand.scoring)
+    steps = [step("First combination: {hand}, {odds} to 1.", hand=scoring, odds=first)]
     if not rules.two_combinations:
         steps.append(step("This house pays only the higher of two combinations."))
     elif pay.second is None:

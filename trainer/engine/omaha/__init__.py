@@ -43,6 +43,7 @@ __all__ = [
     "best_low",
     "format_low",
     "low_mask",
+    "pot_step",
     "settle",
     "showdown",
     "side_pots",
@@ -281,7 +282,7 @@ def settle(
     results: list[PotResult] = []
     for number, pot in enumerate(built.pots):
         if explain:
-            steps.append(_pot_step(number, pot))
+            steps.append(pot_step(number, pot))
         top = max(high[s] for s in pot.eligible)
         hi_winners = clockwise_from_button([s for s in pot.eligible if high[s] == top], button, n)
         lows = [low[s] for s in pot.eligible if low.get(s)]
@@ -341,8 +342,22 @@ def _seats_text(seats: Iterable[int]) -> list[int]:
     return [s + 1 for s in seats]
 
 
-def _pot_step(number: int, pot: Pot) -> Step:
+def pot_step(number: int, pot: Pot) -> Step:
+    """The sentence that opens pot `number` (0: the main pot): its amount and who may win it.
+
+    >>> str(pot_step(1, Pot(40, (2,)))), str(pot_step(0, Pot(60, (0, 1, 2))))
+    ('Side pot 1 40: only seat 3 may win it.', 'Main pot 60: seats 1, 2 and 3 may win it.')
+    """
     seats = _seats_text(pot.eligible)
+    if len(seats) == 1:  # everybody else folded, or the others are all-in for less
+        if number == 0:
+            return step("Main pot {amount}: only seat {seat} may win it.", amount=pot.amount, seat=seats[0])
+        return step(
+            "Side pot {number} {amount}: only seat {seat} may win it.",
+            number=number,
+            amount=pot.amount,
+            seat=seats[0],
+        )
     if number == 0:
         return step("Main pot {amount}: seats {seats} may win it.", amount=pot.amount, seats=seats)
     return step(

@@ -1,7 +1,7 @@
 """Omaha betting: pot-limit maximum, limit bet sizes and cap, no-limit minimum raise, blinds.
 
-The configurable options (the limit cap, heads-up without cap, missed small blind) come from a house
-rules file, `data/rules/omaha/<name>.toml`, read by the one house-rules loader
+The configurable options (the limit cap, heads-up without cap, who posts which blind heads-up, missed
+small blind) come from a house rules file, `data/rules/omaha/<name>.toml`, read by the one house-rules loader
 (`trainer.engine.presets`); `standard` is the rule page's default.
 
 Pot 100 and a bet of 100 make P = 200; at blinds 5/10 P is 15 before anyone acts:
@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from trainer.engine.explain import N_, Step, step
 from trainer.engine.omaha.pots import check_list
-from trainer.engine.presets import PresetFolder, Reader, data_path, text
+from trainer.engine.presets import PresetFolder, Reader, choice, data_path, text
 
 DEFAULT_RULES = "standard"
 PRESETS = PresetFolder("omaha", "Omaha", DEFAULT_RULES)
@@ -39,6 +40,17 @@ class Street(StrEnum):
     RIVER = "river"
 
 
+class HeadsUpBlinds(StrEnum):
+    """Who posts which blind when only two players are dealt in."""
+
+    # The standard (Robert's Rules, TDA): the button posts the small blind and acts first before the
+    # flop, last after it.
+    BUTTON_POSTS_SMALL = N_("button_posts_small")  # N_: the value is a word the presets page shows
+    # The rule document (omaha.ka.txt l.26, "ამ შემთხვევაში დილერი დებს დიდ ბლაინდს": the dealer posts
+    # the big blind): the other player posts the small blind and acts first in every round.
+    BUTTON_POSTS_BIG = N_("button_posts_big")
+
+
 class SidePotShowing(StrEnum):
     """Who shows first at a showdown with side pots."""
 
@@ -48,9 +60,10 @@ class SidePotShowing(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class OmahaRules:
-    """House options: raises allowed after the bet in limit, no cap heads-up, missed small blind, how a
-    new player comes in, the showdown order with side pots and the right to muck a losing hand;
-    `chip_set` names the house's chip set (a file in data/chips/, read by the live table)."""
+    """House options: raises allowed after the bet in limit, no cap heads-up, who posts which blind
+    heads-up, missed small blind, how a new player comes in, the showdown order with side pots and the
+    right to muck a losing hand; `chip_set` names the house's chip set (a file in data/chips/, read by
+    the live table)."""
 
     name: str
     raises_per_round: int
@@ -60,6 +73,7 @@ class OmahaRules:
     new_player_waits_between: bool = True
     side_pot_showing: SidePotShowing = SidePotShowing.ALL_IN_FIRST
     muck_losing: bool = True
+    heads_up: HeadsUpBlinds = HeadsUpBlinds.BUTTON_POSTS_SMALL
     chip_set: str = "standard"
     title: str = ""
     source: str = ""
@@ -89,6 +103,9 @@ def build(name: str, reader: Reader) -> OmahaRules:
         new_player_waits_between=reader.flag("new_player.waits_between_button_and_blinds"),
         side_pot_showing=reader.choice("showdown.side_pots", SidePotShowing),
         muck_losing=reader.flag("showdown.muck_losing"),
+        # Optional: a house copy written before the option existed plays the standard.
+        heads_up=reader.value("blinds.heads_up", choice(HeadsUpBlinds), required=False)
+        or HeadsUpBlinds.BUTTON_POSTS_SMALL,
         chip_set=chip_set,
         title=reader.value("title", text, required=False) or name,
         source=reader.value("source", text, required=False) or "",
@@ -243,14 +260,27 @@ def _next_active(seat: int, active: Sequence[int]) -> int:
     return later[0] if later else active[0]
 
 
-def post_blinds(button: int, stacks: Sequence[int | None], small_blind: int, big_blind: int) -> Blinds:
+def post_blinds(
+    button: int,
+    stacks: Sequence[int | None],
+    small_blind: int,
+    big_blind: int,
+    rules: OmahaRules | str | None = None,
+) -> Blinds:
     """Blinds for a hand: `stacks[seat]` is the seat's chips, None for an empty seat.
 
-    Small blind left of the button, big blind left of that; heads-up the button posts the small blind
-    and acts first pre-flop. A player who cannot cover his blind posts what he has and is all-in.
+    Small blind left of the button, big blind left of that. Heads-up the house option
+    `blinds.heads_up` decides: by default (the standard) the button posts the small blind and acts
+    first pre-flop; under `button_posts_big` (the rule document: "the dealer posts the big blind") the
+    other player posts the small blind and acts first in every round. A player who cannot cover his
+    blind posts what he has and is all-in.
 
     >>> post_blinds(0, [50, 50], 5, 10)
     Blinds(small=0, big=1, posted=(5, 10), all_in=(), first_preflop=0, first_postflop=1)
+    >>> from dataclasses import replace
+    >>> document = replace(load_rules(), heads_up=HeadsUpBlinds.BUTTON_POSTS_BIG)
+    >>> post_blinds(0, [50, 50], 5, 10, document)
+    Blinds(small=1, big=0, posted=(10, 5), all_in=(), first_preflop=1, first_postflop=1)
     """
     _chips("the small blind", small_blind, positive=True)
     _chips("the big blind", big_blind, positive=True)
@@ -269,7 +299,7 @@ def post_blinds(button: int, stacks: Sequence[int | None], small_blind: int, big
         raise ValueError(f"button seat {button!r} is not a seat at this table (0..{len(stacks) - 1})")
     if stacks[button] is None:
         raise ValueError(f"the button is on seat {button}, which is empty")
-    small = button if len(active) == 2 else _next_active(button, active)
+    small = button if button_posts_small(len(active), rules) else _next_active(button, active)
     big = _next_active(small, active)
     posted = [0] * len(stacks)
     all_in: list[int] = []
@@ -286,6 +316,24 @@ def post_blinds(button: int, stacks: Sequence[int | None], small_blind: int, big
         all_in=tuple(sorted(all_in)),
         first_preflop=_next_active(big, active),
         first_postflop=_next_active(button, active),
+    )
+
+
+def button_posts_small(players: int, rules: OmahaRules | str | None = None) -> bool:
+    """Whether the button posts the small blind: heads-up at a house playing the standard."""
+    return players == 2 and resolve_rules(rules).heads_up is HeadsUpBlinds.BUTTON_POSTS_SMALL
+
+
+def heads_up_rule(rules: OmahaRules | str | None = None) -> Step:
+    """The heads-up blinds rule this house plays, as a sentence naming it."""
+    if resolve_rules(rules).heads_up is HeadsUpBlinds.BUTTON_POSTS_BIG:
+        return step(
+            "Heads-up this house plays the rule document's way: the button posts the big blind and the "
+            "other player the small blind, and the small blind acts first in every round."
+        )
+    return step(
+        "Heads-up this house plays the standard rule: the button posts the small blind and acts first "
+        "before the flop, the other player posts the big blind."
     )
 
 
@@ -313,11 +361,13 @@ def missed_blinds_post(
 ) -> BlindPost:
     """What a player who missed blinds posts to come back in before his big blind.
 
-    Missed the big blind: the big blind, live. Missed both: the big blind live plus the small blind
-    dead. Missed only the small blind: the small blind dead (Robert's Rules; a house option).
+    Missed the big blind: the rule document (omaha.ka.txt l.43) has him sit out the small blind and
+    the button too ("მას ასევე მოუწევს გამოტოვოს პატარა ბლაინდი და დილერის დოლი"), so he comes back
+    having missed both: the big blind live plus the small blind dead (l.44), the same as missed both.
+    Missed only the small blind: the small blind dead (Robert's Rules; a house option).
 
-    >>> missed_blinds_post("both", 5, 10)
-    BlindPost(live=10, dead=5)
+    >>> missed_blinds_post("both", 5, 10), missed_blinds_post("big", 5, 10)
+    (BlindPost(live=10, dead=5), BlindPost(live=10, dead=5))
     """
     try:
         kind = MissedBlinds(missed)
@@ -327,10 +377,8 @@ def missed_blinds_post(
     _chips("the big blind", big_blind, positive=True)
     if small_blind > big_blind:
         raise ValueError(f"the small blind ({small_blind}) cannot exceed the big blind ({big_blind})")
-    if kind is MissedBlinds.BOTH:
+    if kind in (MissedBlinds.BOTH, MissedBlinds.BIG):
         return BlindPost(big_blind, small_blind)
-    if kind is MissedBlinds.BIG:
-        return BlindPost(big_blind, 0)
     if kind is MissedBlinds.SMALL and resolve_rules(rules).small_only_posts_dead:
         return BlindPost(0, small_blind)
     return BlindPost(0, 0)

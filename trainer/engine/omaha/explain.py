@@ -23,6 +23,7 @@ from trainer.engine.omaha.betting import (
     MissedBlinds,
     OmahaRules,
     Street,
+    heads_up_rule,
     limit_bet_size,
     limit_cap,
     limit_raise_to,
@@ -256,14 +257,25 @@ def explain_min_raise(bets: Sequence[int], big_blind: int) -> tuple[int, tuple[S
 
 
 def explain_blinds(
-    button: int, stacks: Sequence[int | None], small_blind: int, big_blind: int
+    button: int,
+    stacks: Sequence[int | None],
+    small_blind: int,
+    big_blind: int,
+    rules: OmahaRules | str | None = None,
 ) -> tuple[Blinds, tuple[Step, ...]]:
-    """Who posts the blinds and how much, and who acts first."""
-    blinds = post_blinds(button, stacks, small_blind, big_blind)
+    """Who posts the blinds and how much, and who acts first; heads-up the first step names the
+    house's rule (`blinds.heads_up`).
+
+    >>> blinds, steps = explain_blinds(0, [50, 50], 5, 10)
+    >>> str(steps[0])  # doctest: +NORMALIZE_WHITESPACE
+    'Heads-up this house plays the standard rule: the button posts the small blind and acts first
+     before the flop, the other player posts the big blind.'
+    """
+    blinds = post_blinds(button, stacks, small_blind, big_blind, rules)
     active = sum(s is not None for s in stacks)
     steps = []
     if active == 2:
-        steps.append(step("Heads-up the button posts the small blind and the other player the big blind."))
+        steps.append(heads_up_rule(rules))
     else:
         steps.append(step("The small blind is the first player left of the button, the big blind the next."))
     steps.append(
@@ -291,12 +303,21 @@ def explain_blinds(
 def explain_missed_blinds(
     missed: MissedBlinds | str, small_blind: int, big_blind: int, rules: OmahaRules | str | None = None
 ) -> tuple[BlindPost, tuple[Step, ...]]:
-    """What a returning player posts, live and dead."""
+    """What a returning player posts, live and dead (missed the big blind: both, as the rule document
+    has it).
+
+    >>> post, steps = explain_missed_blinds("big", 15, 30)
+    >>> post, str(steps[-1])
+    (BlindPost(live=30, dead=15), 'Live 30 (counts toward his bet), dead 15 (goes to the pot).')
+    """
     post = missed_blinds_post(missed, small_blind, big_blind, rules)
     kind = MissedBlinds(missed)
     said = {
         MissedBlinds.BOTH: step("He missed both blinds: the big blind live and the small blind dead."),
-        MissedBlinds.BIG: step("He missed the big blind: he posts the big blind, live."),
+        MissedBlinds.BIG: step(
+            "He missed the big blind, so he also had to sit out the small blind and the button: he has "
+            "missed both blinds and posts the big blind live and the small blind dead."
+        ),
         MissedBlinds.SMALL: step("He missed only the small blind: the house rules say what he posts."),
         MissedBlinds.NONE: step("He missed no blind: nothing to post."),
     }[kind]

@@ -7,7 +7,8 @@ button has passed him. Both are house options (`[new_player]` in `data/rules/oma
 
 Seats are numbered 0..n-1 clockwise in the engine (the explanation steps say seat n + 1, as a reader
 counts). The button moves one active seat clockwise each hand; the big blind is the second active seat
-after it (heads-up, the one after the button).
+after it (heads-up, the one after the button, or the button itself at a house that plays the rule
+document's heads-up blinds: `blinds.heads_up`).
 
 >>> ruling = new_player_entry(5, button=2, seats=[True] * 5 + [False] + [True] * 3, big_blind=10)
 >>> ruling.may_post_now, ruling.post, ruling.hands_to_big_blind  # right after the big blind
@@ -24,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.engine.explain import Step, step
-from trainer.engine.omaha.betting import OmahaRules, resolve_rules
+from trainer.engine.omaha.betting import OmahaRules, button_posts_small, heads_up_rule, resolve_rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +54,12 @@ def _next(seat: int, active: set[int], count: int) -> int:
     return next(s for s in _clockwise(seat, count) if s in active)
 
 
-def blind_seats(button: int, active: set[int], count: int) -> tuple[int, int]:
-    """(small blind, big blind) seats for a button and the active seats (heads-up: button posts small)."""
-    small = button if len(active) == 2 else _next(button, active, count)
+def blind_seats(
+    button: int, active: set[int], count: int, rules: OmahaRules | str | None = None
+) -> tuple[int, int]:
+    """(small blind, big blind) seats for a button and the active seats (heads-up the house's
+    `blinds.heads_up` says whether the button posts the small blind, the standard, or the big one)."""
+    small = button if button_posts_small(len(active), rules) else _next(button, active, count)
     return small, _next(small, active, count)
 
 
@@ -98,8 +102,10 @@ def new_player_entry(
     r = resolve_rules(rules)
     active = _check(seat, button, seats, big_blind)
     count = len(seats)
-    small, big = blind_seats(button, active, count)
-    steps = [
+    small, big = blind_seats(button, active, count, r)
+    # Heads-up the blinds follow the house's rule: named first, so the seats that follow read right.
+    steps = [heads_up_rule(r)] if len(active) == 2 else []
+    steps.append(
         step(
             "The button is on seat {button}; seat {small} posts the small blind and seat {big} the big "
             "blind.",
@@ -107,7 +113,7 @@ def new_player_entry(
             small=small + 1,
             big=big + 1,
         )
-    ]
+    )
     # Waiting for the big blind: it moves one seat a hand over the players and his seat.
     ahead = [s for s in _clockwise(big, count) if s in active or s == seat]
     hands_to_big = ahead.index(seat) + 1
@@ -115,7 +121,7 @@ def new_player_entry(
     hands_to_button = 0
     if r.new_player_waits_between:
         b = button
-        while between(seat, b, blind_seats(b, active, count)[1], count):
+        while between(seat, b, blind_seats(b, active, count, r)[1], count):
             b = _next(b, active, count)
             hands_to_button += 1
     may_post = r.new_player_may_post and hands_to_button == 0

@@ -437,15 +437,31 @@ def _compare(
             )
         )
     if pay.second is not None:
+        # Name the card the second has outside the first's scoring cards: the hand named above shows
+        # the first's kicker too, and the kicker may be the very card ("four of a kind (Ad Ac Ah As
+        # Kc)", the second ace-king Ad Kc).
+        outside = [c for c in pay.second.cards if c not in pay.hand.scoring]
+        common = {
+            "second": pay.second.category.term,
+            "cards": Cards.of(pay.second.cards),
+            "odds": pay.odds - first_odds,
+            "total": pay.odds,
+            "win": pay.win,
+        }
         r.say(
             step(
+                "Two combinations: the second ({second}: {cards}) uses {outside}, not one of the cards "
+                "that make the first ({scoring}), and pays {odds} to 1 more: {total} to 1 = {win}.",
+                outside=Cards.of(outside),
+                scoring=Cards.of(pay.hand.scoring),
+                **common,
+            )
+            if outside
+            # Equally best fives (two straights sharing four ranks): the second is outside another.
+            else step(
                 "Two combinations: the second ({second}: {cards}) uses a card outside the first and pays "
                 "{odds} to 1 more: {total} to 1 = {win}.",
-                second=pay.second.category.term,
-                cards=Cards.of(pay.second.cards),
-                odds=pay.odds - first_odds,
-                total=pay.odds,
-                win=pay.win,
+                **common,
             )
         )
     return pay.win, pay.second

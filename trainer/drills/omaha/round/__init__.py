@@ -49,7 +49,9 @@ from trainer.engine.omaha.betting import load_rules
 
 # Version 2: a new player sitting down (levels 2 and 3), the show order with side pots, the muck.
 # Version 3: payouts in chips (the poker room's chip set; a payout step per seat paid from a pot).
-VERSION = 3
+# Version 4: a returning player owes the small blind dead whichever blind he missed (the rule
+# document), so nobody comes back at a full ten-seat table; the heads-up blinds follow the house.
+VERSION = 4
 
 
 def default_seats(rng: random.Random, level: int) -> int:

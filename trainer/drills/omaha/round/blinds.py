@@ -8,7 +8,7 @@ from trainer.drills.omaha.round.hand import Hand, seat_choices
 from trainer.drills.omaha.round.rulings import entry
 from trainer.drills.omaha.showdowns import ENTRY_CHOICES, entry_question
 from trainer.engine.explain import N_, Term, step
-from trainer.engine.omaha.betting import post_blinds
+from trainer.engine.omaha.betting import missed_blinds_post, post_blinds
 
 
 def post_blinds_and_seat(hand: Hand) -> None:
@@ -22,8 +22,8 @@ def post_blinds_and_seat(hand: Hand) -> None:
         newcomer = hand.rng.choice([s for s in range(hand.n) if s != hand.button])
         hand.newcomer = {"seat": newcomer, "entry": "sits_down"}
     stacks: list[int | None] = [None if s == newcomer else v for s, v in enumerate(hand.stacks)]
-    blinds = post_blinds(hand.button, stacks, hand.sb, hand.bb)
-    data = {"button": hand.button, "stacks": stacks, "sb": hand.sb, "bb": hand.bb}
+    blinds = post_blinds(hand.button, stacks, hand.sb, hand.bb, hand.rules)
+    data = {"button": hand.button, "stacks": stacks, "sb": hand.sb, "bb": hand.bb, "rules": hand.rules}
     seats = list(range(hand.n))
     hand.ask(
         "om.small_blind",
@@ -49,9 +49,12 @@ def post_blinds_and_seat(hand: Hand) -> None:
         return
     others = [s for s in seats if s not in (blinds.small, blinds.big, hand.button)]
     chance = {1: 0.0, 2: 0.35, 3: 0.45}[hand.level]
-    if others and hand.rng.random() < chance:
+    # A returning player always owes a dead small blind (the rule document: missing the big blind he
+    # sits out the small blind too), and a dead blind is an extra folded seat to the engines, which
+    # take at most ten: a full ten-seat table has nobody coming back.
+    if others and hand.rng.random() < chance and hand.n < 10:
         seat = hand.rng.choice(others)
-        missed = hand.rng.choice(("big", "both")) if hand.n < 10 else "big"
+        missed = hand.rng.choice(("big", "both"))
         hand.returning = {"seat": seat, "missed": missed}
         hand.ask(
             "om.returning",
@@ -63,8 +66,8 @@ def post_blinds_and_seat(hand: Hand) -> None:
             {"missed": missed, "sb": hand.sb, "bb": hand.bb, "rules": hand.rules},
             seat,
         )
-        live = hand.bb
-        dead = hand.sb if missed == "both" else 0
+        owed = missed_blinds_post(missed, hand.sb, hand.bb, hand.rules)
+        live, dead = owed.live, owed.dead
         hand.act(seat, "post", live)
         hand.log[-1]["action"] = "returning"
         hand.stacks[seat] -= dead

@@ -10,7 +10,7 @@ from trainer.drills.answers import AnswerFormat, AnswerKind, seat_label
 from trainer.drills.rounds import RoundStep
 from trainer.engine.cards import Deck
 from trainer.engine.evaluator import best_omaha_hand
-from trainer.engine.explain import N_, Step, Term, step
+from trainer.engine.explain import N_, Step, Term
 
 STREETS = ("preflop", "flop", "turn", "river")
 
@@ -37,20 +37,6 @@ STRENGTH = {  # rough hand strength by category, for the simulated players
 
 def seat_choices(seats: list[int]) -> AnswerFormat:
     return AnswerFormat(AnswerKind.CHOICE, choices=tuple((str(s + 1), seat_label(s)) for s in seats))
-
-
-def from_one(steps: tuple[Step, ...] | list[Step]) -> tuple[Step, ...]:
-    """The engines' explanation steps with seats numbered from 1, as the table shows them."""
-    out = []
-    for s in steps:
-        params = dict(s.params)
-        for key, value in params.items():
-            if key in ("seat", "button") and isinstance(value, int):
-                params[key] = value + 1
-            elif key == "seats" and isinstance(value, str):
-                params[key] = ", ".join(str(int(x) + 1) for x in value.split(", "))
-        out.append(step(s.template, **params))
-    return tuple(out)
 
 
 class Hand:

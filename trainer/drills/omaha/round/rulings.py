@@ -7,11 +7,10 @@ from typing import Any
 
 from trainer.drills.answers import seat_label
 from trainer.drills.chips import load_chips
-from trainer.drills.omaha.round.hand import from_one
 from trainer.drills.omaha.showdowns import ENTRY_CHOICES, MUCK_CHOICES
 from trainer.drills.rounds import payout_answer
 from trainer.engine.explain import Step, step
-from trainer.engine.omaha import settle, side_pots
+from trainer.engine.omaha import pot_step, settle, side_pots
 from trainer.engine.omaha.betting import load_rules
 from trainer.engine.omaha.explain import (
     explain_blinds,
@@ -25,9 +24,11 @@ from trainer.engine.omaha.seating import new_player_entry
 
 
 def solve_blind(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
-    blinds, steps = explain_blinds(data["button"], data["stacks"], data["sb"], data["bb"])
+    blinds, steps = explain_blinds(data["button"], data["stacks"], data["sb"], data["bb"], data.get("rules"))
     seat = blinds.small if data["blind"] == "small" else blinds.big
-    return str(seat + 1), str(seat_label(seat)), from_one(steps[:3])
+    # The engine's steps already number seats from 1, as the table does (renumbering them again named
+    # the seat after the one that posts).
+    return str(seat + 1), str(seat_label(seat)), steps[:3]
 
 
 def solve_returning(data: dict[str, Any]) -> tuple[dict[str, int], str, tuple[Step, ...]]:
@@ -137,18 +138,7 @@ def solve_side_pots(data: dict[str, Any]) -> tuple[list[int], str, tuple[Step, .
             "the pots they reached."
         )
     ]
-    for number, pot in enumerate(built.pots):
-        seats = ", ".join(str(s + 1) for s in pot.eligible)
-        steps.append(
-            step("Main pot {amount}: seats {seats} may win it.", amount=pot.amount, seats=seats)
-            if number == 0
-            else step(
-                "Side pot {number} {amount}: seats {seats} may win it.",
-                number=number,
-                amount=pot.amount,
-                seats=seats,
-            )
-        )
+    steps += [pot_step(number, pot) for number, pot in enumerate(built.pots)]
     amounts = list(built.amounts)
     return amounts, "; ".join(str(a) for a in amounts), tuple(steps)
 

@@ -90,9 +90,10 @@ def finish(hand: Hand, chips: ChipSet, payout: str) -> dict[str, Any]:
     hand.shown = {first, following}  # the hand shown, and the one whose turn it is
     hand.ask(
         "om.muck",
+        # Asked of the second in the order: one hand has been shown ("seats 1 have shown" said before).
         step(
-            "At the showdown seats {shown} have shown their hands, in turn; seat {seat} is next. May he "
-            "muck his hand without showing it?",
+            "At the showdown seat {shown} has shown his hand; seat {seat} is next. May he muck his hand "
+            "without showing it?",
             shown=first + 1,
             seat=following + 1,
         ),
