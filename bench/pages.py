@@ -12,7 +12,7 @@ Two on-disk temporary databases are filled with generated answers in bulk (sqlit
 Each figure is the median of `--rounds` requests, interleaved with the bare endpoint's, and the ratio
 of the two: the machine is shared, so the ratio is what compares across runs.
 
-Run: python3 bench/pages.py [--rounds 15] [--budget 10] [--quick]
+Run: python3 bench/pages.py [--rounds 15] [--budget 10] [--only trainee|group] [--quick]
 """
 
 from __future__ import annotations
@@ -259,18 +259,22 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--budget", type=float, default=10.0, help="seconds per page and size, at most")
+    parser.add_argument("--only", choices=["trainee", "group"], help="one of the two databases")
     parser.add_argument("--quick", action="store_true", help="a tenth of the data (a smoke run)")
     args = parser.parse_args()
     scale = 10 if args.quick else 1
     with tempfile.TemporaryDirectory() as folder:
         workdir = Path(folder)
         start = time.perf_counter()
-        rows = trainee_pages(
-            workdir, [12_500 // scale, 25_000 // scale, 50_000 // scale], args.rounds, args.budget
-        )
-        rows += group_pages(
-            workdir, [50 // scale, 100 // scale, 200 // scale], 2_000, args.rounds, args.budget
-        )
+        rows = []
+        if args.only != "group":
+            rows += trainee_pages(
+                workdir, [12_500 // scale, 25_000 // scale, 50_000 // scale], args.rounds, args.budget
+            )
+        if args.only != "trainee":
+            rows += group_pages(
+                workdir, [50 // scale, 100 // scale, 200 // scale], 2_000, args.rounds, args.budget
+            )
         took = time.perf_counter() - start
     print(f"{'page':<10} {'data':<18} {'median ms':>10} {'bare ms':>8} {'ratio':>8}")
     for name, data, ms, bare in rows:
