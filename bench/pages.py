@@ -7,7 +7,8 @@ Two on-disk temporary databases are filled with generated answers in bulk (sqlit
 - one trainee with 12,500 / 25,000 / 50,000 answers: the home page (`/`) and progress (`/progress/`);
 - a group of 50 / 100 / 200 trainees with 2,000 answers each: the instructor's desk
   (`/groups/<id>`), the group report (`GET /api/v1/groups/<id>/report`) and the instructor's page for
-  one trainee (`/groups/<id>/trainees/<id>`, whose own answers stay 2,000).
+  one trainee (`/groups/<id>/trainees/<id>`, whose own answers stay 2,000), and the CSV export of
+  every member's answers (`/groups/<id>/attempts.csv`, streamed: the time is to its last byte).
 
 Each figure is the median of `--rounds` requests, interleaved with the bare endpoint's, and the ratio
 of the two: the machine is shared, so the ratio is what compares across runs.
@@ -170,6 +171,7 @@ def add_answers(db: Any, rng: random.Random, trainee: int, count: int) -> None:
 def timed(client: Any, url: str) -> float:
     start = time.perf_counter()
     response = client.get(url)
+    response.get_data()  # a streamed body is read to its end
     elapsed = time.perf_counter() - start
     assert response.status_code == 200, (url, response.status_code)
     return elapsed
@@ -246,6 +248,7 @@ def group_pages(
             "desk": f"/groups/{group_id}",
             "report": f"/api/v1/groups/{group_id}/report",
             "trainee": f"/groups/{group_id}/trainees/{watched}",
+            "export": f"/groups/{group_id}/attempts.csv",
         }
         for name, (ms, bare) in measure(client, urls, rounds, budget).items():
             rows.append((name, f"{size} x {answers:,}", ms, bare))
