@@ -29,6 +29,7 @@ Tables, all STRICT:
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 import sys
 from collections.abc import Iterator
@@ -638,12 +639,31 @@ def writing(db: Database) -> Iterator[Database]:
         raise
 
 
+def first_row(db: Database, sql: str, params: list[Any]) -> dict[str, Any] | None:
+    """The first row of a SELECT as a dict, or None. One statement on the connection: sqlite-utils'
+    `query()` wraps every query in a SAVEPOINT and a RELEASE (three statements, and outside a
+    transaction the savepoint opens one), which on an answer's path cost more than the writes."""
+    cursor = db.conn.execute(sql, params)
+    row = cursor.fetchone()
+    if row is None:
+        return None
+    return dict(zip([column[0] for column in cursor.description], row, strict=True))
+
+
 def insert(db: Database, table: str, record: dict[str, Any]) -> int:
     """INSERT one row and return its id, without re-reading the schema (sqlite-utils' `insert()`
     inspects `sqlite_master` and the table's columns on every call). Call it inside `writing`."""
-    columns = ", ".join(f"[{name}]" for name in record)
-    marks = ", ".join("?" for _ in record)
-    cursor = db.execute(f"INSERT INTO [{table}] ({columns}) VALUES ({marks})", list(record.values()))
+    sql = _insert_sql(table, tuple(record))
+    # Inside `writing` straight on the connection; outside it through sqlite-utils, which commits
+    # the implicit transaction an INSERT would otherwise leave open.
+    run = db.conn.execute if db.conn.in_transaction else db.execute
+    cursor = run(sql, list(record.values()))
     if cursor.lastrowid is None:
         raise sqlite3.DatabaseError(f"no row was written to {table}")
     return int(cursor.lastrowid)
+
+
+@functools.lru_cache(maxsize=256)
+def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
+    names = ", ".join(f"[{name}]" for name in columns)
+    return f"INSERT INTO [{table}] ({names}) VALUES ({', '.join('?' for _ in columns)})"
