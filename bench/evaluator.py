@@ -11,9 +11,12 @@ Each library is called through its fastest entry point for the job, on pre-conve
 - ours: `strength5`, `strength6`, `omaha_strength` (+ `low_mask` for hi/lo) on card indexes;
 - treys: `Evaluator._five` / `_six` on treys card ints; it has no Omaha evaluator, so Omaha is the
   best of its 60 two-plus-three `_five` calls, and the hi/lo low a plain Python 2 + 3 search;
+- phevaluator (C, perfect-hash tables): its compiled `evaluate_5cards`, `evaluate_6cards` and
+  `evaluate_omaha_cards` on its card ids (no hi/lo low: that row has no phevaluator figure);
 - PokerKit (small sample only, it is slow): `StandardHighHand`, `StandardHighHand.from_game`,
   `OmahaHoldemHand.from_game`, `OmahaEightOrBetterLowHand.from_game_or_none`.
-The script also checks that ours and treys rank the hands identically (ours = 7463 - treys).
+The script also checks that ours, treys and phevaluator rank the hands identically
+(ours = 7463 - theirs).
 Targets (issue 2 and 3): at least treys' speed on 5 and 6 cards, at least 4x treys on Omaha high,
 a 10-player hi/lo showdown under 5 ms.
 """
@@ -40,6 +43,12 @@ try:
     from treys import Evaluator as TreysEvaluator
 except ImportError:  # pragma: no cover - the bench extra installs it
     TreysEvaluator = None
+try:
+    # The C functions themselves (the package's Python wrappers convert every card on each call).
+    from phevaluator import Card as PheCard
+    from phevaluator.evaluator import _pheval as phe
+except ImportError:  # pragma: no cover - the bench extra installs it
+    phe = None
 try:
     from pokerkit import OmahaEightOrBetterLowHand, OmahaHoldemHand, StandardHighHand
 except ImportError:  # pragma: no cover
@@ -102,18 +111,35 @@ def main() -> None:
     print(
         f"Python {platform.python_version()} on {platform.machine()}, seed {args.seed}, best of {REPEAT[0]}"
     )
-    print(f"{'hands':<30}{'count':>11}{'ours/s':>13}{'treys/s':>13}{'PokerKit/s':>13}{'ours/treys':>12}")
+    print(
+        f"{'hands':<30}{'count':>11}{'ours/s':>13}{'treys/s':>13}{'phevaluator/s':>14}{'PokerKit/s':>13}"
+        f"{'ours/treys':>12}{'ours/phe':>10}"
+    )
     rows: dict[str, float] = {}
 
-    def row(name: str, count: int, ours: float, treys: float | None, kit: tuple[int, float] | None) -> None:
+    def row(
+        name: str,
+        count: int,
+        ours: float,
+        treys: float | None,
+        kit: tuple[int, float] | None,
+        ph: tuple[float, float] | None = None,
+    ) -> None:
+        """`ph`: phevaluator's time and ours in the rounds they took turns (as treys and ours do)."""
         kit_text = rate(*kit) if kit else f"{'-':>12}"
         ratio = treys / ours if treys else 0.0
         rows[name] = ratio
         treys_text = rate(count, treys) if treys else f"{'-':>12}"
-        print(f"{name:<30}{count:>11,}{rate(count, ours)} {treys_text} {kit_text}{ratio:>11.2f}x")
+        phe_text = rate(count, ph[0]) if ph else f"{'-':>12}"
+        phe_ratio = f"{ph[0] / ph[1]:>9.2f}x" if ph else f"{'-':>10}"
+        print(
+            f"{name:<30}{count:>11,}{rate(count, ours)} {treys_text}  {phe_text} {kit_text}{ratio:>11.2f}x"
+            f"{phe_ratio}"
+        )
 
     tr = TreysEvaluator() if TreysEvaluator else None
     ti = treys_ints() if tr else []
+    pi = [PheCard(str(card)).id_ for card in FULL_DECK] if phe else []
 
     # --- five cards: all of them (a tenth with --quick) ---
     fives = list(combinations(range(52), 5))[::scale]
@@ -129,11 +155,30 @@ def main() -> None:
         )
         sample = fives[:: max(1, len(fives) // 50_000)]
         assert all(strength5(*h) == 7463 - five([ti[i] for i in h]) for h in sample), "5-card ranks differ"
+    ph = None
+    if phe:
+        five_c = phe.evaluate_5cards
+        phands = [(pi[a], pi[b], pi[c], pi[d], pi[e]) for a, b, c, d, e in fives]
+        ours_p, ph_time = race(
+            lambda: [strength5(a, b, c, d, e) for a, b, c, d, e in fives],
+            lambda: [five_c(*h) for h in phands],
+        )
+        assert all(strength5(*h) == 7463 - five_c(*[pi[i] for i in h]) for h in fives[::50]), (
+            "5-card ranks differ"
+        )
+        ph = (ph_time, ours_p)
     kit = None
     if StandardHighHand:
         sample5 = [" ".join(str(FULL_DECK[i]) for i in h) for h in rng.sample(fives, 5_000 // scale)]
         kit = (len(sample5), timed(lambda: [StandardHighHand(h) for h in sample5]))
-    row("5 cards (every hand)" if scale == 1 else "5 cards (every 10th hand)", len(fives), ours, treys, kit)
+    row(
+        "5 cards (every hand)" if scale == 1 else "5 cards (every 10th hand)",
+        len(fives),
+        ours,
+        treys,
+        kit,
+        ph,
+    )
 
     # --- six cards ---
     sixes = [tuple(rng.sample(range(52), 6)) for _ in range(200_000 // scale)]
@@ -145,6 +190,13 @@ def main() -> None:
         assert all(strength6(*h) == 7463 - six([ti[i] for i in h]) for h in sixes[:20_000]), (
             "6-card ranks differ"
         )
+    ph = None
+    if phe:
+        six_c = phe.evaluate_6cards
+        phands = [tuple(pi[i] for i in h) for h in sixes]
+        ours_p, ph_time = race(lambda: [strength6(*h) for h in sixes], lambda: [six_c(*h) for h in phands])
+        assert all(strength6(*h) == 7463 - six_c(*[pi[i] for i in h]) for h in sixes[:20_000]), "6 differ"
+        ph = (ph_time, ours_p)
     kit = None
     if StandardHighHand:
         sample6 = [
@@ -152,7 +204,7 @@ def main() -> None:
             for h in sixes[:2_000]
         ]
         kit = (len(sample6), timed(lambda: [StandardHighHand.from_game(a, b) for a, b in sample6]))
-    row("6 cards (best 5 of 6)", len(sixes), ours, treys, kit)
+    row("6 cards (best 5 of 6)", len(sixes), ours, treys, kit, ph)
 
     # --- Omaha: 4 hole + 5 board ---
     deals = []
@@ -176,6 +228,18 @@ def main() -> None:
             omaha_strength(h, b) == 7463 - treys_omaha(th, tb)
             for (h, b), (th, tb) in zip(deals[:5_000], tdeals[:5_000], strict=True)
         ), "Omaha ranks differ"
+    ph = None
+    if phe:
+        omaha_c = phe.evaluate_omaha_cards
+        pdeals = [tuple(pi[i] for i in b) + tuple(pi[i] for i in h) for h, b in deals]  # board first
+        ours_p, ph_time = race(
+            lambda: [omaha_strength(h, b) for h, b in deals], lambda: [omaha_c(*cards) for cards in pdeals]
+        )
+        assert all(
+            omaha_strength(h, b) == 7463 - omaha_c(*cards)
+            for (h, b), cards in zip(deals[:20_000], pdeals[:20_000], strict=True)
+        ), "Omaha ranks differ from phevaluator's"
+        ph = (ph_time, ours_p)
     kit_hi = kit_lo = None
     if StandardHighHand:
         sample_o = [
@@ -185,7 +249,7 @@ def main() -> None:
         kit_hi = (len(sample_o), timed(lambda: [OmahaHoldemHand.from_game(h, b) for h, b in sample_o]))
         kit_lo_time = timed(lambda: [OmahaEightOrBetterLowHand.from_game_or_none(h, b) for h, b in sample_o])
         kit_lo = (len(sample_o), kit_hi[1] + kit_lo_time)
-    row("Omaha high (2 + 3)", len(deals), ours, treys_hi, kit_hi)
+    row("Omaha high (2 + 3)", len(deals), ours, treys_hi, kit_hi, ph)
 
     ours, treys = (
         timed(lambda: [(omaha_strength(h, b), low_mask(h, b)) for h, b in deals]) if not tr else 0.0,
