@@ -168,6 +168,12 @@ def add_answers(db: Any, rng: random.Random, trainee: int, count: int) -> None:
         )
 
 
+def _shown(row: tuple[str, str, float, float]) -> tuple[str, str, float, float]:
+    """A row printed as soon as it is measured (the table at the end repeats it)."""
+    print(f"  measured: {row[0]} at {row[1]}: {row[2]:.1f} ms, bare {row[3]:.2f} ms", flush=True)
+    return row
+
+
 def timed(client: Any, url: str) -> float:
     start = time.perf_counter()
     response = client.get(url)
@@ -215,7 +221,7 @@ def trainee_pages(
         for name, (ms, bare) in measure(
             client, {"home": "/", "progress": "/progress/"}, rounds, budget
         ).items():
-            rows.append((name, f"{size:,} answers", ms, bare))
+            rows.append(_shown((name, f"{size:,} answers", ms, bare)))
     db.conn.close()
     return rows
 
@@ -251,7 +257,7 @@ def group_pages(
             "export": f"/groups/{group_id}/attempts.csv",
         }
         for name, (ms, bare) in measure(client, urls, rounds, budget).items():
-            rows.append((name, f"{size} x {answers:,}", ms, bare))
+            rows.append(_shown((name, f"{size} x {answers:,}", ms, bare)))
     db.conn.close()
     return rows
 
