@@ -7,7 +7,8 @@ Rows: every one of the 2,598,960 five-card hands; 200,000 random six-card hands 
 100,000 random Omaha deals (4 hole + 5 board, exactly 2 + 3) for high and for hi/lo; and a full
 10-player Omaha Hi/Lo showdown (side pots, halves, odd chips) through the public `showdown` API.
 
-Each library is called through its fastest entry point for the job, on pre-converted cards:
+Each library is called through its fastest entry point for the job, on pre-converted cards, ours and
+the peers taking turns in each round:
 - ours: `strength5`, `strength6`, `omaha_strength` (+ `low_mask` for hi/lo) on card indexes;
 - treys: `Evaluator._five` / `_six` on treys card ints; it has no Omaha evaluator, so Omaha is the
   best of its 60 two-plus-three `_five` calls, and the hi/lo low a plain Python 2 + 3 search;
@@ -74,6 +75,14 @@ def race(*runs: Callable[[], object]) -> list[float]:
             run()
             best[i] = min(best[i], time.perf_counter() - start)
     return best
+
+
+def peers(times: list[float]) -> tuple[float, float | None, tuple[float, float] | None]:
+    """Ours, treys' and phevaluator's times of one race (ours first, then the peers installed)."""
+    ours, rest = times[0], list(times[1:])
+    treys = rest.pop(0) if TreysEvaluator else None
+    ph = (rest.pop(0), ours) if phe else None
+    return ours, treys, ph
 
 
 def timed(run: Callable[[], object]) -> float:
@@ -146,30 +155,22 @@ def main() -> None:
 
     # --- five cards: all of them (a tenth with --quick) ---
     fives = list(combinations(range(52), 5))[::scale]
-    ours, treys = (
-        timed(lambda: [strength5(a, b, c, d, e) for a, b, c, d, e in fives]) if not tr else 0.0,
-        None,
-    )
+    ours_run = lambda: [strength5(a, b, c, d, e) for a, b, c, d, e in fives]  # noqa: E731
+    runs: list[Callable[[], object]] = [ours_run]
     if tr:
         five = tr._five
         hands = [[ti[a], ti[b], ti[c], ti[d], ti[e]] for a, b, c, d, e in fives]
-        ours, treys = race(
-            lambda: [strength5(a, b, c, d, e) for a, b, c, d, e in fives], lambda: [five(h) for h in hands]
-        )
+        runs.append(lambda: [five(h) for h in hands])
         sample = fives[:: max(1, len(fives) // 50_000)]
         assert all(strength5(*h) == 7463 - five([ti[i] for i in h]) for h in sample), "5-card ranks differ"
-    ph = None
     if phe:
         five_c = phe.evaluate_5cards
         phands = [(pi[a], pi[b], pi[c], pi[d], pi[e]) for a, b, c, d, e in fives]
-        ours_p, ph_time = race(
-            lambda: [strength5(a, b, c, d, e) for a, b, c, d, e in fives],
-            lambda: [five_c(*h) for h in phands],
-        )
+        runs.append(lambda: [five_c(*h) for h in phands])
         assert all(strength5(*h) == 7463 - five_c(*[pi[i] for i in h]) for h in fives[::50]), (
             "5-card ranks differ"
         )
-        ph = (ph_time, ours_p)
+    ours, treys, ph = peers(race(*runs))
     kit = None
     if StandardHighHand:
         sample5 = [" ".join(str(FULL_DECK[i]) for i in h) for h in rng.sample(fives, 5_000 // scale)]
@@ -185,21 +186,20 @@ def main() -> None:
 
     # --- six cards ---
     sixes = [tuple(rng.sample(range(52), 6)) for _ in range(200_000 // scale)]
-    ours, treys = timed(lambda: [strength6(*h) for h in sixes]) if not tr else 0.0, None
+    runs = [lambda: [strength6(*h) for h in sixes]]
     if tr:
         six = tr._six
         hands = [[ti[i] for i in h] for h in sixes]
-        ours, treys = race(lambda: [strength6(*h) for h in sixes], lambda: [six(h) for h in hands])
+        runs.append(lambda: [six(h) for h in hands])
         assert all(strength6(*h) == 7463 - six([ti[i] for i in h]) for h in sixes[:20_000]), (
             "6-card ranks differ"
         )
-    ph = None
     if phe:
         six_c = phe.evaluate_6cards
         phands = [tuple(pi[i] for i in h) for h in sixes]
-        ours_p, ph_time = race(lambda: [strength6(*h) for h in sixes], lambda: [six_c(*h) for h in phands])
+        runs.append(lambda: [six_c(*h) for h in phands])
         assert all(strength6(*h) == 7463 - six_c(*[pi[i] for i in h]) for h in sixes[:20_000]), "6 differ"
-        ph = (ph_time, ours_p)
+    ours, treys, ph = peers(race(*runs))
     kit = None
     if StandardHighHand:
         sample6 = [
@@ -214,7 +214,7 @@ def main() -> None:
     for _ in range(100_000 // scale):
         nine = rng.sample(range(52), 9)
         deals.append((nine[:4], nine[4:]))
-    ours, treys_hi = timed(lambda: [omaha_strength(h, b) for h, b in deals]) if not tr else 0.0, None
+    runs = [lambda: [omaha_strength(h, b) for h, b in deals]]
     tdeals = [([ti[i] for i in h], [ti[i] for i in b]) for h, b in deals] if tr else []
     if tr:
         five = tr._five
@@ -224,25 +224,20 @@ def main() -> None:
                 [five([h[i], h[j], b[k], b[m], b[n]]) for i, j in HOLE_PAIRS for k, m, n in BOARD_TRIPLES]
             )
 
-        ours, treys_hi = race(
-            lambda: [omaha_strength(h, b) for h, b in deals], lambda: [treys_omaha(h, b) for h, b in tdeals]
-        )
+        runs.append(lambda: [treys_omaha(h, b) for h, b in tdeals])
         assert all(
             omaha_strength(h, b) == 7463 - treys_omaha(th, tb)
             for (h, b), (th, tb) in zip(deals[:5_000], tdeals[:5_000], strict=True)
         ), "Omaha ranks differ"
-    ph = None
     if phe:
         omaha_c = phe.evaluate_omaha_cards
         pdeals = [tuple(pi[i] for i in b) + tuple(pi[i] for i in h) for h, b in deals]  # board first
-        ours_p, ph_time = race(
-            lambda: [omaha_strength(h, b) for h, b in deals], lambda: [omaha_c(*cards) for cards in pdeals]
-        )
+        runs.append(lambda: [omaha_c(*cards) for cards in pdeals])
         assert all(
             omaha_strength(h, b) == 7463 - omaha_c(*cards)
             for (h, b), cards in zip(deals[:20_000], pdeals[:20_000], strict=True)
         ), "Omaha ranks differ from phevaluator's"
-        ph = (ph_time, ours_p)
+    ours, treys_hi, ph = peers(race(*runs))
     kit_hi = kit_lo = None
     if StandardHighHand:
         sample_o = [
