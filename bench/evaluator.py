@@ -7,13 +7,19 @@ Rows: every one of the 2,598,960 five-card hands; 200,000 random six-card hands 
 100,000 random Omaha deals (4 hole + 5 board, exactly 2 + 3) for high and for hi/lo; and a full
 10-player Omaha Hi/Lo showdown (side pots, halves, odd chips) through the public `showdown` API.
 
-Each library is called through its fastest entry point for the job, on pre-converted cards:
+Each library is called through its fastest entry point for the job, on pre-converted cards, ours and
+the peers taking turns in each round:
 - ours: `strength5`, `strength6`, `omaha_strength` (+ `low_mask` for hi/lo) on card indexes;
 - treys: `Evaluator._five` / `_six` on treys card ints; it has no Omaha evaluator, so Omaha is the
   best of its 60 two-plus-three `_five` calls, and the hi/lo low a plain Python 2 + 3 search;
+- phevaluator (C, perfect-hash tables): its compiled `evaluate_5cards`, `evaluate_6cards` and
+  `evaluate_omaha_cards` on its card ids (no hi/lo low: that row has no phevaluator figure);
 - PokerKit (small sample only, it is slow): `StandardHighHand`, `StandardHighHand.from_game`,
   `OmahaHoldemHand.from_game`, `OmahaEightOrBetterLowHand.from_game_or_none`.
-The script also checks that ours and treys rank the hands identically (ours = 7463 - treys).
+The script also checks that ours, treys and phevaluator rank the hands identically
+(ours = 7463 - theirs).
+Omaha high keeps a row per board's ranks between hands (`evaluator._BY_BOARD`): the best of 3 rounds
+is with the rows built, and a line below the row gives the figure from an empty table.
 Targets (issue 2 and 3): at least treys' speed on 5 and 6 cards, at least 4x treys on Omaha high,
 a 10-player hi/lo showdown under 5 ms.
 """
@@ -31,6 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from trainer.engine import evaluator
 from trainer.engine.cards import FULL_DECK, Deck
 from trainer.engine.evaluator import omaha_strength, strength5, strength6
 from trainer.engine.omaha import low_mask, showdown
@@ -40,6 +47,12 @@ try:
     from treys import Evaluator as TreysEvaluator
 except ImportError:  # pragma: no cover - the bench extra installs it
     TreysEvaluator = None
+try:
+    # The C functions themselves (the package's Python wrappers convert every card on each call).
+    from phevaluator import Card as PheCard
+    from phevaluator.evaluator import _pheval as phe
+except ImportError:  # pragma: no cover - the bench extra installs it
+    phe = None
 try:
     from pokerkit import OmahaEightOrBetterLowHand, OmahaHoldemHand, StandardHighHand
 except ImportError:  # pragma: no cover
@@ -62,6 +75,14 @@ def race(*runs: Callable[[], object]) -> list[float]:
             run()
             best[i] = min(best[i], time.perf_counter() - start)
     return best
+
+
+def peers(times: list[float]) -> tuple[float, float | None, tuple[float, float] | None]:
+    """Ours, treys' and phevaluator's times of one race (ours first, then the peers installed)."""
+    ours, rest = times[0], list(times[1:])
+    treys = rest.pop(0) if TreysEvaluator else None
+    ph = (rest.pop(0), ours) if phe else None
+    return ours, treys, ph
 
 
 def timed(run: Callable[[], object]) -> float:
@@ -102,49 +123,83 @@ def main() -> None:
     print(
         f"Python {platform.python_version()} on {platform.machine()}, seed {args.seed}, best of {REPEAT[0]}"
     )
-    print(f"{'hands':<30}{'count':>11}{'ours/s':>13}{'treys/s':>13}{'PokerKit/s':>13}{'ours/treys':>12}")
+    print(
+        f"{'hands':<30}{'count':>11}{'ours/s':>13}{'treys/s':>13}{'phevaluator/s':>14}{'PokerKit/s':>13}"
+        f"{'ours/treys':>12}{'ours/phe':>10}"
+    )
     rows: dict[str, float] = {}
 
-    def row(name: str, count: int, ours: float, treys: float | None, kit: tuple[int, float] | None) -> None:
+    def row(
+        name: str,
+        count: int,
+        ours: float,
+        treys: float | None,
+        kit: tuple[int, float] | None,
+        ph: tuple[float, float] | None = None,
+    ) -> None:
+        """`ph`: phevaluator's time and ours in the rounds they took turns (as treys and ours do)."""
         kit_text = rate(*kit) if kit else f"{'-':>12}"
         ratio = treys / ours if treys else 0.0
         rows[name] = ratio
         treys_text = rate(count, treys) if treys else f"{'-':>12}"
-        print(f"{name:<30}{count:>11,}{rate(count, ours)} {treys_text} {kit_text}{ratio:>11.2f}x")
+        phe_text = rate(count, ph[0]) if ph else f"{'-':>12}"
+        phe_ratio = f"{ph[0] / ph[1]:>9.2f}x" if ph else f"{'-':>10}"
+        print(
+            f"{name:<30}{count:>11,}{rate(count, ours)} {treys_text}  {phe_text} {kit_text}{ratio:>11.2f}x"
+            f"{phe_ratio}"
+        )
 
     tr = TreysEvaluator() if TreysEvaluator else None
     ti = treys_ints() if tr else []
+    pi = [PheCard(str(card)).id_ for card in FULL_DECK] if phe else []
 
     # --- five cards: all of them (a tenth with --quick) ---
     fives = list(combinations(range(52), 5))[::scale]
-    ours, treys = (
-        timed(lambda: [strength5(a, b, c, d, e) for a, b, c, d, e in fives]) if not tr else 0.0,
-        None,
-    )
+    ours_run = lambda: [strength5(a, b, c, d, e) for a, b, c, d, e in fives]  # noqa: E731
+    runs: list[Callable[[], object]] = [ours_run]
     if tr:
         five = tr._five
         hands = [[ti[a], ti[b], ti[c], ti[d], ti[e]] for a, b, c, d, e in fives]
-        ours, treys = race(
-            lambda: [strength5(a, b, c, d, e) for a, b, c, d, e in fives], lambda: [five(h) for h in hands]
-        )
+        runs.append(lambda: [five(h) for h in hands])
         sample = fives[:: max(1, len(fives) // 50_000)]
         assert all(strength5(*h) == 7463 - five([ti[i] for i in h]) for h in sample), "5-card ranks differ"
+    if phe:
+        five_c = phe.evaluate_5cards
+        phands = [(pi[a], pi[b], pi[c], pi[d], pi[e]) for a, b, c, d, e in fives]
+        runs.append(lambda: [five_c(*h) for h in phands])
+        assert all(strength5(*h) == 7463 - five_c(*[pi[i] for i in h]) for h in fives[::50]), (
+            "5-card ranks differ"
+        )
+    ours, treys, ph = peers(race(*runs))
     kit = None
     if StandardHighHand:
         sample5 = [" ".join(str(FULL_DECK[i]) for i in h) for h in rng.sample(fives, 5_000 // scale)]
         kit = (len(sample5), timed(lambda: [StandardHighHand(h) for h in sample5]))
-    row("5 cards (every hand)" if scale == 1 else "5 cards (every 10th hand)", len(fives), ours, treys, kit)
+    row(
+        "5 cards (every hand)" if scale == 1 else "5 cards (every 10th hand)",
+        len(fives),
+        ours,
+        treys,
+        kit,
+        ph,
+    )
 
     # --- six cards ---
     sixes = [tuple(rng.sample(range(52), 6)) for _ in range(200_000 // scale)]
-    ours, treys = timed(lambda: [strength6(*h) for h in sixes]) if not tr else 0.0, None
+    runs = [lambda: [strength6(*h) for h in sixes]]
     if tr:
         six = tr._six
         hands = [[ti[i] for i in h] for h in sixes]
-        ours, treys = race(lambda: [strength6(*h) for h in sixes], lambda: [six(h) for h in hands])
+        runs.append(lambda: [six(h) for h in hands])
         assert all(strength6(*h) == 7463 - six([ti[i] for i in h]) for h in sixes[:20_000]), (
             "6-card ranks differ"
         )
+    if phe:
+        six_c = phe.evaluate_6cards
+        phands = [tuple(pi[i] for i in h) for h in sixes]
+        runs.append(lambda: [six_c(*h) for h in phands])
+        assert all(strength6(*h) == 7463 - six_c(*[pi[i] for i in h]) for h in sixes[:20_000]), "6 differ"
+    ours, treys, ph = peers(race(*runs))
     kit = None
     if StandardHighHand:
         sample6 = [
@@ -152,14 +207,14 @@ def main() -> None:
             for h in sixes[:2_000]
         ]
         kit = (len(sample6), timed(lambda: [StandardHighHand.from_game(a, b) for a, b in sample6]))
-    row("6 cards (best 5 of 6)", len(sixes), ours, treys, kit)
+    row("6 cards (best 5 of 6)", len(sixes), ours, treys, kit, ph)
 
     # --- Omaha: 4 hole + 5 board ---
     deals = []
     for _ in range(100_000 // scale):
         nine = rng.sample(range(52), 9)
         deals.append((nine[:4], nine[4:]))
-    ours, treys_hi = timed(lambda: [omaha_strength(h, b) for h, b in deals]) if not tr else 0.0, None
+    runs = [lambda: [omaha_strength(h, b) for h, b in deals]]
     tdeals = [([ti[i] for i in h], [ti[i] for i in b]) for h, b in deals] if tr else []
     if tr:
         five = tr._five
@@ -169,13 +224,20 @@ def main() -> None:
                 [five([h[i], h[j], b[k], b[m], b[n]]) for i, j in HOLE_PAIRS for k, m, n in BOARD_TRIPLES]
             )
 
-        ours, treys_hi = race(
-            lambda: [omaha_strength(h, b) for h, b in deals], lambda: [treys_omaha(h, b) for h, b in tdeals]
-        )
+        runs.append(lambda: [treys_omaha(h, b) for h, b in tdeals])
         assert all(
             omaha_strength(h, b) == 7463 - treys_omaha(th, tb)
             for (h, b), (th, tb) in zip(deals[:5_000], tdeals[:5_000], strict=True)
         ), "Omaha ranks differ"
+    if phe:
+        omaha_c = phe.evaluate_omaha_cards
+        pdeals = [tuple(pi[i] for i in b) + tuple(pi[i] for i in h) for h, b in deals]  # board first
+        runs.append(lambda: [omaha_c(*cards) for cards in pdeals])
+        assert all(
+            omaha_strength(h, b) == 7463 - omaha_c(*cards)
+            for (h, b), cards in zip(deals[:20_000], pdeals[:20_000], strict=True)
+        ), "Omaha ranks differ from phevaluator's"
+    ours, treys_hi, ph = peers(race(*runs))
     kit_hi = kit_lo = None
     if StandardHighHand:
         sample_o = [
@@ -185,7 +247,20 @@ def main() -> None:
         kit_hi = (len(sample_o), timed(lambda: [OmahaHoldemHand.from_game(h, b) for h, b in sample_o]))
         kit_lo_time = timed(lambda: [OmahaEightOrBetterLowHand.from_game_or_none(h, b) for h, b in sample_o])
         kit_lo = (len(sample_o), kit_hi[1] + kit_lo_time)
-    row("Omaha high (2 + 3)", len(deals), ours, treys_hi, kit_hi)
+    row("Omaha high (2 + 3)", len(deals), ours, treys_hi, kit_hi, ph)
+
+    def omaha_cold() -> object:
+        # The board rows (evaluator._BY_BOARD) are kept between hands: start each round without them.
+        evaluator._BY_BOARD.clear()
+        return [omaha_strength(h, b) for h, b in deals]
+
+    cold = timed(omaha_cold)
+    print(
+        f"  Omaha high from an empty table of board rows (cold, {len(evaluator._BY_BOARD):,} rows built):"
+        f" {len(deals) / cold:,.0f} hands/s, {ours / cold:.2f}x the warm figure"
+        + (f", {treys_hi / cold:.2f}x treys" if treys_hi else "")
+        + (f", {ph[0] / cold:.2f}x phevaluator" if ph else "")
+    )
 
     ours, treys = (
         timed(lambda: [(omaha_strength(h, b), low_mask(h, b)) for h, b in deals]) if not tr else 0.0,

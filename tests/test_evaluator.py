@@ -132,3 +132,33 @@ def test_known_hands():
     # Omaha: four hearts in hand and one on board is no flush.
     omaha = best_omaha_hand(parse_cards("Ah Kh Qh Jh"), parse_cards("Th 2c 3d 7s 9c"))
     assert omaha.category is not Category.FLUSH
+
+
+def test_omaha_board_rows_built_and_reused_give_the_best_two_plus_three(monkeypatch):
+    """The Omaha high path keeps one row per board's ranks: the hand that builds it and the hands that
+    reuse it (other holes, other suits on the same ranks) all get the best 2 + 3, paired and trip
+    boards included."""
+    from trainer.engine import evaluator
+
+    monkeypatch.setattr(evaluator, "_BY_BOARD", {})
+    rng = random.Random(11)
+    boards = []
+    for _ in range(150):
+        ranks = [rng.randrange(13) for _ in range(3)]
+        ranks += [rng.choice(ranks), rng.randrange(13)]  # often paired, sometimes trips or two pair
+        deck = list(range(52))
+        rng.shuffle(deck)
+        board = []
+        for r in ranks:
+            card = next((c for c in deck if c // 4 == r), None)
+            if card is not None:
+                deck.remove(card)
+                board.append(card)
+        if len(board) == 5:
+            boards.append((board, deck))
+    for board, deck in boards:
+        for _ in range(4):  # the first builds the row, the others reuse it
+            hole = rng.sample(deck, 4)
+            expected = max(strength5(*h, *b) for h in combinations(hole, 2) for b in combinations(board, 3))
+            assert omaha_strength(hole, board) == expected
+    assert 0 < len(evaluator._BY_BOARD) <= len(boards)

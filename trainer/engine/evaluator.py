@@ -194,29 +194,68 @@ def strength6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
     return PRODUCT6[PRIME[a] * PRIME[b] * PRIME[c] * PRIME[d] * PRIME[e] * PRIME[f]]
 
 
-def omaha_strength(hole: Sequence[int], board: Sequence[int]) -> int:
-    """Strength of the best Omaha high hand: exactly 2 of the 4 hole and 3 of the 5 board cards."""
-    # Unrolled on purpose: this is the hot loop of every Omaha showdown (60 look-ups per hand).
-    p = PRIME
-    a, b, c, d = hole
-    h0, h1, h2, h3 = p[a], p[b], p[c], p[d]
-    v, w, x, y, z = board
-    b0, b1, b2, b3, b4 = p[v], p[w], p[x], p[y], p[z]
-    b01, b23 = b0 * b1, b2 * b3
-    triples = (
-        b01 * b2,
-        b01 * b3,
-        b01 * b4,
-        b0 * b23,
+RANK = tuple(i // 4 for i in range(52))  # 0 (deuce) .. 12 (ace)
+# The 91 rank pairs a hole pair can have, and the index of each: PAIR_AT[13 * r1 + r2].
+_PAIRS = tuple((r1, r2) for r1 in range(13) for r2 in range(r1, 13))
+_PAIR_PRIMES = tuple(_PRIMES[r1] * _PRIMES[r2] for r1, r2 in _PAIRS)
+PAIR_AT = [0] * 169
+for _k, (_r1, _r2) in enumerate(_PAIRS):
+    PAIR_AT[13 * _r1 + _r2] = PAIR_AT[13 * _r2 + _r1] = _k
+# Per rank triple (by its prime product, 455 of them): the non-flush strength of each of the 91 hole
+# rank pairs with it (0 where the five cards would need five of a rank, which one deck cannot deal).
+_TRIPLE_ROWS = {
+    _PRIMES[t0] * _PRIMES[t1] * _PRIMES[t2]: tuple(
+        PRODUCT_TABLE.get(pair * _PRIMES[t0] * _PRIMES[t1] * _PRIMES[t2], 0) for pair in _PAIR_PRIMES
+    )
+    for t0, t1, t2 in combinations_with_replacement(range(13), 3)
+}
+# Per board rank multiset (by its prime product): the best non-flush strength of each hole rank pair
+# with three of its cards, the pair by pair maximum of its triples' rows. Filled as boards come (at
+# most 6,175 rows of 91, about 5 MB; a row costs about as much as one hand did before it), so later
+# hands on a board of those ranks cost six look-ups, not sixty.
+_BY_BOARD: dict[int, tuple[int, ...]] = {}
+
+
+def _board_row(b0: int, b1: int, b2: int, b3: int, b4: int) -> tuple[int, ...]:
+    t = _TRIPLE_ROWS
+    rows = {
+        b0 * b1 * b2,
+        b0 * b1 * b3,
+        b0 * b1 * b4,
+        b0 * b2 * b3,
         b0 * b2 * b4,
         b0 * b3 * b4,
-        b1 * b23,
+        b1 * b2 * b3,
         b1 * b2 * b4,
         b1 * b3 * b4,
-        b23 * b4,
+        b2 * b3 * b4,
+    }
+    row = tuple(map(max, *(t[triple] for triple in rows))) if len(rows) > 1 else t[rows.pop()]
+    _BY_BOARD[b0 * b1 * b2 * b3 * b4] = row
+    return row
+
+
+def omaha_strength(hole: Sequence[int], board: Sequence[int]) -> int:
+    """Strength of the best Omaha high hand: exactly 2 of the 4 hole and 3 of the 5 board cards."""
+    # The hot loop of every Omaha showdown: six look-ups in the board's row (`_BY_BOARD`) for the
+    # non-flush hands, then the flush, if the suits allow one.
+    p = PRIME
+    a, b, c, d = hole
+    v, w, x, y, z = board
+    row = _BY_BOARD.get(p[v] * p[w] * p[x] * p[y] * p[z])
+    if row is None:
+        row = _board_row(p[v], p[w], p[x], p[y], p[z])
+    r, at = RANK, PAIR_AT
+    ra, rb, rc = 13 * r[a], 13 * r[b], 13 * r[c]
+    rd = r[d]
+    best = max(
+        row[at[ra + r[b]]],
+        row[at[ra + r[c]]],
+        row[at[ra + rd]],
+        row[at[rb + r[c]]],
+        row[at[rb + rd]],
+        row[at[rc + rd]],
     )
-    pairs = (h0 * h1, h0 * h2, h0 * h3, h1 * h2, h1 * h3, h2 * h3)
-    best = max(map(PRODUCT_TABLE.__getitem__, [h * t for h in pairs for t in triples]))
     # A flush needs three board cards of one suit (only one suit can have three of five, and one of
     # the first three cards has it) and two hole cards of that suit.
     s = SUIT

@@ -1,7 +1,8 @@
 """Today's practice: spaced repetition with FSRS, and the queue of what to practise next.
 
 One FSRS card (the `fsrs` package) per trainee, drill kind and level, kept in the `cards` table and
-reviewed by every answer in the answer's own transaction (`record_review`, called by `Store.answer`):
+reviewed by every answer in the answer's own transaction (`plan_review` before it, `apply_review` in it,
+from `Store.answer`):
 a wrong answer rates Again; a right one Hard when slower than the kind's `slow_seconds`, Easy when
 faster than its `fast_seconds`, Good otherwise (`data/practice.toml`).
 
@@ -45,6 +46,7 @@ from sqlite_utils import Database
 
 from trainer.engine.presets import PresetError, data_path, read_toml
 from trainer.store.readiness import Status, Target, default_target, recent_results, verdict
+from trainer.store.schema import first_row
 from trainer.store.stats import is_weak, need_rank, recent_answers, sure_accuracy
 
 PRACTICE_FILE = data_path("practice.toml")
@@ -321,6 +323,80 @@ def _card_of(row: Mapping[str, Any]) -> Card:
     )
 
 
+@dataclass(frozen=True)
+class PlannedReview:
+    """A card's review worked out from the card as read before the answer's write transaction
+    (`plan_review`), written by `apply_review` inside it if the card is still as it was read."""
+
+    trainee_id: int
+    kind: str
+    level: int
+    card_id: int | None  # None: the card's first review creates it
+    reviews_before: int
+    values: Mapping[str, Any]
+    created_at: str
+    after: Card
+
+
+def plan_review(
+    db: Database,
+    trainee_id: int,
+    kind: str,
+    level: int,
+    *,
+    correct: bool,
+    time_ms: int,
+    when: datetime,
+    settings: Settings | None = None,
+) -> PlannedReview:
+    """The review of the trainee's card of this kind and level by one answer, computed (FSRS) from the
+    card as it is now, without writing: the CPU work stays out of the write lock."""
+    settings = settings or load_settings()
+    row = first_row(
+        db, "SELECT * FROM cards WHERE trainee_id = ? AND kind = ? AND level = ?", [trainee_id, kind, level]
+    )
+    before = _card_of(row) if row is not None else None
+    after = review(before, rating(kind, correct, time_ms, settings), when, settings)
+    reviews = row["reviews"] if row is not None else 0
+    values = {
+        "state": int(after.state.value),
+        "step": after.step,
+        "stability": after.stability,
+        "difficulty": after.difficulty,
+        "due": _iso(after.due),
+        "last_review": _iso(after.last_review or when),
+        "reviews": reviews + 1,
+        "lapses": (row["lapses"] if row is not None else 0) + (not correct),
+    }
+    card_id = int(row["id"]) if row is not None else None
+    return PlannedReview(trainee_id, kind, level, card_id, reviews, values, _iso(when), after)
+
+
+def apply_review(db: Database, planned: PlannedReview) -> bool:
+    """Write a planned review inside the answer's write transaction (`schema.writing`), guarded: False
+    (nothing written) when another answer reviewed or created the card since it was read."""
+    if planned.card_id is not None:
+        sets = ", ".join(f"{name} = ?" for name in planned.values)
+        cursor = db.conn.execute(
+            f"UPDATE cards SET {sets} WHERE id = ? AND reviews = ?",
+            [*planned.values.values(), planned.card_id, planned.reviews_before],
+        )
+    else:
+        record = {
+            "trainee_id": planned.trainee_id,
+            "kind": planned.kind,
+            "level": planned.level,
+            "created_at": planned.created_at,
+            **planned.values,
+        }
+        cursor = db.conn.execute(
+            f"""INSERT INTO cards ({", ".join(record)}) VALUES ({", ".join("?" for _ in record)})
+                ON CONFLICT (trainee_id, kind, level) DO NOTHING""",
+            list(record.values()),
+        )
+    return cursor.rowcount == 1
+
+
 def record_review(
     db: Database,
     trainee_id: int,
@@ -333,35 +409,14 @@ def record_review(
     settings: Settings | None = None,
 ) -> Card:
     """Review the trainee's card of this kind and level with one answer (created by the first).
-    Call it inside the answer's write transaction (`schema.writing`)."""
-    settings = settings or load_settings()
-    rows = list(
-        db.query(
-            "SELECT * FROM cards WHERE trainee_id = ? AND kind = ? AND level = ?", [trainee_id, kind, level]
-        )
+    Call it inside the answer's write transaction (`schema.writing`), where the card cannot change
+    between the read and the write."""
+    planned = plan_review(
+        db, trainee_id, kind, level, correct=correct, time_ms=time_ms, when=when, settings=settings
     )
-    before = _card_of(rows[0]) if rows else None
-    after = review(before, rating(kind, correct, time_ms, settings), when, settings)
-    values = {
-        "state": int(after.state.value),
-        "step": after.step,
-        "stability": after.stability,
-        "difficulty": after.difficulty,
-        "due": _iso(after.due),
-        "last_review": _iso(after.last_review or when),
-        "reviews": (rows[0]["reviews"] if rows else 0) + 1,
-        "lapses": (rows[0]["lapses"] if rows else 0) + (not correct),
-    }
-    if rows:
-        sets = ", ".join(f"{name} = ?" for name in values)
-        db.execute(f"UPDATE cards SET {sets} WHERE id = ?", [*values.values(), rows[0]["id"]])
-    else:
-        record = {"trainee_id": trainee_id, "kind": kind, "level": level, "created_at": _iso(when), **values}
-        columns = ", ".join(record)
-        db.execute(
-            f"INSERT INTO cards ({columns}) VALUES ({', '.join('?' for _ in record)})", list(record.values())
-        )
-    return after
+    if not apply_review(db, planned):
+        raise RuntimeError("a card changed inside its write transaction")
+    return planned.after
 
 
 def _mastered(db: Database, trainee_id: int, kind: str, level: int, target: Target) -> bool:

@@ -18,8 +18,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.drills.base import AnswerKind, Grade, Situation, grade
-from trainer.store.practice import record_review
-from trainer.store.schema import MODES, insert, writing
+from trainer.store.practice import apply_review, plan_review, record_review
+from trainer.store.schema import MODES, first_row, insert, writing
 
 Clock = Callable[[], datetime]
 
@@ -82,6 +82,14 @@ def on_days(column: str, since: str | None, until: str | None) -> tuple[list[str
     return clauses, params
 
 
+def _decoded(row: dict[str, Any]) -> dict[str, Any]:
+    """A stored attempt row with its answers decoded from JSON and `correct` a bool."""
+    for key in ("raw", "answer", "expected"):
+        row[key] = json.loads(row[key]) if row[key] is not None else None
+    row["correct"] = bool(row["correct"])
+    return row
+
+
 def clean_name(name: Any) -> str:
     """A trainee name as stored: trimmed, inner runs of spaces collapsed, 1 to 60 characters."""
     if not isinstance(name, str) or not " ".join(name.split()):
@@ -132,10 +140,10 @@ class Store:
         # An id SQLite cannot hold (outside 64-bit) names no row: say "not found", not OverflowError.
         if not isinstance(row_id, int) or not 0 < row_id <= MAX_ROWID:
             raise NotFoundError(f"no {what} {row_id}")
-        rows = list(self.db.query(f"SELECT * FROM {table} WHERE id = ?", [row_id]))
-        if not rows:
+        row = first_row(self.db, f"SELECT * FROM {table} WHERE id = ?", [row_id])
+        if row is None:
             raise NotFoundError(f"no {what} {row_id}")
-        return rows[0]
+        return row
 
     def trainee(self, trainee_id: int) -> dict[str, Any]:
         return self._row("trainees", trainee_id, "trainee")
@@ -213,14 +221,8 @@ class Store:
         """The answer given to a drill, if any (answer and expected decoded from JSON)."""
         if not isinstance(drill_id, int) or not 0 < drill_id <= MAX_ROWID:
             return None
-        rows = list(self.db.query("SELECT * FROM attempts WHERE drill_id = ?", [drill_id]))
-        if not rows:
-            return None
-        row = rows[0]
-        for key in ("raw", "answer", "expected"):
-            row[key] = json.loads(row[key]) if row[key] is not None else None
-        row["correct"] = bool(row["correct"])
-        return row
+        row = first_row(self.db, "SELECT * FROM attempts WHERE drill_id = ?", [drill_id])
+        return None if row is None else _decoded(row)
 
     def answer(self, drill_id: int, raw: Any, *, time_ms: int | None = None) -> tuple[Grade, dict[str, Any]]:
         """Grade and record the one answer to a drill, in one transaction.
@@ -257,25 +259,37 @@ class Store:
             "mistake": None if result.mistake is None else result.mistake.id,
             "wrong_choice": wrong_choice,
         }
+        # The card's review (FSRS) is worked out before the transaction too; in it, a guarded write.
+        planned = plan_review(
+            self.db,
+            row["trainee_id"],
+            row["kind"],
+            row["level"],
+            correct=result.correct,
+            time_ms=time_ms,
+            when=now,
+        )
         with writing(self.db):
-            cursor = self.db.execute(
+            cursor = self.db.conn.execute(
                 "UPDATE drills SET answered = 1 WHERE id = ? AND answered = 0", [drill_id]
             )
             if cursor.rowcount != 1:
                 raise AlreadyAnsweredError(f"drill {drill_id} has already been answered")
-            insert(self.db, "attempts", attempt)
-            record_review(
-                self.db,
-                row["trainee_id"],
-                row["kind"],
-                row["level"],
-                correct=result.correct,
-                time_ms=time_ms,
-                when=now,
-            )
-        stored = self.attempt(drill_id)
-        assert stored is not None
-        return result, stored
+            attempt_id = insert(self.db, "attempts", attempt)
+            if not apply_review(self.db, planned):
+                # Another answer reviewed this card meanwhile: review it again from the card as it
+                # is now, under the lock (rare: two answers of one kind and level at once).
+                record_review(
+                    self.db,
+                    row["trainee_id"],
+                    row["kind"],
+                    row["level"],
+                    correct=result.correct,
+                    time_ms=time_ms,
+                    when=now,
+                )
+        # The row as `attempt()` reads it back, from what was just written (no second read).
+        return result, _decoded({"id": attempt_id, **attempt})
 
     # Sprints ---------------------------------------------------------------------------------------
 

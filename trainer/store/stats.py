@@ -14,6 +14,7 @@ import statistics
 from collections import defaultdict
 from collections.abc import Iterable
 from datetime import UTC, date, datetime, timedelta
+from operator import itemgetter
 from typing import Any
 
 from sqlite_utils import Database
@@ -37,13 +38,36 @@ def _where(
     return " AND ".join(clauses), params
 
 
-def _summary(times: list[int], correct: int) -> dict[str, Any]:
-    return {
-        "attempts": len(times),
-        "correct": correct,
-        "accuracy": correct / len(times),
-        "median_ms": statistics.median(times),
-    }
+def _median(lower: int, upper: int, count: int) -> int | float:
+    """The median as `statistics.median` gives it: the middle value of an odd count (an int), else
+    the mean of the two middle ones (a float)."""
+    return lower if count % 2 else (lower + upper) / 2
+
+
+def _summaries(db: Database, key: str, where: str, params: list[Any]) -> dict[str, dict[str, Any]]:
+    """Attempts, correct, accuracy and median time per value of the SQL expression `key` over the
+    attempts matching `where`, counted in SQLite. Only each group's one or two middle times are read,
+    at their offset along an index sorted by time (migration m009), so nothing is sorted per request
+    and no row but those reaches Python."""
+    groups = db.execute(
+        f"SELECT {key} AS grp, count(*), sum(correct) FROM attempts WHERE {where} GROUP BY grp", params
+    ).fetchall()
+    found = {}
+    for grp, n, correct in groups:
+        middle = [
+            time_ms
+            for (time_ms,) in db.execute(
+                f"SELECT time_ms FROM attempts WHERE {where} AND {key} = ? ORDER BY time_ms LIMIT ? OFFSET ?",
+                [*params, grp, 2 - n % 2, (n - 1) // 2],
+            )
+        ]
+        found[grp] = {
+            "attempts": n,
+            "correct": correct,
+            "accuracy": correct / n,
+            "median_ms": _median(middle[0], middle[-1], n),
+        }
+    return found
 
 
 def kind_summary(
@@ -51,12 +75,8 @@ def kind_summary(
 ) -> list[dict[str, Any]]:
     """Per kind answered: attempts, correct, accuracy (0..1) and median time in ms, by kind id."""
     where, params = _where(trainee_id, None, mode, group_id)
-    times: dict[str, list[int]] = defaultdict(list)
-    correct: dict[str, int] = defaultdict(int)
-    for row in db.query(f"SELECT kind, correct, time_ms FROM attempts WHERE {where}", params):
-        times[row["kind"]].append(row["time_ms"])
-        correct[row["kind"]] += row["correct"]
-    return [{"kind": kind, **_summary(times[kind], correct[kind])} for kind in sorted(times)]
+    found = _summaries(db, "kind", where, params)
+    return [{"kind": kind, **found[kind]} for kind in sorted(found)]
 
 
 def trend_by_day(
@@ -69,13 +89,19 @@ def trend_by_day(
 ) -> list[dict[str, Any]]:
     """Per day with answers, oldest first: attempts, correct, accuracy and median time."""
     where, params = _where(trainee_id, kind, mode, group_id)
-    times: dict[str, list[int]] = defaultdict(list)
-    correct: dict[str, int] = defaultdict(int)
-    sql = f"SELECT substr(answered_at, 1, 10) AS day, correct, time_ms FROM attempts WHERE {where}"
-    for row in db.query(sql, params):
-        times[row["day"]].append(row["time_ms"])
-        correct[row["day"]] += row["correct"]
-    return [{"day": day, **_summary(times[day], correct[day])} for day in sorted(times)]
+    found = _summaries(db, "substr(answered_at, 1, 10)", where, params)
+    return [{"day": day, **found[day]} for day in sorted(found)]
+
+
+def recent_by_kind(db: Database, trainee_id: int, *, since: str) -> dict[str, dict[str, int]]:
+    """Per kind answered on the UTC days from `since` (an ISO date) on: attempts and correct, by kind
+    id (the home page's figures of the last days), counted in SQLite."""
+    rows = db.execute(
+        """SELECT kind, count(*), sum(correct) FROM attempts
+           WHERE trainee_id = ? AND substr(answered_at, 1, 10) >= ? GROUP BY kind""",
+        [trainee_id, since],
+    ).fetchall()
+    return {kind: {"attempts": n, "correct": correct} for kind, n, correct in sorted(rows)}
 
 
 def streaks(db: Database, trainee_id: int, *, today: date) -> dict[str, int]:
@@ -97,12 +123,26 @@ def streaks(db: Database, trainee_id: int, *, today: date) -> dict[str, int]:
         longest_days = max(longest_days, run)
         previous = day
     current_days = run if previous is not None and today - previous <= timedelta(days=1) else 0
-    longest_correct = current_correct = 0
-    for row in db.query(
-        "SELECT correct FROM attempts WHERE trainee_id = ? ORDER BY answered_at, id", [trainee_id]
-    ):
-        current_correct = current_correct + 1 if row["correct"] else 0
-        longest_correct = max(longest_correct, current_correct)
+    # The longest run needs every answer in order, so it reads one flag per answer (no row dicts),
+    # in the order of the index on (trainee_id, answered_at, id, correct) (migration m009).
+    flags = bytes(
+        map(
+            itemgetter(0),
+            db.execute(
+                "SELECT correct FROM attempts WHERE trainee_id = ? ORDER BY answered_at, id", [trainee_id]
+            ).fetchall(),
+        )
+    )
+    longest_correct = max(map(len, flags.split(b"\x00")))
+    last_wrong = db.execute(
+        """SELECT answered_at, id FROM attempts WHERE trainee_id = ? AND NOT correct
+           ORDER BY answered_at DESC, id DESC LIMIT 1""",
+        [trainee_id],
+    ).fetchone()
+    after = "" if last_wrong is None else " AND (answered_at, id) > (?, ?)"
+    current_correct = db.execute(
+        f"SELECT count(*) FROM attempts WHERE trainee_id = ?{after}", [trainee_id, *(last_wrong or ())]
+    ).fetchone()[0]
     return {
         "current_days": current_days,
         "longest_days": longest_days,
@@ -143,28 +183,36 @@ def recent_answers(
     (`sure` below `SURE_ENOUGH`: a kind answered once, right or wrong, is weak, not strong). The one
     measure of how well a kind is known: `needs` ranks by it, and today's practice queue
     (`trainer.store.practice`) brings weak kinds first."""
-    allowed = None if kinds is None else set(kinds)
-    recent: dict[str, list[tuple[bool, int]]] = defaultdict(list)
-    rows = db.query(
-        """SELECT a.kind, a.correct, d.level FROM attempts a JOIN drills d ON d.id = a.drill_id
-           WHERE a.trainee_id = ? ORDER BY a.answered_at DESC, a.id DESC""",
-        [trainee_id],
-    )
-    for row in rows:
-        if (allowed is None or row["kind"] in allowed) and len(recent[row["kind"]]) < window:
-            recent[row["kind"]].append((bool(row["correct"]), row["level"]))
-    tallies = {}
-    for kind, answers in recent.items():
-        correct = sum(right for right, _level in answers)
-        tallies[kind] = {
+    chosen, params = "", [trainee_id]
+    if kinds is not None:
+        allowed = sorted(set(kinds))
+        if not allowed:
+            return {}
+        chosen = f" AND kind IN ({', '.join('?' for _ in allowed)})"
+        params += allowed
+    # Per kind, only its last `window` answers are read: the index on (trainee_id, kind, answered_at)
+    # ends with the row id, so each kind's newest answers come straight from it.
+    rows = db.execute(
+        f"""SELECT a.kind, count(*), sum(a.correct), max(d.level)
+            FROM (SELECT DISTINCT kind FROM attempts WHERE trainee_id = ?{chosen}) k
+            JOIN attempts a ON a.id IN (
+                SELECT id FROM attempts WHERE trainee_id = ? AND kind = k.kind
+                ORDER BY answered_at DESC, id DESC LIMIT ?)
+            JOIN drills d ON d.id = a.drill_id
+            GROUP BY a.kind""",
+        [*params, trainee_id, window],
+    ).fetchall()
+    return {
+        kind: {
             "kind": kind,
-            "level": max(level for _right, level in answers),
-            "attempts": len(answers),
+            "level": level,
+            "attempts": attempts,
             "correct": correct,
-            "sure": sure_accuracy(correct, len(answers)),
-            "weak": is_weak(correct, len(answers)),
+            "sure": sure_accuracy(correct, attempts),
+            "weak": is_weak(correct, attempts),
         }
-    return tallies
+        for kind, attempts, correct, level in rows
+    }
 
 
 def is_weak(correct: int, attempts: int) -> bool:

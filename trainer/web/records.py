@@ -48,19 +48,15 @@ def summary(trainee: int) -> dict[str, Any]:
     today's practice (the recommendation)."""
     from trainer.drills import REGISTRY
 
-    db = store().db
     since = (datetime.now(UTC).date() - timedelta(days=RECENT_DAYS - 1)).isoformat()
     per_game: dict[str, dict[str, int]] = {}
-    for row in stats.kind_summary(db, trainee):
-        kind = REGISTRY.get(row["kind"])
+    for kind_id, recent in stats.recent_by_kind(store().db, trainee, since=since).items():
+        kind = REGISTRY.get(kind_id)
         if kind is None:
             continue
-        recent = [day for day in stats.trend_by_day(db, trainee, kind=kind.id) if day["day"] >= since]
-        if not recent:
-            continue
         totals = per_game.setdefault(kind.game, {"attempts": 0, "correct": 0})
-        totals["attempts"] += sum(day["attempts"] for day in recent)
-        totals["correct"] += sum(day["correct"] for day in recent)
+        totals["attempts"] += recent["attempts"]
+        totals["correct"] += recent["correct"]
     queue = today(trainee)
     return {"games": per_game, "next": recommended(queue), "today": queue, "days": RECENT_DAYS}
 

@@ -70,6 +70,15 @@ def init_pages(app: Flask) -> None:
     ):
         app.register_blueprint(module.bp)
     app.add_url_rule("/table.css", "table_css", table_css)
+    app.add_url_rule("/health", "health", health)
+
+
+def health() -> Response:
+    """A liveness answer that touches neither the database nor a template: what a load balancer asks,
+    and the bare endpoint the page benchmarks (bench/pages.py) compare every page with."""
+    response = Response("ok\n", mimetype="text/plain")
+    response.cache_control.no_store = True
+    return response
 
 
 def table_css() -> Response:
