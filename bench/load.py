@@ -86,6 +86,7 @@ class Server:
 
     def start(self) -> None:
         env = {**os.environ, "TRAINER_DATABASE": str(self.database), "TRAINER_SECRET_KEY": "bench-load"}
+        env["TRAINER_INSTANCE"] = str(self.database.parent / "instance")  # its own: a fresh instance
         command = [sys.executable, "-m", "trainer", "serve", "--port", str(self.port)]
         command += ["--workers", str(self.workers), "--threads", str(self.threads)]
         if self.dev:

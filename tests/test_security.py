@@ -241,6 +241,7 @@ def test_settings_from_the_environment():
 
 def test_create_app_reads_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("TRAINER_DATABASE", str(tmp_path / "env.sqlite"))
+    monkeypatch.setenv("TRAINER_INSTANCE", str(tmp_path / "instance"))  # a fresh instance: its first start
     monkeypatch.setenv("TRAINER_SECRET_KEY", "from-env")
     app = create_app()
     assert app.config["DATABASE"] == str(tmp_path / "env.sqlite") and app.config["SECRET_KEY"] == "from-env"
@@ -307,6 +308,7 @@ def test_serve_runs_workers_on_a_fresh_database_and_slow_clients_stall_nothing(t
     env = {
         **os.environ,
         "TRAINER_DATABASE": str(tmp_path / "fresh.sqlite"),
+        "TRAINER_INSTANCE": str(tmp_path / "instance"),
         "TRAINER_SECRET_KEY": "serve-test",
     }
     server = subprocess.Popen(

@@ -22,7 +22,9 @@ DESCRIPTION = (
     "serves, as `serve` does with its defaults."
 )
 EPILOG = """environment:
-  TRAINER_DATABASE           database file (default instance/trainer.sqlite)
+  TRAINER_DATABASE           database file (default instance/trainer.sqlite); a missing one is made on
+                             the instance's first start only, later by `migrate` only
+  TRAINER_INSTANCE           instance folder: secret key, config.py, the record of its databases
   TRAINER_SECRET_KEY         session secret (default: generated into instance/secret_key, mode 0600)
   TRAINER_SECURE_COOKIES     1 when served over HTTPS: Secure cookies and HSTS (default 0)
   TRAINER_RATELIMIT_STORAGE  Flask-Limiter storage URI, e.g. redis://host:6379 (default memory://)
@@ -70,7 +72,9 @@ def parser() -> argparse.ArgumentParser:
     commands.add_parser(
         "migrate",
         help="create or migrate the database, then exit",
-        description="Create the database file if it is missing and apply pending migrations.",
+        description="Create the database file if it is missing and apply pending migrations. Once an "
+        "instance has run on a database, `serve` refuses a missing one (exit 2): this command is how an "
+        "empty one is made on purpose.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -119,7 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     from trainer.web.settings import SettingError
 
     try:
-        app = create_app()  # migrates the database once, here, before any worker starts
+        # Migrates the database once, here, before any worker starts; only `migrate` creates a missing
+        # database once this instance has had one.
+        app = create_app(create_database=args.command == "migrate")
     except SettingError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

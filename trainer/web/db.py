@@ -24,7 +24,9 @@ A storage fault (a read-only or vanished database file, an unwritable or missing
 database locked past `DATABASE_TIMEOUT`, a damaged file) is answered 503 with `Retry-After`, a clear
 translated page (JSON under /api/), and a log line; the failed write is rolled back, so nothing stored
 before is lost. A database that cannot be created at start-up is tried again on the next request; one
-that existed and then disappeared is never recreated (the operator restores it or restarts the app).
+that existed and then disappeared is never recreated, by a request or by a restart: with
+`DATABASE_RECORD` set (the instance folder's `databases`, see `known_databases`), start-up refuses a
+missing database once the instance has run on one, unless `CREATE_DATABASE` (`migrate`) says to make it.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from trainer.store import NotFoundError, Store, open_db
 from trainer.store.exams import Exams
 from trainer.store.groups import Groups
 from trainer.store.tables import TableStore
-from trainer.web import identity
+from trainer.web import identity, known_databases
 
 DEFAULT_TIMEOUT_S = 5.0  # how long a request waits for another's write lock before giving up
 RETRY_AFTER_S = 30  # what a 503 tells the client: long enough for an operator or a lock to clear
@@ -56,6 +58,10 @@ def init_app(app: Flask) -> None:
         return
     app.config.setdefault("DATABASE_TIMEOUT", DEFAULT_TIMEOUT_S)
     app.extensions["trainer_db"] = {"ready": False}
+    record = app.config.get("DATABASE_RECORD")
+    if record and str(app.config["DATABASE"]) != ":memory:":
+        # Before anything opens the file: SQLite would create a missing one empty.
+        known_databases.check(app.config["DATABASE"], Path(record), create=app.config.get("CREATE_DATABASE"))
     try:
         _create(app)
     except (sqlite3.DatabaseError, OSError) as error:
@@ -75,6 +81,17 @@ def _create(app: Flask) -> None:
     finally:
         opened.conn.close()
     app.extensions["trainer_db"]["ready"] = True
+    record = app.config.get("DATABASE_RECORD")
+    if record and str(app.config["DATABASE"]) != ":memory:":
+        try:
+            known_databases.remember(Path(record), app.config["DATABASE"])
+        except OSError as error:
+            app.logger.warning(
+                "The record of this instance's databases %s cannot be written (%s): a lost database "
+                "would not be noticed at the next start",
+                record,
+                error,
+            )
 
 
 def house_rules_folder(app: Flask) -> Path:
