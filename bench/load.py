@@ -78,7 +78,7 @@ class Server:
     def name(self) -> str:
         if self.dev:
             return "Flask development server (flask run, threaded, one process)"
-        return f"python3 -m trainer serve: {self.workers} gthread workers x {self.threads} threads"
+        return f"python3 -m trainer serve: {self.workers} waitress workers x {self.threads} threads"
 
     @property
     def base(self) -> str:

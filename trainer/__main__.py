@@ -1,4 +1,4 @@
-"""`python3 -m trainer`: run the app (gunicorn, several threaded workers) or prepare its database.
+"""`python3 -m trainer`: run the app (waitress, several worker processes) or prepare its database.
 
     python3 -m trainer                      # serve on http://127.0.0.1:5000/ (same as `serve`)
     python3 -m trainer serve --host 0.0.0.0 --port 8000 --workers 4 --threads 8
@@ -62,9 +62,9 @@ def parser() -> argparse.ArgumentParser:
     commands = main.add_subparsers(dest="command", metavar="{serve,migrate,backup}")
     serve = commands.add_parser(
         "serve",
-        help="run the app with gunicorn (the default command)",
-        description="Run the app with gunicorn's threaded workers. The database is created and migrated "
-        "once, before the workers start.",
+        help="run the app with waitress (the default command)",
+        description="Run the app with waitress in several worker processes. The database is created and "
+        "migrated once, before the workers start.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -107,7 +107,7 @@ def add_serve_options(target: argparse.ArgumentParser, *, suppress: bool = False
         "--workers",
         type=_positive,
         default=default_workers(),
-        help=helped("worker processes (default %(default)s: two per core, 2 to 8)"),
+        help=helped("worker processes (default %(default)s: one per core, 2 to 8)"),
     )
     target.add_argument(
         "--threads",
