@@ -45,6 +45,7 @@ from trainer.engine.presets import add_house_folder
 from trainer.store import NotFoundError, Store, open_db
 from trainer.store.exams import Exams
 from trainer.store.groups import Groups
+from trainer.store.schema import diagnose
 from trainer.store.tables import TableStore
 from trainer.web import identity, known_databases
 
@@ -66,13 +67,21 @@ def init_app(app: Flask) -> None:
         _create(app)
     except (sqlite3.DatabaseError, OSError) as error:
         # Start anyway: the pages that need no store work, the others answer 503 until it is fixed.
-        app.logger.error("The database %s cannot be opened at start-up: %s", app.config["DATABASE"], error)
+        remedy = diagnose(app.config["DATABASE"])
+        app.logger.error(
+            "The database %s cannot be opened at start-up: %s%s",
+            app.config["DATABASE"],
+            error,
+            "" if remedy is None else f"; to fix: {remedy}",
+        )
     app.teardown_appcontext(_close)
     app.register_error_handler(sqlite3.DatabaseError, _storage_fault)
 
 
 def _create(app: Flask) -> None:
-    opened = open_db(app.config["DATABASE"], timeout=app.config["DATABASE_TIMEOUT"])
+    opened = open_db(
+        app.config["DATABASE"], timeout=app.config["DATABASE_TIMEOUT"], synchronous=_synchronous(app)
+    )
     try:
         # Instructors' edited house rules live in the database; the engine reads them as files.
         folder = house_rules_folder(app)
@@ -94,6 +103,10 @@ def _create(app: Flask) -> None:
             )
 
 
+def _synchronous(app: Flask) -> str:
+    return str(app.config.get("DATABASE_SYNCHRONOUS") or "NORMAL")
+
+
 def house_rules_folder(app: Flask) -> Path:
     """Where the edited house rules are written for the engine: `HOUSE_RULES_FOLDER`, else
     `house-rules/` beside the database file (the instance folder for an in-memory one)."""
@@ -110,7 +123,12 @@ def store() -> Store:
         if not current_app.extensions["trainer_db"]["ready"]:
             _create(current_app)  # it failed at start-up: nothing was ever stored, creating is safe
         config = current_app.config
-        opened = open_db(config["DATABASE"], migrate=False, timeout=config["DATABASE_TIMEOUT"])
+        opened = open_db(
+            config["DATABASE"],
+            migrate=False,
+            timeout=config["DATABASE_TIMEOUT"],
+            synchronous=_synchronous(current_app),
+        )
         g.trainer_store = Store(opened)
     held: Store = g.trainer_store
     return held
@@ -119,12 +137,14 @@ def store() -> Store:
 def _storage_fault(error: sqlite3.DatabaseError) -> ResponseReturnValue:
     if isinstance(error, sqlite3.IntegrityError | sqlite3.ProgrammingError | sqlite3.InterfaceError):
         raise error  # a bug, not the storage: the plain 500 path
+    database = current_app.config["DATABASE"]
     current_app.logger.error(
-        "Storage fault on %s %s (database %s): %s",
+        "Storage fault on %s %s (database %s): %s%s",
         request.method,
         request.path,
-        current_app.config["DATABASE"],
+        database,
         error,
+        "" if (remedy := diagnose(database)) is None else f"; to fix: {remedy}",
     )
     title = gettext("Progress cannot be saved right now")
     message = gettext(
