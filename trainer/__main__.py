@@ -29,6 +29,8 @@ EPILOG = """environment:
   TRAINER_SECURE_COOKIES     1 when served over HTTPS: Secure cookies and HSTS (default 0)
   TRAINER_RATELIMIT_STORAGE  Flask-Limiter storage URI, e.g. redis://host:6379 (default memory://)
   TRAINER_DATABASE_TIMEOUT   seconds a request waits for the write lock before a 503 (default 5)
+  TRAINER_DATABASE_SYNCHRONOUS  NORMAL (default) or FULL: sync every commit to disk (power-cut safe,
+                             slower writes)
 """
 
 

@@ -1,7 +1,8 @@
 """Today's practice: spaced repetition with FSRS, and the queue of what to practise next.
 
 One FSRS card (the `fsrs` package) per trainee, drill kind and level, kept in the `cards` table and
-reviewed by every answer in the answer's own transaction (`record_review`, called by `Store.answer`):
+reviewed by every answer in the answer's own transaction (`plan_review` works the review out before the
+transaction, `apply_review` writes it inside unless the card changed meanwhile; `Store.answer`):
 a wrong answer rates Again; a right one Hard when slower than the kind's `slow_seconds`, Easy when
 faster than its `fast_seconds`, Good otherwise (`data/practice.toml`).
 
@@ -321,6 +322,83 @@ def _card_of(row: Mapping[str, Any]) -> Card:
     )
 
 
+@dataclass(frozen=True)
+class PlannedReview:
+    """A card's review worked out from the card as it was read (`plan_review`), to be written by
+    `apply_review` inside the answer's transaction only if the card has not changed since."""
+
+    trainee_id: int
+    kind: str
+    level: int
+    card_id: int | None  # None: the card does not exist yet
+    reviews_before: int
+    values: dict[str, Any]
+    created_at: str
+    card: Card
+
+
+def plan_review(
+    db: Database,
+    trainee_id: int,
+    kind: str,
+    level: int,
+    *,
+    correct: bool,
+    time_ms: int,
+    when: datetime,
+    settings: Settings | None = None,
+) -> PlannedReview:
+    """Read the trainee's card of this kind and level and work out its review by one answer: the FSRS
+    arithmetic, done before the write transaction so the write lock is held only for the writes."""
+    settings = settings or load_settings()
+    rows = list(
+        db.query(
+            "SELECT * FROM cards WHERE trainee_id = ? AND kind = ? AND level = ?", [trainee_id, kind, level]
+        )
+    )
+    before = _card_of(rows[0]) if rows else None
+    after = review(before, rating(kind, correct, time_ms, settings), when, settings)
+    reviews = rows[0]["reviews"] if rows else 0
+    values = {
+        "state": int(after.state.value),
+        "step": after.step,
+        "stability": after.stability,
+        "difficulty": after.difficulty,
+        "due": _iso(after.due),
+        "last_review": _iso(after.last_review or when),
+        "reviews": reviews + 1,
+        "lapses": (rows[0]["lapses"] if rows else 0) + (not correct),
+    }
+    card_id = int(rows[0]["id"]) if rows else None
+    return PlannedReview(trainee_id, kind, level, card_id, reviews, values, _iso(when), after)
+
+
+def apply_review(db: Database, planned: PlannedReview) -> bool:
+    """Write a planned review, inside the answer's transaction; False (nothing written) when the card
+    changed since it was read (another answer of the same kind and level came between)."""
+    values = planned.values
+    if planned.card_id is not None:
+        sets = ", ".join(f"{name} = ?" for name in values)
+        cursor = db.execute(
+            f"UPDATE cards SET {sets} WHERE id = ? AND reviews = ?",
+            [*values.values(), planned.card_id, planned.reviews_before],
+        )
+    else:
+        record = {
+            "trainee_id": planned.trainee_id,
+            "kind": planned.kind,
+            "level": planned.level,
+            "created_at": planned.created_at,
+            **values,
+        }
+        columns = ", ".join(record)
+        cursor = db.execute(
+            f"INSERT OR IGNORE INTO cards ({columns}) VALUES ({', '.join('?' for _ in record)})",
+            list(record.values()),
+        )
+    return cursor.rowcount == 1
+
+
 def record_review(
     db: Database,
     trainee_id: int,
@@ -332,36 +410,15 @@ def record_review(
     when: datetime,
     settings: Settings | None = None,
 ) -> Card:
-    """Review the trainee's card of this kind and level with one answer (created by the first).
-    Call it inside the answer's write transaction (`schema.writing`)."""
-    settings = settings or load_settings()
-    rows = list(
-        db.query(
-            "SELECT * FROM cards WHERE trainee_id = ? AND kind = ? AND level = ?", [trainee_id, kind, level]
-        )
+    """Review the trainee's card of this kind and level with one answer (created by the first), read
+    and written at once. Call it inside the answer's write transaction (`schema.writing`); `Store.answer`
+    plans the review before its transaction and calls this only when the card changed meanwhile."""
+    planned = plan_review(
+        db, trainee_id, kind, level, correct=correct, time_ms=time_ms, when=when, settings=settings
     )
-    before = _card_of(rows[0]) if rows else None
-    after = review(before, rating(kind, correct, time_ms, settings), when, settings)
-    values = {
-        "state": int(after.state.value),
-        "step": after.step,
-        "stability": after.stability,
-        "difficulty": after.difficulty,
-        "due": _iso(after.due),
-        "last_review": _iso(after.last_review or when),
-        "reviews": (rows[0]["reviews"] if rows else 0) + 1,
-        "lapses": (rows[0]["lapses"] if rows else 0) + (not correct),
-    }
-    if rows:
-        sets = ", ".join(f"{name} = ?" for name in values)
-        db.execute(f"UPDATE cards SET {sets} WHERE id = ?", [*values.values(), rows[0]["id"]])
-    else:
-        record = {"trainee_id": trainee_id, "kind": kind, "level": level, "created_at": _iso(when), **values}
-        columns = ", ".join(record)
-        db.execute(
-            f"INSERT INTO cards ({columns}) VALUES ({', '.join('?' for _ in record)})", list(record.values())
-        )
-    return after
+    if not apply_review(db, planned):
+        raise RuntimeError("the card changed inside the write transaction")  # the lock forbids it
+    return planned.card
 
 
 def _mastered(db: Database, trainee_id: int, kind: str, level: int, target: Target) -> bool:

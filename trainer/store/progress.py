@@ -17,7 +17,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.drills.base import AnswerKind, Grade, Situation, grade
-from trainer.store.practice import record_review
+from trainer.store.practice import apply_review, plan_review, record_review
 from trainer.store.schema import MODES, insert, writing
 
 Clock = Callable[[], datetime]
@@ -232,6 +232,9 @@ class Store:
             "mistake": None if result.mistake is None else result.mistake.id,
             "wrong_choice": wrong_choice,
         }
+        review = {"correct": result.correct, "time_ms": time_ms, "when": now}
+        card = (row["trainee_id"], row["kind"], row["level"])
+        planned = plan_review(self.db, *card, **review)  # FSRS's arithmetic outside the write lock
         with writing(self.db):
             cursor = self.db.execute(
                 "UPDATE drills SET answered = 1 WHERE id = ? AND answered = 0", [drill_id]
@@ -239,15 +242,8 @@ class Store:
             if cursor.rowcount != 1:
                 raise AlreadyAnsweredError(f"drill {drill_id} has already been answered")
             insert(self.db, "attempts", attempt)
-            record_review(
-                self.db,
-                row["trainee_id"],
-                row["kind"],
-                row["level"],
-                correct=result.correct,
-                time_ms=time_ms,
-                when=now,
-            )
+            if not apply_review(self.db, planned):
+                record_review(self.db, *card, **review)  # another answer of this card came between
         stored = self.attempt(drill_id)
         assert stored is not None
         return result, stored

@@ -7,6 +7,7 @@
 | `TRAINER_SECURE_COOKIES` | `SECURE_COOKIES` | off: on (`1`) when the app is served over HTTPS |
 | `TRAINER_RATELIMIT_STORAGE` | `RATELIMIT_STORAGE_URI` | `memory://` (per process) |
 | `TRAINER_DATABASE_TIMEOUT` | `DATABASE_TIMEOUT` | 5 seconds |
+| `TRAINER_DATABASE_SYNCHRONOUS` | `DATABASE_SYNCHRONOUS` | `NORMAL` (`FULL`: every commit synced to disk) |
 
 >>> from_environment({"TRAINER_SECURE_COOKIES": "yes", "TRAINER_DATABASE_TIMEOUT": "2.5"})
 {'SECURE_COOKIES': True, 'DATABASE_TIMEOUT': 2.5}
@@ -29,7 +30,9 @@ VARIABLES: dict[str, tuple[str, type]] = {
     "TRAINER_SECURE_COOKIES": ("SECURE_COOKIES", bool),
     "TRAINER_RATELIMIT_STORAGE": ("RATELIMIT_STORAGE_URI", str),
     "TRAINER_DATABASE_TIMEOUT": ("DATABASE_TIMEOUT", float),
+    "TRAINER_DATABASE_SYNCHRONOUS": ("DATABASE_SYNCHRONOUS", str),
 }
+CHOICES = {"TRAINER_DATABASE_SYNCHRONOUS": ("NORMAL", "FULL")}  # str settings with fixed words
 
 
 class SettingError(ValueError):
@@ -55,6 +58,10 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
                 raise SettingError(f"{variable} must be a number of seconds, not {raw!r}") from None
             if not 0 < found[key] <= 600:
                 raise SettingError(f"{variable} must be between 0 and 600 seconds, not {raw!r}")
+        elif variable in CHOICES:
+            if raw.strip().upper() not in CHOICES[variable]:
+                raise SettingError(f"{variable} must be one of {', '.join(CHOICES[variable])}, not {raw!r}")
+            found[key] = raw.strip().upper()
         else:
             found[key] = raw
     return found
