@@ -7,12 +7,13 @@ sync every one), and the review is planned before the transaction and written in
 card has not changed. Speed is measured by bench/load.py (`--lock-profile` names what holds the lock).
 """
 
+import sqlite3
 import threading
 
 import pytest
 
 from trainer.drills import issue
-from trainer.store import Store, open_db, practice
+from trainer.store import Store, open_db, practice, writing
 from trainer.web import create_app, db, settings
 
 
@@ -101,3 +102,64 @@ def test_concurrent_answers_of_one_card_each_review_it_once(tmp_path):
     assert errors == []
     counted = open_db(path, migrate=False).execute("SELECT count(*) FROM attempts").fetchone()[0]
     assert counted == 48 and reviews(path, trainee) == [48]
+
+
+def test_a_writer_queued_behind_another_thread_gives_up_after_its_timeout(tmp_path):
+    """The process's own queue of writers keeps the connection's timeout (then a 503), and the next
+    writer goes ahead once the first is done."""
+    path = tmp_path / "t.sqlite"
+    Store(open_db(path)).trainee_named("Trainee A")
+    first, second = open_db(path, migrate=False, timeout=0.3), open_db(path, migrate=False, timeout=0.3)
+    inside, release = threading.Event(), threading.Event()
+
+    def holding():
+        with writing(first):
+            first.execute("INSERT INTO trainees (name, created_at) VALUES ('Trainee B', '2026-12-02')")
+            inside.set()
+            release.wait(30)
+
+    holder = threading.Thread(target=holding)
+    holder.start()
+    inside.wait(30)
+    try:
+        with pytest.raises(sqlite3.OperationalError, match="locked"), writing(second):
+            pass
+    finally:
+        release.set()
+        holder.join()
+    with writing(second):
+        second.execute("INSERT INTO trainees (name, created_at) VALUES ('Trainee C', '2026-12-02')")
+    assert second.execute("SELECT count(*) FROM trainees").fetchone()[0] == 3
+
+
+def test_the_threads_of_one_process_queue_for_the_lock_without_polling_sqlite(tmp_path):
+    """A second thread's writer waits in the process's queue: it sends SQLite nothing (no BEGIN
+    retried under the busy handler's sleeps) until the first has committed, then goes straight in."""
+    path = tmp_path / "t.sqlite"
+    Store(open_db(path)).trainee_named("Trainee A")
+    first, second = open_db(path, migrate=False), open_db(path, migrate=False)
+    sent: list[str] = []
+    second.conn.set_trace_callback(sent.append)
+    inside, release = threading.Event(), threading.Event()
+
+    def holding():
+        with writing(first):
+            first.execute("INSERT INTO trainees (name, created_at) VALUES ('Trainee B', '2026-12-02')")
+            inside.set()
+            release.wait(30)
+
+    def waiting():
+        with writing(second):
+            second.execute("INSERT INTO trainees (name, created_at) VALUES ('Trainee C', '2026-12-02')")
+
+    holder = threading.Thread(target=holding)
+    holder.start()
+    inside.wait(30)
+    waiter = threading.Thread(target=waiting)
+    waiter.start()
+    waiter.join(0.3)
+    assert waiter.is_alive() and sent == []  # queued, not polling
+    release.set()
+    holder.join()
+    waiter.join(30)
+    assert "BEGIN IMMEDIATE" in sent and second.execute("SELECT count(*) FROM trainees").fetchone()[0] == 3
