@@ -178,7 +178,8 @@ class Trainee(threading.Thread):
                 response = self.http.request(
                     method, self.base + path, allow_redirects=False, timeout=60, **kwargs
                 )
-            except requests.ConnectionError:
+            except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError):
+                # No server, or a response cut off by its crash: wait and send again.
                 with self.tally.lock:
                     self.tally.unreachable += 1
                 time.sleep(0.25)
@@ -277,7 +278,7 @@ def static_reference(base: str, tally: Tally, stop: threading.Event, pause: floa
         start = time.perf_counter()
         try:
             response = http.get(base + "/static/css/trainer.css", timeout=60)
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError):
             time.sleep(0.25)
             continue
         if response.status_code == 200:

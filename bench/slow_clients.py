@@ -10,7 +10,7 @@ The server runs on 127.0.0.1 only, on a fresh instance and database. For each ca
 
 Bounded: at most 5,000 held connections and 600 s in all.
 
-Run: python3 bench/slow_clients.py [--held 1000] [--requests 40] [--timeout 5] [--linger 45]
+Run: python3 bench/slow_clients.py [--held 1000] [--requests 20] [--timeout 5] [--linger 30]
                                    [--candidates serve gunicorn-gthread]
 
 `serve` is `python3 -m trainer serve` (the production command); `gunicorn-gthread` is gunicorn's
@@ -175,18 +175,18 @@ def run(candidate: str, args: argparse.Namespace) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--held", type=int, default=1000, help="half-sent connections held (default 1000)")
-    parser.add_argument("--requests", type=int, default=40, help="normal requests per phase (default 40)")
+    parser.add_argument("--requests", type=int, default=20, help="normal requests per phase (default 20)")
     parser.add_argument(
         "--timeout", type=float, default=5.0, help="seconds a normal request waits (default 5)"
     )
     parser.add_argument(
-        "--linger", type=float, default=45.0, help="seconds to wait for the server to close them (default 45)"
+        "--linger", type=float, default=30.0, help="seconds to wait for the server to close them (default 30)"
     )
     parser.add_argument("--candidates", nargs="+", default=["serve", "gunicorn-gthread"])
     args = parser.parse_args()
     if not 0 < args.held <= MAX_HELD:
         parser.error(f"--held must be 1 to {MAX_HELD}")
-    worst = len(args.candidates) * (2 * args.requests * args.timeout + args.linger + 130)
+    worst = len(args.candidates) * (2 * args.requests * args.timeout + args.linger + 60)
     if worst > MAX_SECONDS:
         parser.error(f"at most {MAX_SECONDS} s in all: lower --requests, --timeout or --linger")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
