@@ -92,3 +92,31 @@ def test_the_production_options_hold_slow_clients_without_threads():
     assert options["channel_timeout"] == server.CHANNEL_TIMEOUT_S <= 30
     assert options["asyncore_use_poll"]  # select() stops at descriptor 1,024
     assert options["connection_limit"] >= 2000  # 1,000 held clients still leave room for the class
+
+
+def test_a_worker_hands_the_gil_round_quickly(tmp_path, monkeypatch):
+    """A worker shortens Python's switch interval (5 ms by default), so a request holding SQLite's
+    write lock wins the GIL back soon after each statement (bench/write_queue.py measures it)."""
+    import signal
+    import sys
+
+    import waitress.server
+
+    seen = []
+
+    class Recording:
+        def run(self):
+            seen.append(sys.getswitchinterval())
+
+    monkeypatch.setattr(waitress.server, "create_server", lambda *args, **kwargs: Recording())
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t"})
+    before = sys.getswitchinterval(), signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    sock = server.listening_socket("127.0.0.1", 0)
+    try:
+        server._worker(app, sock, 2)
+    finally:
+        sys.setswitchinterval(before[0])
+        signal.signal(signal.SIGTERM, before[1])
+        signal.signal(signal.SIGINT, before[2])
+        sock.close()
+    assert seen == [server.SWITCH_INTERVAL_S] and server.SWITCH_INTERVAL_S <= 0.001
