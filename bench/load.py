@@ -341,7 +341,11 @@ def lock_report(profile: Path, top: int = 8) -> list[str]:
     transactions, the lock held in all and per transaction (mean, p95, max), and the waits for it."""
     held: dict[str, list[float]] = {}
     waits: list[float] = []
+    timed = set()
     for line in profile.read_text().splitlines():
+        if line.startswith("# "):
+            timed.add(line.split("\t", 1)[1])
+            continue
         took, waited, store, view = line.split("\t")
         held.setdefault(f"{store} (from {view})", []).append(float(took))
         waits.append(float(waited))
@@ -349,8 +353,9 @@ def lock_report(profile: Path, top: int = 8) -> list[str]:
         return ["locks: no write transaction"]
     every = [value for values in held.values() for value in values]
     lines = [
+        f"locks: timed in {', '.join(sorted(timed))}",
         f"locks: {len(every)} write transactions held the lock {sum(every) / 1000:.1f} s in all; "
-        f"waits for it p50 {p50(waits):.0f} ms, p95 {p95(waits):.0f} ms, max {max(waits):.0f} ms"
+        f"waits for it p50 {p50(waits):.0f} ms, p95 {p95(waits):.0f} ms, max {max(waits):.0f} ms",
     ]
     for name, values in sorted(held.items(), key=lambda item: -sum(item[1]))[:top]:
         lines.append(

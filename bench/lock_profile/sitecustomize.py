@@ -13,11 +13,15 @@ TARGET = os.environ.get("TRAINER_LOCK_PROFILE")
 
 
 def _install(target: str) -> None:
+    # The server runs from the checkout it is started in (`python3 -m trainer` puts the working folder
+    # first on the path, but only after this file has run): import that trainer, not an installed one.
+    sys.path.insert(0, os.getcwd())
     import trainer.store  # noqa: F401  (imports every store module, each binding `writing`)
     from trainer.store import schema
 
     original = schema.writing
     handle = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    os.write(handle, f"# {os.getpid()}\t{schema.__file__}\n".encode())  # which code was timed
 
     @contextlib.contextmanager
     def timed(db):
