@@ -120,3 +120,26 @@ def test_a_worker_hands_the_gil_round_quickly(tmp_path, monkeypatch):
         signal.signal(signal.SIGINT, before[2])
         sock.close()
     assert seen == [server.SWITCH_INTERVAL_S] and server.SWITCH_INTERVAL_S <= 0.001
+
+
+def test_a_local_proxy_may_say_the_client_came_over_https():
+    """As gunicorn trusted it from 127.0.0.1: `X-Forwarded-Proto` from a proxy on this machine sets the
+    request's scheme (cookies and HSTS are configured apart, TRAINER_SECURE_COOKIES)."""
+
+    def scheme(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [environ["wsgi.url_scheme"].encode()]
+
+    sock = server.listening_socket("127.0.0.1", 0)
+    waitress = create_server(scheme, sockets=[sock], **server.options(threads=1))
+    threading.Thread(target=waitress.run, daemon=True).start()
+    port = sock.getsockname()[1]
+    try:
+        seen = []
+        for headers in ({}, {"X-Forwarded-Proto": "https"}):
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/", headers=headers)
+            with urllib.request.urlopen(request, timeout=10) as response:
+                seen.append(response.read().decode())
+    finally:
+        waitress.close()
+    assert seen == ["http", "https"]

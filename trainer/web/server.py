@@ -58,6 +58,11 @@ def options(threads: int) -> dict[str, Any]:
         "max_request_header_size": 64 * 1024,
         "max_request_body_size": 1024 * 1024,
         "ident": "waitress",  # the Server header, without a version
+        # A proxy on this machine (nginx, Caddy) says the client came over HTTPS, as gunicorn trusted
+        # it to by default; the header from anyone else is dropped.
+        "trusted_proxy": "127.0.0.1",
+        "trusted_proxy_headers": {"x-forwarded-proto"},
+        "clear_untrusted_proxy_headers": True,
         "expose_tracebacks": False,
     }
 
