@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -101,7 +102,8 @@ def main() -> int:
         "--busy", type=int, default=6, help="CPU-bound threads beside the writers (default 6)"
     )
     args = parser.parse_args()
-    path = os.path.join(tempfile.mkdtemp(prefix="trainer-queue-"), "queue.sqlite")
+    folder = tempfile.mkdtemp(prefix="trainer-queue-")
+    path = os.path.join(folder, "queue.sqlite")
     open_db(path).execute("CREATE TABLE answers (id INTEGER PRIMARY KEY, text TEXT)")
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     polled: list[float] = []
@@ -120,6 +122,7 @@ def main() -> int:
             into.extend(held)
             print(f"held at {interval * 1000:g} ms beside {args.busy} busy threads: {figures(held)}")
     sys.setswitchinterval(default)
+    shutil.rmtree(folder)
     print(f"machine: load average {os.getloadavg()[0]:.1f} after")
     print(f"queue: polling wait {figures(polled)}; queued {figures(queued)}")
     print(
