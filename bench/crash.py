@@ -45,7 +45,7 @@ def main() -> int:
         server.stop()
     checked = check_store(server.database, tally.acknowledged)
     load_after = os.getloadavg()[0]
-    print(f"server: {args.workers} gthread workers x {args.threads} threads; database {server.database}")
+    print(f"server: {args.workers} waitress workers x {args.threads} threads; database {server.database}")
     print(
         f"machine: {os.cpu_count()} cores, load average {load_before[0]:.1f} before, {load_after:.1f} after"
     )

@@ -9,7 +9,10 @@ app. At the end the server is stopped and SQLite is checked: every answer the se
 be stored once.
 
 Run: python3 bench/load.py [--trainees 50] [--answers 10] [--think 1.0] [--workers 2] [--threads 8]
-                           [--slow-clients 2] [--dev-server]
+                           [--slow-clients 2] [--dev-server] [--lock-profile]
+
+With `--lock-profile` the server times every write transaction (bench/lock_profile/sitecustomize.py)
+and the bench prints which store functions, from which views, held the write lock longest.
 
 With `--dev-server` the same class first runs against Flask's development server (`flask run`) on its own
 fresh database, as the reference the production server is measured against; its figures end in `dev: ...`.
@@ -41,6 +44,7 @@ from pathlib import Path
 import requests
 
 ROOT = Path(__file__).resolve().parents[1]
+LOCK_PROFILER = Path(__file__).resolve().parent / "lock_profile"  # its sitecustomize times transactions
 # Drill kinds whose answer is one field ("answer": an amount or a choice), a few per game.
 KINDS = {
     "russian_poker": ["rp.bet_payout", "rp.qualify", "rp.combination"],
@@ -68,17 +72,26 @@ class Server:
     `dev`, Flask's development server (`flask run`, one process, a thread per request) instead."""
 
     def __init__(
-        self, database: Path, port: int, workers: int, threads: int, log: Path, *, dev: bool = False
+        self,
+        database: Path,
+        port: int,
+        workers: int,
+        threads: int,
+        log: Path,
+        *,
+        dev: bool = False,
+        lock_profile: Path | None = None,
     ) -> None:
         self.database, self.port, self.workers, self.threads, self.log = database, port, workers, threads, log
         self.dev = dev
+        self.lock_profile = lock_profile
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
     def name(self) -> str:
         if self.dev:
             return "Flask development server (flask run, threaded, one process)"
-        return f"python3 -m trainer serve: {self.workers} gthread workers x {self.threads} threads"
+        return f"python3 -m trainer serve: {self.workers} waitress workers x {self.threads} threads"
 
     @property
     def base(self) -> str:
@@ -86,6 +99,10 @@ class Server:
 
     def start(self) -> None:
         env = {**os.environ, "TRAINER_DATABASE": str(self.database), "TRAINER_SECRET_KEY": "bench-load"}
+        env["TRAINER_INSTANCE"] = str(self.database.parent / "instance")  # its own: a fresh instance
+        if self.lock_profile is not None:
+            env["TRAINER_LOCK_PROFILE"] = str(self.lock_profile)
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(LOCK_PROFILER), env.get("PYTHONPATH")]))
         command = [sys.executable, "-m", "trainer", "serve", "--port", str(self.port)]
         command += ["--workers", str(self.workers), "--threads", str(self.threads)]
         if self.dev:
@@ -161,7 +178,8 @@ class Trainee(threading.Thread):
                 response = self.http.request(
                     method, self.base + path, allow_redirects=False, timeout=60, **kwargs
                 )
-            except requests.ConnectionError:
+            except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError):
+                # No server, or a response cut off by its crash: wait and send again.
                 with self.tally.lock:
                     self.tally.unreachable += 1
                 time.sleep(0.25)
@@ -260,7 +278,7 @@ def static_reference(base: str, tally: Tally, stop: threading.Event, pause: floa
         start = time.perf_counter()
         try:
             response = http.get(base + "/static/css/trainer.css", timeout=60)
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError):
             time.sleep(0.25)
             continue
         if response.status_code == 200:
@@ -318,6 +336,35 @@ def run_class(args: argparse.Namespace, server: Server, during=None) -> tuple[Ta
     return tally, time.monotonic() - started
 
 
+def lock_report(profile: Path, top: int = 8) -> list[str]:
+    """What held the write lock, from `--lock-profile`'s lines: per store function and view, the
+    transactions, the lock held in all and per transaction (mean, p95, max), and the waits for it."""
+    held: dict[str, list[float]] = {}
+    waits: list[float] = []
+    timed = set()
+    for line in profile.read_text().splitlines():
+        if line.startswith("# "):
+            timed.add(line.split("\t", 1)[1])
+            continue
+        took, waited, store, view = line.split("\t")
+        held.setdefault(f"{store} (from {view})", []).append(float(took))
+        waits.append(float(waited))
+    if not waits:
+        return ["locks: no write transaction"]
+    every = [value for values in held.values() for value in values]
+    lines = [
+        f"locks: timed in {', '.join(sorted(timed))}",
+        f"locks: {len(every)} write transactions held the lock {sum(every) / 1000:.1f} s in all; "
+        f"waits for it p50 {p50(waits):.0f} ms, p95 {p95(waits):.0f} ms, max {max(waits):.0f} ms",
+    ]
+    for name, values in sorted(held.items(), key=lambda item: -sum(item[1]))[:top]:
+        lines.append(
+            f"  {name}: {len(values)}, {sum(values) / 1000:.1f} s in all, "
+            f"mean {statistics.fmean(values):.1f} ms, p95 {p95(values):.1f} ms, max {max(values):.0f} ms"
+        )
+    return lines
+
+
 def describe(args: argparse.Namespace, server: Server, load_before: tuple[float, float, float]) -> None:
     """How the server ran and how loaded the machine was (other programs share its cores)."""
     print(f"server: {server.name}; database {server.database}")
@@ -335,14 +382,26 @@ def arguments(description: str) -> argparse.ArgumentParser:
     parser.add_argument(
         "--slow-clients", type=int, default=2, help="half-sent requests held open all along (default 2)"
     )
+    parser.add_argument(
+        "--lock-profile",
+        action="store_true",
+        help="time every write transaction in the server and print what held the lock longest",
+    )
     return parser
 
 
 def one_run(args: argparse.Namespace, *, dev: bool) -> bool:
     """The class against one server on a fresh database; prints the figures, True when all is well."""
     folder = Path(tempfile.mkdtemp(prefix="trainer-load-"))
+    profile = folder / "locks.tsv" if args.lock_profile else None
     server = Server(
-        folder / "class.sqlite", free_port(), args.workers, args.threads, folder / "server.log", dev=dev
+        folder / "class.sqlite",
+        free_port(),
+        args.workers,
+        args.threads,
+        folder / "server.log",
+        dev=dev,
+        lock_profile=profile,
     )
     load_before = os.getloadavg()
     server.start()
@@ -364,6 +423,8 @@ def one_run(args: argparse.Namespace, *, dev: bool) -> bool:
         f"static file p50 {p50(tally.static_ms):.1f} ms, p95 {static:.1f} ms ({len(tally.static_ms)})"
     )
     print(f"reference: p95 new / static {new / static:.1f}x, answer / static {answer / static:.1f}x")
+    if profile is not None:
+        print("\n".join(lock_report(profile)))
     failed = tally.server_errors or checked["lost"] or checked["doubled"] or checked["integrity"] != "ok"
     if failed:
         print(f"kept for a look: {folder}")  # with the server's log; the summary stays the last line

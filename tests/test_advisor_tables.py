@@ -151,9 +151,10 @@ def test_the_production_server_warms_the_advisor_before_its_workers_start(monkey
 
     calls = []
     monkeypatch.setattr(strategy, "warm", lambda: calls.append("warm"))
-    monkeypatch.setattr(server._Gunicorn, "run", lambda self: calls.append("run"))
-    server.serve(None, "127.0.0.1", 0, 2, 2)
-    assert calls == ["warm", "run"]
+    monkeypatch.setattr(server, "listening_socket", lambda host, port: calls.append("listen") or 1 / 0)
+    with pytest.raises(ZeroDivisionError):  # stopped where the socket is opened, before any fork
+        server.serve(None, "127.0.0.1", 0, 2, 2)
+    assert calls == ["warm", "listen"]
 
 
 def test_other_versions_tables_are_removed_only_when_unused_for_two_weeks(folder):

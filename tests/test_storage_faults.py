@@ -220,3 +220,69 @@ def test_an_unwritable_instance_folder_at_start_up_is_503_until_fixed(folder):
 
     assert unprivileged(check) == [200, 200, 503, 503, 302, 303]
     assert (instance / "t.sqlite").exists()
+
+
+@pytest.fixture
+def own_folder(folder):
+    """A folder the unprivileged user owns, so that it can change its files' permissions itself."""
+    path = folder / "class"
+    path.mkdir()
+    if os.geteuid() == 0:
+        os.chown(path, NOBODY, NOBODY)
+    make_app(folder / "warm.sqlite").test_client().get("/")  # catalogs compiled while privileged
+    return path
+
+
+def modes(path):
+    return {
+        p.name: oct(p.stat().st_mode & 0o777) for p in sorted(path.glob("t.sqlite*")) if "lock" not in p.name
+    }
+
+
+def test_after_a_read_only_episode_writes_work_again_by_themselves(own_folder):
+    """The database made read-only, then writable again: the -shm that SQLite made meanwhile (with the
+    read-only file's permissions) would refuse every write, after a restart too, until fixed by hand."""
+    database = own_folder / "t.sqlite"
+
+    def check():
+        app = make_app(database)
+        client = app.test_client()
+        seen = [client.post("/practice/toy.amount").status_code]
+        database.chmod(0o444)
+        seen.append(client.post("/practice/toy.amount").status_code)
+        during = modes(own_folder)
+        database.chmod(0o644)
+        seen += [client.post("/practice/toy.amount").status_code for _ in range(2)]
+        seen.append(make_app(database).test_client().post("/practice/toy.amount").status_code)  # restart
+        return seen, during, modes(own_folder)
+
+    seen, during, after = unprivileged(check)
+    assert during.get("t.sqlite-shm") == "0o444"  # the trap: a read-only -shm beside the database
+    assert seen == [303, 503, 303, 303, 303]
+    assert all(mode == "0o644" for mode in after.values()), after
+
+
+def test_a_read_only_shm_the_server_cannot_fix_is_named_in_the_log(own_folder, monkeypatch):
+    database = own_folder / "t.sqlite"
+
+    def check():
+        app = make_app(database)
+        client = app.test_client()
+        client.post("/practice/toy.amount")
+        database.chmod(0o444)
+        client.post("/practice/toy.amount")
+        database.chmod(0o644)
+        log = Log(app)
+
+        def refused(self, mode):
+            raise PermissionError(1, "Operation not permitted", str(self))  # another user's file
+
+        monkeypatch.setattr(Path, "chmod", refused)
+        status = client.post("/practice/toy.amount").status_code
+        monkeypatch.undo()
+        return status, log.lines
+
+    status, lines = unprivileged(check)
+    assert status == 503
+    named = [line for line in lines if f"{database}-shm cannot be written" in line]
+    assert named and "chmod u+w" in named[0] and "delete it with the server stopped" in named[0], lines

@@ -1,4 +1,4 @@
-"""`python3 -m trainer`: run the app (gunicorn, several threaded workers) or prepare its database.
+"""`python3 -m trainer`: run the app (waitress, several worker processes) or prepare its database.
 
     python3 -m trainer                      # serve on http://127.0.0.1:5000/ (same as `serve`)
     python3 -m trainer serve --host 0.0.0.0 --port 8000 --workers 4 --threads 8
@@ -22,11 +22,15 @@ DESCRIPTION = (
     "serves, as `serve` does with its defaults."
 )
 EPILOG = """environment:
-  TRAINER_DATABASE           database file (default instance/trainer.sqlite)
+  TRAINER_DATABASE           database file (default instance/trainer.sqlite); a missing one is made on
+                             the instance's first start only, later by `migrate` only
+  TRAINER_INSTANCE           instance folder: secret key, config.py, the record of its databases
   TRAINER_SECRET_KEY         session secret (default: generated into instance/secret_key, mode 0600)
   TRAINER_SECURE_COOKIES     1 when served over HTTPS: Secure cookies and HSTS (default 0)
   TRAINER_RATELIMIT_STORAGE  Flask-Limiter storage URI, e.g. redis://host:6379 (default memory://)
   TRAINER_DATABASE_TIMEOUT   seconds a request waits for the write lock before a 503 (default 5)
+  TRAINER_DATABASE_SYNCHRONOUS  NORMAL (default) or FULL: sync every commit to disk (power-cut safe,
+                             slower writes)
 """
 
 
@@ -60,9 +64,9 @@ def parser() -> argparse.ArgumentParser:
     commands = main.add_subparsers(dest="command", metavar="{serve,migrate,backup}")
     serve = commands.add_parser(
         "serve",
-        help="run the app with gunicorn (the default command)",
-        description="Run the app with gunicorn's threaded workers. The database is created and migrated "
-        "once, before the workers start.",
+        help="run the app with waitress (the default command)",
+        description="Run the app with waitress in several worker processes. The database is created and "
+        "migrated once, before the workers start.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -70,7 +74,9 @@ def parser() -> argparse.ArgumentParser:
     commands.add_parser(
         "migrate",
         help="create or migrate the database, then exit",
-        description="Create the database file if it is missing and apply pending migrations.",
+        description="Create the database file if it is missing and apply pending migrations. Once an "
+        "instance has run on a database, `serve` refuses a missing one (exit 2): this command is how an "
+        "empty one is made on purpose.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -103,7 +109,7 @@ def add_serve_options(target: argparse.ArgumentParser, *, suppress: bool = False
         "--workers",
         type=_positive,
         default=default_workers(),
-        help=helped("worker processes (default %(default)s: two per core, 2 to 8)"),
+        help=helped("worker processes (default %(default)s: one per core, 2 to 8)"),
     )
     target.add_argument(
         "--threads",
@@ -119,7 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     from trainer.web.settings import SettingError
 
     try:
-        app = create_app()  # migrates the database once, here, before any worker starts
+        # Migrates the database once, here, before any worker starts; only `migrate` creates a missing
+        # database once this instance has had one.
+        app = create_app(create_database=args.command == "migrate")
     except SettingError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

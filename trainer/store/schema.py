@@ -37,8 +37,11 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sqlite3
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -195,6 +198,8 @@ def m003_practice_cards(db: Database) -> None:
 
 
 BUSY_TIMEOUT_S = 10
+_WRITERS = threading.Lock()  # this process's writers queue here, woken in turn, not by SQLite's polling
+SYNCHRONOUS = ("NORMAL", "FULL")  # open_db's choices of SQLite's `PRAGMA synchronous`
 
 
 @MIGRATIONS()
@@ -659,16 +664,90 @@ def _connect(path: str | Path, *, create: bool, timeout: float) -> sqlite3.Conne
     return sqlite3.connect(uri, uri=True, timeout=timeout, check_same_thread=False)
 
 
-def open_db(path: str | Path, *, migrate: bool = True, timeout: float = BUSY_TIMEOUT_S) -> Database:
+COMPANIONS = ("-wal", "-shm")  # SQLite's files beside a WAL database
+
+
+def unwritable_companions(path: str | Path) -> list[Path]:
+    """The `-wal` and `-shm` files beside a writable database that this process cannot write.
+
+    SQLite makes them with the database file's permissions, so a `-shm` made while the database was
+    read-only stays read-only when the database is made writable again, and every write fails ("attempt
+    to write a readonly database"), even after a restart. Empty when the database itself is not
+    writable (that is the file to fix) or missing."""
+    database = Path(path)
+    if str(path) == ":memory:" or not os.access(database, os.W_OK):
+        return []
+    found = (database.with_name(database.name + suffix) for suffix in COMPANIONS)
+    return [companion for companion in found if companion.exists() and not os.access(companion, os.W_OK)]
+
+
+def repair_companions(path: str | Path) -> list[Path]:
+    """Give read-only `-wal`/`-shm` files beside a writable database the database's own permissions
+    (what SQLite gives them when it makes them), where this process may; the ones it may not, which
+    someone must fix by hand, are returned."""
+    database = Path(path)
+    left = []
+    for companion in unwritable_companions(database):
+        try:
+            companion.chmod(database.stat().st_mode & 0o666)
+        except OSError:
+            left.append(companion)
+    return [companion for companion in left if not os.access(companion, os.W_OK)]
+
+
+def diagnose(path: str | Path) -> str | None:
+    """Which file or folder stops this process from writing the database, and what to do, in one
+    sentence for the operator's log; None when the files look writable (a lock held, a damaged file)."""
+    if str(path) == ":memory:":
+        return None
+    database = Path(path).absolute()
+    folder = database.parent
+    if not folder.is_dir():
+        return f"the folder {folder} is missing: restore it and the database (see the README's Backups)"
+    if not database.exists():
+        return f"the database file {database} is missing: restore it from a backup"
+    if not os.access(database, os.W_OK):
+        return f"the database file {database} is read-only for the server's user: make it writable"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return (
+            f"the folder {folder} is read-only for the server's user, so SQLite cannot make the database's "
+            "-wal and -shm files there: make the folder writable"
+        )
+    stuck = unwritable_companions(database)
+    if stuck:
+        names = " and ".join(str(companion) for companion in stuck)
+        return (
+            f"{names} cannot be written by the server's user while the database is writable: make "
+            f"{'them' if len(stuck) > 1 else 'it'} writable (chmod u+w), or delete "
+            f"{'them' if len(stuck) > 1 else 'it'} with the server stopped"
+        )
+    return None
+
+
+def open_db(
+    path: str | Path, *, migrate: bool = True, timeout: float = BUSY_TIMEOUT_S, synchronous: str = "NORMAL"
+) -> Database:
     """Open the database file (":memory:" for a throwaway one), with WAL and foreign keys on.
+
+    `synchronous` is SQLite's: with "NORMAL" (the default) a commit writes the WAL without waiting
+    for the disk (fsync), which is what held the write lock longest, about 5 ms of each answer's 5.7
+    on a quiet disk and 18 ms under a class's load; the WAL is synced at each checkpoint. A commit
+    survives a crash or kill of the server (the OS has it), but the last ones before a power cut or an
+    OS crash may be lost. "FULL" syncs every commit (nothing acknowledged is lost even then) and holds
+    the lock that much longer.
 
     With `migrate=False` (every request) the file must exist already: a missing file raises
     `sqlite3.OperationalError` instead of being created empty. A writer waits up to `timeout` seconds
     for another's lock before "database is locked".
     """
+    if synchronous not in SYNCHRONOUS:
+        raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}")
+    repair_companions(path)  # a read-only episode's -shm would refuse every write from now on
     conn = _connect(path, create=migrate, timeout=timeout)
     db = Database(conn)
+    db.lock_timeout = timeout  # type: ignore[attr-defined]  # what `writing` waits for in all
     db.execute("PRAGMA foreign_keys = ON")
+    db.execute(f"PRAGMA synchronous = {synchronous}")
     if migrate:
         if str(path) == ":memory:":
             apply_migrations(db)
@@ -743,11 +822,38 @@ def writing(db: Database) -> Iterator[Database]:
     A deferred transaction that reads and then writes cannot wait for the lock: SQLite refuses the
     upgrade at once (SQLITE_BUSY) and the busy timeout never applies. Taking the write lock first
     makes concurrent writers queue for the connection's timeout instead. Nested use becomes a savepoint.
+
+    The threads of one process queue first on a lock of their own, woken in turn as each finishes: left
+    to SQLite, every waiting thread polls the lock with sleeps of up to 100 ms, so a writer could lose
+    the race again and again (bench/write_queue.py measures both; the README's "Running it for a class"
+    has the figures). The time spent in that queue counts against the same timeout.
     """
     if db.conn.in_transaction:
         with db.atomic():
             yield db
         return
+    timeout = getattr(db, "lock_timeout", BUSY_TIMEOUT_S)
+    asked = time.monotonic()
+    if not _WRITERS.acquire(timeout=timeout):
+        raise sqlite3.OperationalError(f"database is locked (another thread wrote for {timeout:g} s)")
+    try:
+        queued = time.monotonic() - asked
+        if queued < 0.05:  # the usual case: no statement added
+            with _sqlite_transaction(db):
+                yield db
+            return
+        db.conn.execute(f"PRAGMA busy_timeout = {int(max(0.0, timeout - queued) * 1000)}")  # the wait counts
+        try:
+            with _sqlite_transaction(db):
+                yield db
+        finally:
+            db.conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+    finally:
+        _WRITERS.release()
+
+
+@contextmanager
+def _sqlite_transaction(db: Database) -> Iterator[Database]:
     db.conn.execute("BEGIN IMMEDIATE")
     try:
         yield db

@@ -10,17 +10,17 @@ from typing import Any
 from flask import Flask
 
 from trainer import PACKAGE, installed, shipped
-from trainer.web import settings
+from trainer.web import known_databases, settings
 
 
-def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+def create_app(test_config: Mapping[str, Any] | None = None, *, create_database: bool = False) -> Flask:
     """Build the app. `test_config` overrides settings such as DATABASE and SECRET_KEY; without it the
-    instance folder's `config.py` and then the `TRAINER_*` environment variables apply (`settings`)."""
+    instance folder (`TRAINER_INSTANCE`, else the default) gives `config.py` and then the `TRAINER_*`
+    environment variables apply (`settings`), and the instance keeps the record of its databases, so a
+    missing one stops start-up (`known_databases`) unless `create_database` (`migrate`) asks for it."""
     app = Flask(
         __name__,
-        # A source checkout keeps its database in instance/; an installed wheel in Flask's default
-        # instance folder (<prefix>/var/trainer.web-instance), never inside site-packages.
-        instance_path=None if installed() else str(PACKAGE.parent / "instance"),
+        instance_path=_instance_folder(test_config),
         template_folder=str(shipped("templates")),
         static_folder=str(shipped("static")),
         instance_relative_config=True,
@@ -32,10 +32,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SECURE_COOKIES=False,
     )
     if test_config is None:
+        # Tests make throwaway databases by the thousand and keep no record unless they give one.
+        app.config["DATABASE_RECORD"] = os.path.join(app.instance_path, known_databases.RECORD_NAME)
         app.config.from_pyfile("config.py", silent=True)
         app.config.from_mapping(settings.from_environment())
     else:
         app.config.from_mapping(test_config)
+    app.config["CREATE_DATABASE"] = create_database
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = settings.instance_secret(app.instance_path)
     # A folder that cannot be made is reported where it matters: the database's opening logs it and
@@ -65,3 +68,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     security.init_app(app)
 
     return app
+
+
+def _instance_folder(test_config: Mapping[str, Any] | None) -> str | None:
+    chosen = os.environ.get("TRAINER_INSTANCE", "").strip() if test_config is None else ""
+    if chosen:
+        return os.path.abspath(chosen)
+    # A source checkout keeps its database in instance/; an installed wheel in Flask's default
+    # instance folder (<prefix>/var/trainer.web-instance), never inside site-packages.
+    return None if installed() else str(PACKAGE.parent / "instance")

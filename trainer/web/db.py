@@ -24,7 +24,9 @@ A storage fault (a read-only or vanished database file, an unwritable or missing
 database locked past `DATABASE_TIMEOUT`, a damaged file) is answered 503 with `Retry-After`, a clear
 translated page (JSON under /api/), and a log line; the failed write is rolled back, so nothing stored
 before is lost. A database that cannot be created at start-up is tried again on the next request; one
-that existed and then disappeared is never recreated (the operator restores it or restarts the app).
+that existed and then disappeared is never recreated, by a request or by a restart: with
+`DATABASE_RECORD` set (the instance folder's `databases`, see `known_databases`), start-up refuses a
+missing database once the instance has run on one, unless `CREATE_DATABASE` (`migrate`) says to make it.
 """
 
 from __future__ import annotations
@@ -43,8 +45,9 @@ from trainer.engine.presets import add_house_folder
 from trainer.store import NotFoundError, Store, open_db
 from trainer.store.exams import Exams
 from trainer.store.groups import Groups
+from trainer.store.schema import diagnose
 from trainer.store.tables import TableStore
-from trainer.web import identity
+from trainer.web import identity, known_databases
 
 DEFAULT_TIMEOUT_S = 5.0  # how long a request waits for another's write lock before giving up
 RETRY_AFTER_S = 30  # what a 503 tells the client: long enough for an operator or a lock to clear
@@ -56,17 +59,29 @@ def init_app(app: Flask) -> None:
         return
     app.config.setdefault("DATABASE_TIMEOUT", DEFAULT_TIMEOUT_S)
     app.extensions["trainer_db"] = {"ready": False}
+    record = app.config.get("DATABASE_RECORD")
+    if record and str(app.config["DATABASE"]) != ":memory:":
+        # Before anything opens the file: SQLite would create a missing one empty.
+        known_databases.check(app.config["DATABASE"], Path(record), create=app.config.get("CREATE_DATABASE"))
     try:
         _create(app)
     except (sqlite3.DatabaseError, OSError) as error:
         # Start anyway: the pages that need no store work, the others answer 503 until it is fixed.
-        app.logger.error("The database %s cannot be opened at start-up: %s", app.config["DATABASE"], error)
+        remedy = diagnose(app.config["DATABASE"])
+        app.logger.error(
+            "The database %s cannot be opened at start-up: %s%s",
+            app.config["DATABASE"],
+            error,
+            "" if remedy is None else f"; to fix: {remedy}",
+        )
     app.teardown_appcontext(_close)
     app.register_error_handler(sqlite3.DatabaseError, _storage_fault)
 
 
 def _create(app: Flask) -> None:
-    opened = open_db(app.config["DATABASE"], timeout=app.config["DATABASE_TIMEOUT"])
+    opened = open_db(
+        app.config["DATABASE"], timeout=app.config["DATABASE_TIMEOUT"], synchronous=_synchronous(app)
+    )
     try:
         # Instructors' edited house rules live in the database; the engine reads them as files.
         folder = house_rules_folder(app)
@@ -75,6 +90,21 @@ def _create(app: Flask) -> None:
     finally:
         opened.conn.close()
     app.extensions["trainer_db"]["ready"] = True
+    record = app.config.get("DATABASE_RECORD")
+    if record and str(app.config["DATABASE"]) != ":memory:":
+        try:
+            known_databases.remember(Path(record), app.config["DATABASE"])
+        except OSError as error:
+            app.logger.warning(
+                "The record of this instance's databases %s cannot be written (%s): a lost database "
+                "would not be noticed at the next start",
+                record,
+                error,
+            )
+
+
+def _synchronous(app: Flask) -> str:
+    return str(app.config.get("DATABASE_SYNCHRONOUS") or "NORMAL")
 
 
 def house_rules_folder(app: Flask) -> Path:
@@ -93,7 +123,12 @@ def store() -> Store:
         if not current_app.extensions["trainer_db"]["ready"]:
             _create(current_app)  # it failed at start-up: nothing was ever stored, creating is safe
         config = current_app.config
-        opened = open_db(config["DATABASE"], migrate=False, timeout=config["DATABASE_TIMEOUT"])
+        opened = open_db(
+            config["DATABASE"],
+            migrate=False,
+            timeout=config["DATABASE_TIMEOUT"],
+            synchronous=_synchronous(current_app),
+        )
         g.trainer_store = Store(opened)
     held: Store = g.trainer_store
     return held
@@ -102,12 +137,14 @@ def store() -> Store:
 def _storage_fault(error: sqlite3.DatabaseError) -> ResponseReturnValue:
     if isinstance(error, sqlite3.IntegrityError | sqlite3.ProgrammingError | sqlite3.InterfaceError):
         raise error  # a bug, not the storage: the plain 500 path
+    database = current_app.config["DATABASE"]
     current_app.logger.error(
-        "Storage fault on %s %s (database %s): %s",
+        "Storage fault on %s %s (database %s): %s%s",
         request.method,
         request.path,
-        current_app.config["DATABASE"],
+        database,
         error,
+        "" if (remedy := diagnose(database)) is None else f"; to fix: {remedy}",
     )
     title = gettext("Progress cannot be saved right now")
     message = gettext(

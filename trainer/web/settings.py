@@ -9,6 +9,7 @@
 | `TRAINER_DATABASE_TIMEOUT` | `DATABASE_TIMEOUT` | 5 seconds |
 | `TRAINER_SESSION_IDLE_MINUTES` | `SESSION_IDLE_MINUTES` | 240: a session unused this long ends |
 | `TRAINER_SESSION_MAX_HOURS` | `SESSION_MAX_HOURS` | 24: any session ends this long after sign-in |
+| `TRAINER_DATABASE_SYNCHRONOUS` | `DATABASE_SYNCHRONOUS` | `NORMAL` (`FULL`: every commit synced to disk) |
 
 >>> from_environment({"TRAINER_SECURE_COOKIES": "yes", "TRAINER_DATABASE_TIMEOUT": "2.5"})
 {'SECURE_COOKIES': True, 'DATABASE_TIMEOUT': 2.5}
@@ -35,12 +36,14 @@ VARIABLES: dict[str, tuple[str, type]] = {
     "TRAINER_DATABASE_TIMEOUT": ("DATABASE_TIMEOUT", float),
     "TRAINER_SESSION_IDLE_MINUTES": ("SESSION_IDLE_MINUTES", int),
     "TRAINER_SESSION_MAX_HOURS": ("SESSION_MAX_HOURS", int),
+    "TRAINER_DATABASE_SYNCHRONOUS": ("DATABASE_SYNCHRONOUS", str),
 }
 # Whole numbers: the least and the most each may be (a minute to a week idle; an hour to 90 days).
 WHOLE_RANGES: dict[str, tuple[int, int, str]] = {
     "SESSION_IDLE_MINUTES": (1, 7 * 24 * 60, "minutes"),
     "SESSION_MAX_HOURS": (1, 90 * 24, "hours"),
 }
+CHOICES = {"TRAINER_DATABASE_SYNCHRONOUS": ("NORMAL", "FULL")}  # str settings with fixed words
 
 
 class SettingError(ValueError):
@@ -74,6 +77,10 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
                     f"{variable} must be a whole number of {unit} from {low} to {high}, not {raw!r}"
                 )
             found[key] = int(word)
+        elif variable in CHOICES:
+            if raw.strip().upper() not in CHOICES[variable]:
+                raise SettingError(f"{variable} must be one of {', '.join(CHOICES[variable])}, not {raw!r}")
+            found[key] = raw.strip().upper()
         else:
             found[key] = raw
     return found
