@@ -27,7 +27,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.engine.presets import data_path, read_toml
-from trainer.store.periods import while_member
+from trainer.store.periods import during, member_spans, union_all
 
 READINESS_FILE = data_path("readiness.toml")
 MAX_WINDOW = 1000
@@ -121,16 +121,44 @@ def readiness(
 ) -> Readiness:
     """The trainee's readiness over the given drill kinds (those of one game); for a group's desk
     (`group_id`), from his answers while he was in the group only (`trainer.store.periods`)."""
-    kinds = sorted(set(kinds))
-    if not kinds:
-        return verdict([], target)
-    marks = ", ".join("?" for _ in kinds)
-    seen, seen_params = while_member(group_id, "a.trainee_id", "a.answered_at")
-    rows = db.query(
-        f"""SELECT a.correct, a.time_ms FROM attempts a JOIN drills d ON d.id = a.drill_id
-            WHERE a.trainee_id = ? AND d.level >= ? AND a.kind IN ({marks}) AND {seen}
-            ORDER BY a.answered_at DESC, a.id DESC LIMIT ?""",
-        [trainee_id, target.min_level, *kinds, *seen_params, target.window],
-    )
-    newest_first = [(bool(r["correct"]), int(r["time_ms"])) for r in rows]
-    return verdict(newest_first[::-1], target)
+    return readiness_of(db, [trainee_id], {"": (kinds, target)}, group_id=group_id)[trainee_id, ""]
+
+
+def readiness_of(
+    db: Database,
+    trainee_ids: Iterable[int],
+    games: Mapping[str, tuple[Iterable[str], Target]],
+    *,
+    group_id: int | None = None,
+) -> dict[tuple[int, str], Readiness]:
+    """`readiness` of every trainee in every game (game id -> its kinds and target), keyed by
+    (trainee id, game id). Each (trainee, game) reads its last `window` answers newest first along
+    the index on (trainee, answered_at) with LIMIT, all of them in one compound statement
+    (`union_all`): a desk of many trainees is one statement, not one per trainee and game, and no
+    trainee's older answers are read."""
+    ids = sorted({int(t) for t in trainee_ids})
+    spans = member_spans(db, group_id, ids) if group_id is not None else None
+    terms: list[tuple[str, list[Any]]] = []
+    for trainee in ids:
+        seen, seen_params = ("1", []) if spans is None else during(spans[trainee], "a.answered_at")
+        for game, (kinds, target) in games.items():
+            chosen = sorted(set(kinds))
+            if not chosen:
+                continue
+            terms.append(
+                (
+                    f"""SELECT a.trainee_id, ? AS game, a.answered_at, a.id, a.correct, a.time_ms
+                        FROM attempts a JOIN drills d ON d.id = a.drill_id
+                        WHERE a.trainee_id = ? AND ({seen}) AND +a.kind IN ({", ".join("?" for _ in chosen)})
+                        AND d.level >= ? ORDER BY a.answered_at DESC, a.id DESC LIMIT ?""",
+                    [game, trainee, *seen_params, *chosen, target.min_level, target.window],
+                )
+            )
+    found: dict[tuple[int, str], list[tuple[str, int, bool, int]]] = {}
+    for trainee, game, answered_at, attempt, correct, time_ms in union_all(db, terms):
+        found.setdefault((trainee, game), []).append((answered_at, attempt, bool(correct), int(time_ms)))
+    return {
+        (trainee, game): verdict([(c, ms) for *_, c, ms in sorted(found.get((trainee, game), []))], target)
+        for trainee in ids
+        for game, (_kinds, target) in games.items()
+    }
