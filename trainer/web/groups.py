@@ -182,19 +182,21 @@ def heat_cells(trainees: list[dict[str, Any]]) -> dict[int, dict[str, dict[str, 
     cent and the tip (answers and median time). A desk shows thousands of cells: each message is
     translated once per request (the answers' one per count, whose plural form it chooses), not
     once per cell."""
-    median = Markup(gettext("median %(s)s s"))
-    answers: dict[int, Markup] = {}
+    # The translations are the page's own text (the template marked them safe too); the figures
+    # put in are numbers, so formatting plain strings and marking the result once is the same text.
+    median = gettext("median %(s)s s")
+    answers: dict[int, str] = {}
     cells: dict[int, dict[str, dict[str, Any]]] = {}
     for t in trainees:
         mine = cells[t["id"]] = {}
         for kind, c in t["kinds"].items():
             n = c["attempts"]
             if n not in answers:
-                answers[n] = Markup(ngettext("%(num)s answer", "%(num)s answers", n))
+                answers[n] = ngettext("%(num)s answer", "%(num)s answers", n)
             mine[kind] = {
                 "band": heat(c["accuracy"]),
                 "percent": round(100 * c["accuracy"]),
-                "tip": answers[n] + ", " + median % {"s": round(c["median_ms"] / 1000, 1)},
+                "tip": Markup(answers[n] + ", " + median % {"s": round(c["median_ms"] / 1000, 1)}),
             }
     return cells
 
