@@ -21,9 +21,7 @@ from hypothesis import strategies as st
 from tests.accounts_helpers import signed_in
 from trainer.drills import REGISTRY, issue
 from trainer.drills.base import expected_of
-from trainer.drills.mistakes import mistake_title
 from trainer.games import GAMES
-from trainer.store import stats
 from trainer.store.groups import Groups, readable_answer
 from trainer.store.periods import during, member_spans, while_member
 from trainer.store.readiness import Target, readiness_of, verdict
@@ -125,37 +123,6 @@ def old_item_analysis(groups: Groups, group_id: int, *, wrong: int = 3) -> list[
         }
         for kind, rows in sorted(marks.items(), key=lambda item: (order.get(item[0], 10**6), item[0]))
     ]
-
-
-def old_mistake_rows(db: Any, trainee_ids: list[int], since: str | None, group_id: int | None) -> Any:
-    ids = sorted(set(trainee_ids))
-    window, more = ("", []) if since is None else (" AND answered_at >= ?", [since])
-    seen, seen_params = while_member(group_id)
-    return db.query(
-        f"""SELECT trainee_id, mistake, kind, count(*) AS n, max(answered_at) AS last
-            FROM attempts WHERE mistake IS NOT NULL AND trainee_id IN ({", ".join("?" for _ in ids)})
-            {window} AND {seen} GROUP BY trainee_id, mistake, kind""",
-        ids + more + seen_params,
-    )
-
-
-def reference_mistakes(rows: Any) -> dict[int, list[dict[str, Any]]]:
-    found: dict[int, dict[str, dict[str, Any]]] = {}
-    for row in rows:
-        entry = found.setdefault(row["trainee_id"], {}).setdefault(
-            row["mistake"],
-            {
-                "mistake": row["mistake"],
-                "title": mistake_title(row["mistake"]),
-                "count": 0,
-                "kinds": [],
-                "last": "",
-            },
-        )
-        entry["count"] += row["n"]
-        entry["kinds"].append(row["kind"])
-        entry["last"] = max(entry["last"], row["last"])
-    return {trainee: stats._most_first(entries.values()) for trainee, entries in found.items()}
 
 
 # Generated groups --------------------------------------------------------------------------------
@@ -260,7 +227,6 @@ def make_group(seed: int) -> tuple[Groups, int, list[int]]:
                         "time_ms": rng.choice([rng.randint(300, 20000), 1000, 2000]),
                         "mode": "practice",
                         "answered_at": when,
-                        "mistake": None if correct else rng.choice([None, "m.one", "m.two", "m.three"]),
                     }
                 )
     return groups, group_id, ids[1:]
@@ -397,14 +363,3 @@ def test_heat_map_cells_are_what_the_template_gave_per_cell(app, locale):
     assert len(cells) == 5
     assert cells == expected
     assert (locale == "en") == ("answers" in " ".join(cells))  # the page's language, in both
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.integers(0, 2**32), st.sampled_from([None, 300.0, 700.0]))
-def test_the_groups_mistakes_are_those_while_member_keeps(seed: int, since: float | None) -> None:
-    groups, group_id, users = make_group(seed)
-    moment = None if since is None else START + timedelta(minutes=since)
-    for group in (group_id, None):
-        found = stats.mistakes_by_trainee(groups.db, users, since=moment, group_id=group)
-        rows = old_mistake_rows(groups.db, users, None if since is None else _iso(since), group)
-        assert found == reference_mistakes(rows)

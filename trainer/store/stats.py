@@ -19,7 +19,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.drills.mistakes import mistake_title
-from trainer.store.periods import during, member_spans, union_all, while_member
+from trainer.store.periods import while_member
 
 
 def _where(
@@ -327,33 +327,16 @@ def mistakes_by_trainee(
     db: Database, trainee_ids: Iterable[int], *, since: datetime | None = None, group_id: int | None = None
 ) -> dict[int, list[dict[str, Any]]]:
     """For the instructor's desk: each trainee's catalogued mistakes (as `frequent_mistakes`, every
-    one), for the given trainees; trainees without a recorded mistake are left out. For a group
-    (`group_id`), each trainee's answers within his stretches in it (`periods.member_spans`), one
-    compound statement for all of them: the stretches are checked in the index, not by a lookup
-    of the periods per answer."""
+    one), for the given trainees; trainees without a recorded mistake are left out."""
+    where, params = _trainees_clause(trainee_ids)
     window, more = _since_clause(since)
-    columns = ("trainee_id", "mistake", "kind", "n", "last")
-    select = "SELECT trainee_id, mistake, kind, count(*) AS n, max(answered_at) AS last FROM attempts"
-    if group_id is None:
-        where, params = _trainees_clause(trainee_ids)
-        found_rows: Iterable[tuple[Any, ...]] = db.execute(
-            f"{select} WHERE mistake IS NOT NULL AND {where}{window} GROUP BY trainee_id, mistake, kind",
-            params + more,
-        )
-    else:
-        spans = member_spans(db, group_id, trainee_ids)
-        terms = []
-        for trainee, mine in spans.items():
-            seen, seen_params = during(mine)
-            terms.append(
-                (
-                    f"{select} WHERE trainee_id = ? AND mistake IS NOT NULL AND ({seen}){window} "
-                    "GROUP BY mistake, kind",
-                    [trainee, *seen_params, *more],
-                )
-            )
-        found_rows = union_all(db, terms)
-    rows = (dict(zip(columns, row, strict=True)) for row in found_rows)
+    seen, seen_params = while_member(group_id)
+    rows = db.query(
+        f"""SELECT trainee_id, mistake, kind, count(*) AS n, max(answered_at) AS last
+            FROM attempts WHERE mistake IS NOT NULL AND {where}{window} AND {seen}
+            GROUP BY trainee_id, mistake, kind""",
+        params + more + seen_params,
+    )
     found: dict[int, dict[str, dict[str, Any]]] = defaultdict(dict)
     for row in rows:
         entry = found[row["trainee_id"]].setdefault(
