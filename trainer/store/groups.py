@@ -24,7 +24,6 @@ import os
 import re
 import secrets
 import sqlite3
-import statistics
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,9 +34,10 @@ from sqlite_utils import Database
 from trainer.engine.presets import PresetError
 from trainer.games import BY_ID, GAMES, Game, game_of
 from trainer.store.accounts import CODE_ALPHABET, AccountError, Role
-from trainer.store.periods import while_member
+from trainer.store.medians import add_median
+from trainer.store.periods import IN_SPAN, during, member_spans, spans_table, union_all, while_member
 from trainer.store.progress import NotFoundError, on_days
-from trainer.store.readiness import Target, default_target, readiness
+from trainer.store.readiness import Target, default_target, readiness_of
 from trainer.store.schema import insert, writing
 
 Clock = Callable[[], datetime]
@@ -101,6 +101,7 @@ class Groups:
     def __init__(self, db: Database, *, clock: Clock = _utc_now) -> None:
         self.db = db
         self.clock = clock
+        add_median(db.conn)
 
     # Groups and members ----------------------------------------------------------------------------
 
@@ -403,45 +404,62 @@ class Groups:
 
     # The desk ---------------------------------------------------------------------------------------
 
-    def report(self, group_id: int) -> dict[str, Any]:
+    def report(self, group_id: int, *, trainee_id: int | None = None) -> dict[str, Any]:
         """Per member: attempts, correct and median time per drill kind, readiness per game (by the
-        group's targets), last activity; the kinds answered in the group, in catalog order."""
+        group's targets), last activity; the kinds answered in the group, in catalog order. With
+        `trainee_id`, that member only (his page: the rest of the group is not read).
+
+        Counted in SQLite: a row per (member, kind), each member's answers read in the order of
+        the index on (trainee, kind, time) within his stretches in the group (`member_spans`),
+        the median by the `median` aggregate, all members in one compound statement; readiness
+        for all members in another (`readiness_of`). No row per answer reaches Python."""
         members = self.members(group_id)
+        if trainee_id is not None:
+            members = [m for m in members if m["id"] == trainee_id]
         ids = [int(m["id"]) for m in members]
-        per: dict[int, dict[str, list[tuple[int, int]]]] = {i: {} for i in ids}
+        per: dict[int, dict[str, dict[str, Any]]] = {i: {} for i in ids}
         last: dict[int, str | None] = dict.fromkeys(ids)
-        if ids:
-            marks = ", ".join("?" for _ in ids)
-            seen, seen_params = while_member(group_id)
-            for row in self.db.query(
-                f"SELECT trainee_id, kind, correct, time_ms, answered_at FROM attempts "
-                f"WHERE trainee_id IN ({marks}) AND {seen} ORDER BY answered_at",
-                [*ids, *seen_params],
-            ):
-                who = int(row["trainee_id"])
-                per[who].setdefault(row["kind"], []).append((int(row["correct"]), int(row["time_ms"])))
-                last[who] = row["answered_at"]
+        for who, kind, n, correct, median, latest in union_all(self.db, self._member_terms(group_id, ids)):
+            per[who][kind] = {
+                "attempts": n,
+                "correct": correct,
+                "accuracy": correct / n,
+                "median_ms": median,
+            }
+            last[who] = max(last[who] or latest, latest)
         order = [kind for game in GAMES for kind in game.kinds]
         answered = {kind for kinds in per.values() for kind in kinds}
         kinds = [k for k in order if k in answered] + sorted(answered - set(order))
         targets = {game.id: self.target(group_id, game.id) for game in GAMES}
-        trainees = []
-        for member in members:
-            who = int(member["id"])
-            cells = {}
-            for kind, marks_ in per[who].items():
-                cells[kind] = {
-                    "attempts": len(marks_),
-                    "correct": sum(c for c, _ in marks_),
-                    "accuracy": sum(c for c, _ in marks_) / len(marks_),
-                    "median_ms": float(statistics.median(ms for _, ms in marks_)),
-                }
-            ready = {
-                game.id: readiness(self.db, who, game.kinds, targets[game.id], group_id=group_id).to_json()
-                for game in GAMES
+        ready = readiness_of(
+            self.db, ids, {game.id: (game.kinds, targets[game.id]) for game in GAMES}, group_id=group_id
+        )
+        trainees = [
+            {
+                **member,
+                "kinds": per[int(member["id"])],
+                "readiness": {game.id: ready[int(member["id"]), game.id].to_json() for game in GAMES},
+                "last_activity": last[int(member["id"])],
             }
-            trainees.append({**member, "kinds": cells, "readiness": ready, "last_activity": last[who]})
+            for member in members
+        ]
         return {"group": self.group(group_id), "kinds": kinds, "trainees": trainees, "targets": targets}
+
+    def _member_terms(self, group_id: int, ids: list[int]) -> list[tuple[str, list[Any]]]:
+        """Per member, a SELECT of his (kind, attempts, correct, median time, last answer) while in
+        the group, for `union_all`."""
+        spans = member_spans(self.db, group_id, ids)
+        terms = []
+        for who in ids:
+            seen, params = during(spans[who])
+            terms.append(
+                (
+                    f"""SELECT trainee_id, kind, count(*), sum(correct), median(time_ms), max(answered_at)
+                        FROM attempts WHERE trainee_id = ? AND ({seen}) GROUP BY kind""",
+                    [who, *params],
+                )
+            )
+        return terms
 
     def attempts(
         self,
@@ -451,10 +469,39 @@ class Groups:
         until: str | None = None,
         kind: str | None = None,
         trainee_id: int | None = None,
+        newest_first: bool = False,
+        limit: int | None = None,
+        offset: int = 0,
     ) -> list[dict[str, Any]]:
         """The attempts answered while their trainee was in the group (a former member's too, from
-        his time in it), oldest first, with the drill's level, rules and mode; `since` and `until`
-        are ISO dates (UTC days, both included)."""
+        his time in it), oldest first (or `newest_first`), with the drill's level, rules and mode;
+        `since` and `until` are ISO dates (UTC days, both included). `limit` and `offset` page in
+        SQL: a trainee's page reads the 100 answers it shows, not all of them."""
+        where, params = self._attempts_where(group_id, since, until, kind, trainee_id)
+        order = "DESC" if newest_first else "ASC"
+        paging = ""
+        if limit is not None:
+            paging = " LIMIT ? OFFSET ?"
+            params += [limit, offset]
+        return list(
+            self.db.query(
+                f"""SELECT a.id, a.drill_id, u.username, a.trainee_id, a.kind, d.level, d.rules, a.mode,
+                           a.raw, a.answer, a.expected, a.correct, a.time_ms, a.mistake, a.answered_at
+                    FROM attempts a JOIN drills d ON d.id = a.drill_id JOIN users u ON u.id = a.trainee_id
+                    WHERE {where} ORDER BY a.answered_at {order}, a.id {order}{paging}""",
+                params,
+            )
+        )
+
+    def attempt_count(self, group_id: int, *, trainee_id: int | None = None) -> int:
+        """How many attempts `attempts` gives for the group (and trainee) without its filters."""
+        where, params = self._attempts_where(group_id, None, None, None, trainee_id)
+        return int(self.db.execute(f"SELECT count(*) FROM attempts a WHERE {where}", params).fetchone()[0])
+
+    @staticmethod
+    def _attempts_where(
+        group_id: int, since: str | None, until: str | None, kind: str | None, trainee_id: int | None
+    ) -> tuple[str, list[Any]]:
         clauses, params = on_days("a.answered_at", since, until)
         seen, seen_params = while_member(group_id, "a.trainee_id", "a.answered_at")
         clauses.append(seen)
@@ -465,47 +512,41 @@ class Groups:
         if trainee_id is not None:
             clauses.append("a.trainee_id = ?")
             params.append(trainee_id)
-        return list(
-            self.db.query(
-                f"""SELECT a.id, a.drill_id, u.username, a.trainee_id, a.kind, d.level, d.rules, a.mode,
-                           a.raw, a.answer, a.expected, a.correct, a.time_ms, a.mistake, a.answered_at
-                    FROM attempts a JOIN drills d ON d.id = a.drill_id JOIN users u ON u.id = a.trainee_id
-                    WHERE {" AND ".join(clauses)} ORDER BY a.answered_at, a.id""",
-                params,
-            )
-        )
+        return " AND ".join(clauses), params
 
     def item_analysis(self, group_id: int, *, wrong: int = 3) -> list[dict[str, Any]]:
         """Per drill kind the members answered: attempts, accuracy, median time and the `wrong` most
         common wrong answers (as the trainees typed them, normalised by the grader), catalog order."""
-        members = "trainee_id IN (SELECT user_id FROM memberships WHERE group_id = ?)"
-        seen, seen_params = while_member(group_id)
-        members = f"{members} AND {seen}"
-        group_id_params = [group_id, *seen_params]
-        marks: dict[str, list[tuple[int, int]]] = {}
-        for row in self.db.query(
-            f"SELECT kind, correct, time_ms FROM attempts WHERE {members}", group_id_params
+        ids = [int(m["id"]) for m in self.members(group_id)]
+        spans, spans_params = spans_table(member_spans(self.db, group_id, ids))
+        answers = f"WITH {spans} SELECT {{}} FROM spans s JOIN attempts a ON {IN_SPAN}"
+        tally: dict[str, tuple[int, int, float]] = {}  # kind: attempts, correct, median time
+        for kind, n, correct, median in self.db.execute(
+            answers.format("a.kind, count(*), sum(a.correct), median(a.time_ms)") + " GROUP BY a.kind",
+            spans_params,
         ):
-            marks.setdefault(row["kind"], []).append((int(row["correct"]), int(row["time_ms"])))
+            tally[kind] = (n, correct, median)
         common: dict[str, list[dict[str, Any]]] = {}
-        for row in self.db.query(
-            f"""SELECT kind, answer, count(*) AS n FROM attempts WHERE {members} AND correct = 0
-                GROUP BY kind, answer ORDER BY kind, n DESC, answer""",
-            group_id_params,
+        for kind, answer, n in self.db.execute(
+            answers.format("a.kind, a.answer, count(*) AS n")
+            + " WHERE a.correct = 0 GROUP BY a.kind, a.answer ORDER BY a.kind, n DESC, a.answer",
+            spans_params,
         ):
-            found = common.setdefault(row["kind"], [])
+            found = common.setdefault(kind, [])
             if len(found) < wrong:
-                found.append({"answer": readable_answer(row["answer"]), "count": row["n"]})
+                found.append({"answer": readable_answer(answer), "count": n})
         order = {kind: i for i, kind in enumerate(k for game in GAMES for k in game.kinds)}
         return [
             {
                 "kind": kind,
-                "attempts": len(rows),
-                "accuracy": sum(c for c, _ in rows) / len(rows),
-                "median_ms": float(statistics.median(ms for _, ms in rows)),
+                "attempts": n,
+                "accuracy": correct / n,
+                "median_ms": median,
                 "wrong_answers": common.get(kind, []),
             }
-            for kind, rows in sorted(marks.items(), key=lambda item: (order.get(item[0], 10**6), item[0]))
+            for kind, (n, correct, median) in sorted(
+                tally.items(), key=lambda item: (order.get(item[0], 10**6), item[0])
+            )
         ]
 
 

@@ -29,7 +29,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.engine.presets import data_path, read_toml
-from trainer.store.periods import while_member
+from trainer.store.periods import during, member_spans, union_all
 
 READINESS_FILE = data_path("readiness.toml")
 MAX_WINDOW = 1000
@@ -120,6 +120,53 @@ def verdict(answers: Sequence[tuple[bool, int | None]], target: Target) -> Readi
     return Readiness(status, len(recent), correct, accuracy, median, target)
 
 
+def _result_terms(
+    trainee_id: int,
+    tag: str,
+    kinds: Sequence[str],
+    min_level: int,
+    window: int,
+    answered: tuple[str, list[Any]],
+    skipped: tuple[str, list[Any]],
+) -> list[tuple[str, list[Any]]]:
+    """The two SELECTs of one trainee's last `window` results (`recent_results`), each along an index
+    with LIMIT: his answers, and the questions he chose not to answer (a sprint question skipped, or a
+    practice question left open when a newer question of its kind was drawn), each row
+    (trainee, tag, at, drill id, correct, time_ms). `answered` and `skipped` are the SQL conditions
+    (with parameters) on the answer's time `a.answered_at` and on the question's time `at`."""
+    marks = ", ".join("?" for _ in kinds)
+    (seen_answer, answer_params), (seen_skip, skip_params) = answered, skipped
+    return [
+        (
+            f"""SELECT a.trainee_id, ? AS tag, a.answered_at AS at, a.drill_id AS drill, a.correct,
+                       a.time_ms
+                FROM attempts a JOIN drills d ON d.id = a.drill_id
+                WHERE a.trainee_id = ? AND ({seen_answer}) AND +a.kind IN ({marks}) AND d.level >= ?
+                ORDER BY a.answered_at DESC, a.drill_id DESC LIMIT ?""",
+            [tag, trainee_id, *answer_params, *kinds, min_level, window],
+        ),
+        (
+            f"""SELECT * FROM (
+                  SELECT d.trainee_id, ? AS tag, coalesce(d.skipped_at, d.issued_at) AS at, d.id AS drill,
+                         0 AS correct, NULL AS time_ms
+                  FROM drills d
+                  WHERE d.trainee_id = ? AND d.kind IN ({marks}) AND d.level >= ?
+                    AND (d.skipped_at IS NOT NULL
+                         OR (d.mode = 'practice' AND d.answered = 0 AND EXISTS (
+                               SELECT 1 FROM drills later WHERE later.trainee_id = d.trainee_id
+                               AND later.kind = d.kind AND later.id > d.id))))
+                WHERE ({seen_skip}) ORDER BY at DESC, drill DESC LIMIT ?""",
+            [tag, trainee_id, *kinds, min_level, *skip_params, window],
+        ),
+    ]
+
+
+def _newest_last(rows: Iterable[tuple[Any, ...]], window: int) -> list[tuple[bool, int | None]]:
+    """The last `window` of one trainee's result rows (`_result_terms`), oldest first."""
+    ordered = sorted(rows, key=lambda row: (row[2], row[3]))[-window:]
+    return [(bool(row[4]), None if row[5] is None else int(row[5])) for row in ordered]
+
+
 def recent_results(
     db: Database,
     trainee_id: int,
@@ -135,38 +182,17 @@ def recent_results(
     kind was drawn (its "skip" button, or any other way on). Otherwise skipping every hard question
     would make anyone look ready. For a group's desk (`group_id`), only what he did while in the
     group (`trainer.store.periods`)."""
-    kinds = sorted(set(kinds))
-    if not kinds:
+    chosen = sorted(set(kinds))
+    if not chosen:
         return []
-    marks = ", ".join("?" for _ in kinds)
-    answered, answered_params = while_member(group_id, "a.trainee_id", "a.answered_at")
-    skipped, skipped_params = while_member(group_id, "d.trainee_id", "coalesce(d.skipped_at, d.issued_at)")
-    rows = db.query(
-        f"""SELECT correct, time_ms FROM (
-              SELECT * FROM (
-                SELECT a.correct AS correct, a.time_ms AS time_ms, a.answered_at AS at, a.drill_id AS drill
-                FROM attempts a JOIN drills d ON d.id = a.drill_id
-                WHERE a.trainee_id = ? AND d.level >= ? AND a.kind IN ({marks}) AND {answered}
-                ORDER BY at DESC, drill DESC LIMIT ?)
-              UNION ALL
-              SELECT * FROM (
-                SELECT 0 AS correct, NULL AS time_ms, coalesce(d.skipped_at, d.issued_at) AS at, d.id AS drill
-                FROM drills d
-                WHERE d.trainee_id = ? AND d.level >= ? AND d.kind IN ({marks}) AND {skipped}
-                  AND (d.skipped_at IS NOT NULL
-                       OR (d.mode = 'practice' AND d.answered = 0 AND EXISTS (
-                             SELECT 1 FROM drills later WHERE later.trainee_id = d.trainee_id
-                             AND later.kind = d.kind AND later.id > d.id)))
-                ORDER BY at DESC, drill DESC LIMIT ?)
-            ) ORDER BY at DESC, drill DESC LIMIT ?""",
-        [
-            *(trainee_id, min_level, *kinds, *answered_params, window),
-            *(trainee_id, min_level, *kinds, *skipped_params, window),
-            window,
-        ],
-    )
-    newest_first = [(bool(r["correct"]), None if r["time_ms"] is None else int(r["time_ms"])) for r in rows]
-    return newest_first[::-1]
+    if group_id is None:
+        answered: tuple[str, list[Any]] = ("1", [])
+        skipped: tuple[str, list[Any]] = ("1", [])
+    else:
+        spans = member_spans(db, group_id, [trainee_id])[trainee_id]
+        answered, skipped = during(spans, "a.answered_at"), during(spans, "at")
+    terms = _result_terms(trainee_id, "", chosen, min_level, window, answered, skipped)
+    return _newest_last(union_all(db, terms), window)
 
 
 def readiness(
@@ -176,3 +202,38 @@ def readiness(
     (`group_id`), from what he did while he was in the group only (`trainer.store.periods`)."""
     results = recent_results(db, trainee_id, kinds, target.min_level, target.window, group_id=group_id)
     return verdict(results, target)
+
+
+def readiness_of(
+    db: Database,
+    trainee_ids: Iterable[int],
+    games: Mapping[str, tuple[Iterable[str], Target]],
+    *,
+    group_id: int | None = None,
+) -> dict[tuple[int, str], Readiness]:
+    """`readiness` of every trainee in every game (game id -> its kinds and target), keyed by
+    (trainee id, game id): each (trainee, game) reads its last `window` results along the indexes with
+    LIMIT (`_result_terms`), all of them in a few compound statements (`union_all`), not one per
+    trainee and game, and no trainee's older answers are read."""
+    ids = sorted({int(t) for t in trainee_ids})
+    spans = member_spans(db, group_id, ids) if group_id is not None else None
+    terms: list[tuple[str, list[Any]]] = []
+    for trainee in ids:
+        answered: tuple[str, list[Any]] = ("1", [])
+        skipped: tuple[str, list[Any]] = ("1", [])
+        if spans is not None:
+            answered, skipped = during(spans[trainee], "a.answered_at"), during(spans[trainee], "at")
+        for game, (kinds, target) in games.items():
+            chosen = sorted(set(kinds))
+            if chosen:
+                terms += _result_terms(
+                    trainee, game, chosen, target.min_level, target.window, answered, skipped
+                )
+    found: dict[tuple[int, str], list[tuple[Any, ...]]] = {}
+    for row in union_all(db, terms):
+        found.setdefault((row[0], row[1]), []).append(row)
+    return {
+        (trainee, game): verdict(_newest_last(found.get((trainee, game), []), target.window), target)
+        for trainee in ids
+        for game, (_kinds, target) in games.items()
+    }

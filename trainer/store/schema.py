@@ -639,9 +639,11 @@ def m013_progress_indexes(db: Database) -> None:
     """Indexes the progress figures are read from without sorting a trainee's answers per request:
     medians by offset along time per kind and per UTC day, and the answers in the order they came
     (answered_at, then id) with whether they were right, for the runs of right answers; the mistakes
-    with their kind and time."""
+    with their kind and time. The answered time ends the first, so the instructor's desk checks a
+    member's stretches in the group along it too."""
     db.execute(
-        "CREATE INDEX attempts_trainee_kind_time ON attempts (trainee_id, kind, time_ms, correct, mode)"
+        "CREATE INDEX attempts_trainee_kind_time "
+        "ON attempts (trainee_id, kind, time_ms, correct, mode, answered_at)"
     )
     db.execute(
         """CREATE INDEX attempts_trainee_day_time
@@ -652,6 +654,18 @@ def m013_progress_indexes(db: Database) -> None:
     # it replaces did).
     db.execute("CREATE INDEX attempts_trainee_mistakes ON attempts (trainee_id, mistake, kind, answered_at)")
     db.execute("DROP INDEX attempts_trainee_mistake")
+
+
+@MIGRATIONS()
+def m014_desk_indexes(db: Database) -> None:
+    """The index the instructor's desk reads each member's last answers along, newest first, within
+    his time in the group (readiness, with LIMIT), with no lookup of the row. The counts and medians
+    per kind read `attempts_trainee_kind_time` (m013), which carries the answered time, so the
+    membership stretches are checked in the index there too."""
+    db.execute(
+        "CREATE INDEX attempts_member_recent "
+        "ON attempts (trainee_id, answered_at, kind, correct, time_ms, drill_id)"
+    )
 
 
 def _connect(path: str | Path, *, create: bool, timeout: float) -> sqlite3.Connection:

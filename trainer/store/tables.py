@@ -337,20 +337,36 @@ class TableStore(Store):
         return self.test(test_id)
 
     def table_test_results(
-        self, trainee_id: int | None = None, *, group_id: int | None = None
+        self,
+        trainee_id: int | None = None,
+        *,
+        group_id: int | None = None,
+        trainee_ids: list[int] | None = None,
     ) -> list[dict[str, Any]]:
         """Finished table tests, newest first: the trainee's, or every named trainee's (the
         instructor's desk reads this): game, level, rounds, accuracy, time, pass mark, passed. For
-        a group's desk (`group_id`), only the tests finished while the trainee was in the group."""
-        where = "t.finished_at IS NOT NULL" + (" AND t.trainee_id = ?" if trainee_id is not None else "")
+        a group's desk (`group_id`), only the tests finished while the trainee was in the group.
+        With `trainee_ids`, those trainees' in one query, in the order of the list (the desk's
+        order), each one's newest first."""
+        where = "t.finished_at IS NOT NULL"
+        params: list[Any] = []
+        if trainee_id is not None:
+            where += " AND t.trainee_id = ?"
+            params.append(trainee_id)
+        if trainee_ids is not None:
+            where += f" AND t.trainee_id IN ({', '.join('?' for _ in trainee_ids)})"
+            params.extend(trainee_ids)
         seen, seen_params = while_member(group_id, "t.trainee_id", "t.finished_at")
         rows = list(
             self.db.query(
                 f"""SELECT t.*, tr.name AS trainee FROM table_tests t JOIN trainees tr ON tr.id = t.trainee_id
                     WHERE {where} AND {seen} ORDER BY t.finished_at DESC, t.id DESC""",
-                ([trainee_id] if trainee_id is not None else []) + seen_params,
+                params + seen_params,
             )
         )
+        if trainee_ids is not None:
+            place = {trainee: n for n, trainee in enumerate(trainee_ids)}
+            rows.sort(key=lambda row: place[row["trainee_id"]])  # stable: newest first within each
         for row in rows:
             row["passed"] = bool(row["passed"])
         return rows

@@ -35,8 +35,9 @@ from flask import (
     stream_with_context,
     url_for,
 )
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from flask_login import current_user, login_required
+from markupsafe import Markup
 
 from trainer.drills import get_kind
 from trainer.engine.presets import PresetError
@@ -188,6 +189,30 @@ def heat(accuracy: float) -> int:
     return 4 if accuracy >= 0.95 else 3 if accuracy >= 0.85 else 2 if accuracy >= 0.7 else 1
 
 
+def heat_cells(trainees: list[dict[str, Any]]) -> dict[int, dict[str, dict[str, Any]]]:
+    """Per trainee id and drill kind answered, the heat map's cell: its band, accuracy in whole per
+    cent and the tip (answers and median time). A desk shows thousands of cells: each message is
+    translated once per request (the answers' one per count, whose plural form it chooses), not
+    once per cell."""
+    # The translations are the page's own text (the template marked them safe too); the figures
+    # put in are numbers, so formatting plain strings and marking the result once is the same text.
+    median = gettext("median %(s)s s")
+    answers: dict[int, str] = {}
+    cells: dict[int, dict[str, dict[str, Any]]] = {}
+    for t in trainees:
+        mine = cells[t["id"]] = {}
+        for kind, c in t["kinds"].items():
+            n = c["attempts"]
+            if n not in answers:
+                answers[n] = ngettext("%(num)s answer", "%(num)s answers", n)
+            mine[kind] = {
+                "band": heat(c["accuracy"]),
+                "percent": round(100 * c["accuracy"]),
+                "tip": Markup(answers[n] + ", " + median % {"s": round(c["median_ms"] / 1000, 1)}),
+            }
+    return cells
+
+
 def _sorted(trainees: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
     if key == "last":
         return sorted(trainees, key=lambda t: t["last_activity"] or "", reverse=True)
@@ -218,13 +243,14 @@ def _render_desk(
     report = groups.report(group_id)
     sort = request.args.get("sort", "name")
     ids = [t["id"] for t in report["trainees"]]
-    results = [r for t in ids for r in db.tables().table_test_results(t, group_id=group_id)]
+    results = db.tables().table_test_results(trainee_ids=ids, group_id=group_id)
     names = {t["id"]: t["display_name"] for t in report["trainees"]}
     page = render_template(
         "groups/desk.html",
         group=group,
         report=report,
         trainees=_sorted(report["trainees"], sort),
+        cells=heat_cells(report["trainees"]),
         sort=sort,
         items=groups.item_analysis(group_id),
         mistakes=stats.group_mistakes(db.store().db, ids, group_id=group_id) if ids else [],
@@ -234,7 +260,6 @@ def _render_desk(
         rules=groups.rules(group_id),
         presets={g.id: _presets(g) for g in GAMES},
         games=GAMES,
-        heat=heat,
         kind_title=kind_title,
         game_title=game_title,
         target_form=target_form,
@@ -386,15 +411,18 @@ def trainee(group_id: int, user_id: int) -> Page:
     group = _owned(group_id)
     member = _member(group_id, user_id)
     store = db.store()
-    report = next(t for t in db.groups().report(group_id)["trainees"] if t["id"] == user_id)
-    every = db.groups().attempts(group_id, trainee_id=user_id)[::-1]  # newest first, his time here only
-    pages = max(1, -(-len(every) // ATTEMPTS_PER_PAGE))
+    groups = db.groups()
+    report = groups.report(group_id, trainee_id=user_id)["trainees"][0]
+    total = groups.attempt_count(group_id, trainee_id=user_id)  # his time here only
+    pages = max(1, -(-total // ATTEMPTS_PER_PAGE))
     raw = request.args.get("page", "1")
     number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 7 else 0
     if not 1 <= number <= pages:
         abort(404, description=gettext("There is no such page of answers."))
     start = (number - 1) * ATTEMPTS_PER_PAGE
-    attempts = every[start : start + ATTEMPTS_PER_PAGE]
+    attempts = groups.attempts(
+        group_id, trainee_id=user_id, newest_first=True, limit=ATTEMPTS_PER_PAGE, offset=start
+    )
     trend = stats.trend_by_day(store.db, user_id, group_id=group_id)
     chart = records.trend_chart(trend)
     return render_template(
@@ -415,7 +443,7 @@ def trainee(group_id: int, user_id: int) -> Page:
             "pages": pages,
             "first": start + 1,
             "last": start + len(attempts),
-            "total": len(every),
+            "total": total,
         },
         sittings=sittings_of(group_id, user_id),
         games=GAMES,

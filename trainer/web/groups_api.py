@@ -180,8 +180,8 @@ def group_trainee(group_id: int, user_id: int) -> ResponseReturnValue:
     first, most frequent mistakes, sprint bests and quiz results (his answers: attempts.csv); only
     what he did while in the group."""
     _owned(group_id, signed_in())
-    report = db.groups().report(group_id)
-    member = next((t for t in report["trainees"] if t["id"] == user_id), None)
+    report = db.groups().report(group_id, trainee_id=user_id)
+    member = next(iter(report["trainees"]), None)
     if member is None:
         fail(404, f"There is no trainee {user_id} in group {group_id}.")
     store_db = db.store().db
