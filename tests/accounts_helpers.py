@@ -1,5 +1,5 @@
 """Shared by the account tests: sign-up and sign-in through the pages (flaskr's AuthActions), and an
-instructor made the way the README says (the CLI)."""
+instructor made the way docs/running-a-school.md says (the CLI)."""
 
 from __future__ import annotations
 

@@ -256,7 +256,7 @@ def test_cli_role_code_and_list(app, client):
 
 
 def test_flask_cli_finds_the_app_factory(tmp_path):
-    """The README's command: `flask --app trainer.web user add ...` (the factory, real argon2)."""
+    """The docs' command: `flask --app trainer.web user add ...` (the factory, real argon2)."""
     import os
     import subprocess
     import sys

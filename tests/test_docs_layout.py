@@ -1,43 +1,43 @@
-"""The README's layout, games and module names cannot drift: every game, drill kind and rules file is
-named, every package is in the layout, and every module the README names exists."""
+"""The docs' layout, games and module names cannot drift: every game, drill kind and rules file is
+named, every package is in the layout, and every module the docs name exists."""
 
 import dataclasses
 import re
 from pathlib import Path
 
+from docs_pages import all_pages, section
+
 from trainer.games import GAMES, Game
 
 ROOT = Path(__file__).resolve().parents[1]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+DOCS = all_pages()  # every page of docs/
 
 
 def _section(title):
-    match = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## |\Z)", README, flags=re.M | re.S)
-    assert match, f"README has no '## {title}' section"
-    return match.group(1)
+    return section(title)
 
 
 def test_every_game_is_in_the_readme():
     registry = _section("Games registry")
     for game in GAMES:
         for name in (game.id, game.prefix, game.drills, game.table_template, game.reference_page):
-            assert f"`{name}`" in registry, f"{game.id}: {name} is not in the README's 'Games registry'"
+            assert f"`{name}`" in registry, f"{game.id}: {name} is not in the docs' 'Games registry'"
         assert f"`data/rules/{game.slug}/`" in registry
-        assert f"## {game.title} engine" in README, f"README has no '## {game.title} engine' section"
+        assert f"## {game.title} engine" in DOCS, f"the docs have no '## {game.title} engine' section"
 
 
 def test_every_drill_kind_of_every_game_is_in_the_drill_list():
     listed = set(re.findall(r"^\| `([a-z]+\.[a-z_]+)` \|", _section("Drills"), flags=re.M))
     for game in GAMES:
         missing = sorted(set(game.kinds) - listed)
-        assert not missing, f"{game.id}: drill kinds missing from the README's 'Drills': {missing}"
+        assert not missing, f"{game.id}: drill kinds missing from the docs' 'Drills': {missing}"
 
 
 def test_every_rules_file_is_in_the_readme():
     for game in GAMES:
         for path in sorted(game.rules_folder.glob("*.toml")):
-            assert f"`{path.name}`" in README or f"data/rules/{game.slug}/{path.name}" in README, (
-                f"rules file data/rules/{game.slug}/{path.name} is not in the README"
+            assert f"`{path.name}`" in DOCS or f"data/rules/{game.slug}/{path.name}" in DOCS, (
+                f"rules file data/rules/{game.slug}/{path.name} is not in the docs"
             )
 
 
@@ -67,10 +67,10 @@ def _exists(name):
 
 
 def test_every_module_the_readme_names_exists():
-    named = sorted(set(re.findall(r"`([A-Za-z0-9_./-]+\.py)`", README)))
+    named = sorted(set(re.findall(r"`([A-Za-z0-9_./-]+\.py)`", DOCS)))
     assert named
     stale = [name for name in named if not _exists(name)]
-    assert not stale, f"the README names modules that do not exist: {stale}"
+    assert not stale, f"the docs name modules that do not exist: {stale}"
 
 
 def test_the_module_check_knows_an_old_name():

@@ -570,18 +570,17 @@ def test_presets_are_the_ones_promised():
 
 
 def _readme_section(title):
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = text.index(f"## {title}")
-    end = text.find("\n## ", start + 1)
-    return text[start : end if end > 0 else None]
+    from docs_pages import section
+
+    return section(title)
 
 
 def test_every_option_and_preset_is_documented():
     section = _readme_section("House rules")
     for key in SCHEMA:
-        assert f"`{key}`" in section, f"rules key {key} is not documented in README 'House rules'"
+        assert f"`{key}`" in section, f"rules key {key} is not documented in docs/house-rules.md"
     for name in preset_names():
-        assert f"`{name}.toml`" in section, f"preset {name}.toml is not documented in README 'House rules'"
+        assert f"`{name}.toml`" in section, f"preset {name}.toml is not documented in docs/house-rules.md"
 
 
 def test_every_option_has_a_source_comment():

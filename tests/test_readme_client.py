@@ -1,4 +1,4 @@
-"""The README's client session (JSON API, "A client session") runs as written: the curl block in bash,
+"""The client session of docs/api.md ("A client session") runs as written: the curl block in bash,
 the Python block in python3, against the app served on a free port instead of port 5000."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from trainer.web import create_app
 
-README = Path(__file__).parent.parent / "README.md"
+README = Path(__file__).parent.parent / "docs" / "api.md"
 QUICK_START_URL = "http://127.0.0.1:5000"
 
 

@@ -1,4 +1,4 @@
-"""Croupier Trainer: rule engines, drills, a progress store and the web app (README, "Layout").
+"""Croupier Trainer: rule engines, drills, a progress store and the web app (docs/architecture.md, "Layout").
 
 `shipped(folder)` is where a folder shipped beside the code is found (`data`, `templates`, `static`,
 `translations`), the one place that knows: a source checkout keeps them at the repository's top level;

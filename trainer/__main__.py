@@ -7,7 +7,7 @@
     python3 -m trainer --help
 
 Configuration comes from `TRAINER_*` environment variables (see `trainer/web/settings.py` and the
-README's "Running it for a class").
+docs/running-a-school.md).
 """
 
 from __future__ import annotations

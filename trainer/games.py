@@ -4,7 +4,7 @@ The drills, the store and the web read this registry (never the engine, which kn
 trainer around it): which drills package to import, which drill kinds a game has and in what order
 the catalog shows them, where its house rules are, which template draws its table and which page
 states its rules. Adding a game is one engine package, one drills package, one record here and its
-data (README, "Adding a game").
+data (docs/architecture.md, "Adding a game").
 
 >>> game_of("om.side_pots").title, RUSSIAN_POKER.rules_folder.name, RUSSIAN_POKER.default_preset
 ('Omaha', 'russian-poker', 'cis')

@@ -717,7 +717,7 @@ def diagnose(path: str | Path) -> str | None:
     database = Path(path).absolute()
     folder = database.parent
     if not folder.is_dir():
-        return f"the folder {folder} is missing: restore it and the database (see the README's Backups)"
+        return f"the folder {folder} is missing: restore it and the database (see docs/running-a-school.md, 'Backups')"
     if not database.exists():
         return f"the database file {database} is missing: restore it from a backup"
     if not os.access(database, os.W_OK):
@@ -839,7 +839,7 @@ def writing(db: Database) -> Iterator[Database]:
 
     The threads of one process queue first on a lock of their own, woken in turn as each finishes: left
     to SQLite, every waiting thread polls the lock with sleeps of up to 100 ms, so a writer could lose
-    the race again and again (bench/write_queue.py measures both; the README's "Running it for a class"
+    the race again and again (bench/write_queue.py measures both; docs/running-a-school.md
     has the figures). The time spent in that queue counts against the same timeout.
     """
     if db.conn.in_transaction:

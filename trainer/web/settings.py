@@ -1,4 +1,4 @@
-"""Configuration from the environment, for running the app for a class (see the README).
+"""Configuration from the environment, for running the app for a class (see docs/running-a-school.md).
 
 | variable | config key | default |
 |---|---|---|

@@ -162,7 +162,7 @@ def exact_advice(cards: Sequence[Card], upcard: Card, rules: HouseRules | str) -
 
 
 ADVISORS: dict[str, Advice] = {"thumb": thumb_advice, "quick": quick_advice, "exact": exact_advice}
-ADVISOR = "thumb"  # the advice simulated players follow at the live table (see the README)
+ADVISOR = "thumb"  # the advice simulated players follow at the live table (see docs/trainees.md, 'Live table')
 
 
 def amateur(cards: Sequence[Card], rng: random.Random, rules: HouseRules) -> Decision:

@@ -133,7 +133,7 @@ class FailedBuy(StrEnum):
 
 
 class CapScope(StrEnum):
-    """Which wins the table maximum limits (see README, "House rules")."""
+    """Which wins the table maximum limits (see docs/house-rules.md)."""
 
     BET = "bet"  # the bet's win (and an instant payout) only
     EACH = "each"  # the bet's win and the bonus win, each on its own
