@@ -260,15 +260,9 @@ class Store:
             "wrong_choice": wrong_choice,
         }
         # The card's review (FSRS) is worked out before the transaction too; in it, a guarded write.
-        planned = plan_review(
-            self.db,
-            row["trainee_id"],
-            row["kind"],
-            row["level"],
-            correct=result.correct,
-            time_ms=time_ms,
-            when=now,
-        )
+        card = (row["trainee_id"], row["kind"], row["level"])
+        review = {"correct": result.correct, "time_ms": time_ms, "when": now}
+        planned = plan_review(self.db, *card, **review)
         with writing(self.db):
             cursor = self.db.conn.execute(
                 "UPDATE drills SET answered = 1 WHERE id = ? AND answered = 0", [drill_id]
@@ -279,15 +273,7 @@ class Store:
             if not apply_review(self.db, planned):
                 # Another answer reviewed this card meanwhile: review it again from the card as it
                 # is now, under the lock (rare: two answers of one kind and level at once).
-                record_review(
-                    self.db,
-                    row["trainee_id"],
-                    row["kind"],
-                    row["level"],
-                    correct=result.correct,
-                    time_ms=time_ms,
-                    when=now,
-                )
+                record_review(self.db, *card, **review)
         # The row as `attempt()` reads it back, from what was just written (no second read).
         return result, _decoded({"id": attempt_id, **attempt})
 
