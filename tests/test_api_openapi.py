@@ -403,7 +403,7 @@ def test_the_advisor_document_says_what_no_schema_can(app, doc):
     player = operation["requestBody"]["content"]["application/json"]["schema"]["properties"]["player"]
     assert "422" in player["description"] and "422" in operation["responses"]
     for body in (
-        {"player": "10C 10C 10C 10C 10C 10C", "upcard": "Ad"},
+        {"player": "10C 10C 10C 10C 10C", "upcard": "Ad"},
         {"player": ["Th", "10h", "6h", "3h", "2c"], "upcard": "Ad"},
         {"player": "Qh 9h 6h 3h 2c", "upcard": "Qh"},
         {"player": "Qh 9h 6h 3h 2c", "upcard": "Ad", "ante": 10**9},
@@ -411,3 +411,8 @@ def test_the_advisor_document_says_what_no_schema_can(app, doc):
         assert schema.is_valid(body), body
         expected = 200 if "ante" in body else 422
         assert app.test_client().post("/api/v1/advisor", json=body).status_code == expected, body
+    # Six cards: the options are for the five dealt cards, so the document allows five only (it said
+    # six, and a schema-valid six-card list got 400, found by Schemathesis on a fresh install).
+    six = ["4S", "8s", "K\u2663", "j\u2667", "2S", "6s"]
+    assert not schema.is_valid({"player": six, "upcard": "Ad"})
+    assert not schema.is_valid({"player": "Qh 9h 6h 3h 2c 4d", "upcard": "Ad"})

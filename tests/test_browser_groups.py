@@ -61,7 +61,8 @@ def _submit(page, form_selector: str) -> None:
 
 def test_a_class_from_the_first_instructor_to_the_review(browser, site):  # noqa: F811
     app, url = site
-    add_user(app, "teacher", "instructor")  # as docs/running-a-school.md says: flask --app trainer.web user add
+    # As docs/running-a-school.md says: flask --app trainer.web user add
+    add_user(app, "teacher", "instructor")
     desk_context, desk = _page(browser, url, DESK)
     navigate(desk, lambda: desk.locator("nav a[href='/account/sign-in']").click())
     desk.locator("input[name=username]").fill("teacher")

@@ -7,6 +7,7 @@ from docs_pages import section as _section
 
 from trainer.drills import REGISTRY
 
+
 def test_every_drill_kind_is_in_the_readme_drill_list():
     listed = set(re.findall(r"^\| `([a-z]+\.[a-z_]+)` \|", _section("Drills"), flags=re.M))
     missing = sorted(set(REGISTRY) - listed)

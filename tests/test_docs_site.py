@@ -7,7 +7,6 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from docs_pages import DOCS, ROOT
@@ -18,7 +17,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 def test_the_site_builds_strictly(tmp_path):
     pytest.importorskip("mkdocs")
     done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(tmp_path / "site")],
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(tmp_path / "site")],
         cwd=ROOT,
         capture_output=True,
         text=True,

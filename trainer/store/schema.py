@@ -717,7 +717,10 @@ def diagnose(path: str | Path) -> str | None:
     database = Path(path).absolute()
     folder = database.parent
     if not folder.is_dir():
-        return f"the folder {folder} is missing: restore it and the database (see docs/running-a-school.md, 'Backups')"
+        return (
+            f"the folder {folder} is missing: restore it and the database "
+            "(see docs/running-a-school.md, 'Backups')"
+        )
     if not database.exists():
         return f"the database file {database} is missing: restore it from a backup"
     if not os.access(database, os.W_OK):

@@ -52,7 +52,10 @@ CONFUSABLES = ("unicode", "confusables.txt.gz")
 def _prototypes() -> dict[str, str]:
     """Unicode's confusables: a character -> the prototype it is drawn like (one or more characters)."""
     table: dict[str, str] = {}
-    with gzip.open(shipped("data").joinpath(*CONFUSABLES), "rt", encoding="utf-8-sig") as lines:
+    # Plain UTF-8: the file's byte-order mark only opens its first comment line, which is skipped,
+    # and a "utf-8-sig" codec imported lazily fails where the server may no longer read Python's
+    # own library (a process that dropped its privileges: tests/test_storage_faults.py).
+    with gzip.open(shipped("data").joinpath(*CONFUSABLES), "rt", encoding="utf-8") as lines:
         for line in lines:
             fields = line.split("#", 1)[0].split(";")
             if len(fields) < 2 or not fields[0].strip():

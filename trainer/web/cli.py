@@ -1,4 +1,5 @@
-"""Developer and house commands, run as `flask --app trainer.web <command>` (docs/getting-started.md, "Commands").
+"""Developer and house commands, run as `flask --app trainer.web <command>`
+(docs/getting-started.md, "Commands").
 
 Developer tools live here as Flask CLI commands rather than as `__main__` blocks in runtime modules:
 

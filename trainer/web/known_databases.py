@@ -72,7 +72,8 @@ def check(database: str | Path, record: Path, *, create: bool) -> bool:
         story = f"this instance has run on {listed} before (recorded in {record}): is TRAINER_DATABASE right?"
     raise DatabaseMissing(
         f"the database {database} does not exist, but {story}. If the file was lost, restore it "
-        "from a backup (see docs/running-a-school.md, 'Backups') and start again; if TRAINER_DATABASE names the wrong "
+        "from a backup (see docs/running-a-school.md, 'Backups') and start again; "
+        "if TRAINER_DATABASE names the wrong "
         "file, set it to the right one; to start an empty database there on purpose, run "
         "`python3 -m trainer migrate` with the same TRAINER_DATABASE, then start the server"
     )

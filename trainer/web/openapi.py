@@ -760,19 +760,20 @@ def document() -> dict[str, Any]:
                                     "required": ["player", "upcard"],
                                     "properties": {
                                         "player": {
-                                            "description": "Five different cards (six after a bought "
-                                            'sixth card): text "Qh 9h 6h 3h 2c" or a list. A card given '
+                                            "description": "The five different cards dealt to the player "
+                                            '(the options are valued before any buy): text "Qh 9h 6h 3h 2c" '
+                                            "or a list. A card given "
                                             "twice, in the hand or as the up-card, is refused with 422: "
                                             "the list says its items are unique, but no schema can say "
                                             'it of the text, of one card in two notations ("Th", "10h") '
                                             "or across the two fields.",
                                             "oneOf": [
-                                                {"type": "string", "pattern": cards_pattern(5, 6)},
+                                                {"type": "string", "pattern": cards_pattern(5, 5)},
                                                 {
                                                     "type": "array",
                                                     "items": {"type": "string", "pattern": CARD_PATTERN},
                                                     "minItems": 5,
-                                                    "maxItems": 6,
+                                                    "maxItems": 5,
                                                     "uniqueItems": True,
                                                 },
                                             ],

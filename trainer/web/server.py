@@ -4,9 +4,9 @@ Waitress reads each request asynchronously, in its event loop, and hands it to a
 whole request has arrived; a client that sends half a request and goes quiet holds a file descriptor and
 a small buffer, never a thread, and is closed after `CHANNEL_TIMEOUT_S` without a byte. (gunicorn's
 threaded workers gave each accepted connection a thread that waited for the rest of the request without
-a limit: 16 such clients shut everyone out. `bench/slow_clients.py` measures both; see docs/running-a-school.md,
-"Running it for a class".) One waitress process runs Python on one core at a time, so a process per core
-shares the socket and the kernel spreads the connections over them.
+a limit: 16 such clients shut everyone out. `bench/slow_clients.py` measures both; see
+docs/running-a-school.md, "Running it for a class".) One waitress process runs Python on one core at a
+time, so a process per core shares the socket and the kernel spreads the connections over them.
 
 The app is built once in the parent before the workers fork, so the database is created and migrated
 once (and the secret key generated once) whatever the number of workers. The parent restarts a worker

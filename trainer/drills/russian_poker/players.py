@@ -162,7 +162,8 @@ def exact_advice(cards: Sequence[Card], upcard: Card, rules: HouseRules | str) -
 
 
 ADVISORS: dict[str, Advice] = {"thumb": thumb_advice, "quick": quick_advice, "exact": exact_advice}
-ADVISOR = "thumb"  # the advice simulated players follow at the live table (see docs/trainees.md, 'Live table')
+# The advice simulated players follow at the live table (see docs/trainees.md, 'Live table').
+ADVISOR = "thumb"
 
 
 def amateur(cards: Sequence[Card], rng: random.Random, rules: HouseRules) -> Decision:
