@@ -12,8 +12,8 @@ the MkDocs hook docs/hooks/environment.py) are rendered from it.
 >>> row = TABLE["TRAINER_SESSION_IDLE_MINUTES"]
 >>> row.key, row.takes, row.default
 ('SESSION_IDLE_MINUTES', 'whole minutes, 1 to 10080', '240')
->>> print(epilog().splitlines()[0])
-environment:
+>>> print(next(line for line in epilog().splitlines() if "IDLE" in line))
+  TRAINER_SESSION_IDLE_MINUTES  a signed-in session unused this many minutes ends (default 240)
 """
 
 from __future__ import annotations
