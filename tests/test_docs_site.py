@@ -17,7 +17,16 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 def test_the_site_builds_strictly(tmp_path):
     pytest.importorskip("mkdocs")
     done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(tmp_path / "site")],
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "--quiet",
+            "--site-dir",
+            str(tmp_path / "site"),
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -26,6 +35,12 @@ def test_the_site_builds_strictly(tmp_path):
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert (tmp_path / "site" / "api-reference" / "index.html").is_file()
+    # The environment variables' table, rendered by docs/hooks/environment.py from settings.TABLE.
+    school = (tmp_path / "site" / "running-a-school" / "index.html").read_text(encoding="utf-8")
+    from trainer.web.settings import TABLE
+
+    assert "<!-- environment variables -->" not in school
+    assert [name for name in TABLE if f"<code>{name}</code></td>" not in school] == []
 
 
 def test_every_page_is_in_the_navigation():

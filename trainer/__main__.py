@@ -6,8 +6,8 @@
     python3 -m trainer backup /srv/backups/class-2026-12-01.sqlite   # a consistent copy, while serving
     python3 -m trainer --help
 
-Configuration comes from `TRAINER_*` environment variables (see `trainer/web/settings.py` and the
-docs/running-a-school.md).
+Configuration comes from `TRAINER_*` environment variables, listed once in `trainer.web.settings.TABLE`
+(rendered into `--help` and docs/running-a-school.md).
 """
 
 from __future__ import annotations
@@ -16,22 +16,13 @@ import argparse
 import sys
 
 from trainer.web.server import DEFAULT_HOST, DEFAULT_PORT, DEFAULT_THREADS, default_workers
+from trainer.web.settings import epilog
 
 DESCRIPTION = (
     "Croupier Trainer: drills for casino croupier trainees (Flask app on SQLite). Without a command it "
     "serves, as `serve` does with its defaults."
 )
-EPILOG = """environment:
-  TRAINER_DATABASE           database file (default instance/trainer.sqlite); a missing one is made on
-                             the instance's first start only, later by `migrate` only
-  TRAINER_INSTANCE           instance folder: secret key, config.py, the record of its databases
-  TRAINER_SECRET_KEY         session secret (default: generated into instance/secret_key, mode 0600)
-  TRAINER_SECURE_COOKIES     1 when served over HTTPS: Secure cookies and HSTS (default 0)
-  TRAINER_RATELIMIT_STORAGE  Flask-Limiter storage URI, e.g. redis://host:6379 (default memory://)
-  TRAINER_DATABASE_TIMEOUT   seconds a request waits for the write lock before a 503 (default 5)
-  TRAINER_DATABASE_SYNCHRONOUS  NORMAL (default) or FULL: sync every commit to disk (power-cut safe,
-                             slower writes)
-"""
+EPILOG = epilog()  # from settings.TABLE, the one list of the environment variables
 
 
 def _positive(text: str) -> int:

@@ -1,49 +1,222 @@
 """Configuration from the environment, for running the app for a class (see docs/running-a-school.md).
 
-| variable | config key | default |
-|---|---|---|
-| `TRAINER_DATABASE` | `DATABASE` | `instance/trainer.sqlite` |
-| `TRAINER_SECRET_KEY` | `SECRET_KEY` | generated once into `instance/secret_key` (mode 0600) |
-| `TRAINER_SECURE_COOKIES` | `SECURE_COOKIES` | off: on (`1`) when the app is served over HTTPS |
-| `TRAINER_RATELIMIT_STORAGE` | `RATELIMIT_STORAGE_URI` | `memory://` (per process) |
-| `TRAINER_DATABASE_TIMEOUT` | `DATABASE_TIMEOUT` | 5 seconds |
-| `TRAINER_SESSION_IDLE_MINUTES` | `SESSION_IDLE_MINUTES` | 240: a session unused this long ends |
-| `TRAINER_SESSION_MAX_HOURS` | `SESSION_MAX_HOURS` | 24: any session ends this long after sign-in |
-| `TRAINER_DATABASE_SYNCHRONOUS` | `DATABASE_SYNCHRONOUS` | `NORMAL` (`FULL`: every commit synced to disk) |
+`TABLE` is the one list of the environment variables: those `from_environment` turns into config
+keys, and those read where they are used (marked by `read_in`). The `--help` epilog of
+`python3 -m trainer` (`epilog()`) and the table in docs/running-a-school.md (`markdown()`, through
+the MkDocs hook docs/hooks/environment.py) are rendered from it.
 
 >>> from_environment({"TRAINER_SECURE_COOKIES": "yes", "TRAINER_DATABASE_TIMEOUT": "2.5"})
 {'SECURE_COOKIES': True, 'DATABASE_TIMEOUT': 2.5}
 >>> from_environment({"TRAINER_SESSION_IDLE_MINUTES": "30"})
 {'SESSION_IDLE_MINUTES': 30}
+>>> row = TABLE["TRAINER_SESSION_IDLE_MINUTES"]
+>>> row.key, row.takes, row.default
+('SESSION_IDLE_MINUTES', 'whole minutes, 1 to 10080', '240')
+>>> print(next(line for line in epilog().splitlines() if "IDLE" in line))
+  TRAINER_SESSION_IDLE_MINUTES  a signed-in session unused this many minutes ends (default 240)
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+import textwrap
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 TRUE = {"1", "true", "yes", "on"}
 FALSE = {"0", "false", "no", "off", ""}
+HERE = "trainer/web/settings.py"
 
-VARIABLES: dict[str, tuple[str, type]] = {
-    "TRAINER_DATABASE": ("DATABASE", str),
-    "TRAINER_SECRET_KEY": ("SECRET_KEY", str),
-    "TRAINER_SECURE_COOKIES": ("SECURE_COOKIES", bool),
-    "TRAINER_RATELIMIT_STORAGE": ("RATELIMIT_STORAGE_URI", str),
-    "TRAINER_DATABASE_TIMEOUT": ("DATABASE_TIMEOUT", float),
-    "TRAINER_SESSION_IDLE_MINUTES": ("SESSION_IDLE_MINUTES", int),
-    "TRAINER_SESSION_MAX_HOURS": ("SESSION_MAX_HOURS", int),
-    "TRAINER_DATABASE_SYNCHRONOUS": ("DATABASE_SYNCHRONOUS", str),
-}
-# Whole numbers: the least and the most each may be (a minute to a week idle; an hour to 90 days).
-WHOLE_RANGES: dict[str, tuple[int, int, str]] = {
-    "SESSION_IDLE_MINUTES": (1, 7 * 24 * 60, "minutes"),
-    "SESSION_MAX_HOURS": (1, 90 * 24, "hours"),
-}
-CHOICES = {"TRAINER_DATABASE_SYNCHRONOUS": ("NORMAL", "FULL")}  # str settings with fixed words
+
+@dataclass(frozen=True)
+class Variable:
+    """One environment variable: the config key it sets (`""`: read where it is used, in `read_in`),
+    how `from_environment` parses it (`kind`; `low`/`high` bound numbers, `choices` fixed words), what
+    it is when unset, and one line on what it does."""
+
+    name: str
+    key: str
+    kind: type
+    default: str
+    description: str
+    read_in: str = HERE
+    shape: str = "text"  # what a str variable takes, in words
+    low: int = 0
+    high: int = 0
+    unit: str = ""
+    choices: tuple[str, ...] = ()
+
+    @property
+    def takes(self) -> str:
+        """What the variable takes, said from the bounds the parser checks."""
+        if self.kind is bool:
+            return "1 or 0 (yes/no, on/off)"
+        if self.kind is float:
+            return f"{self.unit}, over {self.low} up to {self.high}"
+        if self.kind is int:
+            return f"whole {self.unit}, {self.low} to {self.high}"
+        return " or ".join(self.choices) if self.choices else self.shape
+
+
+_ROWS = (
+    Variable(
+        "TRAINER_DATABASE",
+        "DATABASE",
+        str,
+        "instance/trainer.sqlite",
+        "the SQLite file (its folder writable: WAL); a missing one is made on the instance's first start "
+        "only, later by `migrate` only",
+        shape="file path",
+    ),
+    Variable(
+        "TRAINER_INSTANCE",
+        "",
+        str,
+        "instance/ in a checkout",
+        "the instance folder: secret key, config.py, the record of its databases; a fresh folder is a "
+        "fresh instance",
+        read_in="trainer/web/__init__.py",
+        shape="folder path",
+    ),
+    Variable(
+        "TRAINER_SECRET_KEY",
+        "SECRET_KEY",
+        str,
+        "generated once into instance/secret_key, mode 0600",
+        "signs the session cookie; set it when several servers share sessions",
+    ),
+    Variable(
+        "TRAINER_SECURE_COOKIES",
+        "SECURE_COOKIES",
+        bool,
+        "0",
+        "1 behind HTTPS: the session cookie gets Secure, and HSTS is sent",
+    ),
+    Variable(
+        "TRAINER_RATELIMIT_STORAGE",
+        "RATELIMIT_STORAGE_URI",
+        str,
+        "memory://",
+        "Flask-Limiter storage: memory:// counts per worker process, redis://host:6379 for all",
+        shape="storage URI",
+    ),
+    Variable(
+        "TRAINER_DATABASE_TIMEOUT",
+        "DATABASE_TIMEOUT",
+        float,
+        "5",
+        "seconds a write waits for another's lock before the request gets a 503",
+        low=0,
+        high=600,
+        unit="seconds",
+    ),
+    Variable(
+        "TRAINER_SESSION_IDLE_MINUTES",
+        "SESSION_IDLE_MINUTES",
+        int,
+        "240",
+        "a signed-in session unused this many minutes ends",
+        low=1,
+        high=7 * 24 * 60,  # a minute to a week
+        unit="minutes",
+    ),
+    Variable(
+        "TRAINER_SESSION_MAX_HOURS",
+        "SESSION_MAX_HOURS",
+        int,
+        "24",
+        "every session ends this many hours after sign-in, however busy",
+        low=1,
+        high=90 * 24,  # an hour to 90 days
+        unit="hours",
+    ),
+    Variable(
+        "TRAINER_DATABASE_SYNCHRONOUS",
+        "DATABASE_SYNCHRONOUS",
+        str,
+        "NORMAL",
+        "SQLite's synchronous: FULL syncs every commit to disk (safe from a power cut, slower writes)",
+        choices=("NORMAL", "FULL"),
+    ),
+    Variable(
+        "TRAINER_PASSWORD",
+        "",
+        str,
+        "unset: asked for twice",
+        "the new account's password for `flask --app trainer.web user add` (scripts: no prompt)",
+        read_in="trainer/web/account_cli.py",
+    ),
+    Variable(
+        "TRAINER_ADVISOR_KERNEL",
+        "",
+        str,
+        "on where a C compiler is found",
+        "off: the advisor values draws with NumPy alone, not the compiled kernel (same sums, slower)",
+        read_in="trainer/engine/russian_poker/strategy/kernel.py",
+        shape="off, 0 or no to turn off",
+    ),
+    Variable(
+        "TRAINER_ADVISOR_THREADS",
+        "",
+        str,
+        "the processors this process may use, at most 4",
+        "threads the advisor's kernel splits one exchange between",
+        read_in="trainer/engine/russian_poker/strategy/kernel.py",
+        shape="whole number, at most 8 used",
+    ),
+    Variable(
+        "TRAINER_ADVISOR_KERNEL_DIR",
+        "",
+        str,
+        "$XDG_CACHE_HOME/croupier-trainer, else ~/.cache/croupier-trainer",
+        "the advisor's cache folder: the compiled kernel and its tables' files",
+        read_in="trainer/engine/russian_poker/strategy/tablefile.py",
+        shape="folder path",
+    ),
+    Variable(
+        "TRAINER_ADVISOR_TABLES",
+        "",
+        str,
+        "on",
+        "off: the advisor's tables are kept in each process's memory, not memory-mapped from files",
+        read_in="trainer/engine/russian_poker/strategy/tablefile.py",
+        shape="off, 0 or no to turn off",
+    ),
+)
+TABLE: dict[str, Variable] = {row.name: row for row in _ROWS}
+
+
+def epilog() -> str:
+    """The `environment:` part of `python3 -m trainer --help`: each variable, what it does, its default."""
+    lines = ["environment:"]
+    width = max(len(name) for name in TABLE) + 4
+    for row in TABLE.values():
+        text = f"{row.description} (default {row.default})".replace("`", "")
+        wrapped = textwrap.wrap(text, 100 - width)
+        lines.append(f"  {row.name:<{width - 2}}{wrapped[0]}")
+        lines += [" " * width + more for more in wrapped[1:]]
+    return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def markdown() -> str:
+    """The table of docs/running-a-school.md: variable, config key, what it takes, default, what it does,
+    where it is read."""
+    lines = [
+        "| variable | config key | takes | default | what it does | read in |",
+        "|---|---|---|---|---|---|",
+    ]
+    for row in TABLE.values():
+        key = f"`{row.key}`" if row.key else "(none)"
+        cells = (f"`{row.name}`", key, row.takes, row.default, row.description, f"`{row.read_in}`")
+        lines.append("| " + " | ".join(_cell(cell) for cell in cells) + " |")
+    return "\n".join(lines) + "\n"
 
 
 class SettingError(ValueError):
@@ -53,7 +226,10 @@ class SettingError(ValueError):
 def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
     """The config keys set by `TRAINER_*` variables (unset or empty variables are left out)."""
     found: dict[str, Any] = {}
-    for variable, (key, kind) in VARIABLES.items():
+    for row in TABLE.values():
+        variable, key, kind = row.name, row.key, row.kind
+        if not key:
+            continue  # read where it is used
         raw = environ.get(variable)
         if raw is None or (raw.strip() == "" and kind is not bool):
             continue
@@ -66,20 +242,22 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
             try:
                 found[key] = float(raw)
             except ValueError:
-                raise SettingError(f"{variable} must be a number of seconds, not {raw!r}") from None
-            if not 0 < found[key] <= 600:
-                raise SettingError(f"{variable} must be between 0 and 600 seconds, not {raw!r}")
+                raise SettingError(f"{variable} must be a number of {row.unit}, not {raw!r}") from None
+            if not row.low < found[key] <= row.high:
+                raise SettingError(
+                    f"{variable} must be between {row.low} and {row.high} {row.unit}, not {raw!r}"
+                )
         elif kind is int:
-            low, high, unit = WHOLE_RANGES[key]
+            low, high, unit = row.low, row.high, row.unit
             word = raw.strip()
             if not (word.isascii() and word.isdigit() and low <= int(word) <= high):
                 raise SettingError(
                     f"{variable} must be a whole number of {unit} from {low} to {high}, not {raw!r}"
                 )
             found[key] = int(word)
-        elif variable in CHOICES:
-            if raw.strip().upper() not in CHOICES[variable]:
-                raise SettingError(f"{variable} must be one of {', '.join(CHOICES[variable])}, not {raw!r}")
+        elif row.choices:
+            if raw.strip().upper() not in row.choices:
+                raise SettingError(f"{variable} must be one of {', '.join(row.choices)}, not {raw!r}")
             found[key] = raw.strip().upper()
         else:
             found[key] = raw
