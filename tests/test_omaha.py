@@ -65,14 +65,24 @@ def test_best_low(hole, board, low):
     assert best_low(hole, board) == low
 
 
-def test_low_rule_page_orders():
-    # "7-5-4-3-2 beats 7-6-3-2-A; 6-5-4-3-2 beats 7-4-3-2-A" (a smaller tuple is a better low).
-    assert best_low("5s 4h Jc Jd", "2c 3d 7h Kd Qs") == (7, 5, 4, 3, 2)
-    assert best_low("Ac 6h Kc Kh", "2c 3d 7h Kd Qs") == (7, 6, 3, 2, 1)
-    assert (7, 5, 4, 3, 2) < (7, 6, 3, 2, 1)
-    assert best_low("5s 6h Jc Jd", "2c 3d 4h Kd Ks") == (6, 5, 4, 3, 2)
-    assert best_low("Ac 7s Kc Kh", "2c 3d 4h Kd Ks") == (7, 4, 3, 2, 1)
-    assert (6, 5, 4, 3, 2) < (7, 4, 3, 2, 1)
+@pytest.mark.parametrize(
+    ("better", "worse", "board", "lows"),
+    [
+        # The rule page: "7-5-4-3-2 beats 7-6-3-2-A; 6-5-4-3-2 beats 7-4-3-2-A".
+        ("5s 4h Jc Jd", "Ac 6h Kc Kh", "2c 3d 7h Kd Qs", ((7, 5, 4, 3, 2), (7, 6, 3, 2, 1))),
+        ("5s 6h Jc Jd", "Ac 7s Kc Kh", "2c 3d 4h Kd Ks", ((6, 5, 4, 3, 2), (7, 4, 3, 2, 1))),
+    ],
+)
+def test_low_rule_page_orders(better, worse, board, lows):
+    assert (best_low(better, board), best_low(worse, board)) == lows
+    # The showdown, not a comparison written in the test, decides which low wins; both seatings, so
+    # that the seat order cannot decide it.
+    for holes, winner in (([better, worse], 0), ([worse, better], 1)):
+        ruling = settle(board, holes, [10, 10], hi_lo=True)
+        assert ruling.pots[0].low_winners == (winner,), holes
+
+
+def test_format_low():
     assert format_low((8, 4, 3, 2, 1)) == "8-4-3-2-A"
 
 

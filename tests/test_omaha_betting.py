@@ -162,6 +162,7 @@ def test_limit_cap_follows_the_house_rules(tmp_path):
         ({"street": "preflop", "bets_made": 0}, "big blind is already the bet"),
         ({"bets_made": 5}, "5 bets in a round capped at 4"),
         ({"players": 1}, "at least 2 players"),
+        ({"players": 11}, "2 to 10 players, not 11"),
     ],
 )
 def test_limit_rejects(kwargs, message):

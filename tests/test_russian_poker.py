@@ -236,6 +236,14 @@ def test_category_values_are_the_issue_api():
     ]
 
 
+def test_categories_are_the_standard_ones_with_ace_king_before_high_card():
+    # One list of names and labels (evaluator.Category's), one category added by Russian poker.
+    standard = [(c.value, c.label) for c in evaluator.Category]
+    russian = [(c.value, c.label) for c in Category]
+    assert russian == [*standard[:-1], ("ace_king", "ace-king"), *standard[-1:]]
+    assert [str(c.term) for c in Category] == [c.label for c in Category]
+
+
 def test_category_counts_over_all_five_card_hands():
     # Each of the 7,462 evaluator classes, evaluated on one representative hand and weighted by how
     # many of the 2,598,960 hands fall in it, gives the issue's category counts.

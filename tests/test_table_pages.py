@@ -152,7 +152,6 @@ def test_bad_forms_and_other_trainees(app, client, named):
 def take_test(app, client, game, level):
     """A table test of every round answered right, through the pages; returns the test's URL."""
     url = client.post("/table/tests", data={"game": game, "level": level}).headers["Location"]
-    test_url = None
     for _ in range(10):
         assert "/table/round/" in url
         dealt = dealt_of(app, url)
@@ -163,9 +162,8 @@ def take_test(app, client, game, level):
         assert client.get(test_url).status_code == 200  # the test's state; a GET deals nothing
         url = client.post(test_url + "/next").headers["Location"]
         if url.endswith(test_url):
-            break
-    assert test_url is not None
-    return test_url
+            return test_url
+    raise AssertionError(f"the table test at {url} did not end after 10 rounds")
 
 
 def test_a_table_test_to_its_result_and_the_progress_page(app, named):

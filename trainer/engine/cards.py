@@ -14,17 +14,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from trainer.engine.explain import N_
-
-
-class Suit(StrEnum):
-    SPADES = "s"
-    HEARTS = "h"
-    DIAMONDS = "d"
-    CLUBS = "c"
-
 
 SUITS: tuple[str, ...] = ("s", "h", "d", "c")
 RANKS: tuple[int, ...] = tuple(range(2, 15))

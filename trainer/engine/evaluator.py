@@ -17,7 +17,7 @@ are a few multiplications and dictionary look-ups.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations, combinations_with_replacement
@@ -26,7 +26,29 @@ from trainer.engine.cards import CARD_BY_INDEX, Card
 from trainer.engine.explain import N_, Term
 
 
-class Category(StrEnum):
+class HandCategory(StrEnum):
+    """What every hand category has: an English name (a message id) and that name as a message parameter.
+
+    It has no members of its own: Python's enums cannot add members to one that has some, so the standard
+    `Category` below and Russian poker's (the same list with ace-king before high card) each list theirs
+    and share this.
+
+    >>> Category.TWO_PAIR.label, str(Category.TWO_PAIR.term)
+    ('two pair', 'two pair')
+    """
+
+    @property
+    def label(self) -> str:
+        """English name: "two pair" (a message id)."""
+        return CATEGORY_LABELS[self.value]
+
+    @property
+    def term(self) -> Term:
+        """The name as a message parameter, translated where it is shown."""
+        return Term(self.label)
+
+
+class Category(HandCategory):
     """Standard hand categories, best first."""
 
     ROYAL_FLUSH = "royal_flush"
@@ -40,18 +62,8 @@ class Category(StrEnum):
     PAIR = "pair"
     HIGH_CARD = "high_card"
 
-    @property
-    def label(self) -> str:
-        """English name: "two pair" (a message id)."""
-        return CATEGORY_LABELS[self]
 
-    @property
-    def term(self) -> Term:
-        """The name as a message parameter, translated where it is shown."""
-        return Term(self.label)
-
-
-CATEGORY_LABELS = {
+CATEGORY_LABELS: Mapping[str, str] = {
     Category.ROYAL_FLUSH: N_("royal flush"),
     Category.STRAIGHT_FLUSH: N_("straight flush"),
     Category.FOUR_OF_A_KIND: N_("four of a kind"),

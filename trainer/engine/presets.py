@@ -412,7 +412,7 @@ class PresetFolder:
         if not isinstance(name_or_path, str | Path):
             raise PresetError(
                 f"{self.noun} rules",
-                f"expected a preset name such as {self.default!r}, not {name_or_path!r}",
+                f"expected a preset name such as {self.default!r}, not {name_or_path!r:.60}",
                 code="preset_name_expected",
             )
         raw = str(name_or_path)

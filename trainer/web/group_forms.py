@@ -24,10 +24,6 @@ class JoinForm(FlaskForm):
     code = StringField(_l("Join code"), validators=[DataRequired(_FILLED), Length(max=40)])
 
 
-class RulesForm(FlaskForm):
-    """The preset per game comes as `rules-<game id>` fields, read against the registry by the view."""
-
-
 # WTForms' own messages ("Not a valid integer value.", "Number must be between ...") have no Georgian
 # catalog: the target form says its own, translated ones.
 _WHOLE_IN_RANGE = _l("Give a whole number from %(min)s to %(max)s.")

@@ -350,7 +350,6 @@ SCHEMAS: dict[str, Any] = {
     },
 }
 
-_NAME = {"type": "string", "minLength": 1, "maxLength": 60}
 # The live table (trainer/web/rounds_api.py).
 SCHEMAS.update(
     {

@@ -254,6 +254,9 @@ def settle(
     High: seat 2 with three of a kind (Kd Kh Ks Jc 9h).
     Seat 2 takes 120.
     """
+    if not isinstance(hi_lo, bool):
+        # Truthiness would turn "no" or [] into a hi/lo split: the choice of game is a yes or no.
+        raise ValueError(f"hi_lo must be True or False, not {hi_lo!r:.60}")
     b, parsed = _check_table(board, holes, contributions, button, chip)
     n = len(contributions)
     folded = [seat for seat in range(n) if parsed[seat] is None]

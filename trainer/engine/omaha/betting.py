@@ -181,6 +181,8 @@ def limit_cap(players: int, rules: OmahaRules | str | None = None) -> int | None
     """How many bets (the bet plus raises) a limit round allows, None when uncapped (heads-up)."""
     if isinstance(players, bool) or not isinstance(players, int) or players < 2:
         raise ValueError(f"a betting round needs at least 2 players in the hand, not {players!r}")
+    if players > 10:
+        raise ValueError(f"Omaha is played by 2 to 10 players, not {players}")
     rules = resolve_rules(rules)
     if players == 2 and rules.uncapped_heads_up:
         return None

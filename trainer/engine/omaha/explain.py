@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from trainer.engine.cards import Card, parse_cards
-from trainer.engine.evaluator import Hand, best_omaha_hand
+from trainer.engine.evaluator import Hand
 from trainer.engine.explain import Cards, Step, nstep, step
 from trainer.engine.omaha import CardsIn, best_high, best_low, format_low
 from trainer.engine.omaha.betting import (
@@ -122,11 +122,6 @@ def low_candidates(hole: CardsIn, board: CardsIn) -> list[tuple[int, ...]]:
             if all(ranks) and len(set(ranks)) == 5:
                 found.add(tuple(ranks))
     return sorted(found)
-
-
-def best_hand_text(hole: CardsIn, board: CardsIn) -> str:
-    """ "flush (Ah Qh Jh 9h 2h)" for a player's best high hand."""
-    return str(best_omaha_hand(parse_cards(hole), parse_cards(board)))
 
 
 def explain_pot_limit(

@@ -54,12 +54,15 @@ class SidePots:
         return tuple(p.amount for p in self.pots)
 
 
+MOST_SEATS = 64  # a sanity bound on seat lists and counts, well above any table
+
+
 def _whole(what: str, value: object, least: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise ValueError(f"{what} must be a whole number >= {least}, not {value!r:.60}")
 
 
-def check_list(value: object, what: str, longest: int = 64) -> None:
+def check_list(value: object, what: str, longest: int = MOST_SEATS) -> None:
     """Raise `ValueError` unless `value` is a list or tuple (one entry per seat) of a sane length; the
     callers check the exact number of seats with their own message."""
     if not isinstance(value, list | tuple):
@@ -143,7 +146,11 @@ def side_pots(contributions: Sequence[int], folded: Collection[int] = ()) -> Sid
 def clockwise_from_button(seats: Collection[int], button: int, count: int) -> tuple[int, ...]:
     """Seats in the order odd chips are handed out: clockwise, starting left of the button."""
     _whole("the seat count", count, 1)
+    if count > MOST_SEATS:
+        raise ValueError(f"at most {MOST_SEATS} seats, got {count}")
     _whole("the button", button, 0)
+    if button >= count:
+        raise ValueError(f"the button {button} is not a seat at this table (0..{count - 1})")
     check_seats(seats, count, "a")
     return tuple(sorted(seats, key=lambda seat: (seat - button - 1) % count))
 

@@ -170,7 +170,7 @@ def explain_score(
     if kind not in r.deal_kinds:
         raise ValueError(f"the {r.name} rules have no {kind.label} deals")
     if cards is not None:
-        whole_number("cards", cards, 1)
+        whole_number("cards", cards, 1, r.max_hand(r.min_players))
     whole_number("tricks taken", took, 0, cards)
     steps: list[Step] = []
     if not kind.has_bids:
@@ -323,7 +323,7 @@ def explain_hook(
 ) -> tuple[int | None, tuple[Step, ...]]:
     """The dealer's forbidden bid and why (see `forbidden_bid`)."""
     r = resolve(rules)
-    whole_number("cards", cards, 1)
+    whole_number("cards", cards, 1, r.max_hand(r.min_players))
     kind = DealKind(deal)
     if isinstance(other_bids, str | bytes) or not isinstance(other_bids, Sequence):
         raise ValueError(f"other_bids must be a list of bids, not {other_bids!r}")

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from trainer.engine import evaluator
-from trainer.engine.evaluator import CATEGORY_LABELS
+from trainer.engine.evaluator import HandCategory
 from trainer.engine.explain import N_, Term
 from trainer.engine.presets import (
     PresetFolder,
@@ -39,8 +38,10 @@ from trainer.engine.presets import (
 DEFAULT_RULES = "cis"
 
 
-class Category(StrEnum):
-    """Russian poker hand categories, best first: ace-king sits between a pair and high card."""
+class Category(HandCategory):
+    """Russian poker hand categories, best first: the standard ones (`evaluator.Category`, same values)
+    with ace-king between a pair and high card. The list is written out because the order is the
+    ranking and seeded drills draw from it."""
 
     ROYAL_FLUSH = "royal_flush"
     STRAIGHT_FLUSH = "straight_flush"
@@ -57,12 +58,8 @@ class Category(StrEnum):
     @property
     def label(self) -> str:
         """English name: "two pair", "ace-king" (a message id)."""
-        return _CATEGORY_LABELS[self]
-
-    @property
-    def term(self) -> Term:
-        """The name as a message parameter, translated where it is shown."""
-        return Term(self.label)
+        # Ace-king is the one category of Russian poker that standard poker lacks.
+        return N_("ace-king") if self is Category.ACE_KING else super().label
 
     @property
     def rank(self) -> int:
@@ -71,11 +68,6 @@ class Category(StrEnum):
 
 
 CATEGORIES: tuple[Category, ...] = tuple(Category)
-# The evaluator's names, and ace-king (the one category of Russian poker that standard poker lacks).
-_CATEGORY_LABELS = {
-    c: N_("ace-king") if c is Category.ACE_KING else CATEGORY_LABELS[evaluator.Category(c.value)]
-    for c in Category
-}
 
 
 class SuperCombination(StrEnum):
@@ -335,15 +327,6 @@ def resolve_rules(rules: HouseRules | str | Path | None) -> HouseRules:
 def preset_names() -> tuple[str, ...]:
     """The names of the shipped presets, the default first."""
     return PRESETS.names()
-
-
-def rules_fields() -> tuple[str, ...]:
-    """Every `HouseRules` field name (used by the documentation test)."""
-    return tuple(f.name for f in fields(HouseRules))
-
-
-def _odds_text(odds: int | None) -> str:
-    return f"{odds} to 1" if odds else "-"
 
 
 # Rows of the side-by-side table: (key, English label, function giving the cell's value).

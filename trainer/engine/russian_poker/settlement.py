@@ -88,9 +88,13 @@ def replaced_card(dealer: CardsLike, rules: HouseRules | str | None = None) -> C
     >>> replaced_card("Qs Jd 8c 4d 2s"), replaced_card("Qs Jd 8c 4d 2s", "insured")
     (Card('Qs'), Card('2s'))
     """
+    cards = parse_cards(dealer)
+    if len(cards) != 5:
+        # one card, or six, has no "highest of the dealer's hand" that a buy could replace
+        raise ValueError(f"the dealer holds 5 cards, not {len(cards)}")
     rules = resolve_rules(rules)
     pick = max if rules.buy_game_replaces is ReplaceCard.HIGHEST else min
-    return pick(parse_cards(dealer), key=lambda c: c.rank)
+    return pick(cards, key=lambda c: c.rank)
 
 
 @dataclass(frozen=True, slots=True)
