@@ -11,6 +11,15 @@ settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
 
 
+@pytest.fixture(autouse=True)
+def own_instance(tmp_path, monkeypatch):
+    """Every test that starts the app from the environment (a subprocess, `create_app()` without a
+    test config) gets an instance folder of its own, never the checkout's `instance/`: the suite
+    must leave the quick start's first `python3 -m trainer` a fresh instance (the instance folder
+    records its databases and refuses to start on a lost one). A test may set its own."""
+    monkeypatch.setenv("TRAINER_INSTANCE", str(tmp_path / "trainer-instance"))
+
+
 @pytest.fixture
 def app(tmp_path):
     return create_app(

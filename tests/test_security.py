@@ -278,6 +278,7 @@ def test_a_secret_that_cannot_be_kept_stops_start_up_with_a_message(tmp_path, mo
     with pytest.raises(settings.SettingError, match="TRAINER_SECRET_KEY"):
         settings.instance_secret(blocker / "instance")
     monkeypatch.setattr("trainer.web.PACKAGE", blocker / "trainer")  # the checkout's instance/ is in it
+    monkeypatch.delenv("TRAINER_INSTANCE", raising=False)  # the default folder, which cannot be made
     monkeypatch.delenv("TRAINER_SECRET_KEY", raising=False)
     monkeypatch.setenv("TRAINER_DATABASE", str(tmp_path / "class.sqlite"))
     assert trainer_main.main(["migrate"]) == 2

@@ -65,6 +65,11 @@ def unprivileged(check):
     """Run `check()` as an unprivileged user and return what it returns (picklable)."""
     if os.geteuid() != 0:
         return check()
+    # The child can no longer read Python's own library under /root (mode 0700), so a module first
+    # imported there fails: jinja2 imports its traceback rewriter only when an error crosses a
+    # template (a store error raised while a page renders), so import it while still privileged.
+    import jinja2.debug  # noqa: F401
+
     context = multiprocessing.get_context("fork")
     results = context.Queue()
 
