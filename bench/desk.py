@@ -21,37 +21,25 @@ Run: python3 bench/desk.py [--sizes 10,50,200] [--answers 2000] [--rounds 7]
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
 import sys
 import tempfile
 import time
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import trainer.web.db as web_db  # noqa: E402
-from trainer.drills import REGISTRY  # noqa: E402
-from trainer.drills.mistakes import TYPES  # noqa: E402
-from trainer.store.schema import open_db  # noqa: E402
-from trainer.web import create_app  # noqa: E402
+from pages import NOW, _iso, account, add_trainees, answer_rows, make_app  # noqa: E402 (bench/pages.py)
 
-PASSWORD = "a long secret"
-KINDS = sorted(REGISTRY)
-MISTAKES = sorted(TYPES)
-DAYS = 120
-NOW = datetime.now(UTC)
+import trainer.web.db as web_db  # noqa: E402
+from trainer.store.schema import open_db  # noqa: E402
+
 STATEMENTS = [0]
 BARE = "/bench-bare"
-
-
-def _iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 def _counting_open_db(*args: Any, **kwargs: Any) -> Any:
@@ -66,15 +54,7 @@ def _counting_open_db(*args: Any, **kwargs: Any) -> Any:
 
 
 def build_app(path: Path) -> Any:
-    app = create_app(
-        {
-            "DATABASE": str(path),
-            "SECRET_KEY": "bench",
-            "WTF_CSRF_ENABLED": False,
-            "FAST_PASSWORD_HASHING": True,
-            "RATELIMIT_ENABLED": False,
-        }
-    )
+    app = make_app(path)
     web_db.open_db = _counting_open_db  # count the requests' statements, not start-up's
     # The bare endpoint: through the app's every hook (session, headers), no database, no template.
     app.add_url_rule(BARE, "bench_bare", lambda: "ok")
@@ -82,87 +62,25 @@ def build_app(path: Path) -> Any:
 
 
 def instructor(app: Any) -> tuple[int, Any]:
-    result = app.test_cli_runner().invoke(
-        args=["user", "add", "teacher", "--role", "instructor"], env={"TRAINER_PASSWORD": PASSWORD}
-    )
-    assert result.exit_code == 0, result.output
-    client = app.test_client()
-    response = client.post("/account/sign-in", data={"username": "teacher", "password": PASSWORD})
-    assert response.status_code == 302, response.status_code
-    db = open_db(app.config["DATABASE"], migrate=False)
-    user_id = int(db.execute("SELECT id FROM users WHERE username = 'teacher'").fetchone()[0])
-    db.conn.close()
-    return user_id, client
+    return account(app, "teacher", "instructor")
 
 
 def add_members(db: Any, rng: random.Random, group_id: int, first: int, count: int, answers: int) -> None:
     """`count` trainees (ids from `first`) in the group since before their first answer, each with
-    `answers` answered drills over the last `DAYS` days."""
-    created = _iso(NOW - timedelta(days=DAYS + 1))
-    ids = list(range(first, first + count))
+    `answers` answered drills (`pages.answer_rows`)."""
     with db.conn:
-        db["trainees"].insert_all({"id": i, "name": None, "created_at": created} for i in ids)
-        db["users"].insert_all(
-            {
-                "id": i,
-                "username": f"member{i}",
-                "username_key": f"member{i}",
-                "display_name": f"Member {i}",
-                "password_hash": None,
-                "role": "trainee",
-                "created_at": created,
-            }
-            for i in ids
-        )
-        db["memberships"].insert_all({"group_id": group_id, "user_id": i, "joined_at": created} for i in ids)
+        ids = add_trainees(db, first, count)
+        joined = db.execute("SELECT min(created_at) FROM users WHERE id >= ?", [first]).fetchone()[0]
+        db["memberships"].insert_all({"group_id": group_id, "user_id": i, "joined_at": joined} for i in ids)
         db["membership_periods"].insert_all(
-            {"group_id": group_id, "user_id": i, "joined_at": created, "left_at": None} for i in ids
+            {"group_id": group_id, "user_id": i, "joined_at": joined, "left_at": None} for i in ids
         )
         next_id = (db.execute("SELECT max(id) FROM drills").fetchone()[0] or 0) + 1
         for trainee in ids:
-            drills, attempts = [], []
-            span = DAYS * 86400
-            for offset in sorted(rng.uniform(0, span) for _ in range(answers)):
-                kind = rng.choice(KINDS)
-                correct = rng.random() < 0.85
-                answered = NOW - timedelta(seconds=span - offset)
-                time_ms = int(rng.lognormvariate(8.5, 0.6))
-                drills.append(
-                    {
-                        "id": next_id,
-                        "trainee_id": trainee,
-                        "kind": kind,
-                        "level": rng.choice(REGISTRY[kind].levels),
-                        "seed": rng.getrandbits(32),
-                        "version": 1,
-                        "rules": None,
-                        "situation": "{}",
-                        "mode": "practice",
-                        "issued_at": _iso(answered - timedelta(milliseconds=time_ms)),
-                        "answered": 1,
-                    }
-                )
-                value = rng.randrange(0, 4000, 50)
-                attempts.append(
-                    {
-                        "id": next_id,
-                        "drill_id": next_id,
-                        "trainee_id": trainee,
-                        "kind": kind,
-                        "raw": json.dumps(str(value)),
-                        "answer": json.dumps(value),
-                        "expected": json.dumps(value if correct else value + 50),
-                        "correct": int(correct),
-                        "time_ms": time_ms,
-                        "mode": "practice",
-                        "answered_at": _iso(answered),
-                        "mistake": None if correct or rng.random() < 0.5 else rng.choice(MISTAKES),
-                        "wrong_choice": None,
-                    }
-                )
-                next_id += 1
-            db["drills"].insert_all(drills, batch_size=2000)
-            db["attempts"].insert_all(attempts, batch_size=2000)
+            pairs = list(answer_rows(rng, trainee, answers, next_id))
+            db["drills"].insert_all((d for d, _ in pairs), batch_size=2000)
+            db["attempts"].insert_all((a for _, a in pairs), batch_size=2000)
+            next_id += answers
 
 
 def timed(client: Any, url: str) -> tuple[float, int]:

@@ -96,7 +96,9 @@ def add_trainees(db: Any, first: int, count: int) -> list[int]:
     return ids
 
 
-def _answers(rng: random.Random, trainee: int, count: int, first_id: int) -> Iterator[tuple[dict, dict]]:
+def answer_rows(rng: random.Random, trainee: int, count: int, first_id: int) -> Iterator[tuple[dict, dict]]:
+    """`count` answered drills of the trainee spread over the last `DAYS` days: (drill, attempt) rows
+    with ids from `first_id`, as the store writes them (also used by bench/desk.py)."""
     span = DAYS * 86400
     moments = sorted(rng.uniform(0, span) for _ in range(count))
     for n, offset in enumerate(moments):
@@ -140,7 +142,7 @@ def _answers(rng: random.Random, trainee: int, count: int, first_id: int) -> Ite
 def add_answers(db: Any, rng: random.Random, trainee: int, count: int) -> None:
     """`count` answered drills of the trainee, and the cards their reviews would have made."""
     first = (db.execute("SELECT max(id) FROM drills").fetchone()[0] or 0) + 1
-    pairs = list(_answers(rng, trainee, count, first))
+    pairs = list(answer_rows(rng, trainee, count, first))
     with db.conn:
         db["drills"].insert_all((d for d, _ in pairs), batch_size=2000)
         db["attempts"].insert_all((a for _, a in pairs), batch_size=2000)
