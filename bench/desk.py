@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from pages import NOW, _iso, account, add_trainees, answer_rows, make_app  # noqa: E402 (bench/pages.py)
 
-import trainer.web.db as web_db  # noqa: E402
+import trainer.web.core.db as web_db  # noqa: E402
 from trainer.store.schema import open_db  # noqa: E402
 
 STATEMENTS = [0]

@@ -4,7 +4,7 @@ which queues the process's threads on a lock of their own first. Same threads, s
 
 Then how long a one-statement transaction holds the lock while CPU-bound threads of the same process
 (a worker's other requests, rendering pages) compete for the GIL: at Python's default switch interval
-(5 ms) and at the production server's (`trainer.web.server.SWITCH_INTERVAL_S`), alternating.
+(5 ms) and at the production server's (`trainer.web.core.server.SWITCH_INTERVAL_S`), alternating.
 
 Run: python3 bench/write_queue.py [--threads 16] [--transactions 150] [--rounds 2] [--busy 6]
 The last lines: `queue: polling wait ... max Y ms; queued ... max ...` and
@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from trainer.store.schema import _sqlite_transaction, insert, open_db, writing
-from trainer.web.server import SWITCH_INTERVAL_S
+from trainer.web.core.server import SWITCH_INTERVAL_S
 
 
 def run(path: str, threads: int, transactions: int, begin: Callable) -> tuple[list[float], float]:

@@ -3,7 +3,7 @@ instructor made the way docs/running-a-school.md says (the CLI)."""
 
 from __future__ import annotations
 
-from trainer.web import db
+from trainer.web.core import db
 
 PASSWORD = "a long secret"
 

@@ -11,8 +11,8 @@ from flask import Flask
 
 from trainer.drills.base import REGISTRY, AnswerFormat, AnswerKind, DrillKind, prompt
 from trainer.engine.explain import step
-from trainer.web import api, i18n
-from trainer.web.site import TRANSLATIONS
+from trainer.web.core import i18n
+from trainer.web.site import TRANSLATIONS, init_api
 
 
 def _generate(rng: random.Random, level: int, rules: str | None) -> dict:
@@ -70,7 +70,7 @@ def make_api_app(tmp_path, **config) -> Flask:
     )
     # Babel as in the real app: the messages the API shares with the pages (drill-or-404) are translated.
     i18n.init_app(app, TRANSLATIONS)
-    api.init_app(app)
+    init_api(app)
     return app
 
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 def sprint_clock_ahead(monkeypatch, seconds: float) -> None:
     """From now on the sprint views read the time `seconds` ahead of the real one."""
-    from trainer.web import sprint as sprint_views
+    from trainer.web.practice import sprints as sprint_views
 
     later = datetime.now(UTC) + timedelta(seconds=seconds)
 

@@ -30,8 +30,8 @@ from trainer.store.accounts import FAST_HASHER, Accounts, Role
 from trainer.store.groups import Groups
 from trainer.store.schema import MIGRATIONS
 from trainer.web import create_app
-from trainer.web import db as web_db
-from trainer.web.settings import SettingError, from_environment
+from trainer.web.core import db as web_db
+from trainer.web.core.settings import SettingError, from_environment
 
 NEW = "a brand new secret"
 

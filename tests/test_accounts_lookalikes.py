@@ -16,7 +16,7 @@ from trainer.store import open_db
 from trainer.store.accounts import FAST_HASHER, AccountError, Accounts
 from trainer.store.schema import MIGRATIONS
 from trainer.store.usernames import skeleton, username_key, username_skeleton
-from trainer.web import db
+from trainer.web.core import db
 
 CYRILLIC_E, CYRILLIC_A = "\u0435", "\u0430"
 # Eight names that each are a different account by case and Unicode form, all drawn like "teach1".

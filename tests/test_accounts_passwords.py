@@ -13,7 +13,8 @@ from argon2 import PasswordHasher
 from trainer.store import open_db
 from trainer.store.accounts import FAST_HASHER, HASHER, AccountError, Accounts, check_new_password
 from trainer.store.common_passwords import common_passwords, is_common
-from trainer.web import auth, create_app, db
+from trainer.web import create_app
+from trainer.web.core import auth, db
 
 
 class SpyHasher:

@@ -7,7 +7,8 @@ import pytest
 from accounts_helpers import PASSWORD, AuthActions, add_user, signed_in
 
 from trainer.store.accounts import FAST_HASHER, Accounts
-from trainer.web import create_app, db
+from trainer.web import create_app
+from trainer.web.core import db
 
 
 @pytest.fixture

@@ -147,7 +147,7 @@ def test_warm_reads_every_table_from_its_file_without_building(tmp_path, monkeyp
 
 
 def test_the_production_server_warms_the_advisor_before_its_workers_start(monkeypatch):
-    from trainer.web import server
+    from trainer.web.core import server
 
     calls = []
     monkeypatch.setattr(strategy, "warm", lambda: calls.append("warm"))

@@ -38,7 +38,7 @@ def test_every_route_is_documented_and_every_documented_route_exists(app, doc):
 
 def test_each_operation_names_the_endpoint_that_answers_it(app, doc):
     """openapi_flows.OPERATIONS ties ids, links and the 429s of rate limits to the Flask endpoints."""
-    from trainer.web.openapi_flows import OPERATIONS
+    from trainer.web.api.flows import OPERATIONS
 
     served = {}
     for rule in app.url_map.iter_rules():
@@ -54,7 +54,7 @@ def test_each_operation_names_the_endpoint_that_answers_it(app, doc):
 def test_every_rate_limited_operation_answers_its_documented_429(tmp_path, doc):
     """On the real app (Flask-Limiter), every limit at 1 a day: a 429 as documented comes soon."""
     from trainer.web import create_app
-    from trainer.web.security import DEFAULT_LIMITS
+    from trainer.web.core.security import DEFAULT_LIMITS
 
     limits = dict.fromkeys(DEFAULT_LIMITS, "1 per day")
     app = create_app(
@@ -366,7 +366,7 @@ def test_patterns_say_how_they_are_read(doc):
 
 def test_a_day_is_ascii_digits(app):
     """`format: date` is RFC 3339's YYYY-MM-DD: Arabic-Indic digits match Python's `\\d` but are no date."""
-    from trainer.web.groups import DAY
+    from trainer.web.groups.views import DAY
 
     assert DAY.fullmatch("2026-12-01") and not DAY.fullmatch("٢٠٢٦-١٢-٠١")
 

@@ -11,9 +11,9 @@ from accounts_helpers import AuthActions, signed_in
 from trainer.drills.base import REGISTRY, issue
 from trainer.store import open_db
 from trainer.store.accounts import FAST_HASHER, Accounts, Role
-from trainer.store.exams import ExamError, Exams
 from trainer.store.groups import Groups
-from trainer.web import db as web_db
+from trainer.store.quizzes import ExamError, Exams
+from trainer.web.core import db as web_db
 
 TRAINEES = 10
 TAPS = 12

@@ -1,4 +1,4 @@
-"""Static files under addresses that name their content (trainer/web/assets.py)."""
+"""Static files under addresses that name their content (trainer/web/core/assets.py)."""
 
 from __future__ import annotations
 

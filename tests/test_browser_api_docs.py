@@ -13,7 +13,7 @@ from trainer.web import create_app
 
 pytestmark = pytest.mark.browser
 
-# The policy the app sends (trainer.web.security, Flask-Talisman); set here too when the app has none,
+# The policy the app sends (trainer.web.core.security, Flask-Talisman); set here too when the app has none,
 # so that this test holds the page to it either way.
 STRICT_CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "

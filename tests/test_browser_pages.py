@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from trainer.web import create_app
-from trainer.web.quiz import size as quiz_size
+from trainer.web.practice.self_check import size as quiz_size
 
 pytestmark = pytest.mark.browser
 

@@ -285,7 +285,7 @@ def _light(shadow: str) -> bool:
 
 def _betting_with_a_black_chip():
     """A fixed-limit round in which some seat has a black (100) chip in front of it."""
-    from trainer.web.drawing import chip_stack
+    from trainer.web.situations.drawing import chip_stack
 
     for seed in range(200):
         situation = issue(REGISTRY["om.limit"], 3, seed=seed)

@@ -1,4 +1,4 @@
-"""The `flask --app trainer.web` developer commands (trainer/web/cli.py)."""
+"""The `flask --app trainer.web` developer commands (trainer/web/core/cli.py)."""
 
 import pytest
 

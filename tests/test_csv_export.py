@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.web import create_app
-from trainer.web import db as web_db
-from trainer.web import groups as group_pages
+from trainer.web.core import db as web_db
+from trainer.web.groups import views as group_pages
 
 
 def reference_csv(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> bytes:

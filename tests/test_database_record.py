@@ -1,7 +1,7 @@
 """A database that existed is found or start-up stops: never an empty class made in its place.
 
 Only the instance's very first start creates a missing database (and `python3 -m trainer migrate`, on
-purpose); the instance folder records the databases it has run on (`trainer/web/known_databases.py`).
+purpose); the instance folder records the databases it has run on (`trainer/web/core/known_databases.py`).
 """
 
 import os
@@ -13,7 +13,8 @@ import pytest
 
 from trainer import __main__ as trainer_main
 from trainer.store import Store, open_db
-from trainer.web import create_app, known_databases
+from trainer.web import create_app
+from trainer.web.core import known_databases
 
 ROOT = Path(__file__).resolve().parents[1]
 

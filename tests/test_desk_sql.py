@@ -26,8 +26,8 @@ from trainer.store.groups import Groups, readable_answer
 from trainer.store.periods import during, member_spans, while_member
 from trainer.store.readiness import Target, readiness_of, verdict
 from trainer.store.schema import open_db
-from trainer.web import db as web_db
-from trainer.web.groups import heat
+from trainer.web.core import db as web_db
+from trainer.web.groups.views import heat
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 KINDS = sorted(REGISTRY)

@@ -37,7 +37,7 @@ def test_the_site_builds_strictly(tmp_path):
     assert (tmp_path / "site" / "api-reference" / "index.html").is_file()
     # The environment variables' table, rendered by docs/hooks/environment.py from settings.TABLE.
     school = (tmp_path / "site" / "running-a-school" / "index.html").read_text(encoding="utf-8")
-    from trainer.web.settings import TABLE
+    from trainer.web.core.settings import TABLE
 
     assert "<!-- environment variables -->" not in school
     assert [name for name in TABLE if f"<code>{name}</code></td>" not in school] == []

@@ -1,4 +1,4 @@
-"""The environment variables are listed once, in `trainer.web.settings.TABLE`: every `TRAINER_*` name
+"""The environment variables are listed once, in `trainer.web.core.settings.TABLE`: every `TRAINER_*` name
 the code mentions is in it, each row is read where it says, and `--help` and the docs page list each."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 from docs_pages import ROOT, page
 
 from trainer import __main__ as trainer_main
-from trainer.web import settings
-from trainer.web.settings import TABLE, SettingError, from_environment
+from trainer.web.core import settings
+from trainer.web.core.settings import TABLE, SettingError, from_environment
 
 NAME = re.compile(r"\bTRAINER_[A-Z][A-Z0-9_]*[A-Z0-9]\b")
 READ = re.compile(r"""environ(?:\.get\(|\[)\s*["'](TRAINER_[A-Z0-9_]+)["']""")

@@ -15,9 +15,9 @@ from test_i18n_catalogs import _visible_latin_words
 from trainer.drills.base import expected_of
 from trainer.store import open_db
 from trainer.store.accounts import FAST_HASHER, Accounts, Role
-from trainer.store.exams import ExamError, Exams, question_seed
 from trainer.store.groups import Groups
-from trainer.web import db as web_db
+from trainer.store.quizzes import ExamError, Exams, question_seed
+from trainer.web.core import db as web_db
 
 
 def _fmt(moment):

@@ -29,7 +29,7 @@ from trainer.engine.presets import add_house_folder
 from trainer.games import BY_ID
 from trainer.store.groups import house_name, write_house_file
 from trainer.web import create_app
-from trainer.web.i18n import render
+from trainer.web.core.i18n import render
 
 LOCALES = ("ka", "ru", "en")
 # rp.decision asks the advisor (a few tenths of a second a situation): one seed there.

@@ -86,7 +86,7 @@ def test_russian_keeps_its_suit_names():
 def test_cards_are_spoken_with_the_georgian_suits(app):
     from flask_babel import force_locale
 
-    from trainer.web.drawing import SUIT_NOUNS, card_face
+    from trainer.web.situations.drawing import SUIT_NOUNS, card_face
 
     with app.test_request_context(), force_locale("ka"):
         assert card_face("7s")["label"].startswith("ყვავის ")
@@ -101,7 +101,7 @@ def test_the_painted_tables_joker_captions(app):
     # the genitive inside "the highest of spades", the nominative for a quoted suit name.
     from flask_babel import force_locale, gettext
 
-    from trainer.web.drawing import SUIT_NOUNS, SUIT_WORDS
+    from trainer.web.situations.drawing import SUIT_NOUNS, SUIT_WORDS
 
     with app.test_request_context(), force_locale("ka"):
         said = gettext("led, calling the highest %(suit)s", suit=SUIT_WORDS["s"])

@@ -103,7 +103,7 @@ def test_no_get_route_writes_anything(app, monkeypatch):
     assert _snapshot(path) == before
     # The pages did show something: the trainee's own rows answer 200, not a 404 for all.
     assert statuses[f"/practice/{KIND}?level=1"] == 200
-    assert statuses[urls["sprint.run"][0]] == 200 and statuses[urls["table.show"][0]] == 200
+    assert statuses[urls["sprints.run"][0]] == 200 and statuses[urls["table.show"][0]] == 200
     # Even once the sprint's clock has run out, its run and result pages score nothing (a POST does).
     sprint_clock_ahead(monkeypatch, 120)
     _get_everything(named, urls)
@@ -127,12 +127,12 @@ def test_every_get_route_sends_the_security_headers_and_api_errors_are_json(app)
 # The POSTs that start something for a visitor (and the sign-ups): the only ones that may make a row.
 STARTS = {
     "practice.new",
-    "quiz.start",
-    "sprint.start",
+    "self_check.start",
+    "sprints.start",
     "table.start",
     "table.start_test",
     "today.start",
-    "account.sign_up",
+    "accounts.sign_up",
     "api.sign_up",
     "api.create_drill",
     "api.create_round",
@@ -169,7 +169,7 @@ def test_a_visitor_gets_a_row_only_by_starting_something(app):
         (f"/practice/{KIND}", {"level": "9"}),
     ]:
         assert app.test_client().post(url, data=form).status_code in (400, 404), url
-    assert {"practice.answer", "sprint.skip", "quiz.submit", "table.answer"} <= set(posted)
+    assert {"practice.answer", "sprints.skip", "self_check.submit", "table.answer"} <= set(posted)
     assert _trainees(path) == before
     # A real start still makes the guest's row at once: a guest practises without an account.
     assert app.test_client().post(f"/practice/{KIND}", data={"level": "1"}).status_code == 303

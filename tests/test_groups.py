@@ -24,7 +24,7 @@ from trainer.store.accounts import FAST_HASHER, AccountError, Accounts, Role
 from trainer.store.groups import Groups, clean_join_code
 from trainer.store.readiness import Target
 from trainer.store.schema import MIGRATIONS
-from trainer.web import db as web_db
+from trainer.web.core import db as web_db
 
 # The store ------------------------------------------------------------------------------------------
 

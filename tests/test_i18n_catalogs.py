@@ -8,7 +8,8 @@ import pytest
 from accounts_helpers import AuthActions
 from babel.messages.pofile import read_po
 
-from trainer.web import create_app, i18n, messages
+from trainer.web import create_app
+from trainer.web.core import i18n, messages
 
 LOCALES = messages.LOCALES
 
@@ -23,7 +24,7 @@ def test_catalog_has_every_message(all_messages, locale):
     gaps = messages.missing(locale, all_messages)
     assert not gaps, (
         f"{len(gaps)} messages missing from translations/{locale}: run "
-        f"`python3 -m trainer.web.messages update` and translate them: {gaps[:20]}"
+        f"`python3 -m trainer.web.core.messages update` and translate them: {gaps[:20]}"
     )
 
 
@@ -92,7 +93,7 @@ def test_georgian_terms_from_the_seed_on_the_cheat_sheet(client):
 
 
 def test_card_names_are_spoken_in_the_language(app):
-    from trainer.web.drawing import card_face
+    from trainer.web.situations.drawing import card_face
 
     with app.test_request_context(headers={"Accept-Language": "ru"}):
         assert card_face("As")["label"] == "туз пик"

@@ -9,7 +9,7 @@ from accounts_helpers import AuthActions
 from test_table_pages import dealt_of, form_for, start
 
 from trainer.drills.rounds import expected_answer
-from trainer.web.drawing import SUIT_NOUNS
+from trainer.web.situations.drawing import SUIT_NOUNS
 
 
 @pytest.fixture

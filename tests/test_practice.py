@@ -281,7 +281,7 @@ def test_todays_practice_draws_the_head_of_the_queue_and_next_continues_it(app, 
     page = named.get(url).get_data(as_text=True)
     assert 'formaction="/today/"' in page  # skip stays in the queue
     with app.app_context():
-        from trainer.web import db
+        from trainer.web.core import db
 
         drill = db.store().drill(drill_id)
     assert drill["kind"] == head
@@ -378,7 +378,7 @@ def test_a_level_is_mastered_by_the_target_of_the_group_the_trainee_practises_fo
     from accounts_helpers import signed_in
 
     from trainer.store.readiness import Target
-    from trainer.web import db as web_db
+    from trainer.web.core import db as web_db
 
     teacher = signed_in(app, "teacher", "instructor")
     made = teacher.post("/groups/new", data={"name": "Evening class"})

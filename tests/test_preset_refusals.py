@@ -17,7 +17,7 @@ from trainer.engine.painted_poker import rules as painted_rules
 from trainer.engine.presets import PresetError
 from trainer.engine.russian_poker import rules as russian_rules
 from trainer.games import BY_ID
-from trainer.web.preset_refusals import REASONS, say
+from trainer.web.core.preset_refusals import REASONS, say
 
 
 def _raise_sites() -> list[ast.Call]:

@@ -15,7 +15,8 @@ from accounts_helpers import PASSWORD, AuthActions
 from web_toys import toy_kinds
 
 from trainer import __main__ as trainer_main
-from trainer.web import create_app, settings
+from trainer.web import create_app
+from trainer.web.core import settings
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -83,7 +84,7 @@ def _set_cookies(response):
 def test_session_cookie_is_httponly_and_samesite_lax(tmp_path):
     response = _sign_up(make_app(tmp_path).test_client(), "trainee.one")  # the session of a signed-in user
     assert response.status_code == 302
-    cookies = _set_cookies(response)  # the session's, and the device's (trainer.web.sign_in_limits)
+    cookies = _set_cookies(response)  # the session's, and the device's (trainer.web.core.sign_in_limits)
     assert set(cookies) == {"session", "trainer_device"}
     for cookie in cookies.values():
         assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Secure" not in cookie
@@ -156,7 +157,7 @@ def test_failed_sign_ins_are_limited_and_only_failures_count(tmp_path):
     assert refused.status_code == 429 and refused.headers["Retry-After"].isdigit()
     token = app.test_client().post("/api/v1/tokens", json={"username": "dealer", "password": "not it"})
     assert token.status_code == 429 and token.json["status"] == 429
-    # The right password is never refused for failures of others (trainer.web.sign_in_limits).
+    # The right password is never refused for failures of others (trainer.web.core.sign_in_limits).
     assert AuthActions(app.test_client()).sign_in("dealer").status_code == 302
     token = app.test_client().post("/api/v1/tokens", json={"username": "dealer", "password": PASSWORD})
     assert token.status_code == 201

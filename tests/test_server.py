@@ -1,4 +1,4 @@
-"""The production server's settings (trainer/web/server.py) against slow clients: half-sent requests
+"""The production server's settings (trainer/web/core/server.py) against slow clients: half-sent requests
 held open hold no thread, normal requests are answered beside them, and the server closes them itself
 once they have been silent for its channel timeout. Speed is measured by bench/slow_clients.py."""
 
@@ -11,7 +11,8 @@ import urllib.request
 import pytest
 from waitress.server import create_server
 
-from trainer.web import create_app, server
+from trainer.web import create_app
+from trainer.web.core import server
 
 HALF = (
     b"POST /api/v1/drills HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"

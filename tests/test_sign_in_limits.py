@@ -1,4 +1,5 @@
-"""Failed password checks are limited per username tried and per address (`trainer.web.sign_in_limits`),
+"""Failed password checks are limited per username tried and per address
+(`trainer.web.core.sign_in_limits`),
 counted in the database so that every worker of a server counts the same; beyond a budget a wrong
 password gets 429 and a right one still signs in, a browser that proved the password before (a
 trusted device) counts only its own failures, and beyond three budgets (the ceiling) nothing is
@@ -12,7 +13,8 @@ from accounts_helpers import PASSWORD, AuthActions, add_user
 from trainer.store import open_db
 from trainer.store.accounts import FAST_HASHER, Accounts
 from trainer.store.sign_in_failures import KEEP_S, SignInFailures
-from trainer.web import auth, create_app, db
+from trainer.web import create_app
+from trainer.web.core import auth, db
 
 LIMITS = {
     "TESTING": True,

@@ -11,7 +11,7 @@ from test_table_pages import dealt_of, form_for, start
 
 from trainer.drills.rounds import expected_answer
 from trainer.games import BY_ID
-from trainer.web import db as web_db
+from trainer.web.core import db as web_db
 
 
 def play_through(client, url, dealt):

@@ -8,9 +8,9 @@ import pytest
 from flask import render_template_string
 
 from trainer.drills import REGISTRY, issue
-from trainer.web.drawing import betting_round
+from trainer.web.situations.drawing import betting_round
 
-TABLE = '{% set data = situation.data %}{% include "tables/omaha.html" %}'
+TABLE = '{% set data = situation.data %}{% include "situations/omaha.html" %}'
 
 
 def _seats(html: str) -> dict[str, str]:

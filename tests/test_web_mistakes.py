@@ -127,7 +127,7 @@ def test_the_store_records_mistakes_and_wrong_choices_and_counts_them():
 def test_the_instructors_desk_shows_the_mistakes_per_group_and_per_trainee(app):
     from accounts_helpers import signed_in
 
-    from trainer.web import db as web_db
+    from trainer.web.core import db as web_db
 
     teacher = signed_in(app, "teacher", "instructor")
     made = teacher.post("/groups/new", data={"name": "Evening class"})

@@ -10,7 +10,8 @@ from web_toys import toy_kinds
 
 from trainer.drills import REGISTRY
 from trainer.drills.base import expected_of
-from trainer.web import create_app, presets
+from trainer.web import create_app
+from trainer.web.core import presets
 
 PUBLIC_PAGES = [
     "/",
@@ -409,7 +410,7 @@ def test_every_real_drill_renders_and_grades_at_every_level(named, kind_id):
         assert b'class="felt' in page.data or b'class="facts' in page.data
         drill_id = int(url.rsplit("/", 1)[1])
         with named.application.app_context():
-            from trainer.web import db
+            from trainer.web.core import db
 
             situation = db.store().drill(drill_id)["situation"]
         expected, _text, _steps = expected_of(situation)
@@ -434,7 +435,7 @@ def test_advisor_page_answers_a_repeated_question_from_its_cache(client, monkeyp
     the engine again, and the same cards under another house (or other stakes) are never served
     another house's table."""
     from trainer.engine.russian_poker import strategy
-    from trainer.web import advisor_page
+    from trainer.web.reference import advisor as advisor_page
 
     asked: list[tuple[str, int]] = []
 

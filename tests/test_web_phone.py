@@ -6,7 +6,7 @@ import re
 import pytest
 
 from trainer.drills import REGISTRY, issue
-from trainer.web.questions import QUESTIONS
+from trainer.web.situations.questions import QUESTIONS
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def test_every_registered_kind_has_a_short_question():
 def test_short_questions_are_translated(app, lang):
     from flask_babel import force_locale
 
-    from trainer.web.questions import short_question
+    from trainer.web.situations.questions import short_question
 
     with app.test_request_context(), force_locale(lang):
         for kind_id, kind in REGISTRY.items():

@@ -234,7 +234,7 @@ def _drills(app, ids):
 
 
 def test_a_quiz_is_drawn_afresh_from_the_games_bank_on_every_take(app, named):
-    from trainer.web.quiz import available
+    from trainer.web.practice.self_check import available
 
     bank = {(q["kind"], q["level"]) for q in available("omaha")}
     takes = []

@@ -1,7 +1,7 @@
 """Every sentence a trainee reads is a marked message, translated, and written in the reader's script.
 
 Drills and live-table rounds are drawn at seeds that no catalog was ever built from (the catalog comes
-from extraction alone, see `trainer.web.messages`), for every kind and level; their prompts, answer
+from extraction alone, see `trainer.web.core.messages`), for every kind and level; their prompts, answer
 labels, explanations and mistake sentences are walked and rendered in Georgian and Russian.
 """
 
@@ -19,7 +19,8 @@ from trainer.drills import rounds as rounds_module
 from trainer.drills.base import expected_of
 from trainer.engine.cards import parse_cards
 from trainer.engine.explain import Cards, Step, Term
-from trainer.web import create_app, i18n, messages
+from trainer.web import create_app
+from trainer.web.core import i18n, messages
 
 SEEDS = (7001, 7002)  # not the first seeds: nothing in the catalogs depends on drawing them
 SLOW_KINDS = {"rp.decision"}  # valued exactly when dealt: one situation per level

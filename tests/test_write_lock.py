@@ -14,7 +14,8 @@ import pytest
 
 from trainer.drills import issue
 from trainer.store import Store, open_db, practice, writing
-from trainer.web import create_app, db, settings
+from trainer.web import create_app
+from trainer.web.core import db, settings
 
 
 def answer_once(store, trainee_id, seed):

@@ -6,7 +6,7 @@
     python3 -m trainer backup /srv/backups/class-2026-12-01.sqlite   # a consistent copy, while serving
     python3 -m trainer --help
 
-Configuration comes from `TRAINER_*` environment variables, listed once in `trainer.web.settings.TABLE`
+Configuration comes from `TRAINER_*` environment variables, listed once in `trainer.web.core.settings.TABLE`
 (rendered into `--help` and docs/running-a-school.md).
 """
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from trainer.web.server import DEFAULT_HOST, DEFAULT_PORT, DEFAULT_THREADS, default_workers
-from trainer.web.settings import epilog
+from trainer.web.core.server import DEFAULT_HOST, DEFAULT_PORT, DEFAULT_THREADS, default_workers
+from trainer.web.core.settings import epilog
 
 DESCRIPTION = (
     "Croupier Trainer: drills for casino croupier trainees (Flask app on SQLite). Without a command it "
@@ -113,7 +113,7 @@ def add_serve_options(target: argparse.ArgumentParser, *, suppress: bool = False
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     from trainer.web import create_app
-    from trainer.web.settings import SettingError
+    from trainer.web.core.settings import SettingError
 
     try:
         # Migrates the database once, here, before any worker starts; only `migrate` creates a missing
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         print(f"database ready: {app.config['DATABASE']}")
         return 0
-    from trainer.web.server import serve
+    from trainer.web.core.server import serve
 
     print(
         f"Croupier Trainer on http://{args.host}:{args.port}/ "

@@ -55,7 +55,7 @@ class Game:
     @property
     def table_template(self) -> str:
         """The template that draws a situation of the game (templates/)."""
-        return f"tables/{self.id}.html"
+        return f"situations/{self.id}.html"
 
     @property
     def reference_page(self) -> str:

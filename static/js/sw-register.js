@@ -1,4 +1,4 @@
-// Installs the service worker (served from /sw.js, see trainer/web/offline.py) where the browser has
+// Installs the service worker (served from /sw.js, see trainer/web/core/offline.py) where the browser has
 // them and the page came over HTTPS or from this machine; nothing changes where it does not.
 // On a phone shared by a class, the kept copies of drill pages and the home page belong to whoever
 // was signed in: when the page's visitor mark names another visitor (signed in, out, or another account),

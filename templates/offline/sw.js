@@ -1,4 +1,4 @@
-// Croupier Trainer's service worker (written out by trainer/web/offline.py): the reference pages and
+// Croupier Trainer's service worker (written out by trainer/web/core/offline.py): the reference pages and
 // the assets are stored when it is installed; a page is fetched from the network first and its copy
 // kept (reference pages, and the last drills opened), so without a network the last copy opens; a
 // page never stored falls back to the offline page. Only GETs of this site; never the API or accounts.

@@ -74,7 +74,7 @@ class PresetError(ValueError):
     when one of them is at fault; the parts are kept as `source`, `key`, `row` and `reason`.
 
     `code` names the kind of refusal ("missing_key", "toml_syntax", ...) and `params` its named values,
-    so that a page can say it in the reader's language (`trainer.web.preset_refusals`); the English
+    so that a page can say it in the reader's language (`trainer.web.core.preset_refusals`); the English
     `str()` is for the command line and the logs."""
 
     def __init__(

@@ -80,7 +80,7 @@ class Role(StrEnum):
 
 
 class AccountError(Refusal):
-    """A request about accounts the store refuses; the web says why (`trainer.web.auth.say`)."""
+    """A request about accounts the store refuses; the web says why (`trainer.web.core.auth.say`)."""
 
 
 def _digest(secret: str) -> str:

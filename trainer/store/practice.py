@@ -21,7 +21,7 @@ practised at the highest level the trainee has reached (that level asks the lowe
 4. then practice ahead: cards still being learnt (missed a moment ago) first, then the cards least
    likely to be recalled now (`recall_now`, counted to the second).
 
-The home page's recommendation is the head of this queue (`trainer.web.records.recommended`).
+The home page's recommendation is the head of this queue (`trainer.web.practice.records.recommended`).
 
 The daily goal (`goal` answers a day) is shown beside the queue; the queue never runs dry.
 

@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask
 
 from trainer import PACKAGE, installed, shipped
-from trainer.web import known_databases, settings
+from trainer.web.core import known_databases, settings
 
 
 def create_app(test_config: Mapping[str, Any] | None = None, *, create_database: bool = False) -> Flask:
@@ -46,24 +46,24 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, create_database:
     with contextlib.suppress(OSError):
         os.makedirs(app.instance_path, exist_ok=True)
 
-    from trainer.web.site import init_pages
+    from trainer.web.site import init_api, init_pages
 
     init_pages(app)
 
-    from trainer.web import assets
+    from trainer.web.core import assets
 
     assets.init_app(app)
 
-    from trainer.web import api, messages
+    from trainer.web.core import messages
 
-    api.init_app(app)
+    init_api(app)
     app.cli.add_command(messages.cli)
 
-    from trainer.web import cli
+    from trainer.web.core import cli
 
     cli.init_app(app)
 
-    from trainer.web import security
+    from trainer.web.core import security
 
     security.init_app(app)
 

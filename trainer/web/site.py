@@ -6,31 +6,33 @@ from flask import Flask, Response
 from flask_wtf.csrf import generate_csrf
 
 from trainer import shipped
-from trainer.web import account_cli, auth, db, drawing, errors, i18n
-from trainer.web.answer_input import exchange_choices
-from trainer.web.catalog import game_title, rules_in_force, sprint_title
-from trainer.web.questions import amount_may_be_negative, short_question
+from trainer.web.accounts import cli as account_cli
+from trainer.web.core import auth, db, errors, i18n
+from trainer.web.situations import drawing
+from trainer.web.situations.answers import exchange_choices
+from trainer.web.situations.catalog import game_title, rules_in_force, sprint_title
+from trainer.web.situations.questions import amount_may_be_negative, short_question
 
 CSRF_TIME_LIMIT = 12 * 3600  # seconds
 TRANSLATIONS = shipped("translations")
 
 
 def init_pages(app: Flask) -> None:
-    from trainer.web import (  # noqa: F401
-        account,
-        advisor_page,
-        exams,
-        groups,
-        offline,
-        pages,
-        practice,
+    from trainer.web.accounts import views as account
+    from trainer.web.core import offline
+    from trainer.web.groups import views as groups
+    from trainer.web.practice import home as pages
+    from trainer.web.practice import (
         progress,
-        quiz,
-        reference,
-        sprint,
-        table,
         today,
     )
+    from trainer.web.practice import self_check as quiz
+    from trainer.web.practice import sprints as sprint
+    from trainer.web.practice import views as practice
+    from trainer.web.quizzes import views as exams
+    from trainer.web.reference import advisor as advisor_page  # noqa: F401
+    from trainer.web.reference import views as reference
+    from trainer.web.table import views as table
 
     # A trainee may leave a question open for a while; a form stays valid for a working shift.
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", CSRF_TIME_LIMIT)
@@ -87,3 +89,19 @@ def table_css() -> Response:
     response.cache_control.public = True
     response.cache_control.max_age = 3600
     return response
+
+
+def init_api(app: Flask) -> None:
+    """The JSON API: every area's routes on the one blueprint (importing a route module adds its
+    routes), the database created and migrated once (`db.init_app`), and the app-wide handlers that
+    answer /api/ errors in JSON."""
+    from trainer.web.accounts import api as accounts_api  # noqa: F401
+    from trainer.web.api import drills  # noqa: F401
+    from trainer.web.api.shared import bp, register_error_handlers
+    from trainer.web.groups import api as groups_api  # noqa: F401
+    from trainer.web.table import api as table_api  # noqa: F401
+
+    db.init_app(app)
+    auth.init_app(app)
+    app.register_blueprint(bp)
+    register_error_handlers(app)

@@ -1,0 +1,107 @@
+"""API accounts: sign up (`POST /api/v1/users`), bearer tokens (`POST /api/v1/tokens`, list, revoke).
+
+A token is made from the username and password and returned once; the store keeps only its digest.
+Send it as `Authorization: Bearer <token>`. Signing out everywhere on the pages, changing the password
+and setting one with a one-time code revoke every token of the account.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import g, jsonify, url_for
+from flask.typing import ResponseReturnValue
+
+from trainer.store.accounts import AccountError
+from trainer.web.api.shared import bp, fail, json_body, signed_in
+from trainer.web.core import auth, sign_in_limits
+
+ENGLISH = {
+    "username_missing": "Give a username.",
+    "username_length": "A username has {min} to {max} characters.",
+    "username_letters": "A username may use letters, digits, dots, dashes and underscores, without spaces; "
+    "it starts and ends with a letter or digit.",
+    "username_taken": "The username {username} is taken.",
+    "password_short": "A password has at least {min} characters.",
+    "password_long": "A password has at most {max} characters.",
+    "password_is_username": "The password must not be the username.",
+}
+
+
+def _refusal(error: AccountError) -> str:
+    """The refusal's sentence: the English one above, else the pages' sentence in the language the
+    request asks for (`Accept-Language`), as a common password or a look-alike username is said."""
+    if error.reason in ENGLISH:
+        return ENGLISH[error.reason].format(**error.params)
+    return auth.say(error)
+
+
+def _user_json(row: dict[str, Any]) -> dict[str, Any]:
+    return {"id": row["id"], "username": row["username"], "role": row["role"]}
+
+
+def _token_json(row: dict[str, Any]) -> dict[str, Any]:
+    return {"id": row["id"], "label": row["label"] or "", "created_at": row["created_at"]}
+
+
+@bp.post("/users")
+def sign_up() -> ResponseReturnValue:
+    """A new trainee account. A guest of this session (cookie) keeps his practice in it."""
+    body = json_body()
+    username, password = body.get("username"), body.get("password")
+    if not isinstance(password, str):
+        fail(400, 'Give a username and a password, such as {"username": "nino", "password": "..."}.')
+    try:
+        row = auth.accounts().sign_up(username, password, guest_id=auth.guest_id())
+    except AccountError as error:
+        # Taken (or drawn like a taken name): the state conflicts; the password equal to the username
+        # or a common one: each field follows the document, the value cannot be (422); any other
+        # refusal breaks the document's rules (400).
+        status = {
+            "username_taken": 409,
+            "username_lookalike": 409,
+            "password_is_username": 422,
+            "password_common": 422,
+        }.get(error.reason, 400)
+        fail(status, _refusal(error))
+    auth.forget_guest()
+    sign_in_limits.proved(row)
+    response = jsonify(_user_json(row))
+    response.status_code = 201
+    return response
+
+
+@bp.post("/tokens")
+def new_token() -> ResponseReturnValue:
+    """A bearer token for the username and password (shown once). Failed tries are rate-limited."""
+    body = json_body()
+    label = body.get("label", "")
+    if not isinstance(label, str):
+        fail(400, "label must be text.")
+    row = auth.accounts().check_password(body.get("username"), body.get("password"))
+    if row is None:
+        g.failed_sign_in = True
+        fail(401, "The username or the password is not right.")
+    sign_in_limits.proved(row)
+    token, token_row = auth.accounts().new_token(int(row["id"]), label.strip())
+    response = jsonify(token=token, **_token_json(token_row), user=_user_json(row))
+    response.status_code = 201
+    response.headers["Location"] = url_for("api.revoke_token", token_id=token_row["id"])
+    return response
+
+
+@bp.get("/tokens")
+def list_tokens() -> ResponseReturnValue:
+    """The caller's tokens that still work (never the tokens themselves)."""
+    user = signed_in()
+    live = [t for t in auth.accounts().tokens_of(user.id) if t["revoked_at"] is None]
+    return jsonify(tokens=[_token_json(t) for t in live])
+
+
+@bp.delete("/tokens/<int:token_id>")
+def revoke_token(token_id: int) -> ResponseReturnValue:
+    """Revoke one of the caller's tokens (the one in use too); another user's token is a 404."""
+    user = signed_in()
+    if not auth.accounts().revoke_token(user.id, token_id):
+        fail(404, f"You have no token {token_id} that still works.")
+    return "", 204

@@ -1,0 +1,56 @@
+"""Checks every view of the trainee's pages shares: a trainee (account or guest), a sound form, own work."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import abort, redirect, request, url_for
+from flask_babel import gettext
+from flask_wtf import FlaskForm
+
+from trainer.web.core import db
+
+
+def expired_form_message() -> str:
+    return gettext(
+        "The form has expired or was changed (security check failed). "
+        "Your progress is safe: reload the page and answer again."
+    )
+
+
+def require_trainee(back: str | None = None, *, start: bool = False) -> int:
+    """The trainee's id: the signed-in user's, else this browser's guest. Guests practise at once: the
+    POST that starts something (`start`: a drill, sprint, quiz, round or table test), once its form
+    is checked, makes the guest's row. Nothing else does (a GET, an answer, a skip or a finish: a
+    visitor without a row owns nothing to act on); without a trainee the visitor goes to `back`
+    (default: the start page)."""
+    trainee = db.trainee_id(create=start and request.method == "POST")
+    if trainee is None:
+        abort(redirect(back or url_for("home.home")))
+    return trainee
+
+
+def check_form(form: FlaskForm) -> None:
+    """A form with a bad CSRF token or fields is refused with 400 and a sentence, nothing recorded."""
+    if form.validate():
+        return
+    csrf = getattr(form, "csrf_token", None)
+    if csrf is not None and csrf.errors:
+        abort(400, description=expired_form_message())
+    abort(400, description=gettext("The form was incomplete or changed. Reload the page and try again."))
+
+
+def own_drill(drill_id: int, trainee: int, mode: str) -> dict[str, Any]:
+    """The trainee's own drill of this mode, or 404 (another trainee's drill does not exist for him)."""
+    return db.drill_or_404(drill_id, trainee, mode)
+
+
+def safe_next(target: str | None, default: str) -> str:
+    """Only same-site paths: a form cannot send the trainee to another site."""
+    if not target:
+        return default
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return default
+    return target

@@ -1,0 +1,201 @@
+"""Languages: Georgian, English, Russian through Flask-Babel.
+
+The locale comes from the trainee's remembered choice (session), else the browser's Accept-Language.
+Compiled catalogs (.mo) are git-ignored, so `compile_catalogs` builds them from the .po files at
+start-up whenever a .po is newer: a fresh clone then shows translated pages on its first run.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from babel.lists import format_list
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from flask import Flask, request, session
+from flask_babel import Babel, get_locale, get_translations, gettext
+
+from trainer.engine.cards import Card
+from trainer.engine.explain import Cards, Either, Step, Term
+
+LANGUAGES: dict[str, str] = {"ka": "ქართული", "en": "English", "ru": "Русский"}
+LANGUAGE_CODES: dict[str, str] = {"ka": "ქა", "en": "EN", "ru": "РУ"}  # the switch on a phone
+DEFAULT_LANGUAGE = "en"
+
+
+def compile_catalogs(directory: Path) -> list[Path]:
+    """Write `messages.mo` beside every `messages.po` that is newer; return the files written."""
+    written = []
+    for po_path in sorted(directory.glob("*/LC_MESSAGES/messages.po")):
+        mo_path = po_path.with_suffix(".mo")
+        if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
+            continue
+        with po_path.open("rb") as po_file:
+            catalog = read_po(po_file, locale=po_path.parts[-3])
+        tmp_path = mo_path.with_suffix(f".mo.{os.getpid()}.tmp")
+        with tmp_path.open("wb") as mo_file:
+            write_mo(mo_file, catalog)
+        # Atomic swap from a file of this process's own: two app processes (test workers, server
+        # workers) starting together never read or write a half-written catalog.
+        tmp_path.replace(mo_path)
+        written.append(mo_path)
+    return written
+
+
+def select_locale() -> str:
+    """The remembered choice first, then the best match for the browser, then English."""
+    chosen = session.get("lang")
+    if chosen in LANGUAGES:
+        return str(chosen)
+    return request.accept_languages.best_match(list(LANGUAGES)) or DEFAULT_LANGUAGE
+
+
+def init_app(app: Flask, translations: Path) -> None:
+    """Compile the catalogs and attach Babel plus the template helpers."""
+    try:
+        compile_catalogs(translations)
+    except OSError:
+        # A read-only checkout: compile a copy in the instance folder instead.
+        copy = Path(app.instance_path) / "translations"
+        shutil.copytree(translations, copy, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.mo*"))
+        compile_catalogs(copy)
+        translations = copy
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(translations))
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
+    Babel(app, locale_selector=select_locale)
+    app.jinja_env.globals.update(
+        LANGUAGES=LANGUAGES,
+        LANGUAGE_CODES=LANGUAGE_CODES,
+        current_language=current_language,
+        translate_step=render,
+        render_prompt=render_prompt,
+        label_text=label_text,
+        amount_label=amount_label,
+        num=number_text,
+        tr=translate_word,
+    )
+
+
+def current_language() -> str:
+    return str(get_locale() or DEFAULT_LANGUAGE)
+
+
+def translate_word(text: Any) -> Any:
+    """A word or phrase that arrives as data, looked up as it is: a drill's title, a house-rules key
+    part or preset title (their ids are marked in code or read from the rules files by
+    `trainer.web.core.messages`). Sentences with numbers or cards are messages with parameters instead."""
+    if not isinstance(text, str) or not text:
+        return text
+    return gettext(text)
+
+
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+RANK_TEXT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def card_text(card: Card | str) -> str:
+    """A card as the table shows it and a croupier writes it: rank and suit symbol ("10♥", "A♠")."""
+    if not isinstance(card, Card) and str(card)[:1] == "X":
+        return "🃏" + str(card)[1:]  # a real joker of a 54-card deck (X1, X2)
+    parsed = card if isinstance(card, Card) else Card.from_text(str(card))
+    return RANK_TEXT.get(parsed.rank, str(parsed.rank)) + SUIT_SYMBOLS[parsed.suit]
+
+
+def number_text(value: int | float) -> str:
+    """A number written for the locale ("1,400" in English, "1 400" in Georgian and Russian)."""
+    return format_decimal(value, locale=current_language())
+
+
+def _translate(template: str, context: str | None, plural: str | None = None, count: Any = None) -> str:
+    translations = get_translations()
+    if plural is not None:
+        n = count if isinstance(count, int) else 2
+        if context:
+            return str(translations.npgettext(context, template, plural, n))
+        return str(translations.ngettext(template, plural, n))
+    if context:
+        return str(translations.pgettext(context, template))
+    return str(translations.gettext(template))
+
+
+def _value(value: Any) -> Any:
+    """One parameter written for the reader: numbers for the locale, cards with suit symbols, words
+    and nested messages translated, lists as a list in the language."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, float):
+        return format_decimal(value, format="#,##0.000", locale=current_language())
+    if isinstance(value, int):
+        return number_text(value)
+    if isinstance(value, Cards):
+        return " ".join(card_text(code) for code in value.codes)
+    if isinstance(value, Term):
+        return _translate(value.text, value.context)
+    if isinstance(value, Step):
+        return render(value)
+    if isinstance(value, list | tuple):
+        items = [str(_value(v)) for v in value]
+        return format_list(items, locale=current_language()) if items else ""
+    if isinstance(value, Either):
+        items = [str(_value(v)) for v in value.items]
+        return format_list(items, style="or", locale=current_language()) if items else ""
+    return translate_word(value)
+
+
+def render(message: Step | Mapping[str, Any]) -> str:
+    """One message (a `Step` or its JSON form) as a sentence in the current language."""
+    m = message if isinstance(message, Step) else Step.from_json(message)
+    params = {key: _value(v) for key, v in m.params.items()}
+    translated = _translate(m.template, m.context, m.plural, m.params.get(m.count or ""))
+    try:
+        return translated.format(**params)
+    except (KeyError, IndexError, ValueError):
+        pass
+    # A broken translation must not hide the explanation: fall back to the English sentence.
+    try:
+        return m.english.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return str(m)
+
+
+def error_text(error: Exception) -> str:
+    """A refused answer's sentence for the reader: the drills' message (`AnswerError.said`) written in
+    the language, else the page's own sentence (already translated where it was raised)."""
+    said = getattr(error, "said", None)
+    return render(said) if isinstance(said, Step) else str(gettext(str(error)))
+
+
+def label_text(label: Any) -> str:
+    """An answer option or amount label (`Step`, `Term` or text shown as it is) for the reader; a word
+    standing alone starts with a capital where the language writes one (Georgian has no capitals)."""
+    if isinstance(label, Step):
+        return render(label)
+    if isinstance(label, Term):
+        text = str(_value(label))
+        return text if current_language() == "ka" else text[:1].upper() + text[1:]
+    # Plain text: numbers and lows ("8-4-3-2-A") are shown as they are; a label stored before the drills
+    # wrote terms ("No game") is still looked up.
+    return str(translate_word(str(label)))
+
+
+def amount_label(fmt: Any, label: str) -> str:
+    """The shown label of an amounts answer's key (the English label)."""
+    for key, shown in zip(fmt.labels, fmt.label_messages, strict=False):
+        if key == label:
+            return label_text(shown)
+    return label
+
+
+def render_prompt(situation: Any) -> str:
+    """The question of a `Situation`, sentence by sentence."""
+    return " ".join(render(m) for m in situation.prompt)
+
+
+def translate_step(step: Any) -> str:
+    """One explanation step as a sentence in the current language (the same as `render`)."""
+    return render(step)

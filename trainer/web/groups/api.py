@@ -1,0 +1,225 @@
+"""Groups in the JSON API: list and make groups (`GET/POST /api/v1/groups`), join with a code
+(`POST /api/v1/groups/join`), leave (`DELETE /api/v1/groups/{id}/membership`), a group's report
+(`GET /api/v1/groups/{id}/report`), its attempts as
+CSV (`GET /api/v1/groups/{id}/attempts.csv`), its assigned quizzes with their results
+(`GET /api/v1/groups/{id}/quizzes`), the quizzes' questions (`.../quiz-results.csv`) and one
+member's page (`GET /api/v1/groups/{id}/trainees/{user id}`). The
+caller must be signed in (bearer token or session); a group that is not the caller's own is a 404, as
+if it did not exist. What the owner reads of a member is what he did while in the group."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify, url_for
+from flask.typing import ResponseReturnValue
+
+from trainer.store import NotFoundError, stats
+from trainer.store.accounts import AccountError
+from trainer.web.api.shared import bp, fail, json_body, signed_in
+from trainer.web.core import auth, db
+from trainer.web.groups.views import attempts_csv, quiz_results_csv, sittings_of
+
+
+def _group_json(row: dict[str, Any], *, owner: bool) -> dict[str, Any]:
+    found = {"id": row["id"], "name": row["name"], "created_at": row["created_at"]}
+    if owner:
+        found["join_code"] = row["join_code"]
+        found["members"] = len(db.groups().members(int(row["id"])))
+    return found
+
+
+def _owned(group_id: int, user: auth.Account) -> dict[str, Any]:
+    try:
+        return db.groups().owned_group(group_id, user.id)
+    except NotFoundError:
+        fail(404, f"You have no group {group_id}.")
+
+
+@bp.get("/groups")
+def list_groups() -> ResponseReturnValue:
+    """The groups the caller owns (instructors) and the groups he is in, and the one he practises for."""
+    user = signed_in()
+    groups = db.groups()
+    practising = groups.practising_for(user.id)
+    return jsonify(
+        owned=[_group_json(g, owner=True) for g in groups.owned_by(user.id)],
+        member_of=[_group_json(g, owner=False) for g in groups.of_member(user.id)],
+        practising_for=None if practising is None else practising["id"],
+    )
+
+
+@bp.post("/groups")
+def create_group() -> ResponseReturnValue:
+    body = json_body()
+    user = signed_in()
+    if not user.is_instructor:
+        fail(403, "Only instructors make groups.")
+    try:
+        group = db.groups().create(user.id, body.get("name"))
+    except AccountError as error:
+        fail(400, "Give the group a name of at most 60 characters." if "name" in error.reason else str(error))
+    response = jsonify(_group_json(group, owner=True))
+    response.status_code = 201
+    response.headers["Location"] = url_for("api.group_report", group_id=group["id"])
+    return response
+
+
+@bp.post("/groups/join")
+def join_group() -> ResponseReturnValue:
+    """Join with a code; the first group joined becomes the one the caller practises for."""
+    body = json_body()
+    user = signed_in()
+    try:
+        group = db.groups().join(user.id, body.get("code"))
+    except AccountError:
+        fail(404, "There is no group with this code.")
+    if db.groups().practising_for(user.id) is None:
+        db.groups().practise_for(user.id, int(group["id"]))
+    return jsonify(_group_json(group, owner=False))
+
+
+@bp.delete("/groups/<int:group_id>/membership")
+def leave_group(group_id: int) -> ResponseReturnValue:
+    """Leave one of the caller's groups (only the member himself leaves, as only he joins)."""
+    user = signed_in()
+    if not db.groups().remove_member(group_id, user.id):
+        fail(404, f"You are not in group {group_id}.")
+    return "", 204
+
+
+@bp.get("/groups/<int:group_id>/report")
+def group_report(group_id: int) -> ResponseReturnValue:
+    """Per trainee and drill kind: attempts, correct, median_ms; readiness per game; last activity;
+    the item analysis per drill kind (as the desk shows it)."""
+    user = signed_in()
+    group = _owned(group_id, user)
+    report = db.groups().report(group_id)
+    return jsonify(
+        group=_group_json(group, owner=True),
+        rules=db.groups().rules(group_id),
+        targets={game: target.to_json() for game, target in report["targets"].items()},
+        kinds=report["kinds"],
+        trainees=[
+            {
+                "id": t["id"],
+                "username": t["username"],
+                "name": t["display_name"],
+                "last_activity": t["last_activity"],
+                "kinds": {
+                    kind: {"attempts": c["attempts"], "correct": c["correct"], "median_ms": c["median_ms"]}
+                    for kind, c in t["kinds"].items()
+                },
+                "readiness": t["readiness"],
+            }
+            for t in report["trainees"]
+        ],
+        items=db.groups().item_analysis(group_id),
+    )
+
+
+@bp.get("/groups/<int:group_id>/attempts.csv")
+def group_attempts_csv(group_id: int) -> ResponseReturnValue:
+    """The members' attempts as CSV (`since`, `until` as YYYY-MM-DD, `kind`)."""
+    _owned(group_id, signed_in())
+    return attempts_csv(group_id)
+
+
+@bp.get("/groups/<int:group_id>/quiz-results.csv")
+def group_quiz_results_csv(group_id: int) -> ResponseReturnValue:
+    """The group's quiz results as CSV, a row per question (`since`, `until` as YYYY-MM-DD, `kind`)."""
+    _owned(group_id, signed_in())
+    return quiz_results_csv(group_id)
+
+
+@bp.get("/groups/<int:group_id>/quizzes")
+def group_quizzes(group_id: int) -> ResponseReturnValue:
+    """The group's assigned quizzes as composed, each with every member's handed-in sittings and best
+    score (the results table of the desk; the questions themselves: quiz-results.csv)."""
+    _owned(group_id, signed_in())
+    exams = db.exams()
+    found = []
+    for exam in exams.of_group(group_id):
+        found.append(
+            {
+                "id": exam["id"],
+                "title": exam["title"],
+                "items": [{"kind": kind, "level": level} for kind, level in exam["items"]],
+                "questions": exam["questions"],
+                "time_limit_s": exam["time_limit_s"],
+                "attempts_allowed": exam["attempts_allowed"],
+                "same_questions": bool(exam["same_questions"]),
+                "opens_at": exam["opens_at"],
+                "closes_at": exam["closes_at"],
+                "answers_before_close": bool(exam["answers_before_close"]),
+                "is_open": exam["is_open"],
+                "results": [
+                    {
+                        "id": row["id"],
+                        "username": row["username"],
+                        "name": row["display_name"],
+                        "best": row["best"],
+                        "sittings": [
+                            {
+                                key: s[key]
+                                for key in ("id", "started_at", "finished_at", "answered", "correct")
+                            }
+                            for s in row["sittings"]
+                        ],
+                    }
+                    for row in exams.results(int(exam["id"]))
+                ],
+            }
+        )
+    return jsonify(quizzes=found)
+
+
+@bp.get("/groups/<int:group_id>/trainees/<int:user_id>")
+def group_trainee(group_id: int, user_id: int) -> ResponseReturnValue:
+    """One member's work, as his page on the desk shows it: readiness, trend by day, drills weakest
+    first, most frequent mistakes, sprint bests and quiz results (his answers: attempts.csv); only
+    what he did while in the group."""
+    _owned(group_id, signed_in())
+    report = db.groups().report(group_id, trainee_id=user_id)
+    member = next(iter(report["trainees"]), None)
+    if member is None:
+        fail(404, f"There is no trainee {user_id} in group {group_id}.")
+    store_db = db.store().db
+    summary = ("attempts", "correct", "accuracy", "median_ms")
+    return jsonify(
+        id=member["id"],
+        username=member["username"],
+        name=member["display_name"],
+        last_activity=member["last_activity"],
+        readiness=member["readiness"],
+        trend=[
+            {"day": d["day"], **{k: d[k] for k in summary}}
+            for d in stats.trend_by_day(store_db, user_id, group_id=group_id)
+        ],
+        kinds=[
+            {"kind": k["kind"], **{key: k[key] for key in summary}}
+            for k in sorted(
+                stats.kind_summary(store_db, user_id, group_id=group_id),
+                key=lambda k: (k["accuracy"], k["kind"]),
+            )
+        ],
+        mistakes=[
+            {"mistake": m["mistake"], "count": m["count"], "kinds": m["kinds"]}
+            for m in stats.frequent_mistakes(store_db, user_id, count=10, group_id=group_id)
+        ],
+        sprint_bests=[
+            {key: b[key] for key in ("scope", "level", "duration_s", "correct", "answered", "questions")}
+            for b in stats.sprint_bests(store_db, user_id, group_id=group_id)
+        ],
+        quizzes=[
+            {
+                "quiz_id": s["exam"]["id"],
+                "title": s["exam"]["title"],
+                "sitting_id": s["id"],
+                "finished_at": s["finished_at"],
+                "correct": s["correct"],
+                "questions": s["exam"]["questions"],
+            }
+            for s in sittings_of(group_id, user_id)
+        ],
+    )

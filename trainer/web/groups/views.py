@@ -1,0 +1,590 @@
+"""Groups and the instructor's desk.
+
+- `/groups/`: a trainee's groups, joining with a code, leaving a group, and which group he practises
+  for (its house rules then grade his drills); an instructor's own groups and a form to make one.
+  Joining is the trainee's act only: no page or API call puts someone else in a group.
+- `/groups/<id>`: the desk of one group, for its owner only (anyone else gets 404, as if it did not
+  exist): members with readiness per game and last activity, the heat map of trainees x drill kinds,
+  item analysis, the group's most frequent mistakes, table tests; settings (house rules, readiness
+  targets, join code, removing a member, one-time codes to reset a trainee's password, for a
+  trainee whose every group is the instructor's); CSV export of the answers and of the quiz results.
+  Everything the desk shows of a trainee is what he did while in the group (`trainer.store.periods`).
+- `/groups/<id>/trainees/<user id>`: one member's work (owner only), every answer of his in pages of
+  `ATTEMPTS_PER_PAGE` (`?page=N`), newest first.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable, Iterator
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    stream_with_context,
+    url_for,
+)
+from flask_babel import gettext, ngettext
+from flask_login import current_user, login_required
+from markupsafe import Markup
+
+from trainer.drills import get_kind
+from trainer.engine.presets import PresetError
+from trainer.games import BY_ID, GAMES, Game
+from trainer.store import NotFoundError, stats
+from trainer.store.accounts import AccountError, Role
+from trainer.store.groups import readable_answer
+from trainer.store.readiness import Target
+from trainer.web.core import db
+from trainer.web.core.auth import accounts, instructor_required, say
+from trainer.web.core.forms import EmptyForm, whole_number
+from trainer.web.core.guards import check_form
+from trainer.web.core.preset_refusals import say as say_preset_refusal
+from trainer.web.groups.forms import JoinForm, NewGroupForm, TargetForm
+from trainer.web.practice import records
+from trainer.web.practice.views import graded
+from trainer.web.situations.catalog import game_title, kind_title
+
+bp = Blueprint("groups", __name__, url_prefix="/groups")
+
+Page = str | Response | tuple[str, int]
+DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # ASCII digits, as RFC 3339 (the document's "date")
+ATTEMPTS_PER_PAGE = 100  # a trainee's page lists every answer, this many to a page, newest first
+CSV_COLUMNS = (
+    "answered_at",
+    "username",
+    "kind",
+    "level",
+    "rules",
+    "mode",
+    "answer",
+    "expected",
+    "correct",
+    "time_ms",
+    "mistake",
+)
+
+
+def _owned(group_id: int) -> dict[str, Any]:
+    """The group if the signed-in instructor owns it; 404 otherwise (never whose it is)."""
+    try:
+        return db.groups().owned_group(group_id, current_user.id)
+    except NotFoundError:
+        abort(404, description=gettext("There is no such group."))
+
+
+def _member(group_id: int, user_id: int) -> dict[str, Any]:
+    for member in db.groups().members(group_id):
+        if member["id"] == user_id:
+            return member
+    abort(404, description=gettext("There is no such trainee in this group."))
+
+
+@bp.get("/")
+@login_required
+def index() -> Page:
+    return _render_index()
+
+
+def _render_index(
+    join_form: JoinForm | None = None, new_form: NewGroupForm | None = None, status: int = 200
+) -> Page:
+    groups = db.groups()
+    page = render_template(
+        "groups/index.html",
+        mine=groups.of_member(current_user.id),
+        assigned=db.exams().assigned_to(current_user.id),
+        owned=groups.owned_by(current_user.id) if current_user.is_instructor else [],
+        practising=groups.practising_for(current_user.id),
+        join_form=join_form or JoinForm(formdata=None),
+        new_form=new_form or NewGroupForm(formdata=None),
+        form=EmptyForm(),
+    )
+    return (page, status) if status != 200 else page
+
+
+@bp.post("/join")
+@login_required
+def join() -> Page:
+    form = JoinForm()
+    if not form.validate():
+        return _render_index(join_form=form, status=400)
+    try:
+        group = db.groups().join(current_user.id, form.code.data)
+    except AccountError as error:
+        form.code.errors.append(say(error))
+        return _render_index(join_form=form, status=400)
+    if db.groups().practising_for(current_user.id) is None:
+        db.groups().practise_for(current_user.id, int(group["id"]))
+    flash(gettext("You joined %(group)s.", group=group["name"]), "ok")
+    return redirect(url_for("groups.index"))
+
+
+@bp.post("/<int:group_id>/leave")
+@login_required
+def leave(group_id: int) -> Response:
+    """The trainee leaves one of his groups: its instructor no longer sees what he does from now on."""
+    check_form(EmptyForm())
+    groups = db.groups()
+    try:
+        group = groups.group(group_id)
+    except NotFoundError:
+        group = None
+    if group is None or not groups.remove_member(group_id, current_user.id):
+        abort(404, description=gettext("There is no such group."))
+    flash(
+        gettext(
+            "You left %(group)s. Its instructor no longer sees what you do from now on.", group=group["name"]
+        ),
+        "ok",
+    )
+    return redirect(url_for("groups.index"))
+
+
+@bp.post("/practise-for")
+@login_required
+def practise_for() -> Response:
+    check_form(EmptyForm())
+    raw = request.form.get("group", "")
+    group_id = whole_number(raw)
+    if group_id is None and raw.strip():
+        abort(404, description=gettext("There is no such group."))
+    try:
+        db.groups().practise_for(current_user.id, group_id)
+    except NotFoundError:
+        abort(404, description=gettext("There is no such group."))
+    flash(gettext("Your practice follows the house rules of the group you chose."), "ok")
+    return redirect(url_for("groups.index"))
+
+
+@bp.post("/new")
+@instructor_required
+def new() -> Page:
+    form = NewGroupForm()
+    if not form.validate():
+        return _render_index(new_form=form, status=400)
+    try:
+        group = db.groups().create(current_user.id, form.name.data)
+    except AccountError as error:
+        form.name.errors.append(say(error))
+        return _render_index(new_form=form, status=400)
+    return redirect(url_for("groups.desk", group_id=group["id"]))
+
+
+# The desk ------------------------------------------------------------------------------------------
+
+
+def heat(accuracy: float) -> int:
+    """The heat map's band: 4 at 95% and above, 3 from 85%, 2 from 70%, else 1."""
+    return 4 if accuracy >= 0.95 else 3 if accuracy >= 0.85 else 2 if accuracy >= 0.7 else 1
+
+
+def heat_cells(trainees: list[dict[str, Any]]) -> dict[int, dict[str, dict[str, Any]]]:
+    """Per trainee id and drill kind answered, the heat map's cell: its band, accuracy in whole per
+    cent and the tip (answers and median time). A desk shows thousands of cells: each message is
+    translated once per request (the answers' one per count, whose plural form it chooses), not
+    once per cell."""
+    # The translations are the page's own text (the template marked them safe too); the figures
+    # put in are numbers, so formatting plain strings and marking the result once is the same text.
+    median = gettext("median %(s)s s")
+    answers: dict[int, str] = {}
+    cells: dict[int, dict[str, dict[str, Any]]] = {}
+    for t in trainees:
+        mine = cells[t["id"]] = {}
+        for kind, c in t["kinds"].items():
+            n = c["attempts"]
+            if n not in answers:
+                answers[n] = ngettext("%(num)s answer", "%(num)s answers", n)
+            mine[kind] = {
+                "band": heat(c["accuracy"]),
+                "percent": round(100 * c["accuracy"]),
+                "tip": Markup(answers[n] + ", " + median % {"s": round(c["median_ms"] / 1000, 1)}),
+            }
+    return cells
+
+
+def _sorted(trainees: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
+    if key == "last":
+        return sorted(trainees, key=lambda t: t["last_activity"] or "", reverse=True)
+    if key.startswith("ready-") and key[6:] in BY_ID:
+        rank = {"ready": 0, "not_yet": 1, "too_few": 2}
+        return sorted(trainees, key=lambda t: rank[t["readiness"][key[6:]]["status"]])
+    if key.startswith("kind-"):
+        kind = key[5:]
+        return sorted(trainees, key=lambda t: t["kinds"][kind]["accuracy"] if kind in t["kinds"] else 2)
+    return sorted(trainees, key=lambda t: t["display_name"].casefold())
+
+
+@bp.get("/<int:group_id>")
+@instructor_required
+def desk(group_id: int) -> Page:
+    return _render_desk(group_id)
+
+
+def _render_desk(
+    group_id: int,
+    *,
+    target_form: TargetForm | None = None,
+    code: dict[str, str] | None = None,
+    status: int = 200,
+) -> Page:
+    group = _owned(group_id)
+    groups = db.groups()
+    report = groups.report(group_id)
+    sort = request.args.get("sort", "name")
+    ids = [t["id"] for t in report["trainees"]]
+    results = db.tables().table_test_results(trainee_ids=ids, group_id=group_id)
+    names = {t["id"]: t["display_name"] for t in report["trainees"]}
+    page = render_template(
+        "groups/desk.html",
+        group=group,
+        report=report,
+        trainees=_sorted(report["trainees"], sort),
+        cells=heat_cells(report["trainees"]),
+        sort=sort,
+        items=groups.item_analysis(group_id),
+        mistakes=stats.group_mistakes(db.store().db, ids, group_id=group_id) if ids else [],
+        results=results,
+        names=names,
+        exams=db.exams().of_group(group_id),
+        rules=groups.rules(group_id),
+        presets={g.id: _presets(g) for g in GAMES},
+        games=GAMES,
+        kind_title=kind_title,
+        game_title=game_title,
+        target_form=target_form,
+        code=code,
+        form=EmptyForm(),
+    )
+    return (page, status) if status != 200 else page
+
+
+@bp.post("/<int:group_id>/members/<int:user_id>/remove")
+@instructor_required
+def remove_member(group_id: int, user_id: int) -> Response:
+    check_form(EmptyForm())
+    _owned(group_id)
+    member = _member(group_id, user_id)
+    db.groups().remove_member(group_id, user_id)
+    flash(gettext("%(username)s left the group; the answers stay his.", username=member["username"]), "ok")
+    return redirect(url_for("groups.desk", group_id=group_id))
+
+
+@bp.post("/<int:group_id>/members/<int:user_id>/code")
+@instructor_required
+def member_code(group_id: int, user_id: int) -> Page:
+    """A one-time code for a member to set a new password (a reset, or the hand-over of an account
+    made from a name); instructors' passwords are reset from the command line only. Only for a
+    trainee whose every group is this instructor's: a code signs in as its trainee, so whoever makes
+    it must answer for all of his records. Each code made is logged, and the trainee's account page
+    lists it."""
+    check_form(EmptyForm())
+    _owned(group_id)
+    member = _member(group_id, user_id)
+    if accounts().user(user_id)["role"] != Role.TRAINEE:
+        abort(403, description=gettext("Only a trainee's password can be reset here."))
+    try:
+        code = accounts().make_code(user_id, made_by=current_user.id)
+    except AccountError:
+        abort(
+            403,
+            description=gettext(
+                "Only the instructor of every group this trainee is in can give him a one-time code. "
+                "He can leave the other groups, or an administrator can make the code."
+            ),
+        )
+    current_app.logger.info("One-time code made for user %s by instructor %s", user_id, current_user.id)
+    return _render_desk(group_id, code={"username": member["username"], "code": code})
+
+
+@bp.post("/<int:group_id>/code")
+@instructor_required
+def new_join_code(group_id: int) -> Response:
+    check_form(EmptyForm())
+    _owned(group_id)
+    db.groups().new_code(group_id)
+    flash(gettext("The group has a new join code; the old one no longer works."), "ok")
+    return redirect(url_for("groups.desk", group_id=group_id))
+
+
+@bp.post("/<int:group_id>/rules")
+@instructor_required
+def set_rules(group_id: int) -> Response:
+    check_form(EmptyForm())
+    _owned(group_id)
+    for game in GAMES:
+        preset = request.form.get(f"rules-{game.id}")
+        if preset is None:
+            continue
+        if preset not in game.preset_names():
+            abort(400, description=gettext("There are no such house rules."))
+        db.groups().set_rules(group_id, game.id, preset)
+    flash(gettext("The group's house rules are saved. New drills use them."), "ok")
+    return redirect(url_for("groups.desk", group_id=group_id))
+
+
+def _presets(game: Game) -> list[tuple[str, str]]:
+    """The shipped presets of the game and the signed-in instructor's own copies: (name, title)."""
+    shipped = [(name, game.load_rules(name).title) for name in game.preset_names()]
+    own = []
+    for name in db.groups().house_rules_by(current_user.id, game.id):
+        try:
+            own.append((name, f"{game.load_rules(name).title} ({name})"))
+        except (PresetError, ValueError):
+            continue  # its file could not be written here: not offered
+    return shipped + own
+
+
+@bp.route("/<int:group_id>/rules/<game_id>", methods=["GET", "POST"])
+@instructor_required
+def edit_rules(group_id: int, game_id: str) -> Page:
+    """An edited copy of the group's house rules for one game, checked by the game's own loader."""
+    group = _owned(group_id)
+    game = BY_ID.get(game_id)
+    if game is None:
+        abort(404, description=gettext("There are no such house rules."))
+    groups = db.groups()
+    error = None
+    if request.method == "POST":
+        check_form(EmptyForm())
+        text = request.form.get("text", "")
+        try:
+            name = groups.save_house_rules(game.id, text, current_user.id, db.house_rules_folder(current_app))
+        except AccountError as refused:
+            error = gettext(
+                "These rules cannot be used: %(detail)s",
+                detail=say_preset_refusal(refused.params.get("refusal")),
+            )
+        else:
+            groups.set_rules(group_id, game.id, name)
+            flash(gettext("The group's house rules are saved. New drills use them."), "ok")
+            return redirect(url_for("groups.desk", group_id=group_id))
+    else:
+        current = groups.rules(group_id)[game.id]
+        text = groups.house_text(game.id, current) or (game.rules_folder / f"{current}.toml").read_text()
+    page = render_template(
+        "groups/edit_rules.html",
+        group=group,
+        game=game,
+        text=text,
+        error=error,
+        form=EmptyForm(),
+        game_title=game_title,
+    )
+    return (page, 400) if error else page
+
+
+@bp.post("/<int:group_id>/target")
+@instructor_required
+def set_target(group_id: int) -> Page:
+    _owned(group_id)
+    form = TargetForm()
+    if not form.validate() or form.game.data not in BY_ID:
+        return _render_desk(group_id, target_form=form, status=400)
+    target = Target(
+        accuracy=form.accuracy.data / 100,
+        window=form.window.data,
+        min_level=form.min_level.data,
+        median_seconds=float(form.median_seconds.data or Decimal(0)),
+    )
+    db.groups().set_target(group_id, form.game.data, target)
+    flash(gettext("The readiness target is saved."), "ok")
+    return redirect(url_for("groups.desk", group_id=group_id))
+
+
+# One trainee's work, and the export ---------------------------------------------------------------
+
+
+@bp.get("/<int:group_id>/trainees/<int:user_id>")
+@instructor_required
+def trainee(group_id: int, user_id: int) -> Page:
+    group = _owned(group_id)
+    member = _member(group_id, user_id)
+    store = db.store()
+    groups = db.groups()
+    report = groups.report(group_id, trainee_id=user_id)["trainees"][0]
+    total = groups.attempt_count(group_id, trainee_id=user_id)  # his time here only
+    pages = max(1, -(-total // ATTEMPTS_PER_PAGE))
+    raw = request.args.get("page", "1")
+    number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 7 else 0
+    if not 1 <= number <= pages:
+        abort(404, description=gettext("There is no such page of answers."))
+    start = (number - 1) * ATTEMPTS_PER_PAGE
+    attempts = groups.attempts(
+        group_id, trainee_id=user_id, newest_first=True, limit=ATTEMPTS_PER_PAGE, offset=start
+    )
+    trend = stats.trend_by_day(store.db, user_id, group_id=group_id)
+    chart = records.trend_chart(trend)
+    return render_template(
+        "groups/trainee.html",
+        group=group,
+        member=member,
+        report=report,
+        kinds=stats.kind_summary(store.db, user_id, group_id=group_id),
+        trend=trend,
+        chart=chart,
+        mistakes=stats.frequent_mistakes(store.db, user_id, count=10, group_id=group_id),
+        bests=stats.sprint_bests(store.db, user_id, group_id=group_id),
+        results=db.tables().table_test_results(user_id, group_id=group_id),
+        attempts=attempts,
+        readable=readable_answer,
+        paging={
+            "page": number,
+            "pages": pages,
+            "first": start + 1,
+            "last": start + len(attempts),
+            "total": total,
+        },
+        sittings=sittings_of(group_id, user_id),
+        games=GAMES,
+        kind_title=kind_title,
+        game_title=game_title,
+    )
+
+
+@bp.get("/<int:group_id>/trainees/<int:user_id>/drills/<int:drill_id>")
+@instructor_required
+def attempt(group_id: int, user_id: int, drill_id: int) -> Page:
+    """One of the member's answered drills, drawn as he saw it, with his answer, the right one and
+    the explanation."""
+    group = _owned(group_id)
+    member = _member(group_id, user_id)
+    drill = db.drill_or_404(drill_id, user_id)
+    attempt, grade = graded(drill)
+    if attempt is None or not db.groups().answered_while_member(group_id, user_id, drill_id):
+        abort(404, description=gettext("There is no such question."))
+    kind = get_kind(drill["kind"])
+    return render_template(
+        "groups/attempt.html",
+        group=group,
+        member=member,
+        drill=drill,
+        kind=kind,
+        title=kind_title(kind),
+        game=game_title(kind.game),
+        situation=drill["situation"],
+        attempt=attempt,
+        grade=grade,
+        reviewing=True,
+    )
+
+
+def sittings_of(group_id: int, user_id: int) -> list[dict[str, Any]]:
+    """The member's finished sittings of the group's quizzes, newest first, with the quiz."""
+    exams = db.exams()
+    found = []
+    for exam in exams.of_group(group_id):
+        for sitting in exams.sittings(int(exam["id"]), user_id):
+            if sitting["finished_at"] is not None:
+                found.append({**sitting, "exam": exam})
+    return sorted(found, key=lambda s: s["finished_at"], reverse=True)
+
+
+def _day(name: str) -> str | None:
+    raw = request.args.get(name, "").strip()
+    if not raw:
+        return None
+    try:
+        if not DAY.fullmatch(raw):
+            raise ValueError(raw)
+        return date.fromisoformat(raw).isoformat()
+    except ValueError:
+        abort(400, description=gettext("Give dates as YYYY-MM-DD."))
+
+
+def attempts_csv(group_id: int) -> Response:
+    """The members' attempts as CSV, filtered by `since`, `until` (days) and `kind` query arguments."""
+    rows = db.groups().attempts(
+        group_id, since=_day("since"), until=_day("until"), kind=request.args.get("kind") or None
+    )
+    return _csv(rows, CSV_COLUMNS, f"group-{group_id}-attempts.csv")
+
+
+QUIZ_CSV_COLUMNS = (
+    "finished_at",
+    "quiz_id",
+    "quiz",
+    "username",
+    "sitting_id",
+    "score",
+    "questions",
+    "question",
+    "kind",
+    "level",
+    "rules",
+    "answer",
+    "expected",
+    "correct",
+)
+
+
+def quiz_results_csv(group_id: int) -> Response:
+    """The group's quiz results as CSV, a row per question of every finished sitting, filtered by
+    `since`, `until` (days of the hand-in) and `kind` query arguments."""
+    rows = db.exams().question_results(
+        group_id, since=_day("since"), until=_day("until"), kind=request.args.get("kind") or None
+    )
+    return _csv(rows, QUIZ_CSV_COLUMNS, f"group-{group_id}-quiz-results.csv")
+
+
+CSV_CHUNK_ROWS = 500  # rows written per piece of a streamed export
+
+
+def _csv(rows: Iterable[dict[str, Any]], columns: tuple[str, ...], filename: str) -> Response:
+    """The rows as a CSV download, streamed a few hundred rows at a time: the text of a long export
+    is never held whole in memory, and the first bytes leave before the last row is written."""
+    response = Response(stream_with_context(_csv_pieces(rows, columns)), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _csv_pieces(rows: Iterable[dict[str, Any]], columns: tuple[str, ...]) -> Iterator[str]:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(columns)
+    for n, row in enumerate(rows, start=1):
+        writer.writerow([_cell(_shown(row, c)) for c in columns])
+        if n % CSV_CHUNK_ROWS == 0:
+            yield out.getvalue()
+            out.seek(0)
+            out.truncate()
+    yield out.getvalue()
+
+
+def _shown(row: dict[str, Any], column: str) -> Any:
+    """A row's value as the export writes it: answers as the desk shows them (yes, 1400, 2 3), not
+    their stored JSON ("yes" with its quotes)."""
+    value = row[column]
+    return readable_answer(value) if column in ("answer", "expected") and value is not None else value
+
+
+def _cell(value: Any) -> Any:
+    # A cell starting with = + - @ would run as a formula in a spreadsheet: quote it as text.
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    return value
+
+
+@bp.get("/<int:group_id>/attempts.csv")
+@instructor_required
+def export(group_id: int) -> Response:
+    _owned(group_id)
+    return attempts_csv(group_id)
+
+
+@bp.get("/<int:group_id>/quiz-results.csv")
+@instructor_required
+def export_quiz_results(group_id: int) -> Response:
+    _owned(group_id)
+    return quiz_results_csv(group_id)

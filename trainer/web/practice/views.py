@@ -1,0 +1,172 @@
+"""Practice: one situation at a time, answered, graded and explained; "next" keeps drill and level.
+
+A new situation is drawn and recorded only by a POST (the level buttons, "skip", "next question"):
+`GET /practice/<kind>?level=N` shows a start button and records nothing, so a link or an image on
+another site cannot make drills for a trainee.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
+from werkzeug.wrappers import Response
+
+from trainer.drills import AnswerError, get_kind
+from trainer.drills.base import expected_of
+from trainer.games import GAMES
+from trainer.store import AlreadyAnsweredError
+from trainer.web.core import db
+from trainer.web.core.forms import AnswerForm, EmptyForm
+from trainer.web.core.guards import check_form, own_drill, require_trainee, safe_next
+from trainer.web.core.i18n import error_text
+from trainer.web.practice.today import drawn_here
+from trainer.web.situations.answers import kept_input, read_answer
+from trainer.web.situations.catalog import game_title, kind_or_404, kind_title, level_or_400, rules_in_force
+from trainer.web.situations.mistakes import recorded_mistake
+
+bp = Blueprint("practice", __name__, url_prefix="/practice")
+
+
+@bp.get("/rules")
+def rules() -> str:
+    """The house rules the trainee practises each game under: the default (the group's rules, else
+    the game's own) or any shipped preset; nothing is recorded by a GET."""
+    return render_template(
+        "practice/rules.html", choices=_rule_choices(), form=EmptyForm(), back=_back(request.args.get("next"))
+    )
+
+
+@bp.post("/rules")
+def choose_rules() -> Response:
+    check_form(EmptyForm())
+    choices = _rule_choices()
+    for game in choices:
+        if game["field"] not in request.form:
+            continue
+        name = request.form[game["field"]]
+        if name and name not in {p["name"] for p in game["presets"]}:
+            abort(400, description=gettext("There are no house rules %(name)s.", name=name[:40]))
+        default = not game["group"] and name == game["presets"][0]["name"]  # the game's own default
+        db.choose_rules(game["id"], None if default or not name else name)
+    flash(gettext("Saved: the next questions are dealt under the house rules you chose."), "info")
+    return redirect(_back(request.form.get("next")), code=303)
+
+
+def _back(target: str | None) -> str:
+    return safe_next(target, url_for("practice.rules"))
+
+
+def _rule_choices() -> list[dict[str, Any]]:
+    """Per game: its shipped presets (name, title), the one the trainee chose (None: the default) and
+    what the default is for this trainee (the group's rules, else the game's own preset)."""
+    found = []
+    for game in GAMES:
+        group_rules = db.practice_rules(game.id)
+        default = rules_in_force(game.kinds[0], group_rules)
+        found.append(
+            {
+                "id": game.id,
+                "field": "rules-" + game.id,
+                "title": game_title(game.id),
+                "slug": game.slug,
+                "presets": [
+                    {"name": name, "title": (rules_in_force(game.kinds[0], name) or {}).get("title", name)}
+                    for name in game.preset_names()
+                ],
+                "chosen": db.chosen_rules(game.id),
+                "default_title": default["title"] if default else game.default_preset,
+                "group": group_rules is not None,
+            }
+        )
+    return found
+
+
+@bp.get("/<kind_id>")
+def start(kind_id: str) -> str:
+    """The start button for this kind and level (shared links land here); nothing is recorded."""
+    kind = kind_or_404(kind_id)
+    level = level_or_400(kind, request.args.get("level"))
+    return render_template(
+        "practice/start.html",
+        kind=kind,
+        level=level,
+        title=kind_title(kind),
+        game=game_title(kind.game),
+        form=EmptyForm(),
+        rules=rules_in_force(kind.id, db.rules_for_game(kind.game)),
+    )
+
+
+@bp.post("/<kind_id>")
+def new(kind_id: str) -> Response:
+    """Draw a new situation of this kind and level, then show it at its own address."""
+    kind = kind_or_404(kind_id)
+    level = level_or_400(kind, request.form.get("level"))
+    check_form(EmptyForm())
+    trainee = require_trainee(back=url_for("practice.start", kind_id=kind.id, level=level), start=True)
+    drill_id = db.new_drill(trainee, kind, level)
+    return redirect(url_for("practice.show", drill_id=drill_id), code=303)
+
+
+@bp.get("/drill/<int:drill_id>")
+def show(drill_id: int) -> str:
+    trainee = require_trainee()
+    drill = own_drill(drill_id, trainee, "practice")
+    return _render(drill)
+
+
+@bp.post("/drill/<int:drill_id>")
+def answer(drill_id: int) -> str | Response | tuple[str, int]:
+    trainee = require_trainee()
+    form = AnswerForm()
+    check_form(form)
+    if form.drill.data != str(drill_id):
+        abort(400, description=gettext("The answer was sent for another question. Reload the page."))
+    drill = own_drill(drill_id, trainee, "practice")
+    fmt = drill["situation"].answer_format
+    try:
+        raw = read_answer(fmt, request.form)
+        db.store().answer(drill_id, raw)
+    except AnswerError as error:
+        # Unreadable input is not a wrong answer: the question stays open, the input stays.
+        return _render(drill, error=error_text(error), kept=kept_input(fmt, request.form, error=error)), 400
+    except AlreadyAnsweredError:
+        flash(gettext("This question was already answered; the first answer counts."), "error")
+    return redirect(url_for("practice.show", drill_id=drill_id))
+
+
+def graded(drill: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """The drill's attempt and what the feedback shows of it (expected text, steps, mistake); both
+    None while it is open. The instructor's desk shows an attempt the same way."""
+    attempt = db.store().attempt(drill["id"]) if drill["answered"] else None
+    if attempt is None:
+        return None, None
+    _expected, expected_text, steps = expected_of(drill["situation"], get_kind(drill["kind"]))
+    grade = {
+        "expected_text": expected_text,
+        "steps": steps,
+        "mistake": recorded_mistake(drill["situation"], attempt),
+    }
+    return attempt, grade
+
+
+def _render(drill: dict[str, Any], error: str | None = None, kept: dict[str, Any] | None = None) -> str:
+    kind = get_kind(drill["kind"])
+    attempt, grade = graded(drill)
+    form = AnswerForm(drill=str(drill["id"]))
+    return render_template(
+        "practice/practice.html",
+        drill=drill,
+        kind=kind,
+        title=kind_title(kind),
+        game=game_title(kind.game),
+        situation=drill["situation"],
+        attempt=attempt,
+        grade=grade,
+        today=drawn_here(drill["id"]),
+        form=form,
+        error=error,
+        kept=kept or {},
+    )

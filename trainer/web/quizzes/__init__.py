@@ -1,0 +1,1 @@
+"""Assigned quizzes: an instructor sets one for a group, trainees sit it, the results."""

@@ -1,0 +1,345 @@
+"""Assigned quizzes (exams) on the pages.
+
+Instructor (the group's owner; anyone else gets 404): compose one at `/exams/group/<group id>/new`,
+see every trainee's sittings at `/exams/<id>/results` and each sitting question by question at
+`/exams/sittings/<id>/review`. Trainee (a member of the group): the open exams are listed on his home
+page and on `/groups/`; `/exams/<id>` starts or continues a sitting, `/exams/sittings/<id>` shows its
+questions (drawn on the server, never from a client's seed) and takes the answers; the result shows
+the score, and the right answers only if the exam allows it before closing or once it has closed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask_babel import gettext
+from flask_login import current_user, login_required
+
+from trainer.drills import REGISTRY, get_kind
+from trainer.drills.base import expected_of
+from trainer.games import GAMES
+from trainer.store import AlreadyAnsweredError, NotFoundError
+from trainer.store.quizzes import ExamError
+from trainer.web.core import db
+from trainer.web.core.auth import instructor_required
+from trainer.web.core.forms import EmptyForm, whole_number
+from trainer.web.core.guards import check_form
+from trainer.web.situations.answers import read_all
+from trainer.web.situations.catalog import game_title, kind_title
+
+bp = Blueprint("quizzes", __name__, url_prefix="/exams")
+
+Page = str | Response | tuple[str, int]
+
+
+def refusal(error: ExamError) -> str:
+    reason = error.reason
+    if reason == "closed":
+        return gettext("This quiz is not open now.")
+    if reason == "no_attempts_left":
+        return gettext("You have used every attempt this quiz allows.")
+    if reason == "title":
+        return gettext("Give the quiz a title of at most 80 characters.")
+    if reason in ("item", "no_items"):
+        return gettext("Choose at least one drill and level.")
+    if reason == "questions":
+        return gettext("A quiz has 1 to %(high)s questions.", high=error.params["high"])
+    if reason == "attempts":
+        return gettext("Allow 1 to %(high)s attempts.", high=error.params["high"])
+    if reason == "time_limit":
+        return gettext("The time limit is 1 to 180 minutes, or none.")
+    if reason == "window":
+        return gettext("The quiz must close after it opens.")
+    return gettext("This could not be done. Please try again.")
+
+
+def _owned_group(group_id: int) -> dict[str, Any]:
+    try:
+        return db.groups().owned_group(group_id, current_user.id)
+    except NotFoundError:
+        abort(404, description=gettext("There is no such group."))
+
+
+def _owned_exam(exam_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    try:
+        exam = db.exams().exam(exam_id)
+    except NotFoundError:
+        abort(404, description=gettext("There is no such quiz."))
+    return exam, _owned_group(int(exam["group_id"]))
+
+
+# The instructor ------------------------------------------------------------------------------------
+
+
+def _catalog() -> list[dict[str, Any]]:
+    return [{"game": game, "kinds": [REGISTRY[k] for k in game.kinds if k in REGISTRY]} for game in GAMES]
+
+
+def _when(raw: str) -> datetime | None:
+    try:
+        moment = datetime.fromisoformat(raw.strip())
+    except ValueError:
+        return None
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+
+
+def _whole(name: str, default: int | None = None) -> int | None:
+    raw = request.form.get(name, "").strip()
+    if not raw:
+        return default
+    number = whole_number(raw)
+    return -1 if number is None else number
+
+
+@bp.route("/group/<int:group_id>/new", methods=["GET", "POST"])
+@instructor_required
+def new(group_id: int) -> Page:
+    group = _owned_group(group_id)
+    form = EmptyForm()
+    error = None
+    if request.method == "POST":
+        check_form(form)
+        items = []
+        for value in request.form.getlist("item"):
+            kind, _, level = value.rpartition(":")
+            items.append((kind, whole_number(level) or 0))
+        opens, closes = _when(request.form.get("opens_at", "")), _when(request.form.get("closes_at", ""))
+        minutes = _whole("time_limit_min", 0)
+        try:
+            if opens is None or closes is None:
+                raise ExamError("window")
+            exam = db.exams().create(
+                group_id,
+                title=request.form.get("title", ""),
+                items=items,
+                questions=_whole("questions", 0) or 0,
+                time_limit_s=None if not minutes else minutes * 60,
+                attempts_allowed=_whole("attempts_allowed", 1) or 0,
+                same_questions=request.form.get("same_questions") == "1",
+                opens_at=opens,
+                closes_at=closes,
+                answers_before_close=request.form.get("answers_before_close") == "1",
+                made_by=current_user.id,
+            )
+        except ExamError as refused:
+            error = refusal(refused)
+        else:
+            return redirect(url_for("quizzes.results", exam_id=exam["id"]))
+    now = datetime.now(UTC).replace(second=0, microsecond=0)
+    page = render_template(
+        "quizzes/new.html",
+        group=group,
+        game_title=game_title,
+        catalog=_catalog(),
+        form=form,
+        error=error,
+        values=request.form,
+        now=now.strftime("%Y-%m-%dT%H:%M"),
+        week=(now + timedelta(days=7)).strftime("%Y-%m-%dT%H:%M"),
+    )
+    return (page, 400) if error else page
+
+
+@bp.get("/<int:exam_id>/results")
+@instructor_required
+def results(exam_id: int) -> Page:
+    exam, group = _owned_exam(exam_id)
+    return render_template(
+        "quizzes/results.html",
+        exam=exam,
+        group=group,
+        results=db.exams().results(exam_id),
+        kind_title=kind_title,
+    )
+
+
+@bp.get("/<int:exam_id>/results.csv")
+@instructor_required
+def results_csv(exam_id: int) -> Response:
+    """Every finished sitting: username, started, finished, answered, correct, questions."""
+    exam, _group = _owned_exam(exam_id)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["username", "name", "started_at", "finished_at", "answered", "correct", "questions"])
+    for row in db.exams().results(exam_id):
+        for s in row["sittings"]:
+            writer.writerow(
+                [
+                    row["username"],
+                    row["display_name"],
+                    s["started_at"],
+                    s["finished_at"],
+                    s["answered"],
+                    s["correct"],
+                    exam["questions"],
+                ]
+            )
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="quiz-{exam_id}-results.csv"'
+    return response
+
+
+def _questions(sitting_id: int) -> list[dict[str, Any]]:
+    store = db.store()
+    questions = []
+    for drill_id in db.exams().drills(sitting_id):
+        drill = store.drill(drill_id)
+        kind = get_kind(drill["kind"])
+        attempt = store.attempt(drill_id) if drill["answered"] else None
+        steps = expected_of(drill["situation"], kind)[2] if attempt is not None else ()
+        questions.append(
+            {
+                "drill": drill,
+                "situation": drill["situation"],
+                "kind": kind,
+                "title": kind_title(kind),
+                "attempt": attempt,
+                "steps": steps,
+            }
+        )
+    return questions
+
+
+@bp.get("/sittings/<int:sitting_id>/review")
+@instructor_required
+def review(sitting_id: int) -> Page:
+    try:
+        sitting = db.exams().sitting(sitting_id)
+    except NotFoundError:
+        abort(404, description=gettext("There is no such quiz."))
+    exam, group = _owned_exam(int(sitting["exam_id"]))
+    member = db.store().trainee(int(sitting["trainee_id"]))
+    user = db.groups().members(int(group["id"]))
+    name = next((m["display_name"] for m in user if m["id"] == member["id"]), "")
+    return render_template(
+        "quizzes/result.html",
+        exam=exam,
+        sitting=sitting,
+        questions=_questions(sitting_id),
+        show_answers=True,
+        reviewing=True,
+        trainee_name=name,
+    )
+
+
+# The trainee ---------------------------------------------------------------------------------------
+
+
+def _mine(sitting_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The signed-in user's own sitting (and its exam), or 404."""
+    try:
+        sitting = db.exams().sitting(sitting_id)
+    except NotFoundError:
+        abort(404, description=gettext("There is no such quiz."))
+    if sitting["trainee_id"] != current_user.id:
+        abort(404, description=gettext("There is no such quiz."))
+    return sitting, db.exams().exam(int(sitting["exam_id"]))
+
+
+def _member_exam(exam_id: int) -> dict[str, Any]:
+    try:
+        exam = db.exams().exam(exam_id)
+    except NotFoundError:
+        abort(404, description=gettext("There is no such quiz."))
+    if not db.groups().is_member(int(exam["group_id"]), current_user.id):
+        abort(404, description=gettext("There is no such quiz."))
+    return exam
+
+
+@bp.get("/<int:exam_id>")
+@login_required
+def show(exam_id: int) -> Page:
+    exam = _member_exam(exam_id)
+    mine = db.exams().sittings(exam_id, current_user.id)
+    return render_template("quizzes/start.html", exam=exam, sittings=mine, form=EmptyForm(), error=None)
+
+
+@bp.post("/<int:exam_id>/start")
+@login_required
+def start(exam_id: int) -> Page:
+    check_form(EmptyForm())
+    exam = _member_exam(exam_id)
+
+    def draw(kind: str, level: int, seed: int) -> Any:
+        return db.draw(kind, level, seed=seed, rules=db.groups().rules_for_kind(int(exam["group_id"]), kind))
+
+    try:
+        sitting = db.exams().start(exam_id, current_user.id, draw)
+    except ExamError as error:
+        mine = db.exams().sittings(exam_id, current_user.id)
+        page = render_template(
+            "quizzes/start.html", exam=exam, sittings=mine, form=EmptyForm(), error=refusal(error)
+        )
+        return page, 409
+    return redirect(url_for("quizzes.sitting", sitting_id=sitting["id"]), code=303)
+
+
+@bp.get("/sittings/<int:sitting_id>")
+@login_required
+def sitting(sitting_id: int) -> Page:
+    found, exam = _mine(sitting_id)
+    if found["finished_at"] is None and not db.exams().accepts_answers(found):
+        found = db.exams().finish(sitting_id)
+    if found["finished_at"] is not None:
+        return _result(found, exam)
+    return _render_sitting(found, exam, _questions(sitting_id), {}, {})
+
+
+def _render_sitting(
+    sitting: dict[str, Any],
+    exam: dict[str, Any],
+    questions: list[dict[str, Any]],
+    errors: dict[int, str],
+    kept: dict[int, dict[str, Any]],
+) -> str:
+    return render_template(
+        "quizzes/sitting.html",
+        exam=exam,
+        sitting=sitting,
+        questions=questions,
+        errors=errors,
+        kept=kept,
+        form=EmptyForm(),
+    )
+
+
+def _result(sitting: dict[str, Any], exam: dict[str, Any]) -> str:
+    show_answers = bool(exam["answers_before_close"]) or exam["is_closed"]
+    return render_template(
+        "quizzes/result.html",
+        exam=exam,
+        sitting=sitting,
+        questions=_questions(int(sitting["id"])),
+        show_answers=show_answers,
+        reviewing=False,
+        trainee_name=None,
+    )
+
+
+@bp.post("/sittings/<int:sitting_id>")
+@login_required
+def hand_in(sitting_id: int) -> Page:
+    """Read every answer first (one unreadable answer records nothing), then grade and close."""
+    check_form(EmptyForm())
+    found, exam = _mine(sitting_id)
+    if found["finished_at"] is not None:
+        abort(409, description=gettext("This quiz was already handed in."))
+    if not db.exams().accepts_answers(found):
+        db.exams().finish(sitting_id)
+        abort(409, description=gettext("The time for this quiz is over; answers after it do not count."))
+    questions = _questions(sitting_id)
+    raws, errors, kept = read_all([q["situation"].answer_format for q in questions], request.form)
+    if errors:
+        return _render_sitting(found, exam, questions, errors, kept), 400
+    store = db.store()
+    for q, raw in zip(questions, raws, strict=True):
+        try:
+            store.answer(q["drill"]["id"], raw)
+        except AlreadyAnsweredError:
+            abort(409, description=gettext("This quiz was already handed in."))
+    db.exams().finish(sitting_id)
+    return redirect(url_for("quizzes.sitting", sitting_id=sitting_id), code=303)
