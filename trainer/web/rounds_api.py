@@ -17,7 +17,6 @@ from flask.typing import ResponseReturnValue
 from trainer.drills.answers import AnswerError
 from trainer.drills.rounds import HouseSeatsError, Round, RoundError, check_request
 from trainer.store import AlreadyAnsweredError, NotFoundError, StoreError
-from trainer.store.tables import TableStore
 from trainer.web import db
 from trainer.web.api_requests import bp, fail, json_body, refuse_chosen_seed
 
@@ -43,7 +42,7 @@ def _own_round(round_id: int) -> dict[str, Any]:
 
 def _dealt(row: dict[str, Any]) -> Round:
     try:
-        return TableStore.deal_row(row)
+        return db.tables().deal_row(row)
     except StoreError as error:
         fail(409, str(error))
 
