@@ -90,7 +90,7 @@ def create_round() -> ResponseReturnValue:
     try:
         # Checked before the trainee's row is made: a refused request writes nothing.
         options = [body.get(key) for key in ("seed", "seats", "rules", "payout")]
-        check_request(body["game"], body["level"], *options)
+        check_request(body["game"], body["level"], *options, db.houses())
     except RoundError as error:
         fail(422 if isinstance(error, HouseSeatsError) else 400, str(error))
     trainee = db.trainee_id(create=True)
