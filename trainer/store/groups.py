@@ -31,7 +31,7 @@ from sqlite_utils import Database
 from trainer.engine.presets import HouseTexts, PresetError
 from trainer.games import BY_ID, GAMES, game_of
 from trainer.store.accounts import CODE_ALPHABET, AccountError, Role
-from trainer.store.house_rules import StoredHouses, house_name
+from trainer.store.house_rules import house_name
 from trainer.store.medians import add_median
 from trainer.store.periods import IN_SPAN, during, member_spans, spans_table, union_all, while_member
 from trainer.store.progress import NotFoundError, on_days
@@ -83,7 +83,6 @@ class Groups:
     def __init__(self, db: Database, *, clock: Clock = _utc_now) -> None:
         self.db = db
         self.clock = clock
-        self.houses = StoredHouses(db)  # the house presets of this database, for the engine
         add_median(db.conn)
 
     # Groups and members ----------------------------------------------------------------------------
