@@ -7,6 +7,8 @@ import builtins
 import inspect
 import io
 import os
+import re
+import threading
 from pathlib import Path
 
 import pytest
@@ -99,6 +101,40 @@ def test_two_house_copies_in_one_process_each_give_their_own_answers():
             break
     assert paid and paid[8] * 9 == paid[9] * 8, paid
     assert in_use() is None  # nothing outlives the calls
+
+
+def test_threads_dealing_under_different_copies_each_keep_their_own():
+    """The copies a call is handed are held for that call in that thread only: two threads grading
+    under two copies at once never see the other's, and nothing is left held after an error."""
+    (eight, text8), (nine, text9) = _copy(8), _copy(9)
+    slug = BY_ID["russian_poker"].slug
+    sources = {8: (eight, HouseTexts.of(slug, eight, text8)), 9: (nine, HouseTexts.of(slug, nine, text9))}
+    start = threading.Barrier(2)
+    seen: dict[int, set[int]] = {8: set(), 9: set()}
+    failures: list[BaseException] = []
+
+    def work(odds: int) -> None:
+        name, houses = sources[odds]
+        try:
+            start.wait()
+            for seed in range(60):
+                situation = issue("rp.bet_payout", 1, seed=seed, rules=name, houses=houses)
+                steps = " ".join(str(s) for s in expected_of(situation, houses=houses)[2])
+                seen[odds].update(int(n) for n in re.findall(r"pays (\d+) to 1", steps) if int(n) in (8, 9))
+                assert in_use() is None
+        except BaseException as error:  # reported below: a thread's assertion would be lost
+            failures.append(error)
+
+    threads = [threading.Thread(target=work, args=(odds,)) for odds in (8, 9)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures, failures
+    assert seen == {8: {8}, 9: {9}}, seen  # each paid its full houses its way (seeds 7, 49, 50, 53 have one)
+    with pytest.raises(RulesError):  # the kind refuses a preset of another game: nothing stays held
+        issue("om.blinds", 1, seed=1, rules=eight, houses=sources[8][1])
+    assert in_use() is None
 
 
 def test_saving_an_instructors_rules_writes_no_file(tmp_path, monkeypatch):

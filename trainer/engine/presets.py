@@ -77,9 +77,6 @@ class HouseTexts:
         return self.texts.get((game, name))
 
 
-NO_HOUSES = HouseTexts()  # the shipped presets only
-
-
 Rules = TypeVar("Rules")
 
 
@@ -151,13 +148,12 @@ def read_toml(path: Path, source: str | None = None) -> dict[str, Any]:
 
 def parse_toml(text: str, source: str) -> dict[str, Any]:
     """TOML text as a dict; malformed text is a `PresetError` naming `source`, the line and column."""
-    label = source
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         line, column = _toml_position(err, text)
         raise PresetError(
-            label, f"not valid TOML: {err}", code="toml_syntax", line=line, column=column
+            source, f"not valid TOML: {err}", code="toml_syntax", line=line, column=column
         ) from None
 
 
@@ -472,9 +468,8 @@ class PresetFolder:
 
     def table_of(self, name: str | None, houses: HouseSource | None = None) -> dict[str, Any]:
         """The merged table of a preset by name: a house preset of `houses`, else a shipped one."""
-        text = self.house_text(name, houses) if isinstance(name, str) else None
-        if text is not None:
-            return self.text_table(name, text)  # type: ignore[arg-type]
+        if isinstance(name, str) and (text := self.house_text(name, houses)) is not None:
+            return self.text_table(name, text)
         return self.table(self.path(name))
 
     def text_table(self, name: str, text: str) -> dict[str, Any]:
