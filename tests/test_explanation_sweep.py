@@ -25,9 +25,9 @@ from flask_babel import force_locale
 from trainer.drills import REGISTRY, expected_of, issue, mistakes_of
 from trainer.drills.errors import RulesError
 from trainer.engine.explain import Cards, Either, Step
-from trainer.engine.presets import add_house_folder
+from trainer.engine.presets import HouseTexts
 from trainer.games import BY_ID
-from trainer.store.groups import house_name, write_house_file
+from trainer.store.groups import house_name
 from trainer.web import create_app
 from trainer.web.core.i18n import render
 
@@ -72,25 +72,23 @@ EXCLUSIVE = [
 SHARING = {("Two combinations:", "cards", "scoring")}
 
 
-def _document_house() -> str:
-    """An Omaha house copy playing the rule document's heads-up blinds (`blinds.heads_up`)."""
-    import tempfile
-    from pathlib import Path
-
+def _document_house() -> tuple[str, HouseTexts]:
+    """An Omaha house copy playing the rule document's heads-up blinds (`blinds.heads_up`), handed
+    over as text."""
     game = BY_ID["omaha"]
     text = (game.rules_folder / "standard.toml").read_text()
     text = text.replace('heads_up = "button_posts_small"', 'heads_up = "button_posts_big"')
-    folder = Path(tempfile.mkdtemp(prefix="sweep-houses-"))
     name = house_name(text)
-    write_house_file(folder, game, name, text)
-    add_house_folder(folder)
-    return name
+    return name, HouseTexts.of(game.slug, name, text)
+
+
+DOCUMENT_NAME, HOUSES = _document_house()
 
 
 def _houses(game_id: str) -> list[str]:
     names = list(BY_ID[game_id].preset_names())
     if game_id == "omaha":
-        names.append(_document_house())
+        names.append(DOCUMENT_NAME)
     return names
 
 
@@ -216,13 +214,13 @@ def test_every_explanation_reads_right_in_three_languages(app, kind_id, level):
     for house in _houses(kind.game):
         for seed in SEEDS.get(kind_id, DEFAULT_SEEDS):
             try:
-                situation = issue(kind_id, level, seed=seed, rules=house)
+                situation = issue(kind_id, level, seed=seed, rules=house, houses=HOUSES)
             except RulesError:
                 continue  # a kind this house does not play (the bonus under Lunar)
             drawn += 1
-            _value, _text, steps = expected_of(situation)
+            _value, _text, steps = expected_of(situation, houses=HOUSES)
             said = [*situation.prompt, *steps]
-            named = [m.text for m in mistakes_of(situation)]
+            named = [m.text for m in mistakes_of(situation, houses=HOUSES)]
             where = f"{kind_id} level {level} seed {seed} {house}"
             faults += [f"{where}: {f}" for f in structural_faults([*steps]) + structural_faults(said)]
             faults += [f"{where}: {f}" for f in structural_faults(list(situation.prompt))]

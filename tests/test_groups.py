@@ -9,6 +9,7 @@ import itertools
 import re
 import sqlite3
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from accounts_helpers import AuthActions, signed_in
@@ -699,9 +700,15 @@ def test_an_edited_copy_of_the_house_rules_grades_the_groups_drills(app, teacher
     with app.app_context():
         name = web_db.groups().rules(group_id)["russian_poker"]
     assert name.startswith("house-")
+    from trainer.engine.presets import PresetError
     from trainer.engine.russian_poker import load_rules
 
-    assert load_rules(name).title == "Our house: full house pays 9"
+    with app.app_context():  # the copy is the database's, handed to the loader: no file, no registry
+        assert load_rules(name, web_db.houses()).title == "Our house: full house pays 9"
+    with pytest.raises(PresetError):
+        load_rules(name)
+    for folder in (Path(app.config["DATABASE"]).parent, Path(app.instance_path)):
+        assert not list(folder.rglob("house-*")), folder  # nothing written beside the database
     desk = teacher.get(f"/groups/{group_id}").get_data(as_text=True)
     assert f'value="{name}" selected' in desk
     # A trainee of the group practises under it: the drill records it, and a full house pays 9 to 1.
@@ -714,8 +721,8 @@ def test_an_edited_copy_of_the_house_rules_grades_the_groups_drills(app, teacher
         drill = _practise(nino, "rp.bet_payout")
         with app.app_context():
             row = web_db.store().drill(drill)
-        assert row["rules"] == name
-        why = " ".join(str(s) for s in expected_of(row["situation"])[2])
+            assert row["rules"] == name
+            why = " ".join(str(s) for s in expected_of(row["situation"], houses=web_db.houses())[2])
         if "player's hand: full house" in why.lower() and "player's hand is higher" in why.lower():
             assert "pays 9 to 1" in why
             break

@@ -31,9 +31,9 @@ from trainer.engine.omaha.betting import (
 )
 from trainer.engine.omaha.explain import explain_blinds, explain_missed_blinds
 from trainer.engine.omaha.seating import blind_seats, new_player_entry
-from trainer.engine.presets import PresetError, add_house_folder
+from trainer.engine.presets import HouseTexts, PresetError
 from trainer.games import BY_ID
-from trainer.store.groups import house_name, write_house_file
+from trainer.store.groups import house_name
 
 MISSED_BIG = (
     "თუ მოთამაშე იჯდა მაგიდასთან და გამოტოვა დიდი ბლაინდი, მას ასევე მოუწევს გამოტოვოს პატარა ბლაინდი"
@@ -46,17 +46,21 @@ STANDARD = load_rules("standard")
 DOCUMENT = dataclasses.replace(STANDARD, name="document", heads_up=HeadsUpBlinds.BUTTON_POSTS_BIG)
 
 
-@pytest.fixture(scope="module")
-def document_house(tmp_path_factory):
-    """A house copy of the standard file that plays the document's heads-up blinds."""
+def _document_text() -> str:
     shipped = (BY_ID["omaha"].rules_folder / "standard.toml").read_text()
     text, replaced = re.subn(r'heads_up = "button_posts_small"', 'heads_up = "button_posts_big"', shipped)
     assert replaced == 1
-    folder = tmp_path_factory.mktemp("houses")
-    name = house_name(text)
-    write_house_file(folder, BY_ID["omaha"], name, text)
-    add_house_folder(folder)
-    return name
+    return text
+
+
+# A house copy of the standard file that plays the document's heads-up blinds, handed over as text.
+DOCUMENT_NAME = house_name(_document_text())
+DOCUMENT_HOUSES = HouseTexts.of(BY_ID["omaha"].slug, DOCUMENT_NAME, _document_text())
+
+
+@pytest.fixture(scope="module")
+def document_house():
+    return DOCUMENT_NAME
 
 
 def test_the_quoted_sentences_are_the_documents():
@@ -199,7 +203,7 @@ def test_the_house_file_option_is_read_and_a_wrong_value_refused(tmp_path):
 
 def _heads_up_blinds(rules):
     for seed in range(200):
-        situation = issue("om.blinds", 3, seed=seed, rules=rules)
+        situation = issue("om.blinds", 3, seed=seed, rules=rules, houses=DOCUMENT_HOUSES)
         stacks = situation.data["stacks"]
         if sum(s is not None for s in stacks) == 2:
             yield situation
@@ -214,13 +218,14 @@ def test_a_room_playing_the_documents_way_is_graded_its_way(document_house):
             blinds = post_blinds(data["button"], data["stacks"], sb, bb, house)
             seats = [s for s, c in enumerate(data["stacks"]) if c is not None]
             right = [blinds.posted[s] for s in seats]
-            value, _text, steps = expected_of(situation)
+            value, _text, steps = expected_of(situation, houses=DOCUMENT_HOUSES)
             assert list(value.values()) == right, (value, right)
-            assert grade(situation, "; ".join(map(str, right))).correct
+            assert grade(situation, "; ".join(map(str, right)), houses=DOCUMENT_HOUSES).correct
             rule = "rule document's way" if house is DOCUMENT else "standard rule"
             assert rule in str(steps[0]), str(steps[0])
             # The other rule's answer is the mistake "heads-up blinds reversed", said by the house rule.
-            reversed_ = next(m for m in mistakes_of(situation) if m.id == "om.heads_up_blinds")
+            found = mistakes_of(situation, houses=DOCUMENT_HOUSES)
+            reversed_ = next(m for m in found if m.id == "om.heads_up_blinds")
             assert rule in str(reversed_.text)
             graded += 1
     assert graded >= 10

@@ -15,12 +15,13 @@ from test_rounds_russian import wrong
 
 from trainer.drills import rounds as rounds_module
 from trainer.drills.chips import load_chips
+from trainer.drills.houses import in_use, using
 from trainer.drills.rounds import RoundError, deal, dealt_presets, grade_step
 from trainer.drills.russian_poker import players
 from trainer.drills.russian_poker import round as rp_round
 from trainer.engine.cards import FULL_DECK, Deck, parse_cards
 from trainer.engine.omaha.betting import load_rules as omaha_rules
-from trainer.engine.presets import add_house_folder
+from trainer.engine.presets import HouseTexts
 from trainer.engine.russian_poker import (
     Category,
     dealer_qualifies,
@@ -57,7 +58,7 @@ def super_result(box, dealer, rules):
 def russian_oracle(s, payout="amount"):
     """The expected answer from the engine and the table the step shows alone."""
     table = s.table
-    rules = load_rules(table["rules"])
+    rules = load_rules(table["rules"], in_use())
     if s.kind == "rp.fee":
         return rules.buy_cost_antes * focus_box(table)["ante"]
     if s.kind == "rp.game":
@@ -236,20 +237,19 @@ def test_georgian_joker_rounds():
 
 
 @pytest.fixture
-def house_folder(tmp_path):
-    """A house folder with edited copies: Russian poker CIS with a full house paying 9, a Lunar copy
-    with an optional Super, Omaha with two raises a round, painted poker for 4 to 5 players."""
-    add_house_folder(tmp_path)
+def house_folder():
+    """Edited copies, handed over as text and held for the test (`using`): Russian poker CIS with a
+    full house paying 9, a Lunar copy with an optional Super, Omaha with two raises a round, painted
+    poker for 4 to 5 players. Nothing is written to a file, and nothing outlives the test."""
     copies = {}
+    texts = {}
 
     def write(game, base, name, replace):
         text = (BY_ID[game].rules_folder / f"{base}.toml").read_text()
         for old, new in replace:
             assert old in text, old
             text = text.replace(old, new, 1)
-        folder = tmp_path / BY_ID[game].slug
-        folder.mkdir(exist_ok=True)
-        (folder / f"{name}.toml").write_text(text)
+        texts[BY_ID[game].slug, name] = text
         copies.setdefault((game, base), name)  # the first copy of a preset
 
     write("russian_poker", "cis", "house-00000000c150", [("full_house = 7,", "full_house = 9,")])
@@ -258,7 +258,8 @@ def house_folder(tmp_path):
     write("russian_poker", "cis", "house-0000000005e6", [(sixth, '"Buys".\nallowed = false')])
     write("omaha", "standard", "house-000000000a1a", [("raises_per_round = 3", "raises_per_round = 2")])
     write("painted_poker", "classic", "house-0000000000cc", [("min = 2\nmax = 6", "min = 2\nmax = 5")])
-    return copies
+    with using(HouseTexts(texts)):
+        yield copies
 
 
 def test_edited_copies_are_dealt_under_their_own_rules(house_folder):
@@ -285,7 +286,7 @@ def test_edited_copies_are_dealt_under_their_own_rules(house_folder):
     assert staked[True] >= 5 and staked[False] >= 5  # an optional Super: some boxes stake none
     # Omaha with two raises a round: no fixed-limit round ever carries more than the bet and 2 raises.
     capped = house_folder["omaha", "standard"]
-    assert omaha_rules(capped).raises_per_round == 2
+    assert omaha_rules(capped, in_use()).raises_per_round == 2
     for level in (1, 2, 3):
         for seed in range(25):
             r = deal("omaha", level, seed, rules=capped)
@@ -312,7 +313,7 @@ def test_a_copys_players_follow_the_rules_of_thumb_of_the_house_with_the_same_bu
     copy sells."""
     cis9 = house_folder["russian_poker", "cis"]
     no_sixth = "house-0000000005e6"
-    assert not load_rules(no_sixth).sixth_card_allowed
+    assert not load_rules(no_sixth, in_use()).sixth_card_allowed
     assert players.house_summary(cis9) == players.house_summary("cis") is not None
     assert players.house_summary(no_sixth) is None
     rng = random.Random(16)

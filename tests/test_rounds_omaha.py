@@ -4,9 +4,10 @@ as a dealer rules them, and the correction rule."""
 
 from collections import Counter
 
+from trainer.drills.houses import in_use
 from trainer.drills.rounds import deal, expected_answer, grade_step
 from trainer.engine.omaha import best_high, best_low, settle, side_pots
-from trainer.engine.omaha.betting import limit_raise_to, no_limit_min_raise_to, pot_limit_max
+from trainer.engine.omaha.betting import limit_raise_to, load_rules, no_limit_min_raise_to, pot_limit_max
 
 SEEDS = range(100)  # per level: 300 hands
 BETS = ("post", "small_blind", "big_blind", "returning", "new_player", "call", "bet", "raise", "all_in")
@@ -139,7 +140,14 @@ def oracle(s):
             made = len(raises)
             players = sum(not x["folded"] for x in t["seats"])
             legal = (
-                limit_raise_to(t["street"], small, big, bets_made=made, players=players, rules=t["rules"])
+                limit_raise_to(
+                    t["street"],
+                    small,
+                    big,
+                    bets_made=made,
+                    players=players,
+                    rules=load_rules(t["rules"], in_use()),
+                )
                 == attempt
             )
         else:

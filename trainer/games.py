@@ -14,20 +14,25 @@ data (docs/architecture.md, "Adding a game").
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from trainer.engine.omaha import betting as omaha_rules
 from trainer.engine.painted_poker import rules as painted_rules
-from trainer.engine.presets import PresetFolder
+from trainer.engine.presets import HouseSource, PresetFolder
 from trainer.engine.russian_poker import rules as russian_rules
 
 
 def _(message: str) -> str:
     """Marks a title for the message catalog; the pages translate it where they show it."""
     return message
+
+
+class RulesLoader(Protocol):
+    """A game's `load_rules`: a shipped preset by name, or a house preset that `houses` holds."""
+
+    def __call__(self, name_or_path: str, houses: HouseSource | None = None, /) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -43,7 +48,7 @@ class Game:
     title: str  # English; translated where shown (`gettext(game.title)`)
     prefix: str
     presets: PresetFolder  # the engine's: data/rules/<slug>/ and the default preset
-    load_rules: Callable[[str], Any]  # the engine's loader: a preset name -> its frozen rules
+    load_rules: RulesLoader  # the engine's loader: a preset name -> its frozen rules
     kinds: tuple[str, ...]  # drill kind ids, in the order the catalog lists them
 
     # Named after the id, so that a record states only what differs between games.

@@ -67,8 +67,10 @@ from trainer.drills.errors import (
     RulesError,
     UnknownKindError,
 )
+from trainer.drills.houses import using
 from trainer.drills.mistakes import Catalogue, Mistake
 from trainer.engine.explain import Step
+from trainer.engine.presets import HouseSource
 
 __all__ = [
     "REGISTRY",
@@ -270,13 +272,15 @@ class Situation:
         }
 
     @classmethod
-    def from_dict(cls, envelope: Mapping[str, Any]) -> Situation:
+    def from_dict(cls, envelope: Mapping[str, Any], *, houses: HouseSource | None = None) -> Situation:
         """The situation from its stored form. The answer format is recomputed from the facts when the
-        kind is registered (so a drill shows the choices it is graded against), else read as stored."""
+        kind is registered (so a drill shows the choices it is graded against), else read as stored;
+        `houses` holds the house presets the situation may name (see `trainer.drills.houses`)."""
         try:
             kind_id, data = str(envelope["kind"]), dict(envelope["data"])
             kind = REGISTRY.get(kind_id)
-            fmt = kind.answer_format(data) if kind else AnswerFormat.from_json(envelope["answer_format"])
+            with using(houses):
+                fmt = kind.answer_format(data) if kind else AnswerFormat.from_json(envelope["answer_format"])
             return cls(
                 kind_id,
                 int(envelope["level"]),
@@ -337,9 +341,15 @@ def define(
 
 
 def issue(
-    kind_id: str | DrillKind, level: int, seed: int | None = None, rules: str | None = None
+    kind_id: str | DrillKind,
+    level: int,
+    seed: int | None = None,
+    rules: str | None = None,
+    *,
+    houses: HouseSource | None = None,
 ) -> Situation:
-    """Draw a situation of this kind and level; `seed=None` draws a fresh seed.
+    """Draw a situation of this kind and level; `seed=None` draws a fresh seed. `rules` names a
+    shipped preset, or a house preset that `houses` holds (`trainer.drills.houses`).
 
     `data` has been through JSON, so it is exactly what the store will give back later, and `solve`
     sees the same thing now and then. Refusals are `DrillError`s.
@@ -354,31 +364,39 @@ def issue(
         raise DrillError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
     if rules is not None and not isinstance(rules, str):
         raise RulesError(f"rules must be the name of a house-rules preset, not {rules!r}")
-    data = json.loads(json.dumps(kind.generate(_rng(kind, level, seed), level, rules)))
-    if not isinstance(data.get("prompt"), list):
-        raise TypeError(f"drill kind {kind.id!r} generated a situation without a prompt(data, step(...))")
-    return Situation(kind.id, level, seed, kind.version, rules, data, kind.answer_format(data))
+    with using(houses):
+        data = json.loads(json.dumps(kind.generate(_rng(kind, level, seed), level, rules)))
+        if not isinstance(data.get("prompt"), list):
+            raise TypeError(f"drill kind {kind.id!r} generated a situation without a prompt(data, step(...))")
+        return Situation(kind.id, level, seed, kind.version, rules, data, kind.answer_format(data))
 
 
-def expected_of(situation: Situation, kind: DrillKind | None = None) -> Solution:
-    """The canonical expected answer of an issued situation, its text and explanation."""
+def expected_of(
+    situation: Situation, kind: DrillKind | None = None, *, houses: HouseSource | None = None
+) -> Solution:
+    """The canonical expected answer of an issued situation, its text and explanation; `houses` holds
+    the house preset the situation was issued under, if it names one."""
     kind = kind or get_kind(situation.kind)
     data = situation.data
-    value, text, steps = kind.solve(data)
-    return canonical(kind.answer_format(data), value), text, tuple(steps)
+    with using(houses):
+        value, text, steps = kind.solve(data)
+        return canonical(kind.answer_format(data), value), text, tuple(steps)
 
 
-def grade(situation: Situation, raw: Any, *, kind: DrillKind | None = None) -> Grade:
+def grade(
+    situation: Situation, raw: Any, *, kind: DrillKind | None = None, houses: HouseSource | None = None
+) -> Grade:
     """Grade a raw answer to an issued situation; `AnswerError` if the answer cannot be read.
 
     Right when the parsed answer equals the expected one, or the kind `accepts` it."""
     kind = kind or get_kind(situation.kind)
     data = situation.data
-    answer = parse_answer(kind.answer_format(data), raw)
-    expected, text, steps = expected_of(situation, kind)
-    correct = _right(kind, data, expected, answer)
-    mistake = None if correct else diagnose(situation, answer, kind=kind, expected=expected)
-    return Grade(correct, expected, text, steps, answer, mistake)
+    with using(houses):
+        answer = parse_answer(kind.answer_format(data), raw)
+        expected, text, steps = expected_of(situation, kind)
+        correct = _right(kind, data, expected, answer)
+        mistake = None if correct else diagnose(situation, answer, kind=kind, expected=expected)
+        return Grade(correct, expected, text, steps, answer, mistake)
 
 
 def _right(kind: DrillKind, data: dict[str, Any], expected: Any, answer: Any) -> bool:
@@ -386,13 +404,23 @@ def _right(kind: DrillKind, data: dict[str, Any], expected: Any, answer: Any) ->
 
 
 def mistakes_of(
-    situation: Situation, *, kind: DrillKind | None = None, expected: Any = None
+    situation: Situation,
+    *,
+    kind: DrillKind | None = None,
+    expected: Any = None,
+    houses: HouseSource | None = None,
 ) -> list[Mistake]:
     """The kind's catalogued mistakes for this situation with their answers in canonical form, most
     common first; one per distinct answer (the first named), none whose answer is right."""
     kind = kind or get_kind(situation.kind)
     if kind.mistakes is None:
         return []
+    with using(houses):
+        return _mistakes_of(situation, kind, expected)
+
+
+def _mistakes_of(situation: Situation, kind: DrillKind, expected: Any) -> list[Mistake]:
+    assert kind.mistakes is not None
     data = situation.data
     fmt = kind.answer_format(data)
     if expected is None:
@@ -418,7 +446,13 @@ def mistakes_of(
 
 
 def diagnose(
-    situation: Situation, answer: Any, *, kind: DrillKind | None = None, expected: Any = None
+    situation: Situation,
+    answer: Any,
+    *,
+    kind: DrillKind | None = None,
+    expected: Any = None,
+    houses: HouseSource | None = None,
 ) -> Mistake | None:
     """The catalogued mistake that leads to this parsed answer, or None (a right answer has none)."""
-    return next((m for m in mistakes_of(situation, kind=kind, expected=expected) if m.answer == answer), None)
+    found = mistakes_of(situation, kind=kind, expected=expected, houses=houses)
+    return next((m for m in found if m.answer == answer), None)

@@ -33,7 +33,9 @@ from trainer import games as registry
 from trainer.drills.answers import AnswerError, AnswerFormat, AnswerKind, canonical, parse_answer
 from trainer.drills.base import MAX_SEED, DrillError
 from trainer.drills.chips import ChipSet, load_chips
+from trainer.drills.houses import in_use, using
 from trainer.engine.explain import N_, Step, step
+from trainer.engine.presets import HouseSource, HouseTexts
 
 GAMES = tuple(game.id for game in registry.GAMES)
 LEVELS = (1, 2, 3)
@@ -189,9 +191,30 @@ def _whole(name: str, value: Any, low: int, high: int) -> int:
 
 
 def check_request(
-    game: str, level: int, seed: int | None, seats: int | None, rules: str | None, payout: str | None
+    game: str,
+    level: int,
+    seed: int | None,
+    seats: int | None,
+    rules: str | None,
+    payout: str | None,
+    houses: HouseSource | None = None,
 ) -> tuple[GameRounds, int, int, int | None, str, str]:
-    """Validate what a client asks for; returns (game rounds, level, seed, seats, rules, payout)."""
+    """Validate what a client asks for; returns (game rounds, level, seed, seats, rules, payout).
+    `rules` names a shipped preset or a house preset that `houses` holds."""
+    houses = in_use() if houses is None else houses
+    with using(houses):
+        return _check_request(game, level, seed, seats, rules, payout, houses)
+
+
+def _check_request(
+    game: str,
+    level: int,
+    seed: int | None,
+    seats: int | None,
+    rules: str | None,
+    payout: str | None,
+    houses: HouseSource | None,
+) -> tuple[GameRounds, int, int, int | None, str, str]:
     if not isinstance(game, str):
         raise RoundError(f"game must be one of {', '.join(GAMES)}")
     rounds = game_rounds(game)
@@ -199,7 +222,7 @@ def check_request(
     seed = secrets.randbelow(2**31) if seed is None else _whole("seed", seed, 0, MAX_SEED)
     if rules is None:
         rules = rounds.default_rules
-    if not isinstance(rules, str) or not registry.BY_ID[game].presets.is_preset(rules):
+    if not isinstance(rules, str) or not registry.BY_ID[game].presets.is_preset(rules, houses):
         shipped = ", ".join(registry.BY_ID[game].preset_names())
         raise RoundError(f"rules for {game} rounds: one of {shipped} or a group's copy, not {rules!r:.40}")
     allowed = rounds.seats_under(rules)
@@ -226,19 +249,31 @@ def deal(
     seats: int | None = None,
     rules: str | None = None,
     payout: str | None = None,
+    houses: HouseSource | None = None,
 ) -> Round:
     """Deal a round (the same arguments always deal the same round); `RoundError` for a bad request.
 
     `seats` is the number of boxes (Russian poker, 1 to 6), seats (Omaha, 4 to 10) or players (painted
     poker, 3 to 6, up to 10 where the house's 54-card deck seats them); by default the level chooses.
     `payout` is the form of a payout answer, "amount" or "chips" (default: the choice of the chip set
-    the house rules pay in)."""
-    rounds, level, seed, seats, rules, payout = check_request(game, level, seed, seats, rules, payout)
-    return _deal(rounds.game, level, seed, seats, rules, payout)
+    the house rules pay in). `rules` may name a house preset that `houses` holds."""
+    rounds, level, seed, seats, rules, payout = check_request(game, level, seed, seats, rules, payout, houses)
+    folder = registry.BY_ID[rounds.game].presets
+    text = folder.house_text(rules, in_use() if houses is None else houses)
+    return _deal(rounds.game, level, seed, seats, rules, payout, text)
 
 
 @lru_cache(maxsize=512)
-def _deal(game: str, level: int, seed: int, seats: int | None, rules: str, payout: str) -> Round:
+def _deal(
+    game: str, level: int, seed: int, seats: int | None, rules: str, payout: str, text: str | None = None
+) -> Round:
+    # The house preset's text is part of the key: the cache answers only what the caller's source holds.
+    folder = registry.BY_ID[game].presets
+    with using(None if text is None else HouseTexts.of(folder.game, rules, text)):
+        return _dealt(game, level, seed, seats, rules, payout)
+
+
+def _dealt(game: str, level: int, seed: int, seats: int | None, rules: str, payout: str) -> Round:
     rounds = game_rounds(game)
     # The string seed ties the deal to game, generator version and level, as drills do.
     rng = random.Random(f"round/{game}/{rounds.version}/{level}/{seed}")
@@ -265,16 +300,24 @@ def _step(r: Round, index: int) -> RoundStep:
     return r.steps[index]
 
 
-def solve_step(r: Round, index: int) -> tuple[Any, str, tuple[Step, ...]]:
-    """The expected answer of a step (canonical), its text and explanation, from the engines."""
+def solve_step(r: Round, index: int, houses: HouseSource | None = None) -> tuple[Any, str, tuple[Step, ...]]:
+    """The expected answer of a step (canonical), its text and explanation, from the engines;
+    `houses` holds the house preset the round was dealt under, if it names one."""
     s = _step(r, index)
     kind = game_rounds(r.game).kinds[s.kind]
-    value, text, steps = kind.solve(s.data)
+    with using(houses):
+        value, text, steps = kind.solve(s.data)
     return canonical(s.answer_format, value), text, tuple(steps)
 
 
-def expected_answer(r: Round, index: int) -> Any:
-    return solve_step(r, index)[0]
+def expected_answer(r: Round, index: int, houses: HouseSource | None = None) -> Any:
+    return solve_step(r, index, houses)[0]
+
+
+def house_chips(game: str, rules: str, houses: HouseSource | None = None) -> ChipSet:
+    """The chip set the game's house rules `rules` pay in (a house preset of `houses` too)."""
+    with using(houses):
+        return game_rounds(game).house_chips(rules)
 
 
 def _chips_value(s: RoundStep, answer: Any) -> Any:
@@ -285,7 +328,7 @@ def _chips_value(s: RoundStep, answer: Any) -> Any:
     return answer
 
 
-def grade_step(r: Round, index: int, raw: Any) -> StepGrade:
+def grade_step(r: Round, index: int, raw: Any, houses: HouseSource | None = None) -> StepGrade:
     """Grade a raw answer to step `index`; `AnswerError` when it cannot be read (nothing graded).
 
     A chips answer is right when its value is right (any chips that make the amount); the expected
@@ -294,7 +337,7 @@ def grade_step(r: Round, index: int, raw: Any) -> StepGrade:
     if s.data.get("chips"):
         raw = fill_chips(s.answer_format, raw)
     answer = parse_answer(s.answer_format, raw)
-    expected, text, steps = solve_step(r, index)
+    expected, text, steps = solve_step(r, index, houses)
     given, wanted = _chips_value(s, answer), _chips_value(s, expected)
     correct = given == wanted
     if s.data.get("chips") and correct and answer != expected:
@@ -398,6 +441,7 @@ __all__ = [
     "expected_answer",
     "game_rounds",
     "grade_step",
+    "house_chips",
     "payout_answer",
     "payout_format",
     "result",

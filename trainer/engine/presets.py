@@ -12,9 +12,11 @@ rules object; everything else is here:
 - `Reader`: reads a table key by key, so every `PresetError` names the file, the key and the row;
 - `side_by_side`: a game's presets compared row by row, for the reference pages and the API;
 - house presets: an instructor's edited copy of a preset, named `house-<12 hex digits>` (the digest of
-  its text, so a name always means the same rules) and kept in a folder outside `data/` that the app
-  adds with `add_house_folder` (`<folder>/<game>/<name>.toml`). They load like shipped presets but are
-  not listed by `names()`, so the reference pages show the shipped ones only.
+  its text, so a name always means the same rules). The loader keeps no list of them: the caller
+  hands them over as text, through a `HouseSource` passed to `load`, `is_preset`, `table_of` and
+  `side_by_side` (`HouseTexts` holds a few in memory; the store reads them from the database). They
+  load like shipped presets but are not listed by `names()`, so the reference pages show the
+  shipped ones only. Without a source, only the shipped presets in `data/rules/` exist.
 
 >>> merge_tables({"bet": {"ante": 1, "max": 5}}, {"bet": {"max": 9}})
 {'bet': {'ante': 1, 'max': 9}}
@@ -31,7 +33,7 @@ import functools
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
@@ -47,14 +49,32 @@ PRESET_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 META_KEYS = ("title", "source", "base", "not_applied")
 # A house preset's name: "house-" and the first 12 hex digits of the SHA-256 of its text.
 HOUSE_NAME = re.compile(r"house-[0-9a-f]{12}")
-_HOUSE_FOLDERS: list[Path] = []
 
 
-def add_house_folder(folder: Path) -> None:
-    """Look for house presets in `folder` too (`<folder>/<game>/house-<digest>.toml`)."""
-    resolved = Path(folder).resolve()
-    if resolved not in _HOUSE_FOLDERS:
-        _HOUSE_FOLDERS.append(resolved)
+class HouseSource(Protocol):
+    """Where house presets come from: the TOML text of a game's house preset, or None when the source
+    has none of that name. `game` is the game's rules folder name ("russian-poker")."""
+
+    def house_text(self, game: str, name: str) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class HouseTexts:
+    """House presets handed over as text, {(game folder, name): TOML text}; read-only.
+
+    >>> houses = HouseTexts.of("omaha", "house-0123456789ab", 'base = "standard"')
+    >>> houses.house_text("omaha", "house-0123456789ab"), houses.house_text("omaha", "other")
+    ('base = "standard"', None)
+    """
+
+    texts: Mapping[tuple[str, str], str] = field(default_factory=lambda: MappingProxyType({}))
+
+    @classmethod
+    def of(cls, game: str, name: str, text: str) -> HouseTexts:
+        return cls(MappingProxyType({(game, name): text}))
+
+    def house_text(self, game: str, name: str) -> str | None:
+        return self.texts.get((game, name))
 
 
 Rules = TypeVar("Rules")
@@ -117,18 +137,23 @@ def read_toml(path: Path, source: str | None = None) -> dict[str, Any]:
     """A TOML file as a dict; a missing, unreadable or malformed file is a `PresetError` naming
     `source` (the path by default)."""
     label = str(path) if source is None else source
-    text = ""
     try:
         text = path.read_bytes().decode()
-        return tomllib.loads(text)
     except FileNotFoundError:
         raise PresetError(label, "no such file", code="no_file") from None
     except OSError as err:
         raise PresetError(label[:200], f"cannot read the file: {err.strerror}", code="unreadable") from None
+    return parse_toml(text, label)
+
+
+def parse_toml(text: str, source: str) -> dict[str, Any]:
+    """TOML text as a dict; malformed text is a `PresetError` naming `source`, the line and column."""
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         line, column = _toml_position(err, text)
         raise PresetError(
-            label, f"not valid TOML: {err}", code="toml_syntax", line=line, column=column
+            source, f"not valid TOML: {err}", code="toml_syntax", line=line, column=column
         ) from None
 
 
@@ -385,19 +410,15 @@ class PresetFolder:
             else tuple(found)
         )
 
-    def house_path(self, name: str) -> Path | None:
-        """The file of a house preset of this game, if one of the house folders has it."""
-        if not isinstance(name, str) or not HOUSE_NAME.fullmatch(name):
+    def house_text(self, name: str, houses: HouseSource | None) -> str | None:
+        """The text of a house preset of this game that `houses` holds, else None."""
+        if houses is None or not isinstance(name, str) or not HOUSE_NAME.fullmatch(name):
             return None
-        for folder in _HOUSE_FOLDERS:
-            path = folder / self.game / f"{name}.toml"
-            if path.is_file():
-                return path.resolve()
-        return None
+        return houses.house_text(self.game, name)
 
-    def is_preset(self, name: str) -> bool:
-        """A name the drills may use: a shipped preset or a house preset of this game."""
-        return name in self.names() or self.house_path(name) is not None
+    def is_preset(self, name: str, houses: HouseSource | None = None) -> bool:
+        """A name the drills may use: a shipped preset or a house preset of this game in `houses`."""
+        return name in self.names() or self.house_text(name, houses) is not None
 
     def source(self, path: Path) -> str:
         """How messages name a file: `data/rules/<game>/<name>.toml` for the folder's own presets."""
@@ -435,9 +456,6 @@ class PresetFolder:
             )
         path = self.folder / f"{raw}.toml"
         if not path.is_file():
-            house = self.house_path(raw)
-            if house is not None:
-                return house
             have = ", ".join(self.names())
             raise PresetError(
                 f"{self.noun} rules", f"no preset {raw!r} (have: {have})", code="no_preset", name=raw
@@ -448,11 +466,25 @@ class PresetFolder:
         """The preset file's table with its `base` chain merged underneath (the file wins)."""
         return self._merged(path, ())
 
+    def table_of(self, name: str | None, houses: HouseSource | None = None) -> dict[str, Any]:
+        """The merged table of a preset by name: a house preset of `houses`, else a shipped one."""
+        if isinstance(name, str) and (text := self.house_text(name, houses)) is not None:
+            return self.text_table(name, text)
+        return self.table(self.path(name))
+
+    def text_table(self, name: str, text: str) -> dict[str, Any]:
+        """A house preset's table from its text (named `<name>.toml` in messages), its `base` (a
+        shipped preset of the game) merged underneath."""
+        source = f"{name}.toml"
+        return self._on_base(parse_toml(text, source), source, ())
+
     def _merged(self, path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
         source = self.source(path)
         if path in seen:
             raise PresetError(source, "presets inherit from each other in a loop", "base", code="base_loop")
-        data = read_toml(path, source)
+        return self._on_base(read_toml(path, source), source, (*seen, path))
+
+    def _on_base(self, data: dict[str, Any], source: str, seen: tuple[Path, ...]) -> dict[str, Any]:
         base = data.pop("base", None)
         if base is None:
             return data
@@ -467,13 +499,23 @@ class PresetFolder:
                 code="no_preset",
                 name=base,
             )
-        merged = self._merged(base_path.resolve(), (*seen, path))
+        merged = self._merged(base_path.resolve(), seen)
         merged.pop("not_applied", None)  # each file states its own gaps
         return merge_tables(merged, data, self.whole_tables)
 
-    def load(self, name_or_path: str | Path | None, build: Callable[[str, Reader], Rules]) -> Rules:
-        """A preset built by the game's `build(name, reader)`; cached per file, so the same preset is
-        the same (frozen) object. Every key must be read by `build`."""
+    def load(
+        self,
+        name_or_path: str | Path | None,
+        build: Callable[[str, Reader], Rules],
+        houses: HouseSource | None = None,
+    ) -> Rules:
+        """A preset built by the game's `build(name, reader)`: a house preset of `houses` by name, else
+        a shipped preset or a file. Cached per file (per text for a house preset), so the same preset
+        is the same (frozen) object. Every key must be read by `build`."""
+        if isinstance(name_or_path, str):
+            text = self.house_text(name_or_path, houses)
+            if text is not None:
+                return _built_text(self, name_or_path, text, build)  # type: ignore[no-any-return]
         return _built(self, self.path(name_or_path), build)  # type: ignore[no-any-return]
 
 
@@ -482,6 +524,15 @@ def _built(folder: PresetFolder, path: Path, build: Callable[[str, Reader], Any]
     # Cached: drills ask for their rules on every question; the files do not change while running.
     reader = Reader(folder.source(path), folder.table(path))
     rules = build(path.stem, reader)
+    reader.finish()
+    return rules
+
+
+@functools.lru_cache(maxsize=128)
+def _built_text(folder: PresetFolder, name: str, text: str, build: Callable[[str, Reader], Any]) -> Any:
+    # Keyed by the text itself, so the cache answers only what the caller's source holds.
+    reader = Reader(f"{name}.toml", folder.text_table(name, text))
+    rules = build(name, reader)
     reader.finish()
     return rules
 
@@ -512,6 +563,7 @@ def side_by_side(
     load: Callable[[str], Described],
     rows: Iterable[Row] | None = None,
     extra: Iterable[str] = (),
+    houses: HouseSource | None = None,
 ) -> dict[str, Any]:
     """A game's presets side by side, as JSON-able data generated from the rules files. Every preset
     is loaded (so checked) first.
@@ -526,7 +578,8 @@ def side_by_side(
 
     A preset without a row has null in it; `same` is true when every preset agrees. `extra` adds the
     named house presets of the game (an instructor's edited copy) as columns after the shipped ones;
-    a name that is not one of the game's is left out.
+    a name that `houses` does not hold for the game is left out. `load` is given each name and must
+    find the house presets in the same `houses`.
 
     >>> from types import SimpleNamespace as Rules
     >>> omaha = PresetFolder("omaha", "Omaha", "standard")
@@ -535,13 +588,15 @@ def side_by_side(
     (['chip_set', 'limit.raises_per_round'], {'standard': 'poker-room'})
     """
     shipped = folder.names()
-    houses = [n for n in dict.fromkeys(extra) if n not in shipped and folder.house_path(n) is not None]
-    presets = [load(name) for name in (*shipped, *houses)]
+    copies = [
+        n for n in dict.fromkeys(extra) if n not in shipped and folder.house_text(n, houses) is not None
+    ]
+    presets = [load(name) for name in (*shipped, *copies)]
     columns: dict[str, dict[str, Any]] = {}
     labels: dict[str, str] = {}
     if rows is None:
         for preset in presets:
-            columns[preset.name] = flatten(folder.table(folder.path(preset.name)))
+            columns[preset.name] = flatten(folder.table_of(preset.name, houses))
             for key in columns[preset.name]:
                 labels.setdefault(key, key)
     else:

@@ -18,22 +18,20 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import re
 import secrets
 import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from sqlite_utils import Database
 
-from trainer.engine.presets import PresetError
-from trainer.games import BY_ID, GAMES, Game, game_of
+from trainer.engine.presets import HouseTexts, PresetError
+from trainer.games import BY_ID, GAMES, game_of
 from trainer.store.accounts import CODE_ALPHABET, AccountError, Role
+from trainer.store.house_rules import house_name
 from trainer.store.medians import add_median
 from trainer.store.periods import IN_SPAN, during, member_spans, spans_table, union_all, while_member
 from trainer.store.progress import NotFoundError, on_days
@@ -68,22 +66,6 @@ def clean_join_code(code: Any) -> str:
         return ""
     raw = "".join(ch for ch in code.upper() if ch.isalnum())
     return f"{raw[:4]}-{raw[4:]}" if len(raw) == JOIN_CODE_LENGTH else raw
-
-
-def house_name(text: str) -> str:
-    """`house-` and the first 12 hex digits of the text's SHA-256: the same text, the same name."""
-    return "house-" + hashlib.sha256(text.encode()).hexdigest()[:12]
-
-
-def write_house_file(folder: Path, game: Game, name: str, text: str) -> Path:
-    """The house preset's file (written once: a name always has the same text)."""
-    path = Path(folder) / game.slug / f"{name}.toml"
-    if not path.is_file():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        spare = path.with_suffix(f".{secrets.token_hex(4)}.tmp")
-        spare.write_text(text, encoding="utf-8")
-        os.replace(spare, path)  # whole or not at all, whatever another process does meanwhile
-    return path
 
 
 def clean_group_name(name: Any) -> str:
@@ -343,12 +325,13 @@ class Groups:
                 pk=("group_id", "game"),
             )
 
-    def save_house_rules(self, game: str, text: Any, made_by: int | None, folder: Path) -> str:
+    def save_house_rules(self, game: str, text: Any, made_by: int | None) -> str:
         """Check an edited copy of a preset with the game's own rules loader and keep it; its name.
 
-        The text is written to `<folder>/<game folder>/house-<digest>.toml` (the engine reads house
-        presets there: `trainer.engine.presets.add_house_folder`) and loaded as any shipped preset
-        would be; a refusal is `AccountError("rules_invalid", detail=...)` naming the key and row."""
+        The text is handed to the loader as it is (never written to a file) and loaded as any
+        shipped preset would be; it is kept in the `house_rules` table, where `self.houses` (the
+        engine's `HouseSource`) finds it. A refusal is `AccountError("rules_invalid", detail=...)`
+        naming the key and row."""
         if game not in BY_ID:
             raise AccountError("game_unknown")
         if not isinstance(text, str) or not text.strip() or len(text) > HOUSE_TEXT_MAX:
@@ -357,13 +340,11 @@ class Groups:
             )
         text = text.replace("\r\n", "\n")
         name = house_name(text)
-        path = write_house_file(folder, BY_ID[game], name, text)
+        found = BY_ID[game]
         try:
-            BY_ID[game].load_rules(name)
+            found.load_rules(name, HouseTexts.of(found.slug, name, text))
         except (PresetError, ValueError, TypeError, KeyError) as error:
-            if self.house_text(game, name) is None:
-                path.unlink(missing_ok=True)
-            detail = str(error).replace(str(path), "").lstrip(": ") or "not usable"
+            detail = str(error).replace(f"{name}.toml", "").lstrip(": ") or "not usable"
             refusal = error if isinstance(error, PresetError) else None
             raise AccountError("rules_invalid", detail=detail, refusal=refusal) from None
         with writing(self.db):
@@ -385,15 +366,6 @@ class Groups:
                 "SELECT name FROM house_rules WHERE made_by = ? AND game = ? ORDER BY id", [made_by, game]
             )
         ]
-
-    def write_house_files(self, folder: Path) -> int:
-        """Write every kept house preset into `folder` (a fresh instance folder, another server)."""
-        written = 0
-        for row in self.db.query("SELECT game, name, text FROM house_rules"):
-            if row["game"] in BY_ID:
-                write_house_file(folder, BY_ID[row["game"]], row["name"], row["text"])
-                written += 1
-        return written
 
     def rules_for_kind(self, group_id: int | None, kind: str) -> str | None:
         """The preset a drill of this kind uses for the group (None: no group, the default)."""

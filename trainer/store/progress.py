@@ -18,6 +18,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.drills.base import AnswerKind, Grade, Situation, grade
+from trainer.store.house_rules import StoredHouses
 from trainer.store.practice import apply_review, plan_review, record_review
 from trainer.store.schema import MODES, first_row, insert, writing
 
@@ -108,6 +109,8 @@ class Store:
     def __init__(self, db: Database, *, clock: Clock = _utc_now) -> None:
         self.db = db
         self.clock = clock
+        # The instructors' house presets of this database: drills dealt under one are graded under it.
+        self.houses = StoredHouses(db)
 
     # Trainees --------------------------------------------------------------------------------------
 
@@ -213,7 +216,8 @@ class Store:
         """The stored drill with `situation` rebuilt as the `Situation` `trainer.drills.grade` takes."""
         row = self._row("drills", drill_id, "drill")
         stored = json.loads(row["situation"])
-        row["situation"] = Situation.from_dict({**stored, **{key: row[key] for key in _COLUMNS}})
+        envelope = {**stored, **{key: row[key] for key in _COLUMNS}}
+        row["situation"] = Situation.from_dict(envelope, houses=self.houses)
         row["answered"] = bool(row["answered"])
         return row
 
@@ -236,7 +240,7 @@ class Store:
             raise AlreadyAnsweredError(f"drill {drill_id} has already been answered")
         # Grading runs before the transaction: some solvers take a moment, and the write lock
         # should be held only for the writes. The guarded UPDATE below settles any race.
-        result = grade(row["situation"], raw)
+        result = grade(row["situation"], raw, houses=self.houses)
         now = self.clock()
         if time_ms is None:
             time_ms = max(0, (now - _parse_iso(row["issued_at"])) // timedelta(milliseconds=1))

@@ -97,7 +97,7 @@ class TableStore(Store):
         test_id: int | None = None,
     ) -> dict[str, Any]:
         """The row of a round dealt now (dealing is CPU work: done before any write lock is taken)."""
-        dealt = deal(game, level, seed, seats=seats, rules=rules, payout=payout)
+        dealt = deal(game, level, seed, seats=seats, rules=rules, payout=payout, houses=self.houses)
         if test_id is not None:
             test = self.test(test_id)
             if test["trainee_id"] != trainee_id:
@@ -131,8 +131,8 @@ class TableStore(Store):
         row = self.round(round_id)
         return self.deal_row(row)
 
-    @staticmethod
-    def deal_row(row: dict[str, Any]) -> Round:
+    def deal_row(self, row: dict[str, Any]) -> Round:
+        """The round of a row dealt again, under its house rules (a house preset of this database too)."""
         dealt = deal(
             row["game"],
             row["level"],
@@ -140,6 +140,7 @@ class TableStore(Store):
             seats=row["seats"],
             rules=row["rules"],
             payout=row["payout"],
+            houses=self.houses,
         )
         if dealt.version != row["version"]:
             # The generator changed since the round was dealt: it cannot be replayed card for card.
@@ -161,7 +162,7 @@ class TableStore(Store):
         if step > row["step"] or step >= row["steps"]:
             raise StoreError(f"round {round_id} is at step {row['step']}, not {step}")
         dealt = self.deal_row(row)
-        graded = grade_step(dealt, step, raw)  # AnswerError before anything is written
+        graded = grade_step(dealt, step, raw, self.houses)  # AnswerError before anything is written
         now = self.clock()
         if time_ms is None:
             time_ms = max(0, (now - _parse_iso(row["step_started_at"])) // timedelta(milliseconds=1))

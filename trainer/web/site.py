@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask, Response
 from flask_wtf.csrf import generate_csrf
 
@@ -47,7 +49,7 @@ def init_pages(app: Flask) -> None:
         exchange_choices=exchange_choices,
         short_question=short_question,
         amount_may_be_negative=amount_may_be_negative,
-        rules_in_force=rules_in_force,
+        rules_in_force=_rules_in_force,
         game_title=game_title,
         sprint_title=sprint_title,
         reason_label=today.reason_label,
@@ -105,3 +107,8 @@ def init_api(app: Flask) -> None:
     auth.init_app(app)
     app.register_blueprint(bp)
     register_error_handlers(app)
+
+
+def _rules_in_force(kind_id: str, rules: str | None = None) -> dict[str, Any] | None:
+    """`rules_in_force` for the templates: a question dealt under a group's edited copy shows its title."""
+    return rules_in_force(kind_id, rules, db.houses())

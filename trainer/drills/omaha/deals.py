@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from trainer.drills import base
 from trainer.drills.base import Data, DealError, RulesError
+from trainer.drills.houses import in_use
 from trainer.engine.cards import FULL_DECK, SUITS, Card
 from trainer.engine.evaluator import Category, category_of, strength5
 from trainer.engine.omaha.betting import DEFAULT_RULES, PRESETS, OmahaRules, load_rules
@@ -104,9 +105,11 @@ def made_five(rng: random.Random, category: Category) -> list[Card]:
 
 
 def house_rules(name: str | None) -> OmahaRules:
-    """A shipped or house preset by name (the default when None), never a path."""
+    """A shipped preset, or a house preset of the call's `trainer.drills.houses.in_use()`, by name
+    (the default when None), never a path."""
     name = DEFAULT_RULES if name is None else name
-    shipped = PRESETS.names()
-    if not PRESETS.is_preset(name):
+    houses = in_use()
+    if not PRESETS.is_preset(name, houses):
+        shipped = PRESETS.names()
         raise RulesError(f"unknown Omaha house rules {name!r}: choose one of {', '.join(shipped)}")
-    return load_rules(name)
+    return load_rules(name, houses)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from trainer.drills.base import AnswerFormat, AnswerKind, RulesError
+from trainer.drills.houses import in_use
 from trainer.engine import painted_poker as pp
 from trainer.engine.explain import Step, nstep
 from trainer.engine.painted_poker.rules import PRESETS, DealKind, PaintedRules
@@ -20,12 +21,14 @@ _LEVEL_PLAYERS = {1: (3, 4), 2: (4, 5, 6), 3: (2, 3, 5, 6, 7, 8, 9, 10)}
 
 
 def rules_of(name: str | None) -> PaintedRules:
-    """A shipped or house preset by name (the default when None), never a file path."""
-    if name is not None and not PRESETS.is_preset(name):
+    """A shipped preset, or a house preset of the call's `trainer.drills.houses.in_use()`, by name
+    (the default when None), never a file path."""
+    houses = in_use()
+    if name is not None and not PRESETS.is_preset(name, houses):
         have = ", ".join(pp.available_rules())
         raise RulesError(f"no painted poker rules named {name!r:.60} (have: {have})")
     try:
-        return pp.load_rules(name)
+        return pp.load_rules(name, houses)
     except ValueError as error:
         raise RulesError(str(error)) from None
 

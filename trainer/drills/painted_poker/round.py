@@ -32,6 +32,7 @@ from typing import Any
 
 from trainer.drills.answers import AnswerFormat, AnswerKind, seat_label
 from trainer.drills.chips import ChipSet
+from trainer.drills.houses import in_use
 from trainer.drills.painted_poker.kinds import MUST_BID_ALL
 from trainer.drills.rounds import GameRounds, RoundStep, StepKind
 from trainer.engine import painted_poker as pp
@@ -60,7 +61,7 @@ ANY_BID = Term(N_("Any bid is allowed"))
 
 
 def _rules(name: str) -> PaintedRules:
-    return pp.load_rules(name)
+    return pp.load_rules(name, in_use())
 
 
 def _house_players(name: str) -> range:

@@ -21,7 +21,9 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from trainer.drills.base import DealError, RulesError
+from trainer.drills.houses import in_use
 from trainer.engine.cards import FULL_DECK, Card
+from trainer.engine.presets import HouseSource
 from trainer.engine.russian_poker import Category, HouseRules, evaluate, load_rules
 from trainer.engine.russian_poker.rules import DEFAULT_RULES, PRESETS, preset_names
 
@@ -39,9 +41,14 @@ BONUS_PAYING = (
 )
 
 
-def house_rules(name: str | None) -> HouseRules:
-    """The named preset (the default when None): shipped or a house preset, never a file path."""
-    return _preset(DEFAULT_RULES if name is None else name)
+def house_rules(name: str | None, houses: HouseSource | None = None) -> HouseRules:
+    """The named preset (the default when None): shipped, or a house preset of `houses` (by default
+    the drill call's, `trainer.drills.houses.in_use()`); never a file path."""
+    name = DEFAULT_RULES if name is None else name
+    houses = in_use() if houses is None else houses
+    if PRESETS.house_text(name, houses) is not None:
+        return load_rules(name, houses)  # the engine caches it by its text
+    return _preset(name)
 
 
 @functools.lru_cache(maxsize=16)

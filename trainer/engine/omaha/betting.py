@@ -26,7 +26,7 @@ from pathlib import Path
 
 from trainer.engine.explain import N_, Step, step
 from trainer.engine.omaha.pots import check_list
-from trainer.engine.presets import PresetFolder, Reader, choice, data_path, text
+from trainer.engine.presets import HouseSource, PresetFolder, Reader, choice, data_path, text
 
 DEFAULT_RULES = "standard"
 PRESETS = PresetFolder("omaha", "Omaha", DEFAULT_RULES)
@@ -113,14 +113,14 @@ def build(name: str, reader: Reader) -> OmahaRules:
     )
 
 
-def load_rules(name_or_path: str | Path = DEFAULT_RULES) -> OmahaRules:
+def load_rules(name_or_path: str | Path = DEFAULT_RULES, houses: HouseSource | None = None) -> OmahaRules:
     """House rules by preset name (a file in data/rules/omaha/) or by path; a malformed file fails
     here with the file and the key named.
 
     >>> load_rules().raises_per_round
     3
     """
-    return PRESETS.load(name_or_path, build)
+    return PRESETS.load(name_or_path, build, houses)
 
 
 def resolve_rules(rules: OmahaRules | str | Path | None) -> OmahaRules:

@@ -30,7 +30,7 @@ from typing import Any
 
 from trainer.engine.cards import FULL_DECK, RANK_CHARS, SUIT_NAMES, Card
 from trainer.engine.explain import N_, Term
-from trainer.engine.presets import PresetFolder, Reader
+from trainer.engine.presets import HouseSource, PresetFolder, Reader
 
 DEFAULT_RULES = "classic"
 PRESETS = PresetFolder("painted-poker", "painted poker", DEFAULT_RULES)
@@ -394,7 +394,7 @@ def available_rules() -> tuple[str, ...]:
     return PRESETS.names()
 
 
-def load_rules(name_or_path: str | Path | None = None) -> PaintedRules:
+def load_rules(name_or_path: str | Path | None = None, houses: HouseSource | None = None) -> PaintedRules:
     """The preset `name` (default "classic") from `data/rules/painted-poker/<name>.toml`, or a
     rules file by path. Cached: the same file gives the same (frozen) object.
 
@@ -403,7 +403,7 @@ def load_rules(name_or_path: str | Path | None = None) -> PaintedRules:
     ...
     trainer.engine.presets.PresetError: painted poker rules: no preset 'no-such-house' (have: classic, ...)
     """
-    return PRESETS.load(name_or_path, build)
+    return PRESETS.load(name_or_path, build, houses)
 
 
 def resolve(rules: PaintedRules | str | None) -> PaintedRules:

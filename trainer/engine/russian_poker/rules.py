@@ -24,6 +24,7 @@ from typing import Any
 from trainer.engine.evaluator import HandCategory
 from trainer.engine.explain import N_, Term
 from trainer.engine.presets import (
+    HouseSource,
     PresetFolder,
     Reader,
     choice,
@@ -301,7 +302,7 @@ def _check_order(reader: Reader, key: str, odds: Mapping[Any, int], noun: str) -
             )
 
 
-def load_rules(name_or_path: str | Path = DEFAULT_RULES) -> HouseRules:
+def load_rules(name_or_path: str | Path = DEFAULT_RULES, houses: HouseSource | None = None) -> HouseRules:
     """Load a preset by name ("cis", "lunar", ...) from `data/rules/russian-poker/`, or a rules file by
     path. Cached: the same file gives the same (frozen) object.
 
@@ -310,7 +311,7 @@ def load_rules(name_or_path: str | Path = DEFAULT_RULES) -> HouseRules:
     ...
     trainer.engine.presets.PresetError: Russian poker rules: no preset 'nosuch' (have: cis, caribbean, ...)
     """
-    return PRESETS.load(name_or_path, build)
+    return PRESETS.load(name_or_path, build, houses)
 
 
 def resolve_rules(rules: HouseRules | str | Path | None) -> HouseRules:

@@ -127,7 +127,7 @@ def get_drill(drill_id: int) -> ResponseReturnValue:
 
 
 def _result_json(situation: Situation, attempt: dict[str, Any]) -> dict[str, Any]:
-    expected, text, steps = expected_of(situation)
+    expected, text, steps = expected_of(situation, houses=db.houses())
     return {
         "correct": attempt["correct"],
         "answer": attempt["answer"],
@@ -135,7 +135,7 @@ def _result_json(situation: Situation, attempt: dict[str, Any]) -> dict[str, Any
         "expected_text": text,
         "explanation": [s.to_json() for s in steps],
         "time_ms": attempt["time_ms"],
-        "mistake": recorded_mistake(situation, attempt),
+        "mistake": recorded_mistake(situation, attempt, db.houses()),
     }
 
 
@@ -206,7 +206,7 @@ def advisor() -> ResponseReturnValue:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= ADVISOR_MAX_CHIPS:
             fail(400, f"{name} must be a whole number of chips from {low} to {ADVISOR_MAX_CHIPS}.")
     try:
-        rules = house_rules(rules_name)
+        rules = house_rules(rules_name, db.houses())
         hand, up, _ = strategy.parse_situation(player, upcard)
         advice = strategy.advise(hand, up, rules=rules, ante=ante, bonus=bonus)
     except RepeatedCardError as error:

@@ -41,9 +41,9 @@ from flask_babel import gettext
 
 from trainer import games
 from trainer.drills import REGISTRY, DrillKind, RulesError, Situation, issue
-from trainer.engine.presets import add_house_folder
 from trainer.store import NotFoundError, Store, open_db
 from trainer.store.groups import Groups
+from trainer.store.house_rules import StoredHouses
 from trainer.store.quizzes import Exams
 from trainer.store.schema import diagnose
 from trainer.store.tables import TableStore
@@ -82,13 +82,7 @@ def _create(app: Flask) -> None:
     opened = open_db(
         app.config["DATABASE"], timeout=app.config["DATABASE_TIMEOUT"], synchronous=_synchronous(app)
     )
-    try:
-        # Instructors' edited house rules live in the database; the engine reads them as files.
-        folder = house_rules_folder(app)
-        Groups(opened).write_house_files(folder)
-        add_house_folder(folder)
-    finally:
-        opened.conn.close()
+    opened.conn.close()
     app.extensions["trainer_db"]["ready"] = True
     record = app.config.get("DATABASE_RECORD")
     if record and str(app.config["DATABASE"]) != ":memory:":
@@ -105,17 +99,6 @@ def _create(app: Flask) -> None:
 
 def _synchronous(app: Flask) -> str:
     return str(app.config.get("DATABASE_SYNCHRONOUS") or "NORMAL")
-
-
-def house_rules_folder(app: Flask) -> Path:
-    """Where the edited house rules are written for the engine: `HOUSE_RULES_FOLDER`, else
-    `house-rules/` beside the database file (the instance folder for an in-memory one)."""
-    configured = app.config.get("HOUSE_RULES_FOLDER")
-    if configured:
-        return Path(configured)
-    database = str(app.config["DATABASE"])
-    base = Path(app.instance_path) if database == ":memory:" else Path(database).parent
-    return base / "house-rules"
 
 
 def store() -> Store:
@@ -160,6 +143,12 @@ def _storage_fault(error: sqlite3.DatabaseError) -> ResponseReturnValue:
         )
     response.headers["Retry-After"] = str(RETRY_AFTER_S)
     return response
+
+
+def houses() -> StoredHouses:
+    """The instructors' house presets of this app's database, for the engine and the drills: every
+    call that may deal, grade or show a group's edited copy is handed this (nothing global)."""
+    return store().houses
 
 
 def tables() -> TableStore:
@@ -247,7 +236,7 @@ def draw(
     chosen = chosen_rules(game.id) if game is not None else None
     house = rules if rules is not None else chosen or groups().rules_for_kind(group_id, kind_id)
     try:
-        return issue(kind, level, seed=seed, rules=house), group_id
+        return issue(kind, level, seed=seed, rules=house, houses=houses()), group_id
     except RulesError:
         if rules is not None or house is None:
             raise

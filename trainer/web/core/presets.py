@@ -32,18 +32,25 @@ def names(game: str) -> tuple[str, ...]:
     return _game(game).preset_names()
 
 
-def load(game: str, name: str) -> dict[str, Any]:
-    """The preset's table with its `base` chain merged (the named file wins), checked by its game."""
+def load(game: str, name: str, houses: loader.HouseSource | None = None) -> dict[str, Any]:
+    """The preset's table with its `base` chain merged (the named file wins), checked by its game;
+    `houses` holds the instructors' edited copies, if one may be named."""
     found = _game(game)
-    found.load_rules(name)
-    return found.presets.table(found.presets.path(name))
+    found.load_rules(name, houses)
+    return found.presets.table_of(name, houses)
 
 
-def side_by_side(game: str, extra: tuple[str, ...] = ()) -> dict[str, Any]:
+def side_by_side(
+    game: str, extra: tuple[str, ...] = (), houses: loader.HouseSource | None = None
+) -> dict[str, Any]:
     """The game's presets and rows, every leaf of the files a row (see `loader.side_by_side`); `extra`
-    adds house presets of the game (a group's edited copy) as columns."""
+    adds house presets of the game that `houses` holds (a group's edited copy) as columns."""
     found = _game(game)
-    return loader.side_by_side(found.presets, found.load_rules, extra=extra)
+
+    def load_rules(name: str) -> Any:
+        return found.load_rules(name, houses)
+
+    return loader.side_by_side(found.presets, load_rules, extra=extra, houses=houses)
 
 
 _WORD_VALUE = re.compile(r"[a-z][a-z_\-]*")

@@ -338,11 +338,12 @@ def _presets(game: Game) -> list[tuple[str, str]]:
     """The shipped presets of the game and the signed-in instructor's own copies: (name, title)."""
     shipped = [(name, game.load_rules(name).title) for name in game.preset_names()]
     own = []
+    houses = db.houses()
     for name in db.groups().house_rules_by(current_user.id, game.id):
         try:
-            own.append((name, f"{game.load_rules(name).title} ({name})"))
+            own.append((name, f"{game.load_rules(name, houses).title} ({name})"))
         except (PresetError, ValueError):
-            continue  # its file could not be written here: not offered
+            continue  # a copy the loader no longer accepts: not offered
     return shipped + own
 
 
@@ -360,7 +361,7 @@ def edit_rules(group_id: int, game_id: str) -> Page:
         check_form(EmptyForm())
         text = request.form.get("text", "")
         try:
-            name = groups.save_house_rules(game.id, text, current_user.id, db.house_rules_folder(current_app))
+            name = groups.save_house_rules(game.id, text, current_user.id)
         except AccountError as refused:
             error = gettext(
                 "These rules cannot be used: %(detail)s",

@@ -23,7 +23,9 @@ def home() -> str:
     assigned = db.exams().assigned_to(user.id) if user is not None else []
     games = games_with_kinds()
     # Each game's house rules in force, named above its drills (with the way to change them).
-    rules = {g["id"]: rules_in_force(g["kinds"][0].id, db.rules_for_game(g["id"])) for g in games}
+    rules = {
+        g["id"]: rules_in_force(g["kinds"][0].id, db.rules_for_game(g["id"]), db.houses()) for g in games
+    }
     return render_template("practice/home.html", games=games, summary=summary, assigned=assigned, rules=rules)
 
 

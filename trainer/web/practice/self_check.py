@@ -194,7 +194,7 @@ def submit(game: str) -> str | tuple[str, int]:
                 409,
                 description=gettext("This quiz was already handed in. Start it again from the quiz page."),
             )
-        _expected, _text, steps = expected_of(q["situation"], q["kind"])
+        _expected, _text, steps = expected_of(q["situation"], q["kind"], houses=db.houses())
         review.append({**q, "title": kind_title(q["kind"]), "attempt": attempt, "steps": steps})
     session["quiz"] = {k: v for k, v in session.get("quiz", {}).items() if k != game}
     score = sum(1 for r in review if r["attempt"]["correct"])

@@ -285,7 +285,7 @@ def misses(sprint_id: int) -> list[dict[str, Any]]:
         kind = REGISTRY.get(drill["kind"])
         if kind is None:  # a drill kind removed since the sprint: nothing to draw it with
             continue
-        expected, _text, steps = expected_of(drill["situation"], kind)
+        expected, _text, steps = expected_of(drill["situation"], kind, houses=db.houses())
         if attempt is None:
             attempt = {"answer": None, "expected": expected, "correct": False, "time_ms": None}
         missed = "wrong" if drill["in_time"] else ("late" if drill["attempt"] else "unanswered")

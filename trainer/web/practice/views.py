@@ -64,7 +64,7 @@ def _rule_choices() -> list[dict[str, Any]]:
     found = []
     for game in GAMES:
         group_rules = db.practice_rules(game.id)
-        default = rules_in_force(game.kinds[0], group_rules)
+        default = rules_in_force(game.kinds[0], group_rules, db.houses())
         found.append(
             {
                 "id": game.id,
@@ -95,7 +95,7 @@ def start(kind_id: str) -> str:
         title=kind_title(kind),
         game=game_title(kind.game),
         form=EmptyForm(),
-        rules=rules_in_force(kind.id, db.rules_for_game(kind.game)),
+        rules=rules_in_force(kind.id, db.rules_for_game(kind.game), db.houses()),
     )
 
 
@@ -143,11 +143,13 @@ def graded(drill: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, Any]
     attempt = db.store().attempt(drill["id"]) if drill["answered"] else None
     if attempt is None:
         return None, None
-    _expected, expected_text, steps = expected_of(drill["situation"], get_kind(drill["kind"]))
+    _expected, expected_text, steps = expected_of(
+        drill["situation"], get_kind(drill["kind"]), houses=db.houses()
+    )
     grade = {
         "expected_text": expected_text,
         "steps": steps,
-        "mistake": recorded_mistake(drill["situation"], attempt),
+        "mistake": recorded_mistake(drill["situation"], attempt, db.houses()),
     }
     return attempt, grade
 

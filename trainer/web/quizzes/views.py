@@ -190,7 +190,7 @@ def _questions(sitting_id: int) -> list[dict[str, Any]]:
         drill = store.drill(drill_id)
         kind = get_kind(drill["kind"])
         attempt = store.attempt(drill_id) if drill["answered"] else None
-        steps = expected_of(drill["situation"], kind)[2] if attempt is not None else ()
+        steps = expected_of(drill["situation"], kind, houses=db.houses())[2] if attempt is not None else ()
         questions.append(
             {
                 "drill": drill,

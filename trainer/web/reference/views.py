@@ -11,8 +11,9 @@ from flask import Blueprint, Response, abort, render_template, request, send_fro
 from flask_babel import gettext
 from swagger_ui_bundle import swagger_ui_path
 
+from trainer.engine.presets import HOUSE_NAME
 from trainer.games import BY_SLUG, GAMES, RUSSIAN_POKER
-from trainer.web.core import presets
+from trainer.web.core import db, presets
 from trainer.web.reference.examples import worked_examples
 
 bp = Blueprint("reference", __name__, url_prefix="/reference")
@@ -125,7 +126,10 @@ def house_rules(game: str) -> str:
     highlight = request.args.get("preset")
     # A group's edited copy (house-<digest>, as a question's rules link names it) is shown beside the
     # shipped presets, so that a trainee can read the pay table he is graded by.
-    table = presets.side_by_side(game, extra=(highlight,) if isinstance(highlight, str) else ())
+    extra = (highlight,) if isinstance(highlight, str) else ()
+    # Only a house preset's name needs the database: the shipped presets' page works without it.
+    houses = db.houses() if isinstance(highlight, str) and HOUSE_NAME.fullmatch(highlight) else None
+    table = presets.side_by_side(game, extra=extra, houses=houses)
     if highlight not in {p["name"] for p in table["presets"]}:
         highlight = None  # an unknown name marks nothing rather than failing
     return render_template(

@@ -10,6 +10,7 @@ from flask_babel import gettext
 
 from trainer import games
 from trainer.drills import REGISTRY, DrillKind
+from trainer.engine.presets import HouseSource
 
 
 def game_title(game: str) -> str:
@@ -75,14 +76,17 @@ def level_or_400(kind: DrillKind, raw: Any) -> int:
     return level
 
 
-def rules_in_force(kind_id: str, rules: str | None = None) -> dict[str, Any] | None:
+def rules_in_force(
+    kind_id: str, rules: str | None = None, houses: HouseSource | None = None
+) -> dict[str, Any] | None:
     """The house rules a drill of this kind is played under: the game's slug (for the presets page),
-    the preset's name and its title (translated where shown); None for a kind of no registered game."""
+    the preset's name and its title (translated where shown); None for a kind of no registered game.
+    `houses` holds the instructors' edited copies (`db.houses()`), whose titles are read from it."""
     game = games.game_of(kind_id)
     if game is None:
         return None
     name = rules or game.default_preset
     title = name  # a preset removed since the drill was recorded: its name still says which it was
     with contextlib.suppress(OSError, ValueError):
-        title = getattr(game.load_rules(name), "title", None) or name
+        title = getattr(game.load_rules(name, houses), "title", None) or name
     return {"slug": game.slug, "name": name, "title": title}

@@ -11,8 +11,9 @@ from typing import Any
 
 from flask_babel import gettext
 
-from trainer.drills import diagnose
+from trainer.drills import Situation, diagnose
 from trainer.drills.mistakes import Mistake, mistake_title
+from trainer.engine.presets import HouseSource
 from trainer.web.core.i18n import translate_step
 
 
@@ -23,12 +24,15 @@ def mistake_json(mistake: Mistake | None) -> dict[str, Any] | None:
     return {"id": mistake.id, "title": gettext(mistake.type.title), "text": translate_step(mistake.text)}
 
 
-def recorded_mistake(situation: dict[str, Any], attempt: dict[str, Any]) -> dict[str, Any] | None:
-    """The mistake recorded with an attempt, named in the current language (None for none)."""
+def recorded_mistake(
+    situation: Situation, attempt: dict[str, Any], houses: HouseSource | None = None
+) -> dict[str, Any] | None:
+    """The mistake recorded with an attempt, named in the current language (None for none); `houses`
+    holds the house preset the drill was dealt under, if it names one."""
     mistake_id = attempt.get("mistake")
     if not mistake_id:
         return None
-    found = diagnose(situation, attempt["answer"])
+    found = diagnose(situation, attempt["answer"], houses=houses)
     if found is not None and found.id == mistake_id:
         return mistake_json(found)
     return {"id": mistake_id, "title": gettext(mistake_title(mistake_id)), "text": None}

@@ -17,7 +17,6 @@ from flask.typing import ResponseReturnValue
 from trainer.drills.answers import AnswerError
 from trainer.drills.rounds import HouseSeatsError, Round, RoundError, check_request
 from trainer.store import AlreadyAnsweredError, NotFoundError, StoreError
-from trainer.store.tables import TableStore
 from trainer.web.api.shared import bp, fail, json_body, refuse_chosen_seed
 from trainer.web.core import db
 
@@ -43,7 +42,7 @@ def _own_round(round_id: int) -> dict[str, Any]:
 
 def _dealt(row: dict[str, Any]) -> Round:
     try:
-        return TableStore.deal_row(row)
+        return db.tables().deal_row(row)
     except StoreError as error:
         fail(409, str(error))
 
@@ -91,7 +90,7 @@ def create_round() -> ResponseReturnValue:
     try:
         # Checked before the trainee's row is made: a refused request writes nothing.
         options = [body.get(key) for key in ("seed", "seats", "rules", "payout")]
-        check_request(body["game"], body["level"], *options)
+        check_request(body["game"], body["level"], *options, db.houses())
     except RoundError as error:
         fail(422 if isinstance(error, HouseSeatsError) else 400, str(error))
     trainee = db.trainee_id(create=True)

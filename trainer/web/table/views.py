@@ -24,9 +24,17 @@ from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Option
 from trainer import games as registry
 from trainer.drills import AnswerError
 from trainer.drills.chips import ChipSet, load_chips
-from trainer.drills.rounds import GAMES, Round, RoundError, dealt_presets, game_rounds, solve_step
+from trainer.drills.rounds import (
+    GAMES,
+    Round,
+    RoundError,
+    dealt_presets,
+    game_rounds,
+    house_chips,
+    solve_step,
+)
 from trainer.store import AlreadyAnsweredError, NotFoundError, StoreError
-from trainer.store.tables import TableStore, exam_settings
+from trainer.store.tables import exam_settings
 from trainer.web.core import db
 from trainer.web.core.forms import EmptyForm
 from trainer.web.core.guards import check_form, require_trainee
@@ -107,7 +115,7 @@ def _table_presets(game: str) -> tuple[list[tuple[str, str]], str]:
     in_force = db.rules_for_game(game) or game_rounds(game).default_rules
     if in_force not in dict(presets):
         try:
-            presets.append((in_force, found.load_rules(in_force).title))
+            presets.append((in_force, found.load_rules(in_force, db.houses()).title))
         except ValueError:  # a copy that cannot be read any more: the default is chosen
             in_force = game_rounds(game).default_rules
     return presets, in_force
@@ -141,7 +149,7 @@ def _own_round(round_id: int, trainee: int) -> dict[str, Any]:
 
 def _dealt(row: dict[str, Any]) -> Round:
     try:
-        return TableStore.deal_row(row)
+        return db.tables().deal_row(row)
     except StoreError:
         abort(404, description=gettext("This round was dealt by an older version of the trainer."))
 
@@ -156,7 +164,7 @@ def _context(
     if answered:
         a = answered[-1]
         step = dealt.steps[a["step"]]
-        _expected, text, explanation = solve_step(dealt, a["step"])
+        _expected, text, explanation = solve_step(dealt, a["step"], db.houses())
         if a["answer"] != a["expected"] and step.data.get("chips"):
             explanation = (*explanation, *load_chips(step.data["chips"]).colour_up(a["answer"]))
         last = {"row": a, "step": step, "expected_text": text, "explanation": explanation}
@@ -164,7 +172,7 @@ def _context(
     current = None if over else dealt.steps[row["step"]]
     test = store.test(row["test_id"]) if row["test_id"] else None
     # The stakes are drawn, and a chips answer counted, in the chips of the round's house.
-    chips = game_rounds(dealt.game).house_chips(dealt.rules)
+    chips = house_chips(dealt.game, dealt.rules, db.houses())
     if current is not None and current.data.get("chips"):
         chips = load_chips(current.data["chips"])
     deadline = None
@@ -173,7 +181,7 @@ def _context(
     return {
         "row": row,
         "round": dealt,
-        "rules": rules_in_force(registry.BY_ID[dealt.game].kinds[0], dealt.rules),
+        "rules": rules_in_force(registry.BY_ID[dealt.game].kinds[0], dealt.rules, db.houses()),
         "current": current,
         "index": row["step"],
         "table": current.table if current is not None else dealt.end_table,

@@ -41,6 +41,7 @@ import random
 from typing import Any
 
 from trainer.drills.chips import ChipSet, load_chips
+from trainer.drills.houses import in_use
 from trainer.drills.omaha.round import betting, blinds, rulings, showdown
 from trainer.drills.omaha.round.hand import STREETS, Hand
 from trainer.drills.rounds import GameRounds, RoundStep, StepKind
@@ -60,7 +61,7 @@ def default_seats(rng: random.Random, level: int) -> int:
 
 def house_chips(rules: str) -> ChipSet:
     """The chip set the house rules pay in (`chip_set` in data/rules/omaha/<rules>.toml)."""
-    return load_chips(load_rules(rules).chip_set)
+    return load_chips(load_rules(rules, in_use()).chip_set)
 
 
 def deal_steps(

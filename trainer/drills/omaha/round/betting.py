@@ -127,7 +127,7 @@ def _limit_raise(
     own, stack = hand.bet[seat], hand.stacks[seat]
     size = limit_bet_size(hand.street, hand.small_bet, hand.big_bet)
     legal_to = limit_raise_to(
-        hand.street, hand.small_bet, hand.big_bet, bets_made=bets_made, players=players, rules=hand.rules
+        hand.street, hand.small_bet, hand.big_bet, bets_made=bets_made, players=players, rules=hand.house
     )
     ask = hand.asked["legal"] < 2 and hand.rng.random() < 0.35
     if legal_to is None:

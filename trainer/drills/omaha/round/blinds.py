@@ -22,7 +22,7 @@ def post_blinds_and_seat(hand: Hand) -> None:
         newcomer = hand.rng.choice([s for s in range(hand.n) if s != hand.button])
         hand.newcomer = {"seat": newcomer, "entry": "sits_down"}
     stacks: list[int | None] = [None if s == newcomer else v for s, v in enumerate(hand.stacks)]
-    blinds = post_blinds(hand.button, stacks, hand.sb, hand.bb, hand.rules)
+    blinds = post_blinds(hand.button, stacks, hand.sb, hand.bb, hand.house)
     data = {"button": hand.button, "stacks": stacks, "sb": hand.sb, "bb": hand.bb, "rules": hand.rules}
     seats = list(range(hand.n))
     hand.ask(
@@ -66,7 +66,7 @@ def post_blinds_and_seat(hand: Hand) -> None:
             {"missed": missed, "sb": hand.sb, "bb": hand.bb, "rules": hand.rules},
             seat,
         )
-        owed = missed_blinds_post(missed, hand.sb, hand.bb, hand.rules)
+        owed = missed_blinds_post(missed, hand.sb, hand.bb, hand.house)
         live, dead = owed.live, owed.dead
         hand.act(seat, "post", live)
         hand.log[-1]["action"] = "returning"

@@ -7,10 +7,12 @@ import random
 from typing import Any
 
 from trainer.drills.answers import AnswerFormat, AnswerKind, seat_label
+from trainer.drills.houses import in_use
 from trainer.drills.rounds import RoundStep
 from trainer.engine.cards import Deck
 from trainer.engine.evaluator import best_omaha_hand
 from trainer.engine.explain import N_, Step, Term
+from trainer.engine.omaha.betting import load_rules
 
 STREETS = ("preflop", "flop", "turn", "river")
 
@@ -45,7 +47,8 @@ class Hand:
 
     def __init__(self, rng: random.Random, level: int, seats: int, rules: str) -> None:
         self.rng, self.level, self.n = rng, level, seats
-        self.rules = rules
+        self.rules = rules  # the preset's name, as the steps record it
+        self.house = load_rules(rules, in_use())  # its rules, for the engine (a house copy too)
         self.structure = rng.choice(("pot_limit", "limit"))
         self.hi_lo = rng.random() < {1: 0.0, 2: 0.5, 3: 0.6}[level]
         big = {1: 10, 2: rng.choice((20, 50)), 3: rng.choice((30, 50, 100))}[level]

@@ -7,6 +7,7 @@ from typing import Any
 
 from trainer.drills.answers import seat_label
 from trainer.drills.chips import load_chips
+from trainer.drills.houses import in_use
 from trainer.drills.omaha.showdowns import ENTRY_CHOICES, MUCK_CHOICES
 from trainer.drills.rounds import payout_answer
 from trainer.engine.explain import Step, step
@@ -68,7 +69,7 @@ def solve_raise_legal(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]
             data["big_bet"],
             bets_made=data["bets_made"],
             players=data["players"],
-            rules=data["rules"],
+            rules=load_rules(data["rules"], in_use()),
         )
         legal = raise_to is not None and attempt == raise_to
     else:
@@ -150,13 +151,13 @@ def entry(data: dict[str, Any]) -> Any:
         button=data["button"],
         seats=[s != seat for s in range(data["n"])],
         big_blind=data["bb"],
-        rules=data["rules"],
+        rules=load_rules(data["rules"], in_use()),
     )
 
 
 def solve_new_player(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
     ruling = entry(data)
-    may_post = load_rules(data["rules"]).new_player_may_post
+    may_post = load_rules(data["rules"], in_use()).new_player_may_post
     key = "post" if ruling.may_post_now else "wait_button" if may_post else "wait_big_blind"
     return key, str(dict(ENTRY_CHOICES)[key]), ruling.steps
 
@@ -168,7 +169,7 @@ def show_order(data: dict[str, Any]) -> tuple[tuple[int, ...], tuple[Step, ...]]
         seats=data["n"],
         last_aggressor=data["aggressor"],
         contributions=data["contributions"],
-        rules=data["rules"],
+        rules=load_rules(data["rules"], in_use()),
     )
 
 
@@ -186,7 +187,7 @@ def solve_muck(data: dict[str, Any]) -> tuple[str, str, tuple[Step, ...]]:
         (first, asked),
         contributions=data["put"],
         hi_lo=data["hi_lo"],
-        rules=data["rules"],
+        rules=load_rules(data["rules"], in_use()),
     )[-1]
     key = "muck" if ruling.may_muck else "show"
     return key, str(dict(MUCK_CHOICES)[key]), ruling.steps
