@@ -11,8 +11,13 @@ from __future__ import annotations
 import ctypes
 import itertools
 import logging
+import os
+import platform
 import random
 import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +27,7 @@ from trainer.engine.russian_poker.strategy import kernel
 from trainer.engine.russian_poker.strategy.payoffs import Payoffs
 from trainer.engine.russian_poker.strategy.solver import Context, Valuation
 
+ROOT = Path(__file__).resolve().parents[1]
 HOUSES = ("cis", "insured", "lunar", "caribbean")
 
 needs_kernel = pytest.mark.skipif(not kernel.available(), reason="no built kernel: the advisor uses NumPy")
@@ -123,6 +129,54 @@ def test_a_module_built_from_another_kernel_c_is_refused(monkeypatch, tmp_path, 
     # installed without its source (a wheel): nothing it could differ from
     monkeypatch.setattr(kernel, "SOURCE", tmp_path / "absent.c")
     assert kernel.load(_built_modules()[0])[1] is None
+
+
+def build_kernels(tmp_path, cc):
+    """`setup.py build_ext` into a folder of the test's with `cc` as the compiler: the process, and the
+    kernel modules it built (name: path)."""
+    env = {**os.environ, "CC": cc, "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("LDSHARED", None)  # linked with CC too (setuptools puts CC in place of Python's compiler)
+    lib = tmp_path / "lib"
+    run = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_ext", "-b", str(lib), "-t", str(tmp_path / "o")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    built = {p.name.split(".")[0]: p for p in lib.rglob("_kernel*.so")}
+    return run, built
+
+
+@pytest.mark.skipif(not (shutil.which("cc") or shutil.which("gcc")), reason="no C compiler")
+def test_a_compiler_refusing_the_processors_flags_builds_the_plain_kernel(monkeypatch, tmp_path):
+    real = shutil.which("cc") or shutil.which("gcc")
+    old = tmp_path / "old-cc"
+    old.write_text(f'#!/bin/sh\ncase "$*" in *-march=*) exit 1;; esac\nexec {real} "$@"\n')
+    old.chmod(0o755)
+    run, built = build_kernels(tmp_path, str(old))
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert list(built) == ["_kernel"]
+    if platform.machine() in ("x86_64", "AMD64"):
+        assert "_kernel_v3 not built" in run.stderr
+    lib, problem = kernel.load(built["_kernel"])
+    assert problem is None
+    # the plain build's own paths (no bit deposit or extract instructions) value draws exactly too
+    monkeypatch.setattr(kernel, "_library", lambda: lib)
+    for house, shape in (("cis", "four suited"), ("insured", "up-suited")):
+        rng = random.Random(f"plain {house} {shape}")
+        deck = rng.sample(range(52), 52)
+        hand = _hand(rng, deck, shape)
+        pool = _pool(rng, deck[0], hand, 14)
+        _both(Valuation(Context(deck[0], pool, Payoffs.of(load_rules(house), 1, 0))), hand)
+
+
+def test_an_install_without_a_compiler_goes_on_without_the_kernel(tmp_path):
+    run, built = build_kernels(tmp_path, str(tmp_path / "no-such-cc"))
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert built == {}
+    assert "_kernel not built" in run.stderr and "NumPy" in run.stderr
 
 
 def _pool(rng: random.Random, up: int, hand: tuple[int, ...], size: int) -> tuple[int, ...]:

@@ -149,11 +149,12 @@ def _library() -> Any:
     found = [path for name in modules() if (path := module_path(name)) is not None]
     if not found:
         log.warning(
-            "advisor kernel: no built module (%s.%s); the install found no C compiler, or this checkout "
-            "was never built: %s. Draws are valued with NumPy alone (the same sums, slower)",
+            "advisor kernel: no built module (%s.%s): the install found no C compiler, or this checkout "
+            "was never installed; install it again where one is (%s). Draws are valued with NumPy alone "
+            "(the same sums, slower)",
             PACKAGE,
             PLAIN,
-            REBUILD,
+            "`python3 -m pip install -e .` in a checkout, or `python3 setup.py build_ext --inplace`",
         )
         return None
     for path in found:
