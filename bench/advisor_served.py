@@ -2,6 +2,12 @@
 best-only path and a new buy-decision drill, each beside its reference in the same run.
 
     python3 bench/advisor_served.py [--rounds 3] [--hands 30] [--drills 60] [--seed 1] [--no-server]
+                                    [--kernel-only]
+
+0. The kernel in a fresh process (`--rounds` of each, interleaved): the time until it is ready, the
+   module setup.py built at install found and loaded (`kernel.available()`); the reference is what
+   the first request paid before the build moved to the install: compiling kernel.c with the same
+   flags (`cc -O3 -pthread -shared -fPIC`, `-march=x86-64-v3` where the processor has it).
 
 1. Fresh processes (a new Python each, `--rounds` of each, interleaved): the first advisor question,
    one new question for each of the 13 up-card ranks (each rank's tables) and then the median new
@@ -112,6 +118,52 @@ def fresh(rounds: int, seed: int, later: int) -> None:
         print(
             f"    memory after: RSS {rss:.0f} MiB, of it written by the process (private dirty) {own:.0f} MiB"
             " (the rest: file pages, the tables among them, shared with any process that maps them)"
+        )
+
+
+KERNEL_READY = r"""
+import json, time
+t0 = time.perf_counter()
+from trainer.engine.russian_poker.strategy import kernel
+t = time.perf_counter(); ready = kernel.available(); seconds = time.perf_counter() - t
+print(json.dumps(dict(seconds=seconds, ready=ready, module=kernel._library()._name if ready else None)))
+"""
+
+
+def kernel_ready(rounds: int) -> None:
+    import shutil
+
+    from trainer.engine.russian_poker.strategy import kernel
+
+    compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
+    flags = ["-O3", "-pthread", "-shared", "-fPIC"]
+    if kernel.modules()[0] == kernel.V3:
+        flags.insert(0, "-march=x86-64-v3")
+    loaded: list[float] = []
+    compiled: list[float] = []
+    module = None
+    print(f"0. The kernel in a fresh process, {rounds} rounds, interleaved (load {load()}):")
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(rounds):
+            out = subprocess.run(
+                [sys.executable, "-c", KERNEL_READY], cwd=ROOT, capture_output=True, text=True, check=True
+            )
+            got = json.loads(out.stdout)
+            if not got["ready"]:
+                print("  no built kernel module: install with `python3 -m pip install -e .` first")
+                return
+            loaded.append(got["seconds"])
+            module = got["module"]
+            if compiler:
+                t = time.perf_counter()
+                target = str(Path(tmp) / "rp_kernel.so")
+                subprocess.run([compiler, *flags, "-o", target, str(kernel.SOURCE)], check=True)
+                compiled.append(time.perf_counter() - t)
+    print(f"  the built module loaded ({Path(module or '').name}): median {ms(statistics.median(loaded))}")
+    if compiled:
+        print(
+            f"  reference, kernel.c compiled as the first request did ({' '.join(flags)}): "
+            f"median {ms(statistics.median(compiled))}"
         )
 
 
@@ -244,9 +296,13 @@ def main() -> None:
     parser.add_argument("--drills", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-server", action="store_true", help="skip the production server")
+    parser.add_argument("--kernel-only", action="store_true", help="only part 0, the kernel's readiness")
     args = parser.parse_args()
     if min(args.rounds, args.hands, args.drills) < 1:
         parser.error("--rounds, --hands and --drills must be at least 1")
+    kernel_ready(args.rounds)
+    if args.kernel_only:
+        return
     fresh(args.rounds, args.seed, args.hands)
     if not args.no_server:
         served(args.hands, args.seed)

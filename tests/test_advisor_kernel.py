@@ -8,10 +8,16 @@ games, player flushes); full decks check the sizes the advisor really meets.
 
 from __future__ import annotations
 
-import hashlib
+import ctypes
 import itertools
+import logging
+import os
+import platform
 import random
 import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -21,30 +27,126 @@ from trainer.engine.russian_poker.strategy import kernel
 from trainer.engine.russian_poker.strategy.payoffs import Payoffs
 from trainer.engine.russian_poker.strategy.solver import Context, Valuation
 
+ROOT = Path(__file__).resolve().parents[1]
 HOUSES = ("cis", "insured", "lunar", "caribbean")
 
-needs_kernel = pytest.mark.skipif(not kernel.available(), reason="no C compiler: the advisor uses NumPy")
+needs_kernel = pytest.mark.skipif(not kernel.available(), reason="no built kernel: the advisor uses NumPy")
 
 
 def test_the_kernel_is_built_wherever_a_compiler_is():
     if shutil.which("cc") or shutil.which("gcc"):
-        assert kernel.available()
+        assert kernel.available(), f"the advisor kernel is not built here: {kernel.REBUILD}"
 
 
-def test_the_kernel_can_be_switched_off(monkeypatch):
+def test_the_kernel_can_be_switched_off(monkeypatch, caplog):
     monkeypatch.setenv("TRAINER_ADVISOR_KERNEL", "off")
-    assert kernel._library.__wrapped__() is None
+    with caplog.at_level(logging.INFO, logger=kernel.__name__):
+        assert kernel._library.__wrapped__() is None
+    assert "TRAINER_ADVISOR_KERNEL=off" in caplog.text
 
 
-def test_the_processors_flags_are_asked_for_only_where_it_has_them(monkeypatch):
+def test_without_a_built_module_the_advisor_says_it_uses_numpy(monkeypatch, caplog):
+    monkeypatch.delenv("TRAINER_ADVISOR_KERNEL", raising=False)
+    monkeypatch.setattr(kernel, "module_path", lambda name: None)
+    with caplog.at_level(logging.WARNING, logger=kernel.__name__):
+        assert kernel._library.__wrapped__() is None
+    assert "no built module" in caplog.text and "NumPy" in caplog.text and "pip install -e ." in caplog.text
+
+
+def test_the_processors_flags_choose_the_module_only_where_it_has_them(monkeypatch):
     monkeypatch.setattr(kernel.platform, "machine", lambda: "x86_64")
     monkeypatch.setattr(kernel, "_cpu_flags", lambda: set(kernel._V3) | {"sse4_2"})
-    assert kernel.flags()[0] == "-march=x86-64-v3"
+    assert kernel.modules() == ["_kernel_v3", "_kernel"]
     monkeypatch.setattr(kernel, "_cpu_flags", lambda: set(kernel._V3) - {"avx2"})
-    assert kernel.flags() == kernel._FLAGS
+    assert kernel.modules() == ["_kernel"]
     monkeypatch.setattr(kernel.platform, "machine", lambda: "aarch64")
     monkeypatch.setattr(kernel, "_cpu_flags", lambda: set(kernel._V3))
-    assert kernel.flags() == kernel._FLAGS
+    assert kernel.modules() == ["_kernel"]
+
+
+def test_the_processors_module_is_the_one_loaded(monkeypatch):
+    built = [name for name in kernel.modules() if kernel.module_path(name)]
+    if not built:
+        pytest.skip("no built kernel")
+    loaded = kernel._library()
+    assert loaded._name == str(kernel.module_path(built[0]))
+
+
+def _built_modules():
+    return [p for name in (kernel.PLAIN, kernel.V3) if (p := kernel.module_path(name))]
+
+
+@pytest.mark.parametrize("name", [kernel.PLAIN, kernel.V3])
+def test_the_c_structs_and_their_ctypes_mirrors_agree(name):
+    path = kernel.module_path(name)
+    if path is None or (name == kernel.V3 and name not in kernel.modules()):
+        pytest.skip(f"{name} is not built, or this processor cannot run it")
+    lib, problem = kernel.load(path)
+    assert problem is None
+    assert kernel.layout_errors(lib) == []
+    for which, mirror in enumerate((kernel._Ctx, kernel._Exchange)):
+        size, fields = kernel.c_layout(lib, which)
+        assert fields == kernel.py_layout(mirror)[1]
+        assert size == ctypes.sizeof(mirror)
+
+
+def _mirror(fields):
+    return type("Mirror", (ctypes.Structure,), {"_fields_": fields})
+
+
+@pytest.mark.skipif(not _built_modules(), reason="no built kernel")
+def test_a_mirror_that_disagrees_with_the_c_struct_is_found():
+    lib, _ = kernel.load(_built_modules()[0])
+    ctx = list(kernel._Ctx._fields_)
+    swapped = [ctx[1], ctx[0], *ctx[2:]]
+    retyped = [*ctx[:2], ("up_suit", ctypes.c_void_p), *ctx[3:]]
+    narrowed = [*ctx[:2], ("up_suit", ctypes.c_int32), *ctx[3:]]
+    renamed = [*ctx[:-1], ("insurance_odds", ctypes.c_int64)]
+    for wrong, expected in (
+        (swapped, "avail"),
+        (retyped, "'p'"),
+        (narrowed, "('up_suit', 16, 4,"),  # padded: only the field's own size differs
+        (ctx[:-1], "33 fields, the mirror 32"),
+        (renamed, "insurance_odds"),
+        ([*ctx, ("spare", ctypes.c_int64)], "34"),
+    ):
+        errors = kernel.layout_errors(lib, (_mirror(wrong), kernel._Exchange))
+        assert errors and expected in " ".join(errors), (wrong, errors)
+    assert kernel.layout_errors(lib, (_mirror(ctx), kernel._Exchange)) == []
+
+
+@pytest.mark.skipif(not _built_modules(), reason="no built kernel")
+def test_a_module_built_from_another_kernel_c_is_refused(monkeypatch, tmp_path, caplog):
+    edited = tmp_path / "kernel.c"
+    edited.write_bytes(kernel.SOURCE.read_bytes() + b"/* edited */\n")
+    monkeypatch.setattr(kernel, "SOURCE", edited)
+    lib, problem = kernel.load(_built_modules()[0])
+    assert lib is None and "another kernel.c" in problem and "pip install -e ." in problem
+    monkeypatch.delenv("TRAINER_ADVISOR_KERNEL", raising=False)
+    with caplog.at_level(logging.WARNING, logger=kernel.__name__):
+        assert kernel._library.__wrapped__() is None
+    assert "another kernel.c" in caplog.text and "NumPy" in caplog.text
+    # installed without its source (a wheel): nothing it could differ from
+    monkeypatch.setattr(kernel, "SOURCE", tmp_path / "absent.c")
+    assert kernel.load(_built_modules()[0])[1] is None
+
+
+def build_kernels(tmp_path, cc):
+    """`setup.py build_ext` into a folder of the test's with `cc` as the compiler: the process, and the
+    kernel modules it built (name: path)."""
+    env = {**os.environ, "CC": cc, "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("LDSHARED", None)  # linked with CC too (setuptools puts CC in place of Python's compiler)
+    lib = tmp_path / "lib"
+    run = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_ext", "-b", str(lib), "-t", str(tmp_path / "o")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    built = {p.name.split(".")[0]: p for p in lib.rglob("_kernel*.so")}
+    return run, built
 
 
 @pytest.mark.skipif(not (shutil.which("cc") or shutil.which("gcc")), reason="no C compiler")
@@ -53,15 +155,13 @@ def test_a_compiler_refusing_the_processors_flags_builds_the_plain_kernel(monkey
     old = tmp_path / "old-cc"
     old.write_text(f'#!/bin/sh\ncase "$*" in *-march=*) exit 1;; esac\nexec {real} "$@"\n')
     old.chmod(0o755)
-    monkeypatch.setenv("CC", str(old))
-    monkeypatch.setenv("TRAINER_ADVISOR_KERNEL_DIR", str(tmp_path / "kernels"))
-    monkeypatch.delenv("TRAINER_ADVISOR_KERNEL", raising=False)
-    monkeypatch.setattr(kernel, "flags", lambda: ["-march=x86-64-v3", *kernel._FLAGS])
-    lib = kernel._library.__wrapped__()
-    assert lib is not None and lib.rp_exchange
-    built = list((tmp_path / "kernels").glob("rp_kernel_*.so"))
-    plain = hashlib.sha256(kernel.SOURCE.read_bytes() + " ".join(kernel._FLAGS).encode()).hexdigest()[:16]
-    assert [b.name for b in built] == [f"rp_kernel_{plain}.so"]
+    run, built = build_kernels(tmp_path, str(old))
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert list(built) == ["_kernel"]
+    if platform.machine() in ("x86_64", "AMD64"):
+        assert "_kernel_v3 not built" in run.stderr
+    lib, problem = kernel.load(built["_kernel"])
+    assert problem is None
     # the plain build's own paths (no bit deposit or extract instructions) value draws exactly too
     monkeypatch.setattr(kernel, "_library", lambda: lib)
     for house, shape in (("cis", "four suited"), ("insured", "up-suited")):
@@ -70,6 +170,13 @@ def test_a_compiler_refusing_the_processors_flags_builds_the_plain_kernel(monkey
         hand = _hand(rng, deck, shape)
         pool = _pool(rng, deck[0], hand, 14)
         _both(Valuation(Context(deck[0], pool, Payoffs.of(load_rules(house), 1, 0))), hand)
+
+
+def test_an_install_without_a_compiler_goes_on_without_the_kernel(tmp_path):
+    run, built = build_kernels(tmp_path, str(tmp_path / "no-such-cc"))
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert built == {}
+    assert "_kernel not built" in run.stderr and "NumPy" in run.stderr
 
 
 def _pool(rng: random.Random, up: int, hand: tuple[int, ...], size: int) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ from trainer.engine.russian_poker.strategy import buying, counting, solver, tabl
 
 @pytest.fixture
 def folder(tmp_path, monkeypatch):
-    """A fresh cache folder for the test (the kernel is built there too: it is cached by its own hash)."""
+    """A fresh cache folder for the test."""
     monkeypatch.setenv("TRAINER_ADVISOR_KERNEL_DIR", str(tmp_path))
     monkeypatch.delenv("TRAINER_ADVISOR_TABLES", raising=False)
     return tmp_path

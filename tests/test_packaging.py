@@ -61,6 +61,7 @@ def test_a_checkout_finds_the_top_level_folders():
 
 
 CHECK = """
+import sys
 import trainer
 from trainer.drills import expected_of, grade, issue
 from trainer.engine.russian_poker import load_rules
@@ -78,6 +79,11 @@ from trainer.store.common_passwords import common_passwords, is_common
 from trainer.store.usernames import username_skeleton
 assert is_common("password") and len(common_passwords()) > 19000
 assert username_skeleton("teach1") == username_skeleton("t\u0435ach1")
+# The advisor's kernel module, where the checkout has one built, is found in the installed package.
+from trainer.engine.russian_poker.strategy import kernel
+assert kernel.available() == (sys.argv[1] == "kernel"), sys.argv
+if kernel.available():
+    assert kernel._library()._name.startswith(trainer.__file__.rsplit("/", 1)[0]), kernel._library()._name
 print("ok", trainer.shipped("data"))
 """
 
@@ -91,11 +97,20 @@ def test_an_installed_layout_is_found_from_outside_the_repository(tmp_path):
             target = site / "trainer" / folder / name
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(ROOT / folder / name, target)
+    # the built kernel modules travel with the package (setup.py's extensions; an editable install
+    # builds them beside kernel.py, where this copy takes them from)
+    built = list((ROOT / "trainer/engine/russian_poker/strategy").glob("_kernel*.so"))
+    kernel = "kernel" if built else "numpy"
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     env = {**os.environ, "PYTHONPATH": str(site), "PYTHONDONTWRITEBYTECODE": "1"}
     result = subprocess.run(
-        [sys.executable, "-c", CHECK], cwd=elsewhere, env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", CHECK, kernel],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip() == f"ok {site / 'trainer' / 'data'}"

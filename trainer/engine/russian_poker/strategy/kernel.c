@@ -1,9 +1,10 @@
 /* The exact advisor's draw kernel: for each kept set of an exchange, the sum over every card-level
    draw of the best stand after it (fold, bet and buy the game when that pays, bet and insure).
 
-   Compiled on first use by kernel.py (the system's C compiler); without one, or with
-   TRAINER_ADVISOR_KERNEL=off, the advisor values draws with NumPy (solver.py), which the tests
-   compare this kernel against to the last chip.
+   Built when the package is installed, as the extension module `_kernel` (and `_kernel_v3` for
+   x86-64-v3 processors) by setup.py through kernel_module.c, and loaded by kernel.py with ctypes;
+   where the install had no C compiler, or with TRAINER_ADVISOR_KERNEL=off, the advisor values draws
+   with NumPy (solver.py), which the tests compare this kernel against to the last chip.
 
    A *unit* is a rank class of draws for one kept set (every draw with the same ranks, any suits; the
    draws that make the player a flush left out) or one flush draw. A unit's final strength is fixed,
@@ -20,6 +21,7 @@
    Every quantity is a whole number: results in units times hidden hands times deck cards. */
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1058,3 +1060,58 @@ int rp_exchange(const Ctx *c, const Exchange *x) {
     free(list);
     return status;
 }
+
+/* The layout of Ctx and Exchange as this compiler lays them out, for kernel.py's ctypes mirror to be
+   checked against, at load and by the tests: a mirror that disagrees is never called. Every field
+   is listed; a field added to a struct and not here changes its size, which is compared too. */
+#define RP_KIND(e) _Generic((e), i64: 'i', const i64 *: 'p', i64 *: 'p', const double *: 'p', \
+                            const uint16_t *: 'p', default: '?')
+#define RP_FIELD(T, f) {#f, (i64)offsetof(T, f), (i64)sizeof(((T *)0)->f), RP_KIND(((T *)0)->f)}
+
+typedef struct { const char *name; i64 offset, size; int kind; } FieldInfo;
+
+static const FieldInfo ctx_fields[] = {
+    RP_FIELD(Ctx, avail), RP_FIELD(Ctx, pool_suit), RP_FIELD(Ctx, up_suit), RP_FIELD(Ctx, ak_floor),
+    RP_FIELD(Ctx, cum), RP_FIELD(Ctx, index), RP_FIELD(Ctx, width), RP_FIELD(Ctx, axis),
+    RP_FIELD(Ctx, n_axis), RP_FIELD(Ctx, tau_row), RP_FIELD(Ctx, sq_flush), RP_FIELD(Ctx, sq_rank),
+    RP_FIELD(Ctx, flush5), RP_FIELD(Ctx, n_sets), RP_FIELD(Ctx, set_mask), RP_FIELD(Ctx, set_ranks),
+    RP_FIELD(Ctx, after), RP_FIELD(Ctx, after_flush), RP_FIELD(Ctx, flush_hand),
+    RP_FIELD(Ctx, after_sorted), RP_FIELD(Ctx, n_after), RP_FIELD(Ctx, flush_sorted),
+    RP_FIELD(Ctx, n_flush), RP_FIELD(Ctx, n_groups), RP_FIELD(Ctx, g_set), RP_FIELD(Ctx, g_suit),
+    RP_FIELD(Ctx, g_count), RP_FIELD(Ctx, g_completers), RP_FIELD(Ctx, g_rho), RP_FIELD(Ctx, g_held),
+    RP_FIELD(Ctx, out), RP_FIELD(Ctx, fee), RP_FIELD(Ctx, odds),
+};
+
+static const FieldInfo exchange_fields[] = {
+    RP_FIELD(Exchange, k), RP_FIELD(Exchange, n_opt), RP_FIELD(Exchange, kept),
+    RP_FIELD(Exchange, flush_suit), RP_FIELD(Exchange, counts), RP_FIELD(Exchange, sig_start),
+    RP_FIELD(Exchange, sig_stop), RP_FIELD(Exchange, sig_row), RP_FIELD(Exchange, sig_single),
+    RP_FIELD(Exchange, sig_coef), RP_FIELD(Exchange, class_of), RP_FIELD(Exchange, n_units),
+    RP_FIELD(Exchange, u_class), RP_FIELD(Exchange, u_option), RP_FIELD(Exchange, u_strength),
+    RP_FIELD(Exchange, hands), RP_FIELD(Exchange, deck), RP_FIELD(Exchange, total),
+    RP_FIELD(Exchange, threads),
+};
+
+/* The size of struct `which` (0: Ctx, 1: Exchange), -1 for another number. */
+i64 rp_sizeof(int which) {
+    return which == 0 ? (i64)sizeof(Ctx) : which == 1 ? (i64)sizeof(Exchange) : -1;
+}
+
+/* Field i of struct `which`: its name, with its offset, size and kind ('i' a whole number, 'p' a
+   pointer) written out; NULL past the last field. */
+const char *rp_field(int which, int i, i64 *offset, i64 *size, int *kind) {
+    const FieldInfo *f = which == 0 ? ctx_fields : which == 1 ? exchange_fields : NULL;
+    int n = which == 0 ? (int)(sizeof ctx_fields / sizeof *f) : (int)(sizeof exchange_fields / sizeof *f);
+    if (!f || i < 0 || i >= n) return NULL;
+    *offset = f[i].offset;
+    *size = f[i].size;
+    *kind = f[i].kind;
+    return f[i].name;
+}
+
+/* The SHA-256 of the kernel.c this was built from (setup.py defines it; empty when built otherwise),
+   so that a checkout whose kernel.c changed after its build is told to build again. */
+#ifndef RP_SOURCE_SHA256
+#define RP_SOURCE_SHA256 ""
+#endif
+const char *rp_source_sha256(void) { return RP_SOURCE_SHA256; }

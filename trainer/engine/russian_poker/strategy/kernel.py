@@ -1,10 +1,15 @@
 """The compiled draw kernel (kernel.c): loading it, and valuing an exchange with it.
 
-`kernel.c` is compiled on first use with the system's C compiler (`cc`, or `$CC`) into a cache
-folder (`$TRAINER_ADVISOR_KERNEL_DIR`, else the user's cache folder), named by a hash of its source,
-and loaded with ctypes. Where no compiler is found, or with `TRAINER_ADVISOR_KERNEL=off`, `available()`
-is False and the advisor values draws with NumPy alone (solver.py): the same exact sums, slower; the
-tests compare the two to the last chip.
+`kernel.c` is built when the package is installed (`python3 -m pip install .`, or `-e .` for a
+checkout): setup.py compiles it, through kernel_module.c, into the extension module `_kernel` beside
+this file, and on x86-64 also `_kernel_v3` (`-march=x86-64-v3`). This module finds them with Python's
+import machinery on first use and loads the one this processor can run with ctypes; nothing is ever
+compiled while the app runs. The module is refused, with a log line saying why, when its structs'
+layout differs from the ctypes mirrors below (`layout_errors`) or when it was built from another
+kernel.c than the one beside it (a checkout edited since its build). Where no module is built (the
+install found no C compiler), where it is refused, or with `TRAINER_ADVISOR_KERNEL=off`,
+`available()` is False and the advisor values draws with NumPy alone (solver.py): the same exact sums,
+slower; the tests compare the two to the last chip.
 
 `exchange_sums` is the kernel's side of `Valuation.exchanges`: the rank parts of the dealer counts are
 found with NumPy (`DealerCounts.count`), then the kernel walks every card-level draw of each rank class
@@ -15,11 +20,10 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import importlib.util
+import logging
 import os
 import platform
-import shutil
-import subprocess
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -30,16 +34,16 @@ import numpy as np
 
 from trainer.engine.evaluator import CLASS_COUNT, FLUSH_TABLE
 from trainer.engine.russian_poker.strategy.counting import AK_FLOOR, TAU_ROW, IntArray, up_tables
-from trainer.engine.russian_poker.strategy.tablefile import cache_dir
 
+log = logging.getLogger(__name__)
 SOURCE = Path(__file__).with_name("kernel.c")
 assert CLASS_COUNT < 1 << 13  # a unit's sort key holds its strength in 13 bits
-_FLAGS = ["-O3", "-pthread", "-shared", "-fPIC"]
-# x86-64-v3 (AVX2 and its companions): the margin passes and bit counts take wider and fewer
-# instructions (callgrind, 3 CIS hands: 1,288 M -> 1,225 M). Only where the processor says it has
-# every one of them; the flags are part of the compiled file's name, so a cache folder shared with
-# an older processor never hands it this build.
+PACKAGE = __name__.rsplit(".", 1)[0]
+PLAIN, V3 = "_kernel", "_kernel_v3"
+# The processor flags of x86-64-v3, which setup.py builds `_kernel_v3` for: only where the processor
+# says it has every one of them (a wheel built on a newer machine still runs on an older one).
 _V3 = {"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"}
+REBUILD = "build it again with `python3 -m pip install -e .` (or `python3 setup.py build_ext --inplace`)"
 
 
 def _cpu_flags() -> set[str]:
@@ -53,11 +57,11 @@ def _cpu_flags() -> set[str]:
     return set()
 
 
-def flags() -> list[str]:
-    """The compiler's flags for this processor."""
+def modules() -> list[str]:
+    """The kernel modules this processor can run, the fastest first."""
     if platform.machine() in ("x86_64", "AMD64") and _cpu_flags() >= _V3:
-        return ["-march=x86-64-v3", *_FLAGS]
-    return list(_FLAGS)
+        return [V3, PLAIN]
+    return [PLAIN]
 
 
 class KernelLimit(RuntimeError):
@@ -126,47 +130,113 @@ class _Exchange(ctypes.Structure):
     ]
 
 
+def module_path(name: str) -> Path | None:
+    """Where the built kernel module `name` is (found as Python finds modules), None if not built."""
+    try:
+        spec = importlib.util.find_spec(f"{PACKAGE}.{name}")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.origin or not spec.has_location:
+        return None
+    return Path(spec.origin)
+
+
 @cache
 def _library() -> Any:
     if os.environ.get("TRAINER_ADVISOR_KERNEL", "").lower() in ("off", "0", "no"):
+        log.info("advisor kernel switched off (TRAINER_ADVISOR_KERNEL=off): draws are valued with NumPy")
         return None
-    compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
-    try:
-        source = SOURCE.read_bytes()
-    except OSError:
+    found = [path for name in modules() if (path := module_path(name)) is not None]
+    if not found:
+        log.warning(
+            "advisor kernel: no built module (%s.%s): the install found no C compiler, or this checkout "
+            "was never installed; install it again where one is (%s). Draws are valued with NumPy alone "
+            "(the same sums, slower)",
+            PACKAGE,
+            PLAIN,
+            "`python3 -m pip install -e .` in a checkout, or `python3 setup.py build_ext --inplace`",
+        )
         return None
-    # a compiler too old for the processor's flags builds the plain kernel
-    for chosen in dict.fromkeys((tuple(flags()), tuple(_FLAGS))):
-        lib = _load(compiler, source, list(chosen))
+    for path in found:
+        lib, problem = load(path)
         if lib is not None:
-            lib.rp_exchange.argtypes = [ctypes.POINTER(_Ctx), ctypes.POINTER(_Exchange)]
-            lib.rp_exchange.restype = ctypes.c_int
             return lib
+        log.warning("advisor kernel: %s refused: %s", path.name, problem)
+    log.warning("advisor kernel: no usable module; draws are valued with NumPy alone (the same sums, slower)")
     return None
 
 
-def _load(compiler: str | None, source: bytes, chosen: list[str]) -> Any:
-    """The kernel built with these flags (compiled into the cache folder if not there yet)."""
-    digest = hashlib.sha256(source + " ".join(chosen).encode()).hexdigest()[:16]
-    folder = cache_dir()
-    target = folder / f"rp_kernel_{digest}.so"
+def load(path: Path) -> tuple[Any, str | None]:
+    """The kernel module at `path` loaded with ctypes and checked, or None and why it is refused: it
+    cannot be loaded, its structs differ from the mirrors here, or it was built from another kernel.c
+    than the one beside this file (where that is shipped)."""
     try:
-        if not target.exists():
-            if compiler is None:
-                return None
-            folder.mkdir(parents=True, exist_ok=True)
-            with tempfile.TemporaryDirectory(dir=folder) as tmp:
-                built = Path(tmp) / target.name
-                subprocess.run(
-                    [compiler, *chosen, "-o", str(built), str(SOURCE)],
-                    check=True,
-                    capture_output=True,
-                    timeout=120,
-                )
-                os.replace(built, target)
-        return ctypes.CDLL(str(target))
-    except (OSError, subprocess.SubprocessError):
-        return None
+        lib = ctypes.CDLL(str(path))
+        lib.rp_sizeof.argtypes = [ctypes.c_int]
+        lib.rp_sizeof.restype = ctypes.c_int64
+        lib.rp_field.argtypes = [ctypes.c_int, ctypes.c_int, *[ctypes.POINTER(ctypes.c_int64)] * 2]
+        lib.rp_field.argtypes.append(ctypes.POINTER(ctypes.c_int))
+        lib.rp_field.restype = ctypes.c_char_p
+        lib.rp_source_sha256.argtypes = []
+        lib.rp_source_sha256.restype = ctypes.c_char_p
+        lib.rp_exchange.argtypes = [ctypes.POINTER(_Ctx), ctypes.POINTER(_Exchange)]
+        lib.rp_exchange.restype = ctypes.c_int
+    except (OSError, AttributeError) as error:  # not loadable here, or a module without these
+        return None, f"cannot be loaded ({error})"
+    errors = layout_errors(lib)
+    if errors:
+        return None, f"its structs differ from kernel.py's mirrors ({'; '.join(errors)}); {REBUILD}"
+    built = lib.rp_source_sha256().decode()
+    try:
+        here = hashlib.sha256(SOURCE.read_bytes()).hexdigest()
+    except OSError:  # installed without kernel.c: nothing it could have changed from
+        here = built
+    if built != here:
+        return None, f"built from another kernel.c than {SOURCE}; {REBUILD}"
+    return lib, None
+
+
+def c_layout(lib: Any, which: int) -> tuple[int, list[tuple[str, int, int, str]]]:
+    """Struct `which` (0: Ctx, 1: Exchange) as the compiler laid it out: its size and each field's
+    (name, offset, size, kind), kind "i" a whole number and "p" a pointer."""
+    fields = []
+    offset, size, kind = ctypes.c_int64(), ctypes.c_int64(), ctypes.c_int()
+    for i in range(256):
+        name = lib.rp_field(which, i, ctypes.byref(offset), ctypes.byref(size), ctypes.byref(kind))
+        if name is None:
+            break
+        fields.append((name.decode(), offset.value, size.value, chr(kind.value)))
+    return int(lib.rp_sizeof(which)), fields
+
+
+_KINDS = {ctypes.c_int64: "i", ctypes.c_void_p: "p"}
+
+
+def py_layout(struct: type[ctypes.Structure]) -> tuple[int, list[tuple[str, int, int, str]]]:
+    """The same for a ctypes mirror."""
+    fields = []
+    for entry in struct._fields_:
+        name, kind = entry[0], entry[1]
+        field = getattr(struct, name)
+        fields.append((name, field.offset, field.size, _KINDS.get(kind, "?")))
+    return ctypes.sizeof(struct), fields
+
+
+def layout_errors(lib: Any, mirrors: Sequence[type[ctypes.Structure]] | None = None) -> list[str]:
+    """How the kernel's structs and their ctypes mirrors (`_Ctx`, `_Exchange`) disagree (none: they
+    agree field by field: names in order, offsets, sizes and kinds, and the structs' sizes)."""
+    errors = []
+    for which, mirror in enumerate(mirrors or (_Ctx, _Exchange)):
+        (c_size, c_fields), (p_size, p_fields) = c_layout(lib, which), py_layout(mirror)
+        label = ("Ctx", "Exchange")[which]
+        for c, p in zip(c_fields, p_fields, strict=False):
+            if c != p:
+                errors.append(f"{label}: C has {c}, the mirror {p}")
+        if len(c_fields) != len(p_fields):
+            errors.append(f"{label}: C has {len(c_fields)} fields, the mirror {len(p_fields)}")
+        if c_size != p_size:
+            errors.append(f"{label}: C's size is {c_size} bytes, the mirror's {p_size}")
+    return errors
 
 
 @cache
@@ -185,7 +255,7 @@ def threads() -> int:
 
 
 def available() -> bool:
-    """The kernel is compiled and loaded (else the advisor uses NumPy alone)."""
+    """The kernel's built module is loaded (else the advisor uses NumPy alone)."""
     return _library() is not None
 
 
@@ -326,7 +396,7 @@ def _sig_single(k: int, up_rank: int) -> IntArray:
 
 
 def warm(draw_classes: Any) -> bool:
-    """The kernel compiled and loaded, with its own tables of every draw size and up-card rank built
+    """The kernel loaded, with its own tables of every draw size and up-card rank built
     (`draw_classes` is solver.draw_classes); False, with nothing built, when there is no kernel."""
     if not available():
         return False

@@ -4,7 +4,7 @@ The counting tables of each up-card rank (`counting.up_tables`), the rank classe
 (`solver.draw_classes`) and the no-game tables (`buying.no_game_tables`) depend on nothing but the
 code: about 3.8 s to build them all in one process and some 150 MiB of arrays. Each is written, the
 first time any process builds it, as NumPy `.npy` files in one folder per table under the cache
-folder (`$TRAINER_ADVISOR_KERNEL_DIR`, else the user's cache folder, beside the compiled kernel),
+folder (`$TRAINER_ADVISOR_KERNEL_DIR`, else the user's cache folder),
 and later read with `numpy.load(mmap_mode="r")`: a few milliseconds, and the pages are the
 operating system's file cache, shared by every server worker and every test process instead of a
 copy in each. The folder's name holds a hash of the source files the tables are built from (and of
@@ -41,7 +41,7 @@ _SOURCES = ("counting.py", "buying.py", "solver.py", "tablefile.py", "../../eval
 
 
 def cache_dir() -> Path:
-    """The advisor's cache folder (compiled kernel and tables): `$TRAINER_ADVISOR_KERNEL_DIR`, else
+    """The advisor's cache folder (its tables' files): `$TRAINER_ADVISOR_KERNEL_DIR`, else
     `$XDG_CACHE_HOME/croupier-trainer`, else `~/.cache/croupier-trainer`."""
     given = os.environ.get("TRAINER_ADVISOR_KERNEL_DIR")
     if given:
