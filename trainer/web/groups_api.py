@@ -23,7 +23,11 @@ from trainer.web.api.document import CSV, SIGNED_IN, operation, query
 from trainer.web.api_requests import bp, fail, signed_in
 from trainer.web.groups import attempts_csv, quiz_results_csv, sittings_of
 
-_DAY = {"type": "string", "format": "date", "examples": ["2026-12-01"]}
+# A blank day is no limit (the desk's export form sends the fields it leaves empty).
+_DAY = {
+    "anyOf": [{"type": "string", "format": "date"}, {"type": "string", "pattern": r"^\s*$"}],
+    "examples": ["2026-12-01"],
+}
 _KIND = query("kind", {"type": "string"})
 
 
@@ -187,7 +191,11 @@ def group_report(group_id: int) -> ResponseReturnValue:
     description="Only the attempts answered while their trainee was in the group (a former member's from "
     "his time in it).",
     security=SIGNED_IN,
-    query=(query("since", _DAY, "First day (UTC)."), query("until", _DAY, "Last day (UTC)."), _KIND),
+    query=(
+        query("since", _DAY, "First day (UTC); blank: no limit."),
+        query("until", _DAY, "Last day (UTC); blank: no limit."),
+        _KIND,
+    ),
     responses={
         200: (
             CSV,
@@ -210,8 +218,8 @@ def group_attempts_csv(group_id: int) -> ResponseReturnValue:
     "The group's quiz results as CSV: a row per question of every finished sitting.",
     security=SIGNED_IN,
     query=(
-        query("since", _DAY, "First day of hand-in (UTC)."),
-        query("until", _DAY, "Last day of hand-in (UTC)."),
+        query("since", _DAY, "First day of hand-in (UTC); blank: no limit."),
+        query("until", _DAY, "Last day of hand-in (UTC); blank: no limit."),
         _KIND,
     ),
     responses={

@@ -46,7 +46,8 @@ Seed = Annotated[int, Field(ge=0, le=MAX_SEED)]
 DateTime = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
 Day = Annotated[str, Field(json_schema_extra={"format": "date"})]
 GameId = Literal[tuple(game.id for game in GAMES)]  # type: ignore[valid-type]
-Level = Literal[1, 2, 3]
+# Not Literal[1, 2, 3]: pydantic takes true for the literal 1, even strict.
+Level = Annotated[int, Field(ge=1, le=3)]
 Role = Literal["trainee", "instructor"]
 # What a page shows for a choice or an amount: a message (as in prompt_messages), a word to translate
 # ({"term": ...}) or text shown as it is (a number, a low such as "8-4-3-2-A").
@@ -698,18 +699,18 @@ class GroupReport(Out):
     )
 
 
-class Figures(Out):
+class _Figures(Out):
     attempts: int
     correct: int
     accuracy: Share
     median_ms: float
 
 
-class DayFigures(Figures):
+class DayFigures(_Figures):
     day: Day
 
 
-class KindSummary(Figures):
+class KindSummary(_Figures):
     kind: str
 
 
