@@ -12,6 +12,8 @@ round; the figure is the median per call in microseconds over the rounds:
   importable (`pip install spectree flask-openapi3` in a scratch environment; they are not
   dependencies). Each row also shows the status and body a refused ante gets: the API's contract is
   `{"error": sentence, "status": 400}`.
+
+Then the reading alone, without Flask: the hand checks beside `AdvisorQuestion.model_validate`.
 """
 
 from __future__ import annotations
@@ -104,6 +106,27 @@ def openapi3_app() -> Flask | None:
     return app
 
 
+def hand_checks(body: dict[str, Any]) -> None:
+    """The checks alone (no Flask), as the route made them."""
+    player, upcard, rules_name = body.get("player"), body.get("upcard"), body.get("rules")
+    if not isinstance(player, str | list) or not player:
+        fail(400, "Give the player's five cards.")
+    if not isinstance(upcard, str) or not upcard.strip():
+        fail(400, "Give the dealer's up-card.")
+    if rules_name is not None and not isinstance(rules_name, str):
+        fail(400, "rules must be the name of a house-rules preset.")
+    for name, value, low in (("ante", body.get("ante", 1), 1), ("bonus", body.get("bonus", 0), 0)):
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= ADVISOR_MAX_CHIPS:
+            fail(400, f"{name} must be a whole number of chips from {low} to {ADVISOR_MAX_CHIPS}.")
+
+
+def alone(check: Any, calls: int) -> float:
+    started = time.perf_counter()
+    for _ in range(calls):
+        check(GOOD)
+    return (time.perf_counter() - started) / calls * 1e6
+
+
 def per_call(app: Flask, calls: int) -> float:
     client = app.test_client()
     started = time.perf_counter()
@@ -137,6 +160,14 @@ def main() -> None:
         refused = app.test_client().post("/check", json=BAD)
         shown = refused.get_data(as_text=True).replace("\n", " ")[:90]
         print(f"{name:16} {median:8.1f} {median - reference:+8.1f}  {refused.status_code} {shown}")
+    checks = {"hand checks": hand_checks, "model_validate": AdvisorQuestion.model_validate}
+    alone_times: dict[str, list[float]] = {name: [] for name in checks}
+    for _ in range(args.rounds):
+        for name, check in checks.items():
+            alone_times[name].append(alone(check, args.calls * 10))
+    print(f"\nthe reading alone, no Flask ({args.calls * 10} calls a round), us/call:")
+    for name, found in alone_times.items():
+        print(f"{name:16} {statistics.median(found):8.2f}")
 
 
 if __name__ == "__main__":

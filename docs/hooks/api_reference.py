@@ -1,5 +1,6 @@
 """MkDocs hook: the JSON API reference page is made from the OpenAPI document the server serves
-(`trainer.web.api.document.document()`, the one the contract tests check), so the page cannot drift from it."""
+(`trainer.web.api.document.document()`, the one the contract tests check), so the page cannot drift
+from it."""
 
 from __future__ import annotations
 

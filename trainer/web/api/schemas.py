@@ -156,6 +156,7 @@ class RoundAnswer(AnswerBody):
 
 def _round_variants(schema: dict[str, Any]) -> None:
     """One variant per game: its seats, its house rules, its house's chips."""
+    schema.pop("title", None)
     properties, variants = schema["properties"], []
     for game in GAMES:
         rounds = game_rounds(game.id)
@@ -242,9 +243,9 @@ def _advisor_rules(schema: dict[str, Any]) -> None:
     }
 
 
+# The cards are read by the engine (its sentence for a bad card, 422 for a card given twice): the model
+# takes text or a list and tells the document the patterns, the count and that cards differ.
 class AdvisorQuestion(Body):
-    """The cards are read by the engine (its sentence for a bad card, 422 for a card given twice): the
-    model takes text or a list and tells the document the patterns, the count and that cards differ."""
 
     model_config = ConfigDict(json_schema_extra=_advisor_rules)
     refusals = {
@@ -305,8 +306,8 @@ class Credentials(Body):
     password: Annotated[str, Field(json_schema_extra=_PASSWORD)]
 
 
+# Any username and password: a wrong one is a 401 (counted by the rate limit), never a 400.
 class TokenRequest(Body):
-    """Any username and password: a wrong one is a 401 (counted by the rate limit), never a 400."""
 
     model_config = ConfigDict(json_schema_extra=_required("username", "password"))
     refusals = {"label": "label must be text."}
@@ -319,9 +320,9 @@ class TokenRequest(Body):
     )
 
 
+# The store judges the name (`trainer.store.groups`: NAME_PATTERN, NAME_MAX) after the route has
+# checked the caller (401, 403); the document states its rule.
 class NewGroup(Body):
-    """The store judges the name (`trainer.store.groups`: NAME_PATTERN, NAME_MAX) after the route has
-    checked the caller (401, 403); the document states its rule."""
 
     model_config = ConfigDict(json_schema_extra=_required("name"))
     name: Annotated[
@@ -339,8 +340,8 @@ class NewGroup(Body):
     ] = None
 
 
+# Any code: one no group has is a 404, whatever it looks like.
 class JoinGroup(Body):
-    """Any code: one no group has is a 404, whatever it looks like."""
 
     model_config = ConfigDict(json_schema_extra=_required("code"))
     code: Annotated[Any, Field(json_schema_extra={"type": "string"})] = None
