@@ -279,7 +279,7 @@ ACCEPTED: dict[tuple[str, str], tuple[Any, ...]] = {
 
 # Calls whose refusal a user reads as it stands: card lists typed into an answer (trainer/drills/
 # answers.py turns "bad card 'Zz'" and "duplicate card As" into its own messages, so the engine's must
-# keep that shape) and the JSON advisor, which returns the engine's reason in its 400 (trainer/web/api.py).
+# keep that shape) and the JSON advisor, which returns the engine's reason in its 400 (trainer/web/api/).
 _CARD_REASON = r"bad cards? .{1,80}: expected |duplicate card \S+$"
 USER_MESSAGES: dict[str, str] = {
     "parse_cards": _CARD_REASON,
