@@ -519,3 +519,43 @@ def test_a_blank_day_is_no_limit_as_the_document_says(app, doc):
         ).is_valid("soon")
         url = path.format(group_id=group["id"]) + "?until="
         assert client.get(url, headers=bearer).status_code == 200
+
+
+def test_the_document_follows_the_kinds_installed():
+    """The document is made once per set of drill kinds: a kind installed later is listed, and one
+    removed is gone; a caller changing its copy changes no other."""
+    from trainer.drills import REGISTRY
+    from trainer.web.api.document import document
+
+    def kinds():
+        schema = document()["paths"]["/api/v1/drills"]["post"]["requestBody"]["content"]["application/json"]
+        return {
+            kind for variant in schema["schema"]["oneOf"] for kind in variant["properties"]["kind"]["enum"]
+        }
+
+    assert "test.sum" in kinds()
+    removed = REGISTRY.pop("test.sum")
+    try:
+        assert "test.sum" not in kinds() and "test.even" in kinds()
+    finally:
+        REGISTRY["test.sum"] = removed
+    assert "test.sum" in kinds()
+    document()["paths"].clear()
+    assert document()["paths"]
+
+
+def test_a_route_without_an_operation_or_an_operation_without_a_route_makes_no_document(monkeypatch):
+    from trainer.web.api import document as described
+
+    monkeypatch.delitem(described.OPERATIONS, "api.rules")
+    described._made.cache_clear()
+    with pytest.raises(LookupError, match=r"api\.rules has no @operation"):
+        described.document()
+    monkeypatch.undo()
+    monkeypatch.setitem(described.OPERATIONS, "api.gone", described.OPERATIONS["api.rules"])
+    described._made.cache_clear()
+    with pytest.raises(LookupError, match="without a route"):
+        described.document()
+    monkeypatch.undo()
+    described._made.cache_clear()
+    assert described.document()["paths"]
