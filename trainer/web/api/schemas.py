@@ -246,7 +246,6 @@ def _advisor_rules(schema: dict[str, Any]) -> None:
 # The cards are read by the engine (its sentence for a bad card, 422 for a card given twice): the model
 # takes text or a list and tells the document the patterns, the count and that cards differ.
 class AdvisorQuestion(Body):
-
     model_config = ConfigDict(json_schema_extra=_advisor_rules)
     refusals = {
         "player": 'Give the player\'s five cards, such as {"player": "Qh 9h 6h 3h 2c", "upcard": "Ad"}.',
@@ -308,7 +307,6 @@ class Credentials(Body):
 
 # Any username and password: a wrong one is a 401 (counted by the rate limit), never a 400.
 class TokenRequest(Body):
-
     model_config = ConfigDict(json_schema_extra=_required("username", "password"))
     refusals = {"label": "label must be text."}
     username: Annotated[Any, Field(json_schema_extra=_USERNAME)] = None
@@ -323,7 +321,6 @@ class TokenRequest(Body):
 # The store judges the name (`trainer.store.groups`: NAME_PATTERN, NAME_MAX) after the route has
 # checked the caller (401, 403); the document states its rule.
 class NewGroup(Body):
-
     model_config = ConfigDict(json_schema_extra=_required("name"))
     name: Annotated[
         Any,
@@ -342,7 +339,6 @@ class NewGroup(Body):
 
 # Any code: one no group has is a 404, whatever it looks like.
 class JoinGroup(Body):
-
     model_config = ConfigDict(json_schema_extra=_required("code"))
     code: Annotated[Any, Field(json_schema_extra={"type": "string"})] = None
 
