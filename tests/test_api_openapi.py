@@ -37,18 +37,22 @@ def test_every_route_is_documented_and_every_documented_route_exists(app, doc):
 
 
 def test_each_operation_names_the_endpoint_that_answers_it(app, doc):
-    """openapi_flows.OPERATIONS ties ids, links and the 429s of rate limits to the Flask endpoints."""
-    from trainer.web.api.flows import OPERATIONS
+    """Every API endpoint has its `@operation` and each operation id is used once; a route without one
+    (or an operation without a route) makes no document."""
+    from trainer.web.api.document import OPERATIONS
 
-    served = {}
-    for rule in app.url_map.iter_rules():
-        path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
-        for method in rule.methods - {"HEAD", "OPTIONS"}:
-            served[(path, method.lower())] = rule.endpoint
-    assert {key: endpoint for key, (_, _, endpoint) in OPERATIONS.items()} == {
-        key: served[key] for key in OPERATIONS
-    }
-    assert set(OPERATIONS) == {(path, method) for path, item in doc["paths"].items() for method in item}
+    served = {rule.endpoint for rule in app.url_map.iter_rules() if rule.endpoint.startswith("api.")}
+    assert set(OPERATIONS) == served
+    ids = [op["operationId"] for item in doc["paths"].values() for op in item.values()]
+    assert (
+        len(ids)
+        == len(set(ids))
+        == sum(
+            len(rule.methods - {"HEAD", "OPTIONS"})
+            for rule in app.url_map.iter_rules()
+            if rule.endpoint.startswith("api.")
+        )
+    )
 
 
 def test_every_rate_limited_operation_answers_its_documented_429(tmp_path, doc):
@@ -416,3 +420,142 @@ def test_the_advisor_document_says_what_no_schema_can(app, doc):
     six = ["4S", "8s", "K\u2663", "j\u2667", "2S", "6s"]
     assert not schema.is_valid({"player": six, "upcard": "Ad"})
     assert not schema.is_valid({"player": "Qh 9h 6h 3h 2c 4d", "upcard": "Ad"})
+
+
+def _models():
+    from pydantic import BaseModel
+
+    from trainer.web.api import schemas
+
+    return [
+        value
+        for value in vars(schemas).values()
+        if isinstance(value, type)
+        and issubclass(value, BaseModel)
+        and value.__module__ == schemas.__name__
+        and value not in (schemas.Body, schemas.Out)
+        and not value.__name__.startswith("_")  # a base of others, not a body
+    ]
+
+
+def test_every_model_is_in_the_document_and_each_once(doc):
+    """No schema piece the document never uses, and no two copies of one: each request model is one
+    operation's body, each response model one component."""
+    from trainer.web.api import schemas
+    from trainer.web.api.document import OPERATIONS
+
+    bodies = [op.body for op in OPERATIONS.values() if op.body is not None]
+    assert len(bodies) == len(set(bodies))
+    for model in _models():
+        if issubclass(model, schemas.Body):
+            assert model in bodies, model
+        else:
+            assert model.__name__ in doc["components"]["schemas"], model
+    components = [str(sorted(schema.items())) for schema in doc["components"]["schemas"].values()]
+    assert len(components) == len(set(components))
+
+
+def test_each_refusal_names_a_field_of_its_model():
+    from trainer.web.api import schemas
+
+    for model in _models():
+        if issubclass(model, schemas.Body):
+            for key in model.refusals:
+                assert key == "extra" or key.removesuffix(".missing") in model.model_fields, (model, key)
+
+
+def test_a_refused_field_is_a_400_with_the_models_sentence(app):
+    """The models read the bodies: what they refuse is a 400 in the API's error body, with the
+    sentence the model names (the value sent quoted where the sentence shows it)."""
+    client = app.test_client()
+    refused = client.post("/api/v1/rounds", json={"game": "omaha", "level": 1, "colour": "red"})
+    assert refused.status_code == 400
+    assert refused.json == {
+        "error": "Unknown field 'colour': a round takes game, level, seats, seed, rules and payout.",
+        "status": 400,
+    }
+    refused = client.post("/api/v1/rounds", json={"game": "omaha", "level": True})
+    assert refused.status_code == 400 and refused.json["error"].endswith("not True.")
+    refused = client.post("/api/v1/advisor", json={"player": "Qh 9h 6h 3h 2c", "upcard": "Ad", "bonus": -1})
+    assert refused.json == {
+        "error": "bonus must be a whole number of chips from 0 to 1000000000.",
+        "status": 400,
+    }
+
+
+def test_limits_the_document_states_are_the_stores(app, doc):
+    """The token label's cut and the group name's maximum come from the store's constants."""
+    from trainer.store.accounts import TOKEN_LABEL_MAX
+    from trainer.store.groups import NAME_MAX
+
+    label = doc["paths"]["/api/v1/tokens"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert f"first {TOKEN_LABEL_MAX} characters" in label["properties"]["label"]["description"]
+    client = app.test_client()
+    client.post("/api/v1/users", json={"username": "labeller", "password": "a long secret"})
+    made = client.post(
+        "/api/v1/tokens", json={"username": "labeller", "password": "a long secret", "label": "x" * 500}
+    )
+    assert made.json["label"] == "x" * TOKEN_LABEL_MAX
+    name = doc["paths"]["/api/v1/groups"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert f"at most {NAME_MAX})" in name["properties"]["name"]["description"]
+
+
+def test_a_blank_day_is_no_limit_as_the_document_says(app, doc):
+    """The export takes `until=` (the desk's form sends blank fields) as no limit: the document allows
+    it (it said `format: date` only, and Schemathesis found the blank accepted)."""
+    from trainer.store import open_db
+
+    client = app.test_client()
+    client.post("/api/v1/users", json={"username": "teacher", "password": "a long secret"})
+    open_db(app.config["DATABASE"]).execute("UPDATE users SET role = 'instructor'")
+    token = client.post("/api/v1/tokens", json={"username": "teacher", "password": "a long secret"}).json
+    bearer = {"Authorization": f"Bearer {token['token']}"}
+    group = client.post("/api/v1/groups", json={"name": "Night class"}, headers=bearer).json
+    for path in ("/api/v1/groups/{group_id}/attempts.csv", "/api/v1/groups/{group_id}/quiz-results.csv"):
+        [until] = [p for p in doc["paths"][path]["get"]["parameters"] if p["name"] == "until"]
+        assert Draft202012Validator(until["schema"]).is_valid("")
+        assert not Draft202012Validator(
+            until["schema"], format_checker=Draft202012Validator.FORMAT_CHECKER
+        ).is_valid("soon")
+        url = path.format(group_id=group["id"]) + "?until="
+        assert client.get(url, headers=bearer).status_code == 200
+
+
+def test_the_document_follows_the_kinds_installed():
+    """The document is made once per set of drill kinds: a kind installed later is listed, and one
+    removed is gone; a caller changing its copy changes no other."""
+    from trainer.drills import REGISTRY
+    from trainer.web.api.document import document
+
+    def kinds():
+        schema = document()["paths"]["/api/v1/drills"]["post"]["requestBody"]["content"]["application/json"]
+        return {
+            kind for variant in schema["schema"]["oneOf"] for kind in variant["properties"]["kind"]["enum"]
+        }
+
+    assert "test.sum" in kinds()
+    removed = REGISTRY.pop("test.sum")
+    try:
+        assert "test.sum" not in kinds() and "test.even" in kinds()
+    finally:
+        REGISTRY["test.sum"] = removed
+    assert "test.sum" in kinds()
+    document()["paths"].clear()
+    assert document()["paths"]
+
+
+def test_a_route_without_an_operation_or_an_operation_without_a_route_makes_no_document(monkeypatch):
+    from trainer.web.api import document as described
+
+    monkeypatch.delitem(described.OPERATIONS, "api.rules")
+    described._made.cache_clear()
+    with pytest.raises(LookupError, match=r"api\.rules has no @operation"):
+        described.document()
+    monkeypatch.undo()
+    monkeypatch.setitem(described.OPERATIONS, "api.gone", described.OPERATIONS["api.rules"])
+    described._made.cache_clear()
+    with pytest.raises(LookupError, match="without a route"):
+        described.document()
+    monkeypatch.undo()
+    described._made.cache_clear()
+    assert described.document()["paths"]

@@ -1,5 +1,6 @@
 """MkDocs hook: the JSON API reference page is made from the OpenAPI document the server serves
-(`trainer.web.api.openapi.document()`, the one the contract tests check), so the page cannot drift from it."""
+(`trainer.web.api.document.document()`, the one the contract tests check), so the page cannot drift
+from it."""
 
 from __future__ import annotations
 
@@ -49,6 +50,6 @@ def render(document: dict[str, Any]) -> str:
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     if MARKER not in markdown:
         return markdown
-    from trainer.web.api.openapi import document
+    from trainer.web.api.document import document
 
     return markdown.replace(MARKER, render(document()))

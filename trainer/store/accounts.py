@@ -44,6 +44,7 @@ HASHER = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
 FAST_HASHER = PasswordHasher.from_parameters(profiles.CHEAPEST)
 
 PASSWORD_MIN, PASSWORD_MAX = 8, 200
+TOKEN_LABEL_MAX = 60  # a token's label is cut to this many characters, not refused
 DISPLAY_MAX = 60
 CODE_DAYS = 7
 # No 0/O, 1/I/L: a code is read aloud or copied from a screen by hand.
@@ -393,7 +394,7 @@ class Accounts:
                 {
                     "user_id": user_id,
                     "token_hash": _digest(token),
-                    "label": label[:60],
+                    "label": label[:TOKEN_LABEL_MAX],
                     "created_at": _iso(self.clock()),
                 },
             )

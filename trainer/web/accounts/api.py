@@ -13,7 +13,9 @@ from flask import g, jsonify, url_for
 from flask.typing import ResponseReturnValue
 
 from trainer.store.accounts import AccountError
-from trainer.web.api.shared import bp, fail, json_body, signed_in
+from trainer.web.api import schemas
+from trainer.web.api.document import ANYONE, SIGNED_IN, operation
+from trainer.web.api.shared import bp, fail, signed_in
 from trainer.web.core import auth, sign_in_limits
 
 ENGLISH = {
@@ -45,14 +47,33 @@ def _token_json(row: dict[str, Any]) -> dict[str, Any]:
 
 
 @bp.post("/users")
-def sign_up() -> ResponseReturnValue:
+@operation(
+    "signUp",
+    "Accounts",
+    "Sign up a trainee account (a guest of this session keeps his practice in it).",
+    body=schemas.Credentials,
+    security=ANYONE,
+    example={"username": "nino", "password": "a long secret"},
+    responses={
+        201: (schemas.User, "The new account."),
+        400: "Bad JSON, or a username or password that breaks the rules (named).",
+        409: "The username is taken, or looks too much like one that is taken.",
+        422: "The password is the username, or one of the most common passwords.",
+    },
+    links={
+        201: {
+            "SignIn": {
+                "operationId": "createToken",
+                "requestBody": {"username": "$request.body#/username", "password": "$request.body#/password"},
+                "description": "A bearer token for the new account.",
+            }
+        }
+    },
+)
+def sign_up(body: schemas.Credentials) -> ResponseReturnValue:
     """A new trainee account. A guest of this session (cookie) keeps his practice in it."""
-    body = json_body()
-    username, password = body.get("username"), body.get("password")
-    if not isinstance(password, str):
-        fail(400, 'Give a username and a password, such as {"username": "nino", "password": "..."}.')
     try:
-        row = auth.accounts().sign_up(username, password, guest_id=auth.guest_id())
+        row = auth.accounts().sign_up(body.username, body.password, guest_id=auth.guest_id())
     except AccountError as error:
         # Taken (or drawn like a taken name): the state conflicts; the password equal to the username
         # or a common one: each field follows the document, the value cannot be (422); any other
@@ -72,13 +93,34 @@ def sign_up() -> ResponseReturnValue:
 
 
 @bp.post("/tokens")
-def new_token() -> ResponseReturnValue:
+@operation(
+    "createToken",
+    "Accounts",
+    "A bearer token for a username and password (failed tries are rate-limited).",
+    description="A token works until it is revoked: by DELETE /api/v1/tokens/{token_id}, by signing out "
+    "everywhere, or by a new password (changed, or set with a one-time code).",
+    body=schemas.TokenRequest,
+    security=ANYONE,
+    example={"username": "nino", "password": "a long secret", "label": "results sheet"},
+    location=True,
+    responses={
+        201: (schemas.NewToken, "The token (shown once); Location is where to revoke it."),
+        400: "Bad JSON or a label that is not text.",
+    },
+    links={
+        201: {
+            "RevokeToken": {
+                "operationId": "revokeToken",
+                "parameters": {"token_id": "$response.body#/id"},
+                "description": "Revoke it (with that token, or signed in as its user).",
+            }
+        }
+    },
+)
+def new_token(body: schemas.TokenRequest) -> ResponseReturnValue:
     """A bearer token for the username and password (shown once). Failed tries are rate-limited."""
-    body = json_body()
-    label = body.get("label", "")
-    if not isinstance(label, str):
-        fail(400, "label must be text.")
-    row = auth.accounts().check_password(body.get("username"), body.get("password"))
+    label = body.label
+    row = auth.accounts().check_password(body.username, body.password)
     if row is None:
         g.failed_sign_in = True
         fail(401, "The username or the password is not right.")
@@ -91,6 +133,13 @@ def new_token() -> ResponseReturnValue:
 
 
 @bp.get("/tokens")
+@operation(
+    "listTokens",
+    "Accounts",
+    "The caller's tokens that still work (never the tokens themselves).",
+    security=SIGNED_IN,
+    responses={200: (schemas.Tokens, "The tokens.")},
+)
 def list_tokens() -> ResponseReturnValue:
     """The caller's tokens that still work (never the tokens themselves)."""
     user = signed_in()
@@ -99,6 +148,13 @@ def list_tokens() -> ResponseReturnValue:
 
 
 @bp.delete("/tokens/<int:token_id>")
+@operation(
+    "revokeToken",
+    "Accounts",
+    "Revoke one of the caller's tokens (the one in use too).",
+    security=SIGNED_IN,
+    responses={204: (None, "Revoked."), 404: "The caller has no such token that still works."},
+)
 def revoke_token(token_id: int) -> ResponseReturnValue:
     """Revoke one of the caller's tokens (the one in use too); another user's token is a 404."""
     user = signed_in()

@@ -7,7 +7,9 @@ drill (accounts, tokens and the guest rules: `trainer.web.core.auth`, routes in
 `trainer.web.accounts.api`). What every route shares (the blueprint, the JSON errors, reading the
 body) is in `trainer.web.api.shared`; the drill, advisor, rules and document routes are here, the others
 in each area's `api` module (accounts, groups, table), all on that one blueprint; `trainer.web.site`
-gathers them.
+gathers them. Each route reads its body with, and is
+described in the OpenAPI document by, its `@operation` (`trainer.web.api.document`, models in
+`trainer.web.api.schemas`).
 
 Cross-site requests cannot forge these calls: every POST must carry `Content-Type: application/json`,
 which a plain HTML form cannot send (and a script on another site cannot without a CORS preflight that
@@ -31,8 +33,10 @@ from trainer.engine.russian_poker import strategy
 from trainer.engine.russian_poker.rules import presets_side_by_side
 from trainer.games import BY_ID as GAME_BY_ID
 from trainer.store import AlreadyAnsweredError
-from trainer.web.api.openapi import ADVISOR_MAX_CHIPS, document
-from trainer.web.api.shared import bp, fail, json_body, refuse_chosen_seed
+from trainer.web.api import document as described
+from trainer.web.api import schemas
+from trainer.web.api.document import ANY_JSON, operation, query
+from trainer.web.api.shared import bp, fail, refuse_chosen_seed
 from trainer.web.core import auth, db
 from trainer.web.practice import records
 from trainer.web.situations.mistakes import mistake_json, recorded_mistake
@@ -56,6 +60,10 @@ def _drill_json(drill_id: int, situation: Situation) -> dict[str, Any]:
     }
 
 
+_DRILL = {"drill_id": "$response.body#/id"}
+_SAME_DRILL = {"drill_id": "$request.path.drill_id"}
+
+
 def _own_drill(drill_id: int) -> dict[str, Any]:
     """The caller's own practice drill, or 404. A question of a sprint, a self-check quiz or an
     assigned quiz is answered on its own page only, under its clock, and shows its right answer when
@@ -64,11 +72,24 @@ def _own_drill(drill_id: int) -> dict[str, Any]:
 
 
 @bp.get("/kinds")
+@operation(
+    "listKinds",
+    "Drills",
+    "Every drill kind: id, title, game, levels.",
+    responses={200: (schemas.Kinds, "The kinds, by id.")},
+)
 def kinds() -> ResponseReturnValue:
     return jsonify(kinds=[REGISTRY[k].to_json() for k in sorted(REGISTRY)])
 
 
 @bp.get("/trainee")
+@operation(
+    "whoAmI",
+    "Accounts",
+    "Who is practising: the account (token or session) or the session's guest.",
+    description="Reading creates nothing: before a guest's first drill the id is null.",
+    responses={200: (schemas.Trainee, "The trainee.")},
+)
 def get_trainee() -> ResponseReturnValue:
     """Who is practising: the account (username, role) or the guest; before a guest's first drill
     `{"id": null, ...}` (no row is made by a GET)."""
@@ -83,14 +104,30 @@ def get_trainee() -> ResponseReturnValue:
 
 
 @bp.post("/drills")
-def create_drill() -> ResponseReturnValue:
-    body = json_body()
-    kind_id, level, seed, rules = body.get("kind"), body.get("level"), body.get("seed"), body.get("rules")
+@operation(
+    "createDrill",
+    "Drills",
+    "Issue a drill (never with its answer).",
+    body=schemas.NewDrill,
+    example={"kind": "rp.bet_payout", "level": 1},
+    location=True,
+    responses={
+        201: (schemas.Drill, "The drill; Location points at it."),
+        400: "Bad JSON, a missing kind or level, a bad seed or rules.",
+        403: "A seed from a caller who is not an instructor.",
+        404: "Unknown drill kind.",
+        422: "These house rules cannot be used for this drill kind.",
+    },
+    links={
+        201: {
+            "AnswerDrill": {"operationId": "answerDrill", "parameters": _DRILL, "description": "Answer it."},
+            "GetDrill": {"operationId": "getDrill", "parameters": _DRILL, "description": "Read it again."},
+        }
+    },
+)
+def create_drill(body: schemas.NewDrill) -> ResponseReturnValue:
+    kind_id, level, seed, rules = body.kind, body.level, body.seed, body.rules
     refuse_chosen_seed(seed)
-    if not isinstance(kind_id, str) or not kind_id:
-        fail(400, 'Give the drill kind, such as {"kind": "rp.qualify", "level": 1}.')
-    if "level" not in body:
-        fail(400, "Give the level: 1, 2 or 3.")
     try:
         situation, group_id = db.draw(kind_id, level, seed=seed, rules=rules)
     except UnknownKindError:
@@ -116,6 +153,16 @@ def _game_preset(kind_id: str, rules: Any) -> bool:
 
 
 @bp.get("/drills/<int:drill_id>")
+@operation(
+    "getDrill",
+    "Drills",
+    "A drill of the session's trainee; with its result once answered.",
+    responses={
+        200: (schemas.Drill, "The drill."),
+        404: "No such practice drill for this trainee (a sprint's or a quiz's question is answered on its "
+        "page), or its kind is no longer installed.",
+    },
+)
 def get_drill(drill_id: int) -> ResponseReturnValue:
     row = _own_drill(drill_id)
     result = _drill_json(drill_id, row["situation"])
@@ -140,13 +187,39 @@ def _result_json(situation: Situation, attempt: dict[str, Any]) -> dict[str, Any
 
 
 @bp.post("/drills/<int:drill_id>/answer")
-def answer_drill(drill_id: int) -> ResponseReturnValue:
-    body = json_body()
-    if "answer" not in body:
-        fail(400, 'Give the answer, such as {"answer": "1400"}.')
+@operation(
+    "answerDrill",
+    "Drills",
+    "Answer a drill once: graded against the rule engine, recorded.",
+    body=schemas.AnswerBody,
+    example={"answer": "1 400"},
+    responses={
+        200: (schemas.Grade, "Right or wrong, the expected answer, the explanation."),
+        400: "Bad JSON or no answer.",
+        404: "No such practice drill for this trainee (a sprint's or a quiz's question is answered on its "
+        "page).",
+        409: "Already answered; nothing changed.",
+        422: "The answer cannot be read; the drill stays open.",
+    },
+    links={
+        200: {
+            "GetDrill": {
+                "operationId": "getDrill",
+                "parameters": _SAME_DRILL,
+                "description": "The drill with its result.",
+            },
+            "AnswerAgain": {
+                "operationId": "answerDrill",
+                "parameters": _SAME_DRILL,
+                "description": "A second answer: 409, the first counts.",
+            },
+        }
+    },
+)
+def answer_drill(body: schemas.AnswerBody, drill_id: int) -> ResponseReturnValue:
     _own_drill(drill_id)
     try:
-        graded, attempt = db.store().answer(drill_id, body["answer"])
+        graded, attempt = db.store().answer(drill_id, body.answer)
     except AnswerError as error:
         fail(422, f"{error} The question is still open.")
     except AlreadyAnsweredError:
@@ -162,6 +235,16 @@ def answer_drill(drill_id: int) -> ResponseReturnValue:
 
 
 @bp.get("/practice/next")
+@operation(
+    "nextPractice",
+    "Drills",
+    "The next drill of today's practice queue (FSRS), with the day's goal.",
+    query=(query("game", {"type": "string", "enum": list(GAME_BY_ID)}, "Only this game's drills."),),
+    responses={
+        200: (schemas.PracticeNext, "The head of the queue and the day so far."),
+        400: "No such game.",
+    },
+)
 def practice_next() -> ResponseReturnValue:
     """The next drill of today's practice queue (kind and level; draw it with POST /api/v1/drills),
     with the day's count, the goal and the queue's next entries. Records nothing."""
@@ -184,27 +267,34 @@ def practice_next() -> ResponseReturnValue:
 
 
 @bp.get("/rules")
+@operation(
+    "compareRules",
+    "Reference",
+    "Russian poker house-rules presets side by side, from the rules files.",
+    responses={200: (schemas.RulesTable, "Presets and rows of options.")},
+)
 def rules() -> ResponseReturnValue:
     """The Russian poker house-rules presets side by side (from the rules files)."""
     return jsonify(presets_side_by_side())
 
 
 @bp.post("/advisor")
-def advisor() -> ResponseReturnValue:
+@operation(
+    "adviseHand",
+    "Reference",
+    "Every option of a Russian poker hand against the up-card, best first.",
+    body=schemas.AdvisorQuestion,
+    example={"player": "Qh 9h 6h 3h 2c", "upcard": "Ad"},
+    responses={
+        200: (schemas.Advice, "The options with their values in antes."),
+        400: "Bad JSON, bad cards, an ante or bonus out of range, or rules the advisor cannot model.",
+        422: "A card is given twice (in the hand or as the up-card).",
+    },
+)
+def advisor(body: schemas.AdvisorQuestion) -> ResponseReturnValue:
     """Every option of a Russian poker hand against the up-card, with its exact value in antes, best
     first (answers are cached by the hand's suit pattern: a repeated question is immediate)."""
-    body = json_body()
-    player, upcard, rules_name = body.get("player"), body.get("upcard"), body.get("rules")
-    if not isinstance(player, str | list) or not player:
-        fail(400, 'Give the player\'s five cards, such as {"player": "Qh 9h 6h 3h 2c", "upcard": "Ad"}.')
-    if not isinstance(upcard, str) or not upcard.strip():
-        fail(400, 'Give the dealer\'s up-card, such as {"upcard": "Ad"}.')
-    if rules_name is not None and not isinstance(rules_name, str):
-        fail(400, "rules must be the name of a house-rules preset.")
-    ante, bonus = body.get("ante", 1), body.get("bonus", 0)
-    for name, value, low in (("ante", ante, 1), ("bonus", bonus, 0)):
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= ADVISOR_MAX_CHIPS:
-            fail(400, f"{name} must be a whole number of chips from {low} to {ADVISOR_MAX_CHIPS}.")
+    player, upcard, rules_name, ante, bonus = body.player, body.upcard, body.rules, body.ante, body.bonus
     try:
         rules = house_rules(rules_name, db.houses())
         hand, up, _ = strategy.parse_situation(player, upcard)
@@ -233,5 +323,11 @@ def advisor() -> ResponseReturnValue:
 
 
 @bp.get("/openapi.json")
+@operation(
+    "getDocument",
+    "Reference",
+    "This document.",
+    responses={200: (ANY_JSON, "OpenAPI 3.1 document.")},
+)
 def openapi() -> ResponseReturnValue:
-    return jsonify(document())
+    return jsonify(described.document())

@@ -16,9 +16,19 @@ from flask.typing import ResponseReturnValue
 
 from trainer.store import NotFoundError, stats
 from trainer.store.accounts import AccountError
-from trainer.web.api.shared import bp, fail, json_body, signed_in
+from trainer.store.groups import NAME_MAX
+from trainer.web.api import schemas
+from trainer.web.api.document import CSV, SIGNED_IN, operation, query
+from trainer.web.api.shared import bp, fail, signed_in
 from trainer.web.core import auth, db
 from trainer.web.groups.views import attempts_csv, quiz_results_csv, sittings_of
+
+# A blank day is no limit (the desk's export form sends the fields it leaves empty).
+_DAY = {
+    "anyOf": [{"type": "string", "format": "date"}, {"type": "string", "pattern": r"^\s*$"}],
+    "examples": ["2026-12-01"],
+}
+_KIND = query("kind", {"type": "string"})
 
 
 def _group_json(row: dict[str, Any], *, owner: bool) -> dict[str, Any]:
@@ -37,6 +47,13 @@ def _owned(group_id: int, user: auth.Account) -> dict[str, Any]:
 
 
 @bp.get("/groups")
+@operation(
+    "listGroups",
+    "Groups",
+    "The caller's groups: those he owns (instructors) and those he is in.",
+    security=SIGNED_IN,
+    responses={200: (schemas.Groups, "The groups.")},
+)
 def list_groups() -> ResponseReturnValue:
     """The groups the caller owns (instructors) and the groups he is in, and the one he practises for."""
     user = signed_in()
@@ -50,15 +67,32 @@ def list_groups() -> ResponseReturnValue:
 
 
 @bp.post("/groups")
-def create_group() -> ResponseReturnValue:
-    body = json_body()
+@operation(
+    "createGroup",
+    "Groups",
+    "Make a group (instructors only); it gets a join code.",
+    body=schemas.NewGroup,
+    security=SIGNED_IN,
+    location=True,
+    responses={
+        201: (schemas.Group, "The group with its join code; Location is its report."),
+        400: "Bad JSON or a missing or too long name.",
+        403: "The caller is not an instructor.",
+    },
+)
+def create_group(body: schemas.NewGroup) -> ResponseReturnValue:
     user = signed_in()
     if not user.is_instructor:
         fail(403, "Only instructors make groups.")
     try:
-        group = db.groups().create(user.id, body.get("name"))
+        group = db.groups().create(user.id, body.name)
     except AccountError as error:
-        fail(400, "Give the group a name of at most 60 characters." if "name" in error.reason else str(error))
+        fail(
+            400,
+            f"Give the group a name of at most {NAME_MAX} characters."
+            if "name" in error.reason
+            else str(error),
+        )
     response = jsonify(_group_json(group, owner=True))
     response.status_code = 201
     response.headers["Location"] = url_for("api.group_report", group_id=group["id"])
@@ -66,12 +100,23 @@ def create_group() -> ResponseReturnValue:
 
 
 @bp.post("/groups/join")
-def join_group() -> ResponseReturnValue:
+@operation(
+    "joinGroup",
+    "Groups",
+    "Join a group with its code (the first group joined is the one practised for).",
+    body=schemas.JoinGroup,
+    security=SIGNED_IN,
+    responses={
+        200: (schemas.Group, "The group joined (joining twice changes nothing)."),
+        400: "Bad JSON.",
+        404: "No group has this code.",
+    },
+)
+def join_group(body: schemas.JoinGroup) -> ResponseReturnValue:
     """Join with a code; the first group joined becomes the one the caller practises for."""
-    body = json_body()
     user = signed_in()
     try:
-        group = db.groups().join(user.id, body.get("code"))
+        group = db.groups().join(user.id, body.code)
     except AccountError:
         fail(404, "There is no group with this code.")
     if db.groups().practising_for(user.id) is None:
@@ -80,6 +125,15 @@ def join_group() -> ResponseReturnValue:
 
 
 @bp.delete("/groups/<int:group_id>/membership")
+@operation(
+    "leaveGroup",
+    "Groups",
+    "Leave a group: its instructor no longer sees what the caller does from now on.",
+    description="Only the member himself joins (with the code) and leaves; what he did while in the group "
+    "stays in its records.",
+    security=SIGNED_IN,
+    responses={204: (None, "Left the group."), 404: "The caller is not in this group."},
+)
 def leave_group(group_id: int) -> ResponseReturnValue:
     """Leave one of the caller's groups (only the member himself leaves, as only he joins)."""
     user = signed_in()
@@ -89,6 +143,17 @@ def leave_group(group_id: int) -> ResponseReturnValue:
 
 
 @bp.get("/groups/<int:group_id>/report")
+@operation(
+    "groupReport",
+    "Groups",
+    "Per trainee and drill kind: attempts, correct, median_ms; readiness per game.",
+    description="Of each member, only what he did while in the group.",
+    security=SIGNED_IN,
+    responses={
+        200: (schemas.GroupReport, "The report (the group's owner only)."),
+        404: "No such group of the caller's.",
+    },
+)
 def group_report(group_id: int) -> ResponseReturnValue:
     """Per trainee and drill kind: attempts, correct, median_ms; readiness per game; last activity;
     the item analysis per drill kind (as the desk shows it)."""
@@ -119,6 +184,27 @@ def group_report(group_id: int) -> ResponseReturnValue:
 
 
 @bp.get("/groups/<int:group_id>/attempts.csv")
+@operation(
+    "groupAttempts",
+    "Groups",
+    "The members' attempts as CSV, oldest first.",
+    description="Only the attempts answered while their trainee was in the group (a former member's from "
+    "his time in it).",
+    security=SIGNED_IN,
+    query=(
+        query("since", _DAY, "First day (UTC); blank: no limit."),
+        query("until", _DAY, "Last day (UTC); blank: no limit."),
+        _KIND,
+    ),
+    responses={
+        200: (
+            CSV,
+            "answered_at, username, kind, level, rules, mode, answer, expected, correct, time_ms, mistake.",
+        ),
+        400: "A date that is not YYYY-MM-DD.",
+        404: "No such group of the caller's.",
+    },
+)
 def group_attempts_csv(group_id: int) -> ResponseReturnValue:
     """The members' attempts as CSV (`since`, `until` as YYYY-MM-DD, `kind`)."""
     _owned(group_id, signed_in())
@@ -126,6 +212,26 @@ def group_attempts_csv(group_id: int) -> ResponseReturnValue:
 
 
 @bp.get("/groups/<int:group_id>/quiz-results.csv")
+@operation(
+    "groupQuizResults",
+    "Groups",
+    "The group's quiz results as CSV: a row per question of every finished sitting.",
+    security=SIGNED_IN,
+    query=(
+        query("since", _DAY, "First day of hand-in (UTC); blank: no limit."),
+        query("until", _DAY, "Last day of hand-in (UTC); blank: no limit."),
+        _KIND,
+    ),
+    responses={
+        200: (
+            CSV,
+            "finished_at, quiz_id, quiz, username, sitting_id, score, questions, question, kind, level, "
+            "rules, answer, expected, correct.",
+        ),
+        400: "A date that is not YYYY-MM-DD.",
+        404: "No such group of the caller's.",
+    },
+)
 def group_quiz_results_csv(group_id: int) -> ResponseReturnValue:
     """The group's quiz results as CSV, a row per question (`since`, `until` as YYYY-MM-DD, `kind`)."""
     _owned(group_id, signed_in())
@@ -133,6 +239,16 @@ def group_quiz_results_csv(group_id: int) -> ResponseReturnValue:
 
 
 @bp.get("/groups/<int:group_id>/quizzes")
+@operation(
+    "groupQuizzes",
+    "Groups",
+    "The group's assigned quizzes, each with every member's sittings and best score.",
+    security=SIGNED_IN,
+    responses={
+        200: (schemas.GroupQuizzes, "The quizzes, the latest to open first (the group's owner only)."),
+        404: "No such group of the caller's.",
+    },
+)
 def group_quizzes(group_id: int) -> ResponseReturnValue:
     """The group's assigned quizzes as composed, each with every member's handed-in sittings and best
     score (the results table of the desk; the questions themselves: quiz-results.csv)."""
@@ -175,6 +291,17 @@ def group_quizzes(group_id: int) -> ResponseReturnValue:
 
 
 @bp.get("/groups/<int:group_id>/trainees/<int:user_id>")
+@operation(
+    "groupTrainee",
+    "Groups",
+    "One member's work, as his page on the desk shows it.",
+    description="Only what he did while in the group.",
+    security=SIGNED_IN,
+    responses={
+        200: (schemas.GroupTrainee, "The member's work (the group's owner only)."),
+        404: "No such group of the caller's, or no such member in it.",
+    },
+)
 def group_trainee(group_id: int, user_id: int) -> ResponseReturnValue:
     """One member's work, as his page on the desk shows it: readiness, trend by day, drills weakest
     first, most frequent mistakes, sprint bests and quiz results (his answers: attempts.csv); only

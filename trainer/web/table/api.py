@@ -16,11 +16,15 @@ from flask.typing import ResponseReturnValue
 
 from trainer.drills.answers import AnswerError
 from trainer.drills.rounds import HouseSeatsError, Round, RoundError, check_request
+from trainer.games import OMAHA
 from trainer.store import AlreadyAnsweredError, NotFoundError, StoreError
-from trainer.web.api.shared import bp, fail, json_body, refuse_chosen_seed
+from trainer.web.api import schemas
+from trainer.web.api.document import operation
+from trainer.web.api.shared import bp, fail, refuse_chosen_seed
 from trainer.web.core import db
 
-NEW_ROUND_KEYS = {"game", "level", "seats", "seed", "rules", "payout"}
+_ROUND = {"round_id": "$response.body#/id"}
+_SAME_ROUND = {"round_id": "$request.path.round_id"}
 
 
 def step_json(dealt: Round, index: int) -> dict[str, Any] | None:
@@ -79,18 +83,36 @@ def round_json(row: dict[str, Any], dealt: Round) -> dict[str, Any]:
 
 
 @bp.post("/rounds")
-def create_round() -> ResponseReturnValue:
-    body = json_body()
-    unknown = sorted(set(body) - NEW_ROUND_KEYS)
-    if unknown:
-        fail(400, f"Unknown field {unknown[0]!r}: a round takes game, level, seats, seed, rules and payout.")
-    if "game" not in body or "level" not in body:
-        fail(400, 'Give the game and the level, such as {"game": "omaha", "level": 2}.')
-    refuse_chosen_seed(body.get("seed"))
+@operation(
+    "createRound",
+    "Live table",
+    "Deal a round of a game at a level: its first step (never with its answer).",
+    body=schemas.NewRound,
+    example={"game": OMAHA.id, "level": 2},
+    location=True,
+    responses={
+        201: (schemas.Round, "The round and its first step; Location points at it."),
+        400: "Bad JSON, an unknown game or field, a bad level, seats, seed, rules or payout.",
+        403: "A seed from a caller who is not an instructor.",
+        422: "Seats the house rules asked for do not seat (Georgian joker: 4 players only).",
+    },
+    links={
+        201: {
+            "AnswerStep": {
+                "operationId": "answerRound",
+                "parameters": _ROUND,
+                "requestBody": {"answer": "0", "step": "$response.body#/step/index"},
+                "description": "Answer the first step.",
+            },
+            "GetRound": {"operationId": "getRound", "parameters": _ROUND, "description": "Read the round."},
+        }
+    },
+)
+def create_round(body: schemas.NewRound) -> ResponseReturnValue:
+    refuse_chosen_seed(body.seed)
     try:
         # Checked before the trainee's row is made: a refused request writes nothing.
-        options = [body.get(key) for key in ("seed", "seats", "rules", "payout")]
-        check_request(body["game"], body["level"], *options, db.houses())
+        check_request(body.game, body.level, body.seed, body.seats, body.rules, body.payout, db.houses())
     except RoundError as error:
         fail(422 if isinstance(error, HouseSeatsError) else 400, str(error))
     trainee = db.trainee_id(create=True)
@@ -98,12 +120,12 @@ def create_round() -> ResponseReturnValue:
     try:
         round_id = db.start_round(
             trainee,
-            body["game"],
-            body["level"],
-            seed=body.get("seed"),
-            seats=body.get("seats"),
-            rules=body.get("rules"),
-            payout=body.get("payout"),
+            body.game,
+            body.level,
+            seed=body.seed,
+            seats=body.seats,
+            rules=body.rules,
+            payout=body.payout,
         )
     except RoundError as error:
         fail(400, str(error))
@@ -115,25 +137,59 @@ def create_round() -> ResponseReturnValue:
 
 
 @bp.get("/rounds/<int:round_id>")
+@operation(
+    "getRound",
+    "Live table",
+    "A round of the session's trainee: its current step, answered steps, result.",
+    responses={
+        200: (schemas.Round, "The round."),
+        404: "No such round for this trainee.",
+        409: "The round was dealt by an older version of the trainer.",
+    },
+)
 def get_round(round_id: int) -> ResponseReturnValue:
     row = _own_round(round_id)
     return jsonify(round_json(row, _dealt(row)))
 
 
 @bp.post("/rounds/<int:round_id>/answer")
-def answer_round(round_id: int) -> ResponseReturnValue:
-    body = json_body()
-    if "answer" not in body:
-        fail(400, 'Give the answer, such as {"answer": "1400"}.')
+@operation(
+    "answerRound",
+    "Live table",
+    "Answer the current step: graded by the engines, recorded; the next step.",
+    body=schemas.RoundAnswer,
+    example={"answer": "40", "step": 0},
+    responses={
+        200: (schemas.StepGrade, "Right or wrong, the expected answer, the next step."),
+        400: "Bad JSON, no answer, or a step that is not a whole number from 0.",
+        404: "No such round for this trainee.",
+        409: "The step has its answer already, is not reached yet, or the round is over (or was dealt by an "
+        "older version of the trainer); nothing changed.",
+        422: "The answer cannot be read; the step stays open.",
+    },
+    links={
+        200: {
+            "AnswerNextStep": {
+                "operationId": "answerRound",
+                "parameters": _SAME_ROUND,
+                "description": "Answer the next step (409 once the round is over).",
+            },
+            "GetRound": {
+                "operationId": "getRound",
+                "parameters": _SAME_ROUND,
+                "description": "The round with its answered steps and, when over, its result.",
+            },
+        }
+    },
+)
+def answer_round(body: schemas.RoundAnswer, round_id: int) -> ResponseReturnValue:
     row = _own_round(round_id)
     if row["finished_at"] is not None:
         fail(409, f"Round {round_id} is over; every step has its answer.")
-    index = body.get("step", row["step"])
-    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
-        fail(400, "step is the index of the step answered, a whole number from 0.")
+    index = row["step"] if body.step is None else body.step
     dealt = _dealt(row)
     try:
-        graded, after = db.tables().answer(round_id, index, body["answer"])
+        graded, after = db.tables().answer(round_id, index, body.answer)
     except AnswerError as error:
         fail(422, f"{error} The step is still open.")
     except AlreadyAnsweredError:
