@@ -45,6 +45,7 @@ FAST_HASHER = PasswordHasher.from_parameters(profiles.CHEAPEST)
 
 PASSWORD_MIN, PASSWORD_MAX = 8, 200
 DISPLAY_MAX = 60
+TOKEN_LABEL_MAX = 60  # what a trainee names an API token by
 CODE_DAYS = 7
 # No 0/O, 1/I/L: a code is read aloud or copied from a screen by hand.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -393,7 +394,7 @@ class Accounts:
                 {
                     "user_id": user_id,
                     "token_hash": _digest(token),
-                    "label": label[:60],
+                    "label": label[:TOKEN_LABEL_MAX],
                     "created_at": _iso(self.clock()),
                 },
             )
