@@ -34,7 +34,7 @@ def group_rules_form() -> FlaskForm:
         {game.id: game.preset_names() for game in GAMES},
         lambda _name: gettext("There are no such house rules."),
     )
-    return type("GroupRulesForm", (PageForm,), fields)()  # type: ignore[no-any-return]
+    return type("GroupRulesForm", (PageForm,), fields)()
 
 
 class RulesTextForm(FlaskForm):

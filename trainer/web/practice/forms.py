@@ -43,7 +43,7 @@ def rules_choice_form(allowed: dict[str, Collection[str]]) -> FlaskForm:
         allowed, lambda name: gettext("There are no house rules %(name)s.", name=name[:40])
     )
     fields["next"] = HiddenField()
-    return type("RulesChoiceForm", (PageForm,), fields)()  # type: ignore[no-any-return]
+    return type("RulesChoiceForm", (PageForm,), fields)()
 
 
 def today_form(games: Collection[str]) -> FlaskForm:
