@@ -16,19 +16,20 @@ from wtforms.validators import StopValidation
 
 from trainer.drills.base import DrillKind
 from trainer.web.core.forms import OneOf, PageForm, WholeNumber, WholeNumbers, rules_fields
+from trainer.web.situations.catalog import level_refusal
 
 QUIZ_CHANGED = _l("The quiz form was changed. Reload the page and answer again.")
 
 
 def level_form(kind: DrillKind) -> FlaskForm:
     """The level of a new drill of `kind`: one of its levels; left out, its first."""
-    message = _l("Choose a level from %(first)s to %(last)s.", first=kind.levels[0], last=kind.levels[-1])
+    message = level_refusal(kind)
 
     def one_of_the_levels(form: FlaskForm, field: Field) -> None:
         if not field.raw_data:
             field.data = kind.levels[0]
         if field.data not in kind.levels:
-            raise StopValidation(str(message))
+            raise StopValidation(message)
 
     class LevelForm(PageForm):
         level = WholeNumber(message=message, validators=[one_of_the_levels])
