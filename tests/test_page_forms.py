@@ -10,6 +10,7 @@ import pytest
 from accounts_helpers import AuthActions, signed_in
 
 from trainer.store.accounts import TOKEN_LABEL_MAX
+from trainer.web import create_app
 from trainer.web.core import db
 from trainer.web.core.db import CHOSEN_RULES
 
@@ -187,3 +188,27 @@ def test_a_self_check_drill_list_with_a_non_number_is_refused(app, named, bad):
     assert response.status_code == 400
     assert "The quiz form was changed. Reload the page and answer again." in _text(response)
     assert _count(app, "attempts") == 0
+
+
+# The CSRF token is checked before any field ----------------------------------------------------------
+
+
+def test_a_page_form_without_its_csrf_token_is_the_expired_sentence(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite"), "SECRET_KEY": "t"})
+    client = app.test_client()
+    page = _text(client.get("/account/sign-up"))
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    data = {"username": "nino", "password": "x" * 9, "confirm": "x" * 9, "csrf_token": token}
+    assert client.post("/account/sign-up", data=data).status_code == 302
+    for url, fields in [
+        ("/account/tokens", {"label": "x" * (TOKEN_LABEL_MAX + 1)}),
+        ("/practice/rp.bet_payout", {"level": "9"}),
+        ("/today/", {"game": "checkers"}),
+        ("/groups/practise-for", {"group": "abc"}),
+    ]:
+        response = client.post(url, data={**fields, "csrf_token": "forged"})
+        assert response.status_code == 400, url
+        assert "The form has expired or was changed (security check failed)." in _text(response), url
+    assert _count(app, "api_tokens") == 0 and _count(app, "drills") == 0
+    assert client.post("/account/tokens", data={"label": "phone", "csrf_token": token}).status_code == 200
+    assert _count(app, "api_tokens") == 1
