@@ -46,6 +46,7 @@ FAST_HASHER = PasswordHasher.from_parameters(profiles.CHEAPEST)
 PASSWORD_MIN, PASSWORD_MAX = 8, 200
 TOKEN_LABEL_MAX = 60  # a token's label is cut to this many characters, not refused
 DISPLAY_MAX = 60
+TOKEN_LABEL_MAX = 60  # what a trainee names an API token by
 CODE_DAYS = 7
 # No 0/O, 1/I/L: a code is read aloud or copied from a screen by hand.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

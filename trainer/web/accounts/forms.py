@@ -8,6 +8,9 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import DataRequired, EqualTo, Length
 
+from trainer.store.accounts import TOKEN_LABEL_MAX
+from trainer.web.core.forms import PageForm
+
 _FILLED = _l("Fill in this field.")
 
 
@@ -45,4 +48,19 @@ class CodeForm(FlaskForm):
     confirm = PasswordField(
         _l("New password again"),
         validators=[DataRequired(_FILLED), EqualTo("password", _l("The two passwords are not the same."))],
+    )
+
+
+class TokenForm(PageForm):
+    """A new API token's label (may be empty), at most the store's `TOKEN_LABEL_MAX` characters."""
+
+    label = StringField(
+        _l("Label"),
+        filters=[lambda text: (text or "").strip()],
+        validators=[
+            Length(
+                max=TOKEN_LABEL_MAX,
+                message=_l("A token's label is at most %(max)d characters.", max=TOKEN_LABEL_MAX),
+            )
+        ],
     )

@@ -16,8 +16,8 @@ from flask_babel import gettext
 from flask_login import current_user, login_required, logout_user
 from werkzeug.wrappers import Response
 
-from trainer.store.accounts import AccountError
-from trainer.web.accounts.forms import ChangePasswordForm, CodeForm, SignInForm, SignUpForm
+from trainer.store.accounts import TOKEN_LABEL_MAX, AccountError
+from trainer.web.accounts.forms import ChangePasswordForm, CodeForm, SignInForm, SignUpForm, TokenForm
 from trainer.web.core import sign_in_limits
 from trainer.web.core.auth import GUEST_KEY, accounts, end_session, guest_id, say, start_session
 from trainer.web.core.forms import EmptyForm
@@ -107,6 +107,7 @@ def _render_index(password_form: ChangePasswordForm | None = None, new_token: st
         now_iso=datetime.now(UTC).isoformat(timespec="microseconds"),
         new_token=new_token,
         form=EmptyForm(),
+        label_max=TOKEN_LABEL_MAX,
     )
 
 
@@ -167,9 +168,9 @@ def redeem_code() -> Page:
 @bp.post("/tokens")
 @login_required
 def new_token() -> str:
-    check_form(EmptyForm())
-    label = request.form.get("label", "").strip()[:60]
-    token, _row = accounts().new_token(current_user.id, label)
+    form = TokenForm()
+    check_form(form)
+    token, _row = accounts().new_token(current_user.id, form.label.data)
     # Shown once on this page, never flashed: the session cookie is signed, not secret.
     return _render_index(new_token=token)
 

@@ -1,11 +1,18 @@
-"""The trainee's forms (Flask-WTF, CSRF on every one). Views validate, then call drills and the store."""
+"""The trainee's forms (Flask-WTF, CSRF on every one). Views validate, then call drills and the store.
+
+`PageForm` is the base of a form whose validators say their own translated sentence: `check_form`
+refuses such a form with its first field error (WTForms' own messages have no Georgian catalog, so
+only forms built on `PageForm`, every validator with a message, are shown this way)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Mapping
+from typing import Any, ClassVar
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, StringField
-from wtforms.validators import AnyOf, InputRequired, NumberRange, Regexp
+from wtforms import Field, HiddenField, IntegerField, StringField
+from wtforms.validators import AnyOf, InputRequired, NumberRange, Regexp, StopValidation
 
 SPRINT_LENGTHS = (10, 20, 30)
 SPRINT_SECONDS = (60, 90, 120, 180)
@@ -24,6 +31,71 @@ def whole_number(raw: str | None, digits: int = 9) -> int | None:
     if not (text.isascii() and text.isdigit()) or len(text) > digits:
         return None
     return int(text)
+
+
+class PageForm(FlaskForm):
+    """A page form whose every validator says a translated sentence, shown when it refuses."""
+
+    says_why: ClassVar[bool] = True
+
+
+class WholeNumber(StringField):
+    """An optional whole number (`whole_number`): `data` is the number, or None when the field is
+    empty or absent; anything else is refused with `message`."""
+
+    def __init__(self, *args: Any, message: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.message = message
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        self.raw_data = valuelist
+        text = valuelist[0] if valuelist else ""
+        self.data = whole_number(text)
+        if self.data is None and text.strip():
+            raise ValueError(str(self.message))
+
+
+class WholeNumbers(Field):
+    """Every value of a repeated field (`drill=4&drill=7`) as whole numbers; one that is not refuses
+    the form with `message`."""
+
+    def __init__(self, *args: Any, message: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.message = message
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        numbers = [whole_number(value) for value in valuelist]
+        self.data = [n for n in numbers if n is not None]
+        if len(self.data) != len(numbers):
+            raise ValueError(str(self.message))
+
+
+def when_sent(field: Field) -> bool:
+    """Whether the request carried the field at all (an absent field is left as it is)."""
+    return bool(field.raw_data)
+
+
+class OneOf:
+    """A validator: the field, when it was sent, holds one of `allowed`; else `message(value)`, a
+    translated sentence that may name the value. An absent field passes (it is left as it is)."""
+
+    def __init__(self, allowed: Collection[str], message: Callable[[str], str]) -> None:
+        self.allowed, self.message = allowed, message
+
+    def __call__(self, form: FlaskForm, field: Field) -> None:
+        if not when_sent(field):
+            raise StopValidation()
+        if field.data not in self.allowed:
+            raise StopValidation(str(self.message(field.data)))
+
+
+def rules_fields(allowed: Mapping[str, Collection[str]], message: Callable[[str], str]) -> dict[str, Field]:
+    """One optional field `rules-<game>` per game (attribute `rules_<game>`) naming one of its
+    `allowed` presets, for a form class made per request: `type("Form", (PageForm,), fields)`."""
+    return {
+        f"rules_{game}": StringField(name=f"rules-{game}", validators=[OneOf(names, message)])
+        for game, names in allowed.items()
+    }
 
 
 class LanguageForm(FlaskForm):

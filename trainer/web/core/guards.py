@@ -31,13 +31,19 @@ def require_trainee(back: str | None = None, *, start: bool = False) -> int:
     return trainee
 
 
-def check_form(form: FlaskForm) -> None:
-    """A form with a bad CSRF token or fields is refused with 400 and a sentence, nothing recorded."""
+def check_form(form: FlaskForm, refused: int = 400) -> None:
+    """A form with a bad CSRF token or fields is refused with 400 and a sentence, nothing recorded.
+    A `PageForm` says its first field's own sentence, with the status `refused` (a bad CSRF token
+    is always 400)."""
     if form.validate():
         return
     csrf = getattr(form, "csrf_token", None)
     if csrf is not None and csrf.errors:
         abort(400, description=expired_form_message())
+    if getattr(form, "says_why", False):
+        said = [error for name, errors in form.errors.items() if name != "csrf_token" for error in errors]
+        if said:
+            abort(refused, description=str(said[0]))
     abort(400, description=gettext("The form was incomplete or changed. Reload the page and try again."))
 
 

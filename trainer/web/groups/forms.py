@@ -8,16 +8,39 @@ from typing import Any
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import DecimalField, IntegerField, StringField
+from wtforms import DecimalField, IntegerField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
 
+from trainer.games import GAMES
 from trainer.store.readiness import MAX_WINDOW
+from trainer.web.core.forms import PageForm, WholeNumber, rules_fields
 
 _FILLED = _l("Fill in this field.")
 
 
 class NewGroupForm(FlaskForm):
     name = StringField(_l("Group name"), validators=[DataRequired(_FILLED), Length(max=200)])
+
+
+class PractiseForForm(PageForm):
+    """The group a trainee practises for; empty: none. Not a number: no such group (404)."""
+
+    group = WholeNumber(message=_l("There is no such group."))
+
+
+def group_rules_form() -> FlaskForm:
+    """The house rules of a group, one shipped preset per game sent (a game left out keeps its own)."""
+    fields = rules_fields(
+        {game.id: game.preset_names() for game in GAMES},
+        lambda _name: gettext("There are no such house rules."),
+    )
+    return type("GroupRulesForm", (PageForm,), fields)()
+
+
+class RulesTextForm(FlaskForm):
+    """An edited copy of house rules; the store's game loader is the one that checks the text."""
+
+    text = TextAreaField(default="")
 
 
 class JoinForm(FlaskForm):

@@ -48,10 +48,17 @@ from trainer.store.groups import readable_answer
 from trainer.store.readiness import Target
 from trainer.web.core import db
 from trainer.web.core.auth import accounts, instructor_required, say
-from trainer.web.core.forms import EmptyForm, whole_number
+from trainer.web.core.forms import EmptyForm
 from trainer.web.core.guards import check_form
 from trainer.web.core.preset_refusals import say as say_preset_refusal
-from trainer.web.groups.forms import JoinForm, NewGroupForm, TargetForm
+from trainer.web.groups.forms import (
+    JoinForm,
+    NewGroupForm,
+    PractiseForForm,
+    RulesTextForm,
+    TargetForm,
+    group_rules_form,
+)
 from trainer.web.practice import records
 from trainer.web.practice.views import graded
 from trainer.web.situations.catalog import game_title, kind_title
@@ -155,13 +162,10 @@ def leave(group_id: int) -> Response:
 @bp.post("/practise-for")
 @login_required
 def practise_for() -> Response:
-    check_form(EmptyForm())
-    raw = request.form.get("group", "")
-    group_id = whole_number(raw)
-    if group_id is None and raw.strip():
-        abort(404, description=gettext("There is no such group."))
+    form = PractiseForForm()
+    check_form(form, refused=404)
     try:
-        db.groups().practise_for(current_user.id, group_id)
+        db.groups().practise_for(current_user.id, form.group.data)
     except NotFoundError:
         abort(404, description=gettext("There is no such group."))
     flash(gettext("Your practice follows the house rules of the group you chose."), "ok")
@@ -321,15 +325,13 @@ def new_join_code(group_id: int) -> Response:
 @bp.post("/<int:group_id>/rules")
 @instructor_required
 def set_rules(group_id: int) -> Response:
-    check_form(EmptyForm())
+    form = group_rules_form()
+    check_form(form)
     _owned(group_id)
     for game in GAMES:
-        preset = request.form.get(f"rules-{game.id}")
-        if preset is None:
-            continue
-        if preset not in game.preset_names():
-            abort(400, description=gettext("There are no such house rules."))
-        db.groups().set_rules(group_id, game.id, preset)
+        field = form[f"rules_{game.id}"]
+        if field.raw_data:
+            db.groups().set_rules(group_id, game.id, field.data)
     flash(gettext("The group's house rules are saved. New drills use them."), "ok")
     return redirect(url_for("groups.desk", group_id=group_id))
 
@@ -358,8 +360,9 @@ def edit_rules(group_id: int, game_id: str) -> Page:
     groups = db.groups()
     error = None
     if request.method == "POST":
-        check_form(EmptyForm())
-        text = request.form.get("text", "")
+        form = RulesTextForm()
+        check_form(form)
+        text = form.text.data
         try:
             name = groups.save_house_rules(game.id, text, current_user.id)
         except AccountError as refused:

@@ -28,6 +28,7 @@ from trainer.store import AlreadyAnsweredError, NotFoundError
 from trainer.web.core import db
 from trainer.web.core.forms import EmptyForm
 from trainer.web.core.guards import check_form, require_trainee
+from trainer.web.practice.forms import SelfCheckForm
 from trainer.web.situations.answers import read_all
 from trainer.web.situations.catalog import game_title, kind_title
 
@@ -162,8 +163,9 @@ def submit(game: str) -> str | tuple[str, int]:
     if game not in quizzes():
         abort(404, description=gettext("There is no quiz for this game."))
     trainee = require_trainee()
-    check_form(EmptyForm())
-    ids = request.form.getlist("drill", type=int)
+    form = SelfCheckForm()
+    check_form(form)
+    ids = form.drill.data
     if not ids or len(ids) != len(set(ids)) or len(ids) > len(available(game)):
         abort(400, description=gettext("The quiz form was changed. Reload the page and answer again."))
     store = db.store()

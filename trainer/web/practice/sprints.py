@@ -37,6 +37,7 @@ from trainer.web.core.forms import (
 )
 from trainer.web.core.guards import check_form, own_drill, require_trainee
 from trainer.web.core.i18n import error_text
+from trainer.web.practice.forms import SprintQuestionForm
 from trainer.web.situations.answers import kept_input, read_answer
 from trainer.web.situations.catalog import (
     games_with_kinds,
@@ -137,11 +138,10 @@ def _next_question(sprint: dict[str, Any]) -> None:
     _finish(sprint)
 
 
-def _another_tab(sprint: dict[str, Any]) -> None:
+def _another_tab(sprint: dict[str, Any], sent: int | None) -> None:
     """Say so when the form was for one of the sprint's questions that is closed already (answered or
     skipped in another tab, or a page sent twice); any other drill id is just a stale form."""
-    sent = request.form.get("drill", "")
-    closed = {str(q["id"]) for q in db.store().sprint_questions(int(sprint["id"])) if not q["open"]}
+    closed = {q["id"] for q in db.store().sprint_questions(int(sprint["id"])) if not q["open"]}
     if sent in closed:
         flash(
             gettext("This question was already answered or skipped in another tab; the first answer counts."),
@@ -208,15 +208,16 @@ def finish(sprint_id: int) -> Response:
 @bp.post("/<int:sprint_id>/answer")
 def answer(sprint_id: int) -> str | Response | tuple[str, int]:
     trainee = require_trainee()
-    check_form(EmptyForm())
+    form = SprintQuestionForm()
+    check_form(form)
     sprint = _own_sprint(sprint_id, trainee)
     state = _state(sprint)
     if _over(sprint, state):
         _finish(sprint)
         return redirect(url_for("sprints.result", sprint_id=sprint_id))
-    if request.form.get("drill") != str(state["current"]):
+    if form.drill.data is None or form.drill.data != state["current"]:
         # An old tab, a replayed page or a double click: the current question is still open.
-        _another_tab(sprint)
+        _another_tab(sprint, form.drill.data)
         return redirect(url_for("sprints.run", sprint_id=sprint_id))
     drill = own_drill(state["current"], trainee, "sprint")
     fmt = drill["situation"].answer_format
@@ -225,7 +226,7 @@ def answer(sprint_id: int) -> str | Response | tuple[str, int]:
     except AnswerError as error:
         return _render(sprint, state, error_text(error), kept_input(fmt, request.form, error=error)), 400
     except AlreadyAnsweredError:
-        _another_tab(sprint)
+        _another_tab(sprint, form.drill.data)
         return redirect(url_for("sprints.run", sprint_id=sprint_id))
     _next_question(sprint)
     return redirect(url_for("sprints.run", sprint_id=sprint_id))
@@ -234,17 +235,20 @@ def answer(sprint_id: int) -> str | Response | tuple[str, int]:
 @bp.post("/<int:sprint_id>/skip")
 def skip(sprint_id: int) -> Response:
     trainee = require_trainee()
-    check_form(EmptyForm())
+    form = SprintQuestionForm()
+    check_form(form)
     sprint = _own_sprint(sprint_id, trainee)
     state = _state(sprint)
     if _over(sprint, state):
         _finish(sprint)
-    elif request.form.get("drill") == str(state["current"]) and db.store().skip_sprint_question(
-        int(state["current"])
+    elif (
+        form.drill.data is not None
+        and form.drill.data == state["current"]
+        and db.store().skip_sprint_question(int(state["current"]))
     ):
         _next_question(sprint)
     else:
-        _another_tab(sprint)
+        _another_tab(sprint, form.drill.data)
     return redirect(url_for("sprints.run", sprint_id=sprint_id))
 
 

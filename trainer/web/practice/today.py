@@ -15,6 +15,7 @@ from trainer.web.core import db
 from trainer.web.core.forms import EmptyForm
 from trainer.web.core.guards import check_form, require_trainee
 from trainer.web.practice import records
+from trainer.web.practice.forms import today_form
 from trainer.web.situations.catalog import games_with_kinds
 
 bp = Blueprint("today", __name__, url_prefix="/today")
@@ -63,8 +64,9 @@ def show() -> str:
 @bp.post("/")
 def start() -> Response:
     """Draw the head of the queue and show it; "next question" there comes back here."""
-    game = game_or_400(request.form.get("game"))
-    check_form(EmptyForm())
+    form = today_form([g["id"] for g in games_with_kinds()])
+    check_form(form)
+    game = form.game.data or None
     trainee = require_trainee(back=url_for("today.show", game=game), start=True)
     head = records.today(trainee, game).items[0]
     drill_id = db.new_drill(trainee, head.kind, head.level)

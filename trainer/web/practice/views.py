@@ -21,6 +21,7 @@ from trainer.web.core import db
 from trainer.web.core.forms import AnswerForm, EmptyForm
 from trainer.web.core.guards import check_form, own_drill, require_trainee, safe_next
 from trainer.web.core.i18n import error_text
+from trainer.web.practice.forms import level_form, rules_choice_form
 from trainer.web.practice.today import drawn_here
 from trainer.web.situations.answers import kept_input, read_answer
 from trainer.web.situations.catalog import game_title, kind_or_404, kind_title, level_or_400, rules_in_force
@@ -40,18 +41,18 @@ def rules() -> str:
 
 @bp.post("/rules")
 def choose_rules() -> Response:
-    check_form(EmptyForm())
     choices = _rule_choices()
+    form = rules_choice_form({game["id"]: {"", *(p["name"] for p in game["presets"])} for game in choices})
+    check_form(form)
     for game in choices:
-        if game["field"] not in request.form:
+        field = form["rules_" + game["id"]]
+        if not field.raw_data:
             continue
-        name = request.form[game["field"]]
-        if name and name not in {p["name"] for p in game["presets"]}:
-            abort(400, description=gettext("There are no house rules %(name)s.", name=name[:40]))
+        name = field.data
         default = not game["group"] and name == game["presets"][0]["name"]  # the game's own default
         db.choose_rules(game["id"], None if default or not name else name)
     flash(gettext("Saved: the next questions are dealt under the house rules you chose."), "info")
-    return redirect(_back(request.form.get("next")), code=303)
+    return redirect(_back(form.next.data), code=303)
 
 
 def _back(target: str | None) -> str:
@@ -103,8 +104,9 @@ def start(kind_id: str) -> str:
 def new(kind_id: str) -> Response:
     """Draw a new situation of this kind and level, then show it at its own address."""
     kind = kind_or_404(kind_id)
-    level = level_or_400(kind, request.form.get("level"))
-    check_form(EmptyForm())
+    form = level_form(kind)
+    check_form(form)
+    level = form.level.data
     trainee = require_trainee(back=url_for("practice.start", kind_id=kind.id, level=level), start=True)
     drill_id = db.new_drill(trainee, kind, level)
     return redirect(url_for("practice.show", drill_id=drill_id), code=303)

@@ -67,13 +67,13 @@ def level_or_400(kind: DrillKind, raw: Any) -> int:
     except (TypeError, ValueError):
         level = -1
     if level not in kind.levels:
-        abort(
-            400,
-            description=gettext(
-                "Choose a level from %(first)s to %(last)s.", first=kind.levels[0], last=kind.levels[-1]
-            ),
-        )
+        abort(400, description=level_refusal(kind))
     return level
+
+
+def level_refusal(kind: DrillKind) -> str:
+    """What a level outside the kind's levels is told (a link's `?level=` or a form's field)."""
+    return gettext("Choose a level from %(first)s to %(last)s.", first=kind.levels[0], last=kind.levels[-1])
 
 
 def rules_in_force(

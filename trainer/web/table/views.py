@@ -15,11 +15,8 @@ from typing import Any
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
-from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
-from wtforms import IntegerField, StringField
-from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
 
 from trainer import games as registry
 from trainer.drills import AnswerError
@@ -41,25 +38,9 @@ from trainer.web.core.guards import check_form, require_trainee
 from trainer.web.core.i18n import error_text
 from trainer.web.situations.answers import kept_input, read_answer
 from trainer.web.situations.catalog import game_title, rules_in_force
+from trainer.web.table.forms import NewRoundForm, NewTestForm, StepForm
 
 bp = Blueprint("table", __name__, url_prefix="/table")
-
-
-class NewRoundForm(FlaskForm):
-    game = StringField(validators=[InputRequired(), AnyOf(GAMES)])
-    level = IntegerField(validators=[InputRequired(), NumberRange(1, 3)])
-    seats = IntegerField(validators=[Optional(), NumberRange(1, 10)])
-    payout = StringField(validators=[Optional(), AnyOf(("amount", "chips"))])
-    rules = StringField(validators=[Optional(), Length(max=40)])  # a preset the game's rounds deal
-
-
-class NewTestForm(FlaskForm):
-    game = StringField(validators=[InputRequired(), AnyOf(GAMES)])
-    level = IntegerField(validators=[InputRequired(), NumberRange(1, 3)])
-
-
-class StepForm(FlaskForm):
-    step = IntegerField(validators=[InputRequired(), NumberRange(0, 100000)])
 
 
 def _drawn_in(chips: ChipSet) -> dict[str, Any]:
