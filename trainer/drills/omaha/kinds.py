@@ -19,7 +19,17 @@ from itertools import combinations
 from typing import Any
 
 from trainer.drills.answers import seat_label
-from trainer.drills.base import AnswerFormat, AnswerKind, Data, DealError, DrillKind, Solution, define, prompt
+from trainer.drills.base import (
+    AnswerFormat,
+    AnswerKind,
+    Data,
+    DealError,
+    DrillKind,
+    Solution,
+    define,
+    prompt,
+    weighted_branch,
+)
 from trainer.drills.omaha.deals import Dealer, house_rules, low_rank, made_five, names, retry
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.evaluator import Category, best_omaha_hand, omaha_strength
@@ -98,10 +108,16 @@ def _trap_fill(rng: random.Random, dealer: Dealer, hole: list[Card], board: list
         board += dealer.draw(2)
 
 
+def _hand_question(hole: list[Card], board: list[Card], question: str) -> Data:
+    """One player's hand as a question: the cards the solver reads and `question`, a template naming
+    the {board} and the {hole} cards."""
+    data: Data = {"hole": names(hole), "board": names(board)}
+    return prompt(data, step(question, board=Cards.of(board), hole=Cards.of(hole)))
+
+
 def _gen_high(rng: random.Random, level: int, rules_name: str | None) -> Data:
     house_rules(rules_name)  # a preset this game does not have is refused, not recorded
-    weights = _HIGH_WEIGHTS[level]
-    target = rng.choices(list(weights), list(weights.values()))[0]
+    target = weighted_branch(rng, _HIGH_WEIGHTS[level])
 
     def make() -> Data:
         dealer = Dealer(rng)
@@ -117,14 +133,10 @@ def _gen_high(rng: random.Random, level: int, rules_name: str | None) -> Data:
         rng.shuffle(board)
         if best_omaha_hand(hole, board).category is not target:
             raise DealError("the filler cards changed the hand")
-        data: Data = {"hole": names(hole), "board": names(board)}
-        return prompt(
-            data,
-            step(
-                "Omaha. The board is {board}; the player holds {hole}. What is his best high hand?",
-                board=Cards.of(board),
-                hole=Cards.of(hole),
-            ),
+        return _hand_question(
+            hole,
+            board,
+            N_("Omaha. The board is {board}; the player holds {hole}. What is his best high hand?"),
         )
 
     return retry(make)
@@ -235,8 +247,7 @@ def _is_low(card: Card) -> bool:
 
 def _gen_low(rng: random.Random, level: int, rules_name: str | None) -> Data:
     house_rules(rules_name)  # a preset this game does not have is refused, not recorded
-    branches = _LOW_BRANCHES[level]
-    branch = rng.choices(list(branches), list(branches.values()))[0]
+    branch = weighted_branch(rng, _LOW_BRANCHES[level])
 
     def make() -> Data:
         dealer = Dealer(rng)
@@ -266,14 +277,10 @@ def _gen_low(rng: random.Random, level: int, rules_name: str | None) -> Data:
         low, _ = explain_low(hole, board)
         if (low is None) != (branch != "low"):
             raise DealError("not the branch asked for")
-        data: Data = {"hole": names(hole), "board": names(board)}
-        return prompt(
-            data,
-            step(
-                "Omaha Hi/Lo. The board is {board}; the player holds {hole}. What is his best low hand?",
-                board=Cards.of(board),
-                hole=Cards.of(hole),
-            ),
+        return _hand_question(
+            hole,
+            board,
+            N_("Omaha Hi/Lo. The board is {board}; the player holds {hole}. What is his best low hand?"),
         )
 
     return retry(make)
