@@ -431,6 +431,35 @@ def _less(rng: random.Random, amount: int, unit: int) -> int:
     return rng.randint(1, max(1, amount // unit - 1)) * unit
 
 
+def _table_question(
+    board: list[Card],
+    holes: list[list[str] | None],
+    contributions: list[int],
+    button: int,
+    chip: int,
+    game: Step,
+    question: Step,
+    **more: Any,
+) -> Data:
+    """A showdown as a question: the game and board (`game`), each seat's hand and chips put in, the
+    button and the smallest chip, then `question`; `more` adds what the solver needs besides."""
+    data: Data = {
+        "board": names(board),
+        "holes": holes,
+        "contributions": contributions,
+        "button": button,
+        "chip": chip,
+        **more,
+    }
+    return prompt(
+        data,
+        game,
+        *_seats(holes, contributions),
+        step("The button is seat {button}; the smallest chip is {chip}.", button=button + 1, chip=chip),
+        question,
+    )
+
+
 def _gen_split(rng: random.Random, level: int, rules_name: str | None) -> Data:
     house_rules(rules_name)  # a preset this game does not have is refused, not recorded
     branch = rng.choices(_SPLIT_BRANCHES, _SPLIT_WEIGHTS[level])[0]
@@ -456,18 +485,13 @@ def _gen_split(rng: random.Random, level: int, rules_name: str | None) -> Data:
         ruling = settle(board, shown, contributions, hi_lo=True, button=button, chip=chip, explain=False)
         if classify(ruling) != branch:
             raise DealError("not the branch asked for")
-        data: Data = {
-            "board": names(board),
-            "holes": shown,
-            "contributions": contributions,
-            "button": button,
-            "chip": chip,
-        }
-        return prompt(
-            data,
+        return _table_question(
+            board,
+            shown,
+            contributions,
+            button,
+            chip,
             step("Omaha Hi/Lo. The board is {board}.", board=Cards.of(board)),
-            *_seats(shown, contributions),
-            step("The button is seat {button}; the smallest chip is {chip}.", button=button + 1, chip=chip),
             step("What does each seat collect?"),
         )
 
@@ -554,15 +578,6 @@ def _gen_side_pots(rng: random.Random, level: int, rules_name: str | None) -> Da
         ruling = settle(board, holes, contributions, hi_lo=hi_lo, button=button, chip=chip, explain=False)
         if len(ruling.pots) < 2 or (uncalled and not any(ruling.returned)):
             raise DealError("no side pot")
-        data: Data = {
-            "board": names(board),
-            "holes": holes,
-            "contributions": contributions,
-            "button": button,
-            "chip": chip,
-            "hi_lo": hi_lo,
-            "level": level,
-        }
         game = (
             step("Omaha Hi/Lo, all bets are in. The board is {board}.", board=Cards.of(board))
             if hi_lo
@@ -578,12 +593,8 @@ def _gen_side_pots(rng: random.Random, level: int, rules_name: str | None) -> Da
                 "How big is each pot (0 for a pot that does not exist), and what does each seat collect?"
             )
         )
-        return prompt(
-            data,
-            game,
-            *_seats(holes, contributions),
-            step("The button is seat {button}; the smallest chip is {chip}.", button=button + 1, chip=chip),
-            question,
+        return _table_question(
+            board, holes, contributions, button, chip, game, question, hi_lo=hi_lo, level=level
         )
 
     return retry(make)
