@@ -48,7 +48,7 @@ import random
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any
 
 from trainer.drills.answers import (
     AnswerFormat,
@@ -311,18 +311,6 @@ def prompt(data: Data, *messages: Step) -> Data:
         raise TypeError("a prompt is one or more messages: prompt(data, step(...), ...)")
     data["prompt"] = [m.to_json() for m in messages]
     return data
-
-
-_Branch = TypeVar("_Branch")
-
-
-def weighted_branch(rng: random.Random, weights: Mapping[_Branch, float]) -> _Branch:
-    """A branch drawn with the odds of `weights` (branch -> weight).
-
-    >>> weighted_branch(random.Random(1), {"fold": 1, "bet": 3})
-    'fold'
-    """
-    return rng.choices(list(weights), list(weights.values()))[0]
 
 
 def retry(make: Callable[[], Data], attempts: int = 50) -> Data:

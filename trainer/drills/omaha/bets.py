@@ -10,17 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from trainer.drills.base import (
-    AnswerFormat,
-    AnswerKind,
-    Data,
-    DealError,
-    DrillKind,
-    Solution,
-    define,
-    prompt,
-    weighted_branch,
-)
+from trainer.drills.base import AnswerFormat, AnswerKind, Data, DealError, DrillKind, Solution, define, prompt
 from trainer.drills.omaha.deals import house_rules, retry
 from trainer.engine.explain import N_, Step, Term, nstep, step
 from trainer.engine.omaha.betting import DEFAULT_RULES, Street, limit_cap, pot_limit_max
@@ -194,7 +184,8 @@ _LIMIT_BRANCHES = {
 def _gen_limit(rng: random.Random, level: int, rules_name: str | None) -> Data:
     rules = house_rules(rules_name)
     small, big = rng.choice(_BLINDS[level])
-    branch = weighted_branch(rng, _LIMIT_BRANCHES[level])
+    branches = _LIMIT_BRANCHES[level]
+    branch = rng.choices(list(branches), list(branches.values()))[0]
     street = rng.choice(tuple(Street))
     players = 2 if branch == "heads_up" else rng.randint(3, {1: 4, 2: 6, 3: 9}[level])
     cap = limit_cap(players, rules)

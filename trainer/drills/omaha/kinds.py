@@ -19,17 +19,7 @@ from itertools import combinations
 from typing import Any
 
 from trainer.drills.answers import seat_label
-from trainer.drills.base import (
-    AnswerFormat,
-    AnswerKind,
-    Data,
-    DealError,
-    DrillKind,
-    Solution,
-    define,
-    prompt,
-    weighted_branch,
-)
+from trainer.drills.base import AnswerFormat, AnswerKind, Data, DealError, DrillKind, Solution, define, prompt
 from trainer.drills.omaha.deals import Dealer, house_rules, low_rank, made_five, names, retry
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.evaluator import Category, best_omaha_hand, omaha_strength
@@ -117,7 +107,8 @@ def _hand_question(hole: list[Card], board: list[Card], question: str) -> Data:
 
 def _gen_high(rng: random.Random, level: int, rules_name: str | None) -> Data:
     house_rules(rules_name)  # a preset this game does not have is refused, not recorded
-    target = weighted_branch(rng, _HIGH_WEIGHTS[level])
+    weights = _HIGH_WEIGHTS[level]
+    target = rng.choices(list(weights), list(weights.values()))[0]
 
     def make() -> Data:
         dealer = Dealer(rng)
@@ -247,7 +238,8 @@ def _is_low(card: Card) -> bool:
 
 def _gen_low(rng: random.Random, level: int, rules_name: str | None) -> Data:
     house_rules(rules_name)  # a preset this game does not have is refused, not recorded
-    branch = weighted_branch(rng, _LOW_BRANCHES[level])
+    branches = _LOW_BRANCHES[level]
+    branch = rng.choices(list(branches), list(branches.values()))[0]
 
     def make() -> Data:
         dealer = Dealer(rng)
