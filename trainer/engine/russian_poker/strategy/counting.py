@@ -91,7 +91,11 @@ ROWS = len(SIGMA_ROW) + len(TAU_ROW)
 
 
 def mask_table(values: Mapping[int, int], missing: int) -> IntArray:
-    """`values` as a lookup array over every 13-bit rank mask (`missing` where it has no value)."""
+    """`values` as a lookup array over every 13-bit rank mask (`missing` where it has no value).
+
+    >>> mask_table({0b101: 7}, -1)[[0b101, 0b011]].tolist()
+    [7, -1]
+    """
     table = np.full(1 << 13, missing, dtype=np.int64)
     for mask, value in values.items():
         table[mask] = value
