@@ -288,20 +288,19 @@ def _comes_back(missed: str, seat: int) -> Step:
     )
 
 
+def _blinds_data(rules_name: str | None, sb: int, bb: int, **more: Any) -> Data:
+    """The data of a blinds question: the house, the blinds, then what the question needs besides."""
+    return {"preset": rules_name or DEFAULT_RULES, "blinds": [sb, bb], **more}
+
+
 def _gen_blinds(rng: random.Random, level: int, rules_name: str | None) -> Data:
     house_rules(rules_name)  # an unknown preset is refused before anything is drawn
     sb, bb = rng.choice(_BLINDS[level])
     if level < 3:
         missed = rng.choice(_MISSED[level])
         seat = rng.randint(0, 8)
-        data: Data = {
-            "preset": rules_name or DEFAULT_RULES,
-            "blinds": [sb, bb],
-            "missed": missed,
-            "seat": seat,
-        }
         return prompt(
-            data,
+            _blinds_data(rules_name, sb, bb, missed=missed, seat=seat),
             step("Blinds {sb}/{bb}.", sb=sb, bb=bb),
             _comes_back(missed, seat + 1),
             step(
@@ -320,14 +319,8 @@ def _gen_blinds(rng: random.Random, level: int, rules_name: str | None) -> Data:
         if rng.random() < 0.4:  # a short stack that cannot cover a blind
             stacks[rng.choice(active)] = rng.randint(1, bb - 1)
         button = rng.choice(active)
-        data: Data = {
-            "preset": rules_name or DEFAULT_RULES,
-            "blinds": [sb, bb],
-            "button": button,
-            "stacks": stacks,
-        }
         return prompt(
-            data,
+            _blinds_data(rules_name, sb, bb, button=button, stacks=stacks),
             step("Blinds {sb}/{bb}; the button is on seat {button}.", sb=sb, bb=bb, button=button + 1),
             *(
                 step("Seat {seat} is empty.", seat=s)

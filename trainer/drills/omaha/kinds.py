@@ -98,6 +98,13 @@ def _trap_fill(rng: random.Random, dealer: Dealer, hole: list[Card], board: list
         board += dealer.draw(2)
 
 
+def _hand_question(hole: list[Card], board: list[Card], question: str) -> Data:
+    """One player's hand as a question: the cards the solver reads and `question`, a template naming
+    the {board} and the {hole} cards."""
+    data: Data = {"hole": names(hole), "board": names(board)}
+    return prompt(data, step(question, board=Cards.of(board), hole=Cards.of(hole)))
+
+
 def _gen_high(rng: random.Random, level: int, rules_name: str | None) -> Data:
     house_rules(rules_name)  # a preset this game does not have is refused, not recorded
     weights = _HIGH_WEIGHTS[level]
@@ -117,14 +124,10 @@ def _gen_high(rng: random.Random, level: int, rules_name: str | None) -> Data:
         rng.shuffle(board)
         if best_omaha_hand(hole, board).category is not target:
             raise DealError("the filler cards changed the hand")
-        data: Data = {"hole": names(hole), "board": names(board)}
-        return prompt(
-            data,
-            step(
-                "Omaha. The board is {board}; the player holds {hole}. What is his best high hand?",
-                board=Cards.of(board),
-                hole=Cards.of(hole),
-            ),
+        return _hand_question(
+            hole,
+            board,
+            N_("Omaha. The board is {board}; the player holds {hole}. What is his best high hand?"),
         )
 
     return retry(make)
@@ -266,14 +269,10 @@ def _gen_low(rng: random.Random, level: int, rules_name: str | None) -> Data:
         low, _ = explain_low(hole, board)
         if (low is None) != (branch != "low"):
             raise DealError("not the branch asked for")
-        data: Data = {"hole": names(hole), "board": names(board)}
-        return prompt(
-            data,
-            step(
-                "Omaha Hi/Lo. The board is {board}; the player holds {hole}. What is his best low hand?",
-                board=Cards.of(board),
-                hole=Cards.of(hole),
-            ),
+        return _hand_question(
+            hole,
+            board,
+            N_("Omaha Hi/Lo. The board is {board}; the player holds {hole}. What is his best low hand?"),
         )
 
     return retry(make)
@@ -424,6 +423,35 @@ def _less(rng: random.Random, amount: int, unit: int) -> int:
     return rng.randint(1, max(1, amount // unit - 1)) * unit
 
 
+def _table_question(
+    board: list[Card],
+    holes: list[list[str] | None],
+    contributions: list[int],
+    button: int,
+    chip: int,
+    game: Step,
+    question: Step,
+    **more: Any,
+) -> Data:
+    """A showdown as a question: the game and board (`game`), each seat's hand and chips put in, the
+    button and the smallest chip, then `question`; `more` adds what the solver needs besides."""
+    data: Data = {
+        "board": names(board),
+        "holes": holes,
+        "contributions": contributions,
+        "button": button,
+        "chip": chip,
+        **more,
+    }
+    return prompt(
+        data,
+        game,
+        *_seats(holes, contributions),
+        step("The button is seat {button}; the smallest chip is {chip}.", button=button + 1, chip=chip),
+        question,
+    )
+
+
 def _gen_split(rng: random.Random, level: int, rules_name: str | None) -> Data:
     house_rules(rules_name)  # a preset this game does not have is refused, not recorded
     branch = rng.choices(_SPLIT_BRANCHES, _SPLIT_WEIGHTS[level])[0]
@@ -449,18 +477,13 @@ def _gen_split(rng: random.Random, level: int, rules_name: str | None) -> Data:
         ruling = settle(board, shown, contributions, hi_lo=True, button=button, chip=chip, explain=False)
         if classify(ruling) != branch:
             raise DealError("not the branch asked for")
-        data: Data = {
-            "board": names(board),
-            "holes": shown,
-            "contributions": contributions,
-            "button": button,
-            "chip": chip,
-        }
-        return prompt(
-            data,
+        return _table_question(
+            board,
+            shown,
+            contributions,
+            button,
+            chip,
             step("Omaha Hi/Lo. The board is {board}.", board=Cards.of(board)),
-            *_seats(shown, contributions),
-            step("The button is seat {button}; the smallest chip is {chip}.", button=button + 1, chip=chip),
             step("What does each seat collect?"),
         )
 
@@ -547,15 +570,6 @@ def _gen_side_pots(rng: random.Random, level: int, rules_name: str | None) -> Da
         ruling = settle(board, holes, contributions, hi_lo=hi_lo, button=button, chip=chip, explain=False)
         if len(ruling.pots) < 2 or (uncalled and not any(ruling.returned)):
             raise DealError("no side pot")
-        data: Data = {
-            "board": names(board),
-            "holes": holes,
-            "contributions": contributions,
-            "button": button,
-            "chip": chip,
-            "hi_lo": hi_lo,
-            "level": level,
-        }
         game = (
             step("Omaha Hi/Lo, all bets are in. The board is {board}.", board=Cards.of(board))
             if hi_lo
@@ -571,12 +585,8 @@ def _gen_side_pots(rng: random.Random, level: int, rules_name: str | None) -> Da
                 "How big is each pot (0 for a pot that does not exist), and what does each seat collect?"
             )
         )
-        return prompt(
-            data,
-            game,
-            *_seats(holes, contributions),
-            step("The button is seat {button}; the smallest chip is {chip}.", button=button + 1, chip=chip),
-            question,
+        return _table_question(
+            board, holes, contributions, button, chip, game, question, hi_lo=hi_lo, level=level
         )
 
     return retry(make)

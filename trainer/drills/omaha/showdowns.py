@@ -296,17 +296,26 @@ def _turns(shown: list[int], mucked: list[int]) -> list[Step]:
     return said
 
 
-def _order(data: Data) -> tuple[int, ...]:
-    live = [s for s, hole in enumerate(data["holes"]) if hole is not None]
+def _live(data: Data) -> list[int]:
+    """The seats still in the hand (0-based)."""
+    return [s for s, hole in enumerate(data["holes"]) if hole is not None]
+
+
+def _explained_order(data: Data) -> tuple[tuple[int, ...], tuple[Step, ...]]:
+    """The order of showing and why, from the situation's seats (1-based in the data)."""
     aggressor = data["last_aggressor"]
     return explain_order(
-        live,
+        _live(data),
         button=data["button"] - 1,
         seats=data["seats"],
         last_aggressor=None if aggressor is None else aggressor - 1,
         contributions=data["contributions"],
         rules=house_rules(data["preset"]),
-    )[0]
+    )
+
+
+def _order(data: Data) -> tuple[int, ...]:
+    return _explained_order(data)[0]
 
 
 def _mucks(data: Data, order: tuple[int, ...]) -> Any:
@@ -323,21 +332,11 @@ def _mucks(data: Data, order: tuple[int, ...]) -> Any:
 def _format_showdown(data: Data) -> AnswerFormat:
     if data["question"] == "muck":
         return AnswerFormat(AnswerKind.CHOICE, choices=MUCK_CHOICES)
-    live = [s for s, hole in enumerate(data["holes"]) if hole is not None]
-    return AnswerFormat(AnswerKind.CHOICE, choices=tuple((str(s + 1), seat_label(s)) for s in live))
+    return AnswerFormat(AnswerKind.CHOICE, choices=tuple((str(s + 1), seat_label(s)) for s in _live(data)))
 
 
 def _solve_showdown(data: Data) -> Solution:
-    live = [s for s, hole in enumerate(data["holes"]) if hole is not None]
-    aggressor = data["last_aggressor"]
-    order, steps = explain_order(
-        live,
-        button=data["button"] - 1,
-        seats=data["seats"],
-        last_aggressor=None if aggressor is None else aggressor - 1,
-        contributions=data["contributions"],
-        rules=house_rules(data["preset"]),
-    )
+    order, steps = _explained_order(data)
     if data["question"] == "first":
         return str(order[0] + 1), f"Seat {order[0] + 1}", steps
     shown = [s - 1 for s in data["shown"]]

@@ -23,31 +23,24 @@ from trainer.engine.painted_poker.rules import DealKind, PaintedRules, SetPremiu
 from trainer.engine.painted_poker.tricks import JokerCall, Play
 
 SUITS = "shdc"
+_TRICKS = (
+    "follow",
+    "trumped",
+    "trump_led",
+    "joker_high",
+    "joker_low",
+    "led_highest",
+    "led_highest_trump",
+    "led_low",
+    "no_trump",
+    "turned_joker",
+)
+# Level 1 asks the first five; level 2 every one but a trump led; level 3 all (in this order: seeded
+# drills draw from these tuples).
 TRICK_BRANCHES = {
-    1: ("follow", "trumped", "trump_led", "joker_high", "joker_low"),
-    2: (
-        "follow",
-        "trumped",
-        "joker_high",
-        "joker_low",
-        "led_highest",
-        "led_highest_trump",
-        "led_low",
-        "no_trump",
-        "turned_joker",
-    ),
-    3: (
-        "follow",
-        "trumped",
-        "trump_led",
-        "joker_high",
-        "joker_low",
-        "led_highest",
-        "led_highest_trump",
-        "led_low",
-        "no_trump",
-        "turned_joker",
-    ),
+    1: _TRICKS[:5],
+    2: tuple(b for b in _TRICKS if b != "trump_led"),
+    3: _TRICKS,
 }
 
 

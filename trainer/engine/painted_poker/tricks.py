@@ -300,6 +300,13 @@ def legal_cards(
     return tuple(c for c in cards if c in allowed)
 
 
+def _takes(trick: Sequence[Play], winner: int) -> Step:
+    """The sentence that closes every explanation of a trick: which play takes it."""
+    return step(
+        "Play {position} ({card}) takes the trick.", position=winner + 1, card=Cards.of([trick[winner].card])
+    )
+
+
 def explain_trick(
     trick: Sequence[Play], trump: str | None, rules: PaintedRules | str | None = None
 ) -> tuple[int, tuple[Step, ...]]:
@@ -333,13 +340,7 @@ def explain_trick(
         steps.append(
             step("The joker {card} beats every card, trumps included.", card=Cards.of([trick[winner].card]))
         )
-        steps.append(
-            step(
-                "Play {position} ({card}) takes the trick.",
-                position=winner + 1,
-                card=Cards.of([trick[winner].card]),
-            )
-        )
+        steps.append(_takes(trick, winner))
         return winner, tuple(steps)
     if r.is_joker(lead.card) and lead.call in _CARD_CALLS:
         return _led_as_a_card(trick, trump, r, steps)
@@ -350,9 +351,7 @@ def explain_trick(
     if not plain:
         # Only possible with two jokers both low and no other card: the leader keeps it.
         steps.append(step("No ordinary card was played: the leader keeps the trick."))
-        steps.append(
-            step("Play {position} ({card}) takes the trick.", position=1, card=Cards.of([lead.card]))
-        )
+        steps.append(_takes(trick, 0))
         return 0, tuple(steps)
     led_suit = trick[plain[0]].card.suit
     if r.is_joker(lead.card):
@@ -386,13 +385,7 @@ def explain_trick(
                 card=Cards.of([trick[winner].card]),
             )
         )
-    steps.append(
-        step(
-            "Play {position} ({card}) takes the trick.",
-            position=winner + 1,
-            card=Cards.of([trick[winner].card]),
-        )
-    )
+    steps.append(_takes(trick, winner))
     return winner, tuple(steps)
 
 
@@ -464,7 +457,7 @@ def _led_as_a_card(
         # The suit in the genitive where the language has one ("the highest card of hearts").
         suit = Term(SUIT_NAMES[led], "genitive")
         steps.append(step("The highest card of {suit} is {card}.", suit=suit, card=won))
-    steps.append(step("Play {position} ({card}) takes the trick.", position=winner + 1, card=won))
+    steps.append(_takes(trick, winner))
     return winner, tuple(steps)
 
 

@@ -15,11 +15,11 @@ differs; every key is checked on load, and a malformed file fails with a `Preset
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from trainer.engine.evaluator import HandCategory
 from trainer.engine.explain import N_, Term
@@ -330,21 +330,33 @@ def preset_names() -> tuple[str, ...]:
     return PRESETS.names()
 
 
+_Row = tuple[str, str, Callable[[HouseRules], Any]]
+_Combination = TypeVar("_Combination", Category, SuperCombination)
+
+
+def _pay_rows(
+    key: str,
+    label: str,
+    table: Callable[[HouseRules], Mapping[_Combination, int]],
+    combinations: Sequence[_Combination],
+) -> tuple[_Row, ...]:
+    """The side-by-side rows of one pay table, a row per combination (None where it is not paid)."""
+
+    def cell(c: _Combination) -> Callable[[HouseRules], int | None]:
+        return lambda r: table(r).get(c)
+
+    return tuple((f"{key}.{c.value}", label.format(hand=c.label), cell(c)) for c in combinations)
+
+
 # Rows of the side-by-side table: (key, English label, function giving the cell's value).
-_ROWS: tuple[tuple[str, str, Callable[[HouseRules], Any]], ...] = (
-    *((f"bet.odds.{c.value}", f"Bet pays on {c.label}", lambda r, c=c: r.bet_odds[c]) for c in _PAYING),
+_ROWS: tuple[_Row, ...] = (
+    *_pay_rows("bet.odds", "Bet pays on {hand}", lambda r: r.bet_odds, _PAYING),
     ("bet.no_game_ante_odds", "Ante pays when the dealer has no game", lambda r: r.no_game_ante_odds),
     ("bet.win_ante_odds", "Ante pays when the player wins (0 = returned)", lambda r: r.win_ante_odds),
     ("bonus.offered", "Bonus side bet", lambda r: r.bonus_offered),
     ("bonus.requires_bet", "Bonus paid only to a player who bet", lambda r: r.bonus_requires_bet),
-    *(
-        (f"bonus.odds5.{c.value}", f"Bonus pays on {c.label}, 5 cards", lambda r, c=c: r.bonus_odds5.get(c))
-        for c in _STRAIGHT_UP
-    ),
-    *(
-        (f"bonus.odds6.{c.value}", f"Bonus pays on {c.label}, 6 cards", lambda r, c=c: r.bonus_odds6.get(c))
-        for c in _STRAIGHT_UP
-    ),
+    *_pay_rows("bonus.odds5", "Bonus pays on {hand}, 5 cards", lambda r: r.bonus_odds5, _STRAIGHT_UP),
+    *_pay_rows("bonus.odds6", "Bonus pays on {hand}, 6 cards", lambda r: r.bonus_odds6, _STRAIGHT_UP),
     ("buys.cost_antes", "Each buy costs (antes)", lambda r: r.buy_cost_antes),
     ("exchange.allowed", "Exchange", lambda r: r.exchange_allowed),
     ("exchange.cards", "Cards per exchange", lambda r: f"{r.exchange_min_cards} to {r.exchange_max_cards}"),
@@ -355,22 +367,17 @@ _ROWS: tuple[tuple[str, str, Callable[[HouseRules], Any]], ...] = (
     ("buy_game.replaces", "Dealer card replaced", lambda r: r.buy_game_replaces.value),
     ("buy_game.on_fail", "Bought game still fails", lambda r: r.buy_game_on_fail.value),
     ("two_combinations.enabled", "Two combinations paid", lambda r: r.two_combinations),
-    *(
-        (
-            f"instant_payout.odds.{c.value}",
-            f"Instant payout on {c.label}",
-            lambda r, c=c: r.instant_odds.get(c),
-        )
-        for c in (Category.ROYAL_FLUSH, Category.STRAIGHT_FLUSH)
+    *_pay_rows(
+        "instant_payout.odds",
+        "Instant payout on {hand}",
+        lambda r: r.instant_odds,
+        (Category.ROYAL_FLUSH, Category.STRAIGHT_FLUSH),
     ),
     ("super.offered", "Super bet", lambda r: r.super_offered),
     ("super.compulsory", "Super bet compulsory", lambda r: r.super_compulsory),
     ("super.min_antes", "Super bet minimum (antes)", lambda r: r.super_min_antes),
     ("super.on_dealer", "Super bet on the dealer's hand", lambda r: r.super_on_dealer),
-    *(
-        (f"super.odds.{c.value}", f"Super pays on {c.label}", lambda r, c=c: r.super_odds.get(c))
-        for c in SUPER_COMBINATIONS
-    ),
+    *_pay_rows("super.odds", "Super pays on {hand}", lambda r: r.super_odds, SUPER_COMBINATIONS),
     ("insurance.offered", "Insurance", lambda r: r.insurance_offered),
     ("insurance.min_category", "Insurance from", lambda r: r.insurance_min_category.value),
     ("insurance.odds", "Insurance pays", lambda r: r.insurance_odds),

@@ -3,6 +3,8 @@ in the store (`trainer.store.accounts`), so the forms only ask for the fields to
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, PasswordField, StringField
@@ -14,41 +16,48 @@ from trainer.web.core.forms import PageForm
 _FILLED = _l("Fill in this field.")
 
 
+def _username() -> StringField:
+    return StringField(_l("Username"), validators=[DataRequired(_FILLED), Length(max=100)])
+
+
+def _password(label: Any) -> PasswordField:
+    return PasswordField(label, validators=[DataRequired(_FILLED), Length(max=1000)])
+
+
+def _confirm(label: Any) -> PasswordField:
+    """The password typed again, to be the same as the form's `password`."""
+    return PasswordField(
+        label,
+        validators=[DataRequired(_FILLED), EqualTo("password", _l("The two passwords are not the same."))],
+    )
+
+
 class SignInForm(FlaskForm):
-    username = StringField(_l("Username"), validators=[DataRequired(_FILLED), Length(max=100)])
-    password = PasswordField(_l("Password"), validators=[DataRequired(_FILLED), Length(max=1000)])
+    username = _username()
+    password = _password(_l("Password"))
     next = HiddenField()
 
 
 class SignUpForm(FlaskForm):
-    username = StringField(_l("Username"), validators=[DataRequired(_FILLED), Length(max=100)])
-    password = PasswordField(_l("Password"), validators=[DataRequired(_FILLED), Length(max=1000)])
-    confirm = PasswordField(
-        _l("Password again"),
-        validators=[DataRequired(_FILLED), EqualTo("password", _l("The two passwords are not the same."))],
-    )
+    username = _username()
+    password = _password(_l("Password"))
+    confirm = _confirm(_l("Password again"))
     next = HiddenField()
 
 
 class ChangePasswordForm(FlaskForm):
-    current = PasswordField(_l("Current password"), validators=[DataRequired(_FILLED), Length(max=1000)])
-    password = PasswordField(_l("New password"), validators=[DataRequired(_FILLED), Length(max=1000)])
-    confirm = PasswordField(
-        _l("New password again"),
-        validators=[DataRequired(_FILLED), EqualTo("password", _l("The two passwords are not the same."))],
-    )
+    current = _password(_l("Current password"))
+    password = _password(_l("New password"))
+    confirm = _confirm(_l("New password again"))
 
 
 class CodeForm(FlaskForm):
     """Set a password with a one-time code from an instructor (a hand-over or a reset)."""
 
-    username = StringField(_l("Username"), validators=[DataRequired(_FILLED), Length(max=100)])
+    username = _username()
     code = StringField(_l("One-time code"), validators=[DataRequired(_FILLED), Length(max=40)])
-    password = PasswordField(_l("New password"), validators=[DataRequired(_FILLED), Length(max=1000)])
-    confirm = PasswordField(
-        _l("New password again"),
-        validators=[DataRequired(_FILLED), EqualTo("password", _l("The two passwords are not the same."))],
-    )
+    password = _password(_l("New password"))
+    confirm = _confirm(_l("New password again"))
 
 
 class TokenForm(PageForm):

@@ -21,6 +21,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
+from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from trainer import games
@@ -192,28 +193,34 @@ def _finish(sprint: dict[str, Any]) -> None:
         db.store().finish_sprint(sprint["id"])
 
 
-@bp.post("/<int:sprint_id>/finish")
-def finish(sprint_id: int) -> Response:
+def _posted(
+    sprint_id: int, form: FlaskForm | None = None
+) -> tuple[int, dict[str, Any], dict[str, Any], bool]:
+    """A button of the trainee's own sprint (its `form` checked first): the trainee, the sprint, where
+    it stands, and whether it is over (then it is scored now, whatever the button asked)."""
     trainee = require_trainee()
-    check_form(EmptyForm())
+    check_form(form or EmptyForm())
     sprint = _own_sprint(sprint_id, trainee)
     state = _state(sprint)
-    if _over(sprint, state):
+    over = _over(sprint, state)
+    if over:
         _finish(sprint)
-    elif state["current"] is None:
+    return trainee, sprint, state, over
+
+
+@bp.post("/<int:sprint_id>/finish")
+def finish(sprint_id: int) -> Response:
+    _, sprint, state, over = _posted(sprint_id)
+    if not over and state["current"] is None:
         _next_question(sprint)
     return redirect(url_for("sprints.result", sprint_id=sprint_id), code=303)
 
 
 @bp.post("/<int:sprint_id>/answer")
 def answer(sprint_id: int) -> str | Response | tuple[str, int]:
-    trainee = require_trainee()
     form = SprintQuestionForm()
-    check_form(form)
-    sprint = _own_sprint(sprint_id, trainee)
-    state = _state(sprint)
-    if _over(sprint, state):
-        _finish(sprint)
+    trainee, sprint, state, over = _posted(sprint_id, form)
+    if over:
         return redirect(url_for("sprints.result", sprint_id=sprint_id))
     if form.drill.data is None or form.drill.data != state["current"]:
         # An old tab, a replayed page or a double click: the current question is still open.
@@ -234,14 +241,11 @@ def answer(sprint_id: int) -> str | Response | tuple[str, int]:
 
 @bp.post("/<int:sprint_id>/skip")
 def skip(sprint_id: int) -> Response:
-    trainee = require_trainee()
     form = SprintQuestionForm()
-    check_form(form)
-    sprint = _own_sprint(sprint_id, trainee)
-    state = _state(sprint)
-    if _over(sprint, state):
-        _finish(sprint)
-    elif (
+    _, sprint, state, over = _posted(sprint_id, form)
+    if over:
+        return redirect(url_for("sprints.run", sprint_id=sprint_id))
+    if (
         form.drill.data is not None
         and form.drill.data == state["current"]
         and db.store().skip_sprint_question(int(state["current"]))

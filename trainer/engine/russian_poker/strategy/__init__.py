@@ -243,8 +243,8 @@ def warm() -> dict[str, object]:
 
     from trainer.engine.russian_poker.rules import load_rules, preset_names
     from trainer.engine.russian_poker.strategy.buying import no_game_tables
-    from trainer.engine.russian_poker.strategy.counting import up_tables
-    from trainer.engine.russian_poker.strategy.solver import _tau_rows, draw_classes
+    from trainer.engine.russian_poker.strategy.counting import tau_rows, up_tables
+    from trainer.engine.russian_poker.strategy.solver import draw_classes
     from trainer.engine.russian_poker.strategy.tablefile import tables_dir, touch
 
     t0 = time.perf_counter()
@@ -254,7 +254,7 @@ def warm() -> dict[str, object]:
         up_tables(r)
         no_game_tables(r, True)
         no_game_tables(r, False)
-    _tau_rows()
+    tau_rows()
     ready = kernel.warm(draw_classes)
     for name in preset_names():
         _ = Payoffs.of(load_rules(name)).array5

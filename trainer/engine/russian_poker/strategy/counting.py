@@ -26,7 +26,7 @@ the exact advisor fast: the five-card exchange has 1,370,754 draws but only 6,17
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import comb
@@ -88,6 +88,27 @@ TAU_ROW: dict[int, int] = {
     for i, c in enumerate(c for k in range(4) for c in itertools.combinations(range(13), k))
 }
 ROWS = len(SIGMA_ROW) + len(TAU_ROW)
+
+
+def mask_table(values: Mapping[int, int], missing: int) -> IntArray:
+    """`values` as a lookup array over every 13-bit rank mask (`missing` where it has no value).
+
+    >>> mask_table({0b101: 7}, -1)[[0b101, 0b011]].tolist()
+    [7, -1]
+    """
+    table = np.full(1 << 13, missing, dtype=np.int64)
+    for mask, value in values.items():
+        table[mask] = value
+    return table
+
+
+@cache
+def tau_rows() -> IntArray:
+    """`TAU_ROW` as a lookup array: the row of each mask of up to three ranks (-1 otherwise). Shared
+    by the NumPy path and the kernel, which only read it."""
+    return mask_table(TAU_ROW, -1)
+
+
 FOURS = multisets(4)
 FOUR_ID = {m: i for i, m in enumerate(FOURS)}
 

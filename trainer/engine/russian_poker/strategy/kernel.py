@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from trainer.engine.evaluator import CLASS_COUNT, FLUSH_TABLE
-from trainer.engine.russian_poker.strategy.counting import AK_FLOOR, TAU_ROW, IntArray, up_tables
+from trainer.engine.russian_poker.strategy.counting import AK_FLOOR, IntArray, mask_table, tau_rows, up_tables
 
 log = logging.getLogger(__name__)
 SOURCE = Path(__file__).with_name("kernel.c")
@@ -272,23 +272,17 @@ def _square_tables(up_rank: int) -> tuple[IntArray, IntArray, IntArray]:
     """Per 13-bit rank mask: the table row of up to three up-suit ranks (-1 otherwise); the flush and
     rank strengths of four up-suit ranks with the up-card (0 otherwise)."""
     t = up_tables(up_rank)
-    rows = np.full(1 << 13, -1, dtype=np.int64)
-    for mask, row in TAU_ROW.items():
-        rows[mask] = row
     flush = np.zeros(1 << 13, dtype=np.int64)
     rank = np.zeros(1 << 13, dtype=np.int64)
     flush[t.suited_masks] = t.suited_flush
     rank[t.suited_masks] = t.suited_rank
-    return rows, flush, rank
+    return tau_rows(), flush, rank
 
 
 @cache
 def _flush5() -> IntArray:
     """Per 13-bit rank mask of five ranks: the strength of a flush of those ranks (0 otherwise)."""
-    table = np.zeros(1 << 13, dtype=np.int64)
-    for mask, strength in FLUSH_TABLE.items():
-        table[mask] = strength
-    return table
+    return mask_table(FLUSH_TABLE, 0)
 
 
 @dataclass

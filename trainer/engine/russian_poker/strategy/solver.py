@@ -44,6 +44,7 @@ from trainer.engine.russian_poker.strategy.counting import (
     multisets,
     rank_product,
     submultisets,
+    tau_rows,
 )
 from trainer.engine.russian_poker.strategy.payoffs import Payoffs
 
@@ -190,15 +191,6 @@ def _build_draw_classes(k: int) -> tablefile.Arrays:
     }
 
 
-@cache
-def _tau_rows() -> IntArray:
-    """Row of each 13-bit mask of up to three ranks (-1 otherwise)."""
-    rows = np.full(1 << 13, -1, dtype=np.int64)
-    for mask, row in TAU_ROW.items():
-        rows[mask] = row
-    return rows
-
-
 @dataclass
 class Context:
     """One decision: the up-card, the unseen cards, the house's payoffs."""
@@ -327,7 +319,7 @@ class Context:
             [
                 Lookups(
                     query[small],
-                    _tau_rows()[mask[small]],
+                    tau_rows()[mask[small]],
                     np.zeros(int(small.sum()), dtype=np.int64),
                     weight[small],
                 ),
