@@ -21,6 +21,7 @@ def init_pages(app: Flask) -> None:
         advisor_page,
         exams,
         groups,
+        live,
         offline,
         pages,
         practice,
@@ -67,6 +68,7 @@ def init_pages(app: Flask) -> None:
         table,
         today,
         offline,
+        live,
     ):
         app.register_blueprint(module.bp)
     app.add_url_rule("/table.css", "table_css", table_css)
