@@ -34,7 +34,7 @@ def room(app):
     add_user(app, NAMES["outsider"])
     with app.app_context():
         groups = Groups(db.store().db)
-        group = groups.create(teacher, "Evening class")
+        group = groups.create(teacher, "საღამოს ჯგუფი")
         groups.add_member(group["id"], one)
         groups.add_member(group["id"], two)
     clients = {}
