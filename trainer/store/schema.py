@@ -23,14 +23,19 @@ Tables, all STRICT:
 - `cards`: the trainee's FSRS card per drill kind and level (`trainer.store.practice`).
 - `rounds`, `round_steps`, `table_tests`: the live table (`trainer/store/tables.py`): a round as what
   deals it again plus the next step, each answered step, and table tests (exams) with their result.
+- `live_sessions`, `live_players`, `live_questions`, `live_answers`: the live class
+  (`trainer/store/live.py`): a session an instructor runs for a group, who joined it, its questions
+  (the situation each, its clock) and each trainee's one answer per question (its drill and attempt
+  are of mode "live").
 - `sign_in_failures`: failed password checks, a key ("username:...", "address:...", "device:...")
   and a time each (`trainer/store/sign_in_failures.py`), so that every worker counts the same.
 
 >>> store_db = open_db(":memory:")
 >>> sorted(t for t in store_db.table_names() if not t.startswith("_"))  # doctest: +NORMALIZE_WHITESPACE
 ['api_tokens', 'attempts', 'cards', 'drills', 'exam_sittings', 'exams', 'group_rules', 'group_targets',
- 'groups', 'house_rules', 'membership_periods', 'memberships', 'one_time_codes', 'round_steps', 'rounds',
- 'sessions', 'sign_in_failures', 'sprints', 'table_tests', 'trainees', 'users']
+ 'groups', 'house_rules', 'live_answers', 'live_players', 'live_questions', 'live_sessions',
+ 'membership_periods', 'memberships', 'one_time_codes', 'round_steps', 'rounds', 'sessions',
+ 'sign_in_failures', 'sprints', 'table_tests', 'trainees', 'users']
 """
 
 from __future__ import annotations
@@ -54,7 +59,7 @@ from trainer.store.usernames import username_from_name, username_key, username_s
 
 MIGRATIONS = Migrations("trainer")
 
-MODES = ("practice", "sprint", "quiz")
+MODES = ("practice", "sprint", "quiz", "live")
 
 
 @MIGRATIONS()
@@ -665,6 +670,68 @@ def m014_desk_indexes(db: Database) -> None:
     db.execute(
         "CREATE INDEX attempts_member_recent "
         "ON attempts (trainee_id, answered_at, kind, correct, time_ms, drill_id)"
+    )
+
+
+@MIGRATIONS()
+def m015_live_sessions(db: Database) -> None:
+    """The live class: a session an instructor runs for one of his groups (its short `code`, what it
+    asks, its clock and `state`), the trainees who joined it, its questions (each a situation with
+    its clock: `opened_at`, `closes_at` for a timed one, `revealed_at`) and each trainee's one answer
+    per question (unique per question and trainee), which points at the drill and attempt it was
+    recorded as (mode "live")."""
+    db.execute(
+        """CREATE TABLE live_sessions (
+             id INTEGER PRIMARY KEY,
+             code TEXT NOT NULL UNIQUE,
+             instructor_id INTEGER NOT NULL REFERENCES users(id),
+             group_id INTEGER NOT NULL REFERENCES groups(id),
+             kinds TEXT NOT NULL,
+             level INTEGER NOT NULL,
+             questions INTEGER NOT NULL,
+             seconds INTEGER,
+             scoring TEXT NOT NULL,
+             state TEXT NOT NULL,
+             position INTEGER NOT NULL DEFAULT -1,
+             paused_left_ms INTEGER,
+             version INTEGER NOT NULL DEFAULT 0,
+             created_at TEXT NOT NULL,
+             ended_at TEXT
+           ) STRICT"""
+    )
+    db.execute("CREATE INDEX live_sessions_group ON live_sessions (group_id, created_at)")
+    db.execute(
+        """CREATE TABLE live_players (
+             session_id INTEGER NOT NULL REFERENCES live_sessions(id),
+             trainee_id INTEGER NOT NULL REFERENCES trainees(id),
+             joined_at TEXT NOT NULL,
+             PRIMARY KEY (session_id, trainee_id)
+           ) STRICT"""
+    )
+    db.execute(
+        """CREATE TABLE live_questions (
+             id INTEGER PRIMARY KEY,
+             session_id INTEGER NOT NULL REFERENCES live_sessions(id),
+             position INTEGER NOT NULL,
+             situation TEXT NOT NULL,
+             opened_at TEXT NOT NULL,
+             closes_at TEXT,
+             revealed_at TEXT,
+             UNIQUE (session_id, position)
+           ) STRICT"""
+    )
+    db.execute(
+        """CREATE TABLE live_answers (
+             question_id INTEGER NOT NULL REFERENCES live_questions(id),
+             trainee_id INTEGER NOT NULL REFERENCES trainees(id),
+             drill_id INTEGER NOT NULL REFERENCES drills(id),
+             correct INTEGER NOT NULL,
+             time_ms INTEGER NOT NULL,
+             points INTEGER NOT NULL,
+             answer TEXT NOT NULL,
+             mistake TEXT,
+             PRIMARY KEY (question_id, trainee_id)
+           ) STRICT"""
     )
 
 

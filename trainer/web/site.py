@@ -23,6 +23,7 @@ def init_pages(app: Flask) -> None:
     from trainer.web.accounts import views as account
     from trainer.web.core import offline
     from trainer.web.groups import views as groups
+    from trainer.web.live import views as live
     from trainer.web.practice import home as pages
     from trainer.web.practice import (
         progress,
@@ -71,6 +72,7 @@ def init_pages(app: Flask) -> None:
         table,
         today,
         offline,
+        live,
     ):
         app.register_blueprint(module.bp)
     app.add_url_rule("/table.css", "table_css", table_css)

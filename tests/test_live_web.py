@@ -1,0 +1,207 @@
+"""The live class's pages: who may call each route (another instructor, a trainee not in the group, a
+trainee who did not join), the state JSON carrying no answer or score, a replayed answer, an answer
+after the reveal, a late joiner and a phone coming back, the results on the desk's export and the
+summary, each page in ka and ru without English words."""
+
+import json
+import re
+
+import pytest
+from accounts_helpers import AuthActions, add_user
+from test_i18n_catalogs import _visible_latin_words
+
+from trainer.drills.base import expected_of
+from trainer.store.groups import Groups
+from trainer.web.core import db
+
+KIND = "rp.bet_payout"
+# Not in Latin letters, so that the Georgian and Russian pages can be checked for untranslated words.
+NAMES = {
+    "teacher": "მასწავლებელი",
+    "other-teacher": "учитель",
+    "one": "ერთი",
+    "two": "ორი",
+    "outsider": "чужой",
+}
+
+
+@pytest.fixture
+def room(app):
+    teacher = add_user(app, NAMES["teacher"], "instructor")
+    add_user(app, NAMES["other-teacher"], "instructor")
+    one = add_user(app, NAMES["one"])
+    two = add_user(app, NAMES["two"])
+    add_user(app, NAMES["outsider"])
+    with app.app_context():
+        groups = Groups(db.store().db)
+        group = groups.create(teacher, "საღამოს ჯგუფი")
+        groups.add_member(group["id"], one)
+        groups.add_member(group["id"], two)
+    clients = {}
+    for name in NAMES:
+        client = app.test_client()
+        assert AuthActions(client).sign_in(NAMES[name]).status_code == 302
+        clients[name] = client
+    clients["group"] = group["id"]
+    return clients
+
+
+def _start(room, seconds=20, questions=2):
+    response = room["teacher"].post(
+        "/live/new",
+        data={
+            "group": room["group"],
+            "kinds": [KIND],
+            "level": 1,
+            "questions": questions,
+            "seconds": seconds,
+            "scoring": "fast",
+        },
+    )
+    assert response.status_code == 303, response.get_data(as_text=True)
+    session_id = int(re.search(r"/live/(\d+)/projector", response.location).group(1))
+    with room["teacher"].application.app_context():
+        code = (
+            db.store().db.execute("SELECT code FROM live_sessions WHERE id = ?", [session_id]).fetchone()[0]
+        )
+    return session_id, code
+
+
+def _join(client, code):
+    return client.post("/live/join", data={"code": code})
+
+
+def _control(room, session_id, action):
+    return room["teacher"].post(f"/live/{session_id}/control", data={"action": action})
+
+
+def _question(app, session_id):
+    with app.app_context():
+        from trainer.store.live import LiveSessions
+
+        return LiveSessions(db.store().db).current(session_id)
+
+
+def _answers(question):
+    right = expected_of(question["situation"])[0]
+    return str(right), str(right + 1)
+
+
+def test_the_projector_shows_the_code_and_qr_and_only_its_instructor_runs_it(app, room):
+    session_id, code = _start(room)
+    page = room["teacher"].get(f"/live/{session_id}/projector")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert code in html and "<svg" in html
+    for who in ("other-teacher", "one", "outsider"):
+        assert room[who].get(f"/live/{session_id}/projector").status_code in (403, 404)
+        assert room[who].get(f"/live/{session_id}/summary").status_code in (403, 404)
+        assert room[who].post(f"/live/{session_id}/control", data={"action": "start"}).status_code in (
+            403,
+            404,
+        )
+    # Another instructor cannot open a session for a group that is not his.
+    refused = room["other-teacher"].post(
+        "/live/new",
+        data={
+            "group": room["group"],
+            "kinds": [KIND],
+            "level": 1,
+            "questions": 2,
+            "seconds": 20,
+            "scoring": "fast",
+        },
+    )
+    assert refused.status_code in (400, 404)
+    assert _question(app, session_id) is None
+
+
+def test_a_whole_round_on_phones(app, room):
+    session_id, code = _start(room)
+    outsider = _join(room["outsider"], code)
+    assert outsider.status_code == 403
+    assert room["outsider"].get(f"/live/{session_id}/phone").status_code == 404
+    assert room["outsider"].get(f"/live/{session_id}/state.json").status_code == 404
+    assert _join(room["one"], code).status_code == 303
+    assert "session starts soon" in room["one"].get(f"/live/{session_id}/phone").get_data(as_text=True)
+    assert _control(room, session_id, "start").status_code == 303
+    question = _question(app, session_id)
+    right, wrong = _answers(question)
+    # A late joiner gets the current question.
+    assert _join(room["two"], code).status_code == 303
+    phone = room["two"].get(f"/live/{session_id}/phone").get_data(as_text=True)
+    assert f'name="question" value="{question["id"]}"' in phone
+    sent = room["one"].post(f"/live/{session_id}/answer", data={"question": question["id"], "answer": right})
+    assert sent.status_code == 303
+    # Nothing of the answer reaches a phone before the reveal: not on the page, not in the state.
+    waiting = room["one"].get(f"/live/{session_id}/phone").get_data(as_text=True)
+    assert "Your answer is in" in waiting and "Points" not in waiting and "✓" not in waiting
+    state = room["one"].get(f"/live/{session_id}/state.json").get_json()
+    assert set(state) == {"version", "state", "position", "questions", "left_ms", "answered", "players"}
+    assert state["answered"] == 1 and state["state"] == "question"
+    # A replayed answer (the same POST again, or another answer) counts once.
+    replay = room["one"].post(
+        f"/live/{session_id}/answer", data={"question": question["id"], "answer": wrong}
+    )
+    assert replay.status_code == 409
+    _control(room, session_id, "reveal")
+    late = room["two"].post(f"/live/{session_id}/answer", data={"question": question["id"], "answer": right})
+    assert late.status_code == 409
+    shown = room["one"].get(f"/live/{session_id}/phone").get_data(as_text=True)
+    assert "✓" in shown and 'id="live-place"' in shown
+    assert "No answer in time" in room["two"].get(f"/live/{session_id}/phone").get_data(as_text=True)
+    projector = room["teacher"].get(f"/live/{session_id}/projector").get_data(as_text=True)
+    assert 'id="spread"' in projector and 'id="leaderboard"' in projector
+    _control(room, session_id, "next")
+    assert _question(app, session_id)["position"] == 1
+    assert _control(room, session_id, "end").status_code == 303
+    summary = room["teacher"].get(f"/live/{session_id}/summary")
+    # Ending the session closes (reveals) its open question: both are in the summary.
+    assert summary.status_code == 200 and summary.get_data(as_text=True).count("live-summary-question") == 2
+    with app.app_context():
+        rows = db.store().db.execute("SELECT mode, correct FROM attempts").fetchall()
+    assert rows == [("live", 1)]
+    export = room["teacher"].get(f"/groups/{room['group']}/attempts.csv")
+    assert export.status_code == 200 and ",live," in export.get_data(as_text=True)
+
+
+def test_a_stale_form_for_an_old_question_is_refused(app, room):
+    session_id, code = _start(room, seconds=0)
+    _join(room["one"], code)
+    _control(room, session_id, "start")
+    first = _question(app, session_id)
+    right, _wrong = _answers(first)
+    _control(room, session_id, "reveal")
+    _control(room, session_id, "next")
+    stale = room["one"].post(f"/live/{session_id}/answer", data={"question": first["id"], "answer": right})
+    assert stale.status_code == 409
+    with app.app_context():
+        assert db.store().db.execute("SELECT count(*) FROM live_answers").fetchone()[0] == 0
+
+
+@pytest.mark.parametrize("locale", ["ka", "ru"])
+def test_live_pages_in_georgian_and_russian_show_no_english_words(app, room, locale):
+    session_id, code = _start(room)
+    _join(room["one"], code)
+    for client in (room["teacher"], room["one"]):
+        client.post("/language", data={"lang": locale, "next": "/"})
+    pages = [
+        room["teacher"].get("/live/new"),
+        room["teacher"].get(f"/live/{session_id}/projector"),
+        room["one"].get(f"/live/{session_id}/phone"),
+        room["one"].get("/live/join"),
+    ]
+    _control(room, session_id, "start")
+    question = _question(app, session_id)
+    right, _wrong = _answers(question)
+    room["one"].post(f"/live/{session_id}/answer", data={"question": question["id"], "answer": right})
+    _control(room, session_id, "reveal")
+    pages += [
+        room["teacher"].get(f"/live/{session_id}/projector"),
+        room["one"].get(f"/live/{session_id}/phone"),
+    ]
+    for page in pages:
+        assert page.status_code == 200
+        words = _visible_latin_words(page.get_data(as_text=True))
+        assert not words, words
+    assert json.dumps(room["one"].get(f"/live/{session_id}/state.json").get_json())
