@@ -3,9 +3,9 @@
   // Focus the field that could not be read, else the answer field (or "next"), without scrolling the
   // table out of sight on a phone; after an answer, bring the feedback into view.
   var target = document.querySelector("[aria-invalid=true]") || document.querySelector("[data-autofocus]");
-  if (target) target.focus({ preventScroll: true });
+  if (target && !target.closest("#round")) target.focus({ preventScroll: true });
   var feedback = document.getElementById("feedback");
-  if (feedback) feedback.scrollIntoView({ block: "start" });
+  if (feedback && !feedback.closest("#round")) feedback.scrollIntoView({ block: "start" });
 
   // The table in words: folded away on a phone (see .js .in-words in the CSS), unfolded on demand.
   document.querySelectorAll(".words-toggle").forEach(function (button) {
