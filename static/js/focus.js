@@ -7,6 +7,14 @@
   var feedback = document.getElementById("feedback");
   if (feedback && !feedback.closest("#round")) feedback.scrollIntoView({ block: "start" });
 
+  // The header's row of tabs scrolls sideways on a phone: the active tab is brought to its middle.
+  var current = document.querySelector(".nav a[aria-current=page]");
+  if (current) {
+    var row = current.closest(".nav");
+    var item = current.parentElement;
+    if (row.scrollWidth > row.clientWidth) row.scrollLeft = item.offsetLeft - (row.clientWidth - item.offsetWidth) / 2;
+  }
+
   // The table in words: folded away on a phone (see .js .in-words in the CSS), unfolded on demand.
   document.querySelectorAll(".words-toggle").forEach(function (button) {
     button.hidden = false;
