@@ -84,7 +84,7 @@ def test_template_messages_write_their_numbers_for_the_locale(app):
 
 @pytest.mark.parametrize("lang", ["ka", "ru"])
 def test_odds_and_seconds_never_break_from_their_unit(app, lang):
-    """"100 1-ზე" broke as "100 1-" / "ზე": the catalog joins a number and its "to 1" with no-break
+    """ "100 1-ზე" broke as "100 1-" / "ზე": the catalog joins a number and its "to 1" with no-break
     spaces, and a duration with its unit."""
     with app.test_request_context(), force_locale(lang):
         odds = render_template_string('{{ _("%(odds)s to 1", odds=100) }}')
