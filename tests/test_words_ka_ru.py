@@ -41,7 +41,7 @@ def test_the_quiz_names_its_own_button_or_none(named):
     assert refused.status_code == 400
     where = [text[max(0, m.start() - 200) : m.end()] for m in re.finditer("შემოწმებას", text)]
     assert not where, where
-    assert ("აირჩიეთ ერთ-ერთი პასუხი." in text or "ჩაწერეთ თანხა" in text)
+    assert "აირჩიეთ ერთ-ერთი პასუხი." in text or "ჩაწერეთ თანხა" in text
 
 
 def _raise_situation():
