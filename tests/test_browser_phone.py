@@ -389,3 +389,34 @@ def test_a_guest_sees_every_tab_and_sign_in_whole_in_the_header(phone_browser, p
     box = current.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
     context.close()
+
+
+def _fonts_drawing(page, selector: str) -> list[tuple[str, int]]:
+    """The fonts Chromium actually drew an element's text with, and how many glyphs each (DevTools)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    cdp.detach()
+    return [(f["familyName"], f["glyphCount"]) for f in fonts]
+
+
+def test_the_score_sheet_draws_georgian_with_a_georgian_font(phone_browser, phone_server):
+    """The sheet's monospaced font drew ლ as ღ ("ქუღების ფურცეღი"): Georgian letters on the sheet
+    come from a Georgian face, the digits may stay monospaced."""
+    url, path = phone_server
+    context, page = phone_page(phone_browser, url, "ka", "phone.sheet")
+    db = open_db(path)
+    trainee = next(db.query("SELECT id FROM users WHERE username = ?", ["phone.sheet"]))["id"]
+    drill = Store(db).save_drill(trainee, _wide_sheet_situation(), mode="practice")
+    page.goto(f"{url}/practice/drill/{drill}")
+    page.evaluate(
+        "() => { const c = document.querySelector('.sheet thead th');"
+        " c.id = 'georgian-cell'; c.textContent = 'ქულების ფურცელი'; }"
+    )
+    fonts = _fonts_drawing(page, "#georgian-cell")
+    assert fonts, fonts
+    assert all("Mono" not in family for family, _count in fonts), fonts
+    context.close()

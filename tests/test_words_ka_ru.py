@@ -96,3 +96,26 @@ def test_georgian_counts_put_the_whole_first_or_name_the_goal(app):
         step = str(gettext("Step %(number)s of %(total)s", number=1, total=8))
     assert "93 30-დან" not in today and "მიზანი: 30" in today
     assert step == "ნაბიჯი 1 / 8"
+
+
+@pytest.mark.parametrize("lang", ["ka", "ru"])
+def test_a_seat_count_the_house_does_not_deal_is_refused_in_the_language_with_the_choices_kept(named, lang):
+    """Painted poker under the Georgian joker house (four players only) with six chosen: the form
+    offers each number only with the houses that seat it, and the server's refusal is in the page's
+    language, beside the form, with the choices kept (it was "the house rules georgian-joker seat 4
+    to 4, not 6" on an English error page)."""
+    named.post("/language", data={"lang": lang})
+    page = named.get("/table/").get_data(as_text=True)
+    six = re.search(r'<select id="seats-painted_poker".*?<option value="6" data-rules="([^"]*)"', page, re.S)
+    assert six and "georgian-joker" not in six.group(1).split() and "classic" in six.group(1).split()
+    response = named.post(
+        "/table/rounds",
+        data={"game": "painted_poker", "level": "1", "seats": "6", "rules": "georgian-joker"},
+    )
+    text = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "the house rules georgian-joker" not in text
+    error = re.search(r'id="seats-error-painted_poker">([^<]*)<', text)
+    assert error and re.search(r"[ა-ჰ]" if lang == "ka" else r"[а-я]", error.group(1)), error
+    assert re.search(r'<option value="6" data-rules="[^"]*" selected>', text)
+    assert re.search(r'<option value="georgian-joker" selected>', text)

@@ -7,6 +7,22 @@
   var feedback = document.getElementById("feedback");
   if (feedback && !feedback.closest("#round")) feedback.scrollIntoView({ block: "start" });
 
+  // The live table's form offers only the numbers of players the chosen house rules seat.
+  document.querySelectorAll("form.round-start select[name=rules]").forEach(function (rules) {
+    var seats = rules.form.querySelector("select[name=seats]");
+    if (!seats) return;
+    function offer() {
+      seats.querySelectorAll("option[data-rules]").forEach(function (option) {
+        var seated = (" " + option.dataset.rules + " ").indexOf(" " + rules.value + " ") >= 0;
+        option.hidden = !seated;
+        option.disabled = !seated;
+        if (!seated && option.selected) seats.value = "";
+      });
+    }
+    rules.addEventListener("change", offer);
+    offer();
+  });
+
   // The header's row of tabs scrolls sideways on a phone: the active tab is brought to its middle.
   var current = document.querySelector(".nav a[aria-current=page]");
   if (current) {
