@@ -414,7 +414,7 @@ def test_the_score_sheet_draws_georgian_with_a_georgian_font(phone_browser, phon
     page.goto(f"{url}/practice/drill/{drill}")
     page.evaluate(
         "() => { const c = document.querySelector('.sheet thead th');"
-        " c.id = 'georgian-cell'; c.textContent = 'ქულების ფურცელი'; }"
+        " c.id = 'georgian-cell'; c.textContent = 'ქულებისფურცელი'; }"
     )
     fonts = _fonts_drawing(page, "#georgian-cell")
     assert fonts, fonts

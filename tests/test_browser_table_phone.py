@@ -20,14 +20,19 @@ from test_browser_pages import (  # noqa: F401  (browser and page_in are fixture
     shot,
 )
 from test_browser_table import (  # noqa: F401  (server is a fixture)
+    DATABASE,
     current_round,
+    current_row,
     fill,
     server,
 )
 
 from trainer.drills.rounds import expected_answer
+from trainer.store.schema import open_db
+from trainer.store.tables import TableStore
 
 pytestmark = pytest.mark.browser
+LONG_ROUND_SEED = 78  # six boxes at level 3: 21 steps, the longest of the first 120 seeds
 
 # Where the step's answer controls, the Check button, the answer bar and the box asked about are on
 # the screen (viewport coordinates), and every piece of a box that spills out of it.
@@ -97,8 +102,19 @@ def test_a_six_box_round_is_answered_without_scrolling_on_a_phone(page_in, serve
     section.locator(f"label:has(input[name=payout][value={payout}])").click()
     navigate(page, lambda: section.locator("form.round-start button[value='3']").click())
     assert page.viewport_size == PHONE
+    # A long round (21 steps: every box buys, insures or is paid), dealt in place of the random one so
+    # that every step kind is measured; the form above is what a trainee would have used.
+    trainee = current_row(page)["trainee_id"]
+    db = open_db(DATABASE[0], migrate=False)
+    try:
+        round_id = TableStore(db).start_round(
+            trainee, "russian_poker", 3, seed=LONG_ROUND_SEED, seats=6, payout=payout
+        )
+    finally:
+        db.conn.close()
+    navigate(page, lambda: page.goto(page.url.rsplit("/", 1)[0] + f"/{round_id}"))
     r = current_round(page)
-    assert len(r.steps) >= 8
+    assert len(r.steps) >= 16
     page.evaluate("window.__sameDocument = true")
     problems: list[str] = []
     for i, step in enumerate(r.steps):
