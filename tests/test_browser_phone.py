@@ -298,6 +298,13 @@ def test_the_advisor_says_it_is_working_and_shows_the_best_options_first(phone_b
     assert page.evaluate(SMALL_TARGETS) == []
     page.locator(".more-toggle").click()
     assert all(rows.nth(i).is_visible() for i in range(rows.count()))
+    # The cards of an exchange stand in one line, as cards (they were one per row).
+    tops = page.evaluate(
+        "() => [...document.querySelectorAll('#options tbody tr')].map((tr) =>"
+        " [...tr.querySelectorAll('th svg.card')].map((c) => Math.round(c.getBoundingClientRect().top)))"
+        ".filter((t) => t.length > 1)"
+    )
+    assert tops and all(len(set(t)) == 1 for t in tops), tops
     context.close()
 
 
