@@ -23,6 +23,23 @@
     offer();
   });
 
+  // A table wider than the screen scrolls inside its box: the box takes the keyboard focus (arrow
+  // keys scroll it) and is named by its table, only where it does scroll (axe: scrollable-region-focusable).
+  document.querySelectorAll(".scroll-x").forEach(function (box) {
+    if (box.scrollWidth <= box.clientWidth || box.hasAttribute("tabindex")) return;
+    box.tabIndex = 0;
+    box.setAttribute("role", "region");
+    var table = box.querySelector("table");
+    var heading = box.previousElementSibling;
+    if (table && table.getAttribute("aria-labelledby")) {
+      box.setAttribute("aria-labelledby", table.getAttribute("aria-labelledby"));
+    } else if (table && table.caption) {
+      box.setAttribute("aria-label", table.caption.textContent.trim());
+    } else if (heading && /^H[1-6]$/.test(heading.tagName)) {
+      box.setAttribute("aria-label", heading.textContent.trim());
+    }
+  });
+
   // The header's row of tabs scrolls sideways on a phone: the active tab is brought to its middle.
   var current = document.querySelector(".nav a[aria-current=page]");
   if (current) {
