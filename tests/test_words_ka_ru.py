@@ -119,3 +119,22 @@ def test_a_seat_count_the_house_does_not_deal_is_refused_in_the_language_with_th
     assert error and re.search(r"[ა-ჰ]" if lang == "ka" else r"[а-я]", error.group(1)), error
     assert re.search(r'<option value="6" data-rules="[^"]*" selected>', text)
     assert re.search(r'<option value="georgian-joker" selected>', text)
+
+
+@pytest.mark.parametrize("lang", ["ka", "ru"])
+def test_sign_up_shows_every_error_at_once_in_the_language(client, lang):
+    """A short password was hidden behind "the passwords differ": both are said, the name kept."""
+    client.post("/language", data={"lang": lang})
+    response = client.post(
+        "/account/sign-up", data={"username": "new.trainee", "password": "abc", "confirm": "abd"}
+    )
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    from flask_babel import gettext
+
+    with client.application.test_request_context(), force_locale(lang):
+        differ = str(gettext("The two passwords are not the same."))
+    assert differ in page
+    errors = re.findall(r'class="[^"]*error[^"]*"[^>]*>([^<]+)<', page)
+    assert len([e for e in errors if e.strip()]) >= 2, errors
+    assert 'value="new.trainee"' in page
