@@ -552,3 +552,18 @@ def test_skipped_questions_count_as_misses_for_readiness():
         # The open question (not yet passed over) is no miss.
         drawn()
         assert ruled().correct == 2
+
+
+def test_an_answer_from_a_page_of_another_sprint_is_not_dropped_without_a_word(app, named, toys):
+    """A tab left open on an earlier sprint sends its answer to the new sprint: nothing is recorded,
+    and the page says why (it was dropped silently)."""
+    first_url, _first = _sprint(named)
+    old_drill, right, _page = _current(named, first_url)
+    run_url, sprint_id = _sprint(named)
+    assert _current(named, run_url)[0] != old_drill
+    late = named.post(f"/sprint/{sprint_id}/answer", data={"drill": "999999", "answer": right})
+    assert late.status_code == 302
+    page = named.get(late.headers["Location"]).get_data(as_text=True)
+    assert "out of date (another tab?) and was not recorded" in page
+    _sprint_row, _questions, answers = _scored(app, sprint_id)
+    assert answers[0] == 0

@@ -47,6 +47,34 @@ MEASURE = """() => {
   };
 }"""
 
+# Answer labels whose text does not show whole: cut by an ellipsis or a hidden overflow, or running
+# past the screen's right edge ("Side pot 1" and "Side pot 2" shown as "Side po..." twice).
+CUT_LABELS = """() => {
+  const cut = [];
+  for (const el of document.querySelectorAll('main form.answer label, main form.answer legend, '
+      + 'main form.answer .choices span')) {
+    const style = getComputedStyle(el);
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 || el.closest('.visually-hidden')) continue;  // for screen readers only
+    const hides = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+    if ((hides && el.scrollWidth > el.clientWidth + 1) || r.right > window.innerWidth + 1) {
+      cut.push(`"${el.textContent.trim()}" ${el.scrollWidth} > ${el.clientWidth}`);
+    }
+  }
+  return cut;
+}"""
+
+# The header's active tab and a guest's "Sign in", where they are not whole on the screen (the row of
+# tabs scrolls sideways; the one the trainee is on must not be the one cut at the edge).
+HEADER_TABS = """() => [...document.querySelectorAll('.site-nav a[aria-current=page], .sign-in-link')]
+  .filter((a) => {
+    const r = a.getBoundingClientRect();
+    const row = a.closest('ul');
+    const box = row ? row.getBoundingClientRect() : {left: 0, right: window.innerWidth};
+    return r.width === 0 || r.left < Math.max(0, box.left) - 1
+      || r.right > Math.min(window.innerWidth, box.right) + 1;
+  }).map((a) => a.textContent.trim())"""
+
 # The advisor values a hand in seconds on a loaded machine (the exact-advisor work makes it fast);
 # what is measured here is the page, not its speed.
 SLOW_PAGE_MS = 60_000
@@ -137,6 +165,9 @@ def test_every_question_fits_the_first_screen_of_a_phone(phone_browser, phone_se
             small = page.evaluate(SMALL_TARGETS)
             if small:
                 problems.append(f"{kind_id} level {level}: targets under 24 px: {small}")
+            cut = page.evaluate(CUT_LABELS)
+            if cut:
+                problems.append(f"{kind_id} level {level}: answer labels cut: {cut}")
             if not fits(m):
                 shot(page, f"phone-{lang}-{kind_id}-{level}")
     total = [ok for rows in results.values() for _kind, ok in rows]
@@ -152,6 +183,9 @@ def test_every_question_fits_the_first_screen_of_a_phone(phone_browser, phone_se
         small = page.evaluate(SMALL_TARGETS)
         if small:
             problems.append(f"{path_}: targets under 24 px: {small}")
+        cut = page.evaluate(HEADER_TABS)
+        if cut:
+            problems.append(f"{path_}: header tabs cut or out of sight: {cut}")
     context.close()
     assert not problems, "\n".join(problems)
 
@@ -264,6 +298,13 @@ def test_the_advisor_says_it_is_working_and_shows_the_best_options_first(phone_b
     assert page.evaluate(SMALL_TARGETS) == []
     page.locator(".more-toggle").click()
     assert all(rows.nth(i).is_visible() for i in range(rows.count()))
+    # The cards of an exchange stand in one line, as cards (they were one per row).
+    tops = page.evaluate(
+        "() => [...document.querySelectorAll('#options tbody tr')].map((tr) =>"
+        " [...tr.querySelectorAll('th svg.card')].map((c) => Math.round(c.getBoundingClientRect().top)))"
+        ".filter((t) => t.length > 1)"
+    )
+    assert tops and all(len(set(t)) == 1 for t in tops), tops
     context.close()
 
 
@@ -334,4 +375,55 @@ def test_a_trainee_chooses_the_house_rules_from_a_question(phone_browser, phone_
     assert page.url == question
     navigate(page, lambda: page.locator("form.answer button[formaction]").click())  # skip: a new question
     assert "preset=lunar" in page.locator("a.rules-link").get_attribute("href")
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["ka", "ru"])
+def test_a_guest_sees_every_tab_and_sign_in_whole_in_the_header(phone_browser, phone_server, lang):
+    url, _path = phone_server
+    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    page = context.new_page()
+    for path_ in ("/", "/progress/", "/reference/", "/reference/glossary"):
+        page.goto(url + path_)
+        assert page.evaluate(HEADER_TABS) == [], path_
+        sign_in = page.locator(".site-header a[href='/account/sign-in']")
+        assert sign_in.is_visible()
+        box = sign_in.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    # The last tab, active: scrolled whole into the row.
+    page.goto(url + "/reference/")
+    current = page.locator(".site-nav a[aria-current=page]")
+    box = current.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    context.close()
+
+
+def _fonts_drawing(page, selector: str) -> list[tuple[str, int]]:
+    """The fonts Chromium actually drew an element's text with, and how many glyphs each (DevTools)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    cdp.detach()
+    return [(f["familyName"], f["glyphCount"]) for f in fonts]
+
+
+def test_the_score_sheet_draws_georgian_with_a_georgian_font(phone_browser, phone_server):
+    """The sheet's monospaced font drew ლ as ღ ("ქუღების ფურცეღი"): Georgian letters on the sheet
+    come from a Georgian face, the digits may stay monospaced."""
+    url, path = phone_server
+    context, page = phone_page(phone_browser, url, "ka", "phone.sheet")
+    db = open_db(path)
+    trainee = next(db.query("SELECT id FROM users WHERE username = ?", ["phone.sheet"]))["id"]
+    drill = Store(db).save_drill(trainee, _wide_sheet_situation(), mode="practice")
+    page.goto(f"{url}/practice/drill/{drill}")
+    page.evaluate(
+        "() => { const c = document.querySelector('.sheet thead th');"
+        " c.id = 'georgian-cell'; c.textContent = 'ქულებისფურცელი'; }"
+    )
+    fonts = _fonts_drawing(page, "#georgian-cell")
+    assert fonts, fonts
+    assert all("Mono" not in family for family, _count in fonts), fonts
     context.close()

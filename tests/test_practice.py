@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -197,6 +198,28 @@ def test_a_kind_is_practised_at_the_highest_level_reached():
     ]
     queue = order_queue(cards, [("om.split", (1, 2, 3))], now=now, introduced_today=5, settings=SETTINGS)
     assert [(i.kind, i.level, i.reason) for i in queue] == [("om.split", 2, Reason.AHEAD)]
+
+
+def test_a_weak_top_level_is_practised_one_level_down_until_the_one_below_is_mastered():
+    """0 of 3 right at level 3 sent today's practice back to level 3; the level below comes first,
+    unless it is mastered (then level 3 is the one to learn)."""
+    now = T0
+    catalog = [("om.split", (1, 2, 3))]
+    failed = CardState("om.split", 3, _card(0.3, now - timedelta(hours=1), now), correct=0, attempts=3)
+    assert failed.weak
+
+    def head(*cards):
+        queue = order_queue(list(cards), catalog, now=now, introduced_today=5, settings=SETTINGS)
+        return (queue[0].kind, queue[0].level)
+
+    assert head(failed) == ("om.split", 2)
+    level_2 = CardState("om.split", 2, _card(2.0, now - timedelta(hours=1), now - timedelta(days=1)))
+    assert head(failed, level_2) == ("om.split", 2)
+    mastered_2 = replace(level_2, mastered=True)
+    assert head(failed, mastered_2) == ("om.split", 3)
+    right = replace(failed, correct=3)
+    assert right.weak and head(right) == ("om.split", 3)  # weak for sure, but not being failed
+    assert head(replace(failed, attempts=2, correct=0)) == ("om.split", 3)  # too few answers to say
 
 
 def _answer(store: Store, trainee: int, kind: str, level: int, seed: int, right: bool, ms: int) -> None:

@@ -371,3 +371,21 @@ def test_the_blinds_explanation_names_the_seat_that_is_the_answer():
             said = {"om.small_blind": "small", "om.big_blind": "big"}[s.kind]
             posts = next(m for m in steps if m.template.startswith(f"Seat {{seat}} posts the {said} blind"))
             assert str(posts.params["seat"]) == value, (r.level, r.seed, s.kind, value, str(posts))
+
+
+def test_chips_paid_out_wrong_from_a_pot_count_as_chips_from_mistakes():
+    """A pot pushed in chips: paying more than the seat's share gives chips away, less keeps them
+    back (the round's figure read 0 after 108,800 paid for 60)."""
+    from trainer.drills.rounds import deal, expected_answer, grade_step
+
+    rounds = (deal("omaha", 3, seed, payout="chips") for seed in range(200))
+    r = next(r for r in rounds if any(s.kind == "om.payout" for s in r.steps))
+    i = next(i for i, s in enumerate(r.steps) if s.kind == "om.payout")
+    want = expected_answer(r, i)
+    assert grade_step(r, i, want).house_chips == 0
+    top = r.steps[i].answer_format.labels[0]
+    over = {**want, top: int(want.get(top) or 0) + 2}
+    assert grade_step(r, i, over).house_chips == -2 * int(top)
+    if int(want.get(top) or 0):
+        under = {**want, top: int(want[top]) - 1}
+        assert grade_step(r, i, under).house_chips == int(top)

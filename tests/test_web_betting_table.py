@@ -48,13 +48,13 @@ def test_every_seat_shows_its_chips_in_front(app, kind_id, level):
         for seat, markup in seats.items():
             amount = front.get(int(seat) - 1)
             if amount:
-                assert f"In front: {amount}<" in markup and 'class="chip ' in markup, (seed, seat, markup)
+                assert f"In front: {amount:,}<" in markup and 'class="chip ' in markup, (seed, seat, markup)
             else:
                 assert "In front" not in markup, (seed, seat)
         acting = seats[str(data["actor"] + 1)]
         assert "to act" in acting
         if "stack" in data:
-            assert f"Stack: {data['stack']}<" in acting
+            assert f"Stack: {data['stack']:,}<" in acting
         assert html.count('aria-current="true"') == 1
         assert 'class="action-log"' in html or not data["actions"]  # the log stays beside the drawing
         # The log and "next to act" name the same seats as the question's sentences.

@@ -129,7 +129,10 @@ def test_cheat_sheet_defaults_to_antes_10_and_100_from_the_preset(client):
 
 def test_cheat_sheet_for_a_chosen_ante(client):
     page = client.get("/reference/payouts?ante=1 000").get_data(as_text=True)
-    assert "Ante 1000 (bet 2000)" in page and "Ante 10 (bet" not in page
+    assert "Ante 1,000 (bet 2,000)" in page and "Ante 10 (bet" not in page
+    # Thousands as each language groups them, the same as in the drills ("2000" here, "2 000" there).
+    ru = client.get("/reference/payouts?ante=1000", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "1\u00a0000" in ru and "2\u00a0000" in ru and "(bet 2000)" not in ru
 
 
 @pytest.mark.parametrize("ante", ["x", "0", "-5", "10.5", "99999999999"])

@@ -3,9 +3,50 @@
   // Focus the field that could not be read, else the answer field (or "next"), without scrolling the
   // table out of sight on a phone; after an answer, bring the feedback into view.
   var target = document.querySelector("[aria-invalid=true]") || document.querySelector("[data-autofocus]");
-  if (target) target.focus({ preventScroll: true });
+  if (target && !target.closest("#round")) target.focus({ preventScroll: true });
   var feedback = document.getElementById("feedback");
-  if (feedback) feedback.scrollIntoView({ block: "start" });
+  if (feedback && !feedback.closest("#round")) feedback.scrollIntoView({ block: "start" });
+
+  // The live table's form offers only the numbers of players the chosen house rules seat.
+  document.querySelectorAll("form.round-start select[name=rules]").forEach(function (rules) {
+    var seats = rules.form.querySelector("select[name=seats]");
+    if (!seats) return;
+    function offer() {
+      seats.querySelectorAll("option[data-rules]").forEach(function (option) {
+        var seated = (" " + option.dataset.rules + " ").indexOf(" " + rules.value + " ") >= 0;
+        option.hidden = !seated;
+        option.disabled = !seated;
+        if (!seated && option.selected) seats.value = "";
+      });
+    }
+    rules.addEventListener("change", offer);
+    offer();
+  });
+
+  // A table wider than the screen scrolls inside its box: the box takes the keyboard focus (arrow
+  // keys scroll it) and is named by its table, only where it does scroll (axe: scrollable-region-focusable).
+  document.querySelectorAll(".scroll-x").forEach(function (box) {
+    if (box.scrollWidth <= box.clientWidth || box.hasAttribute("tabindex")) return;
+    box.tabIndex = 0;
+    box.setAttribute("role", "region");
+    var table = box.querySelector("table");
+    var heading = box.previousElementSibling;
+    if (table && table.getAttribute("aria-labelledby")) {
+      box.setAttribute("aria-labelledby", table.getAttribute("aria-labelledby"));
+    } else if (table && table.caption) {
+      box.setAttribute("aria-label", table.caption.textContent.trim());
+    } else if (heading && /^H[1-6]$/.test(heading.tagName)) {
+      box.setAttribute("aria-label", heading.textContent.trim());
+    }
+  });
+
+  // The header's row of tabs scrolls sideways on a phone: the active tab is brought to its middle.
+  var current = document.querySelector(".nav a[aria-current=page]");
+  if (current) {
+    var row = current.closest(".nav");
+    var item = current.parentElement;
+    if (row.scrollWidth > row.clientWidth) row.scrollLeft = item.offsetLeft - (row.clientWidth - item.offsetWidth) / 2;
+  }
 
   // The table in words: folded away on a phone (see .js .in-words in the CSS), unfolded on demand.
   document.querySelectorAll(".words-toggle").forEach(function (button) {

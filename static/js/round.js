@@ -6,11 +6,34 @@
   if (!root) return;
   var busy = false;
 
+  // The step's field gets the focus without the browser scrolling to it; then the box (or seat) the
+  // step asks about is scrolled into the part of the screen the answer bar leaves free (on a phone the
+  // bar is held at the bottom; elsewhere it stands under the table), else the table's foot, where the
+  // dealer's cards are. The verdict of the step before sits in the bar, so it needs no scroll.
   function focusStep() {
-    var target = root.querySelector("[data-autofocus]");
+    var target = root.querySelector("[aria-invalid=true]") || root.querySelector("[data-autofocus]");
     if (target) target.focus({ preventScroll: true });
-    var feedback = document.getElementById("feedback");
-    if (feedback) feedback.scrollIntoView({ block: "start" });
+    var bar = document.getElementById("answer-bar");
+    var sticky = bar && window.getComputedStyle(bar).position === "sticky";
+    var free = window.innerHeight - (sticky ? bar.offsetHeight : 0);
+    var asked = root.querySelector(".focus[aria-current=true]");
+    var felt = root.querySelector(".felt");
+    var shown = asked || felt;
+    if (!shown) return;
+    var r = shown.getBoundingClientRect();
+    var top;
+    if (asked && r.height <= free) top = r.top - (free - r.height) / 2;
+    else if (asked) top = r.top - 4;
+    else top = r.bottom - free + 4;
+    if (!sticky) {
+      if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+    }
+    window.scrollBy(0, top);
+    if (sticky && target) {
+      var t = target.getBoundingClientRect();
+      var b = bar.getBoundingClientRect();
+      if (t.top < b.top || t.bottom > b.bottom) bar.scrollTop += t.top - b.top - 8;
+    }
   }
 
   function startClock() {

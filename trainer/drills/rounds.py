@@ -46,7 +46,13 @@ class RoundError(DrillError):
 
 
 class HouseSeatsError(RoundError):
-    """Seats the game deals for, but not under these house rules (Georgian joker: 4 players only)."""
+    """Seats the game deals for, but not under these house rules (Georgian joker: 4 players only);
+    `allowed` is what the house seats, for a page to say in its language."""
+
+    def __init__(self, message: str, rules: str = "", allowed: range = range(0)) -> None:
+        super().__init__(message)
+        self.rules = rules
+        self.allowed = allowed
 
 
 @dataclass(frozen=True)
@@ -232,7 +238,9 @@ def _check_request(
         seats = _whole("seats", seats, rounds.seats.start, rounds.seats.stop - 1)
         if seats not in allowed:
             raise HouseSeatsError(
-                f"the house rules {rules} seat {allowed.start} to {allowed.stop - 1}, not {seats}"
+                f"the house rules {rules} seat {allowed.start} to {allowed.stop - 1}, not {seats}",
+                rules,
+                allowed,
             )
     if payout is None:
         payout = rounds.house_chips(rules).payout_answer

@@ -16,8 +16,10 @@ without running anything:
 
 Parameters keep their type so each language can write them its own way: `int` amounts (grouped
 digits for the locale), `Cards` (a croupier's notation: rank and suit symbol, "10" for ten), `Term`
-(a translated word), a nested `Step`, a list (written as a list in the language: "1, 2 and 3"). A
-plain `str` parameter is shown as it is (a low such as "8-4-3-2-A").
+(a translated word), a nested `Step`, a list (written as a list in the language: "1, 2 and 3"),
+`Percent` (a share written as the language writes a percentage), a `float` (a value in antes, written
+with its sign and three decimals: "+0.363", Russian "+0,363"). A plain `str` parameter is shown as it
+is (a low such as "8-4-3-2-A").
 
 `str(step)` is the English sentence with cards as codes, for the engine's doctests and logs.
 
@@ -86,6 +88,22 @@ class Term:
         return self.text
 
 
+@dataclass(frozen=True, slots=True)
+class Percent:
+    """A share as a parameter (0.09546 with 3 places): written as a percentage for the reader's
+    language by the web layer ("9.546%", Russian "9,546 %").
+
+    >>> str(Percent(0.09546, 3)), str(Percent(0.95))
+    ('9.546%', '95%')
+    """
+
+    share: float
+    places: int = 0
+
+    def __str__(self) -> str:
+        return f"{100 * self.share:.{self.places}f}%"
+
+
 def _json(value: Any) -> Any:
     if isinstance(value, Step):
         return value.to_json()
@@ -97,6 +115,8 @@ def _json(value: Any) -> Any:
         return [_json(v) for v in value]
     if isinstance(value, Either):
         return {"either": [_json(v) for v in value.items]}
+    if isinstance(value, Percent):
+        return {"percent": value.share, "places": value.places}
     return value
 
 
@@ -110,6 +130,8 @@ def _from_json(value: Any) -> Any:
             return Term(str(value["term"]), value.get("context"))
         if "either" in value:
             return Either(tuple(_from_json(v) for v in value["either"]))
+        if "percent" in value:
+            return Percent(float(value["percent"]), int(value.get("places", 0)))
         return dict(value)
     if isinstance(value, list):
         return [_from_json(v) for v in value]
@@ -122,8 +144,10 @@ def _english(value: Any) -> Any:
         if len(items) < 2:
             return "".join(items)
         return ", ".join(items[:-1]) + " and " + items[-1]
-    if isinstance(value, Step | Cards | Term | Either):
+    if isinstance(value, Step | Cards | Term | Either | Percent):
         return str(value)
+    if isinstance(value, float):
+        return f"{value:+.3f}"  # a value in antes, as the web writes it (trainer.web.core.i18n)
     return value
 
 

@@ -7,7 +7,9 @@ a wrong answer rates Again; a right one Hard when slower than the kind's `slow_s
 faster than its `fast_seconds`, Good otherwise (`data/practice.toml`).
 
 The queue (`order_queue`, pure; `practice_queue` reads the cards from the database). A kind is
-practised at the highest level the trainee has reached (that level asks the lower one's rulings too).
+practised at the highest level the trainee has reached (that level asks the lower one's rulings too),
+unless it is being failed (three answers or more, fewer than half right) and the level below is not
+mastered: then one level down.
 
 1. weak drills, due or not, weakest first: a kind is weak when its last 20 answers show less than 80%
    for sure (`stats.recent_answers`, the Wilson lower bound, the measure `stats.needs` ranks by), so a
@@ -255,6 +257,21 @@ def order_queue(
     have = {(c.kind, c.level) for c in known}
     # A kind is practised at its highest level reached: the higher level asks the lower one's rulings too.
     top = {c.kind: max(c2.level for c2 in known if c2.kind == c.kind) for c in known}
+    # ... unless that level is being failed (at least three answers, fewer than half right) and the
+    # level below is not mastered: then one level down first (0 of 3 right at level 3 sent the trainee
+    # back to level 3 each day). "Weak" alone would not do: 3 of 3 right is still weak for sure.
+    by_level = {(c.kind, c.level): c for c in known}
+    down: dict[str, int] = {}
+    for kind, level in list(top.items()):
+        below = [lv for lv in levels[kind] if lv < level]
+        lower = by_level.get((kind, below[-1])) if below else None
+        failing = by_level[(kind, level)]
+        failing_it = failing.attempts >= 3 and 2 * failing.correct < failing.attempts and not failing.mastered
+        if failing_it and below and not (lower and lower.mastered):
+            if lower is not None:
+                top[kind] = lower.level
+            else:
+                down[kind] = below[-1]  # no card there yet: the weak card's place, one level lower
     mine = [c for c in known if c.level == top[c.kind]]
 
     def item(c: CardState, reason: Reason) -> Item:
@@ -268,7 +285,7 @@ def order_queue(
         return *need_rank(sure, c.attempts), *fsrs_order, order[c.kind], c.level
 
     weak = [
-        item(c, Reason.DUE if c.card.due <= now else Reason.AHEAD)
+        replace(item(c, Reason.DUE if c.card.due <= now else Reason.AHEAD), level=down.get(c.kind, c.level))
         for c in sorted((c for c in mine if c.weak), key=weakest)
     ]
     strong = [c for c in mine if not c.weak]
@@ -277,7 +294,7 @@ def order_queue(
     offers = []
     for c in sorted(mine, key=lambda c: (order[c.kind], c.level)):
         following = [level for level in levels[c.kind] if level > c.level]
-        if c.mastered and following and (c.kind, following[0]) not in have:
+        if c.mastered and following and (c.kind, following[0]) not in have and c.kind not in down:
             offers.append(Item(c.kind, following[0], Reason.NEXT_LEVEL))
     practised = {c.kind for c in mine}
     offers += [Item(kind, ls[0], Reason.NEW) for kind, ls in catalog if kind not in practised and ls]

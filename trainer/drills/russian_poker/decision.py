@@ -230,7 +230,9 @@ def _solve(data: Data) -> tuple[str, str, tuple[Step, ...]]:
     player = format_cards(parse_cards(data["player"]))
     best = _best(player, data["upcard"], rules.name)
     first = best[0]
-    bet = f"{bet_value(data['player'], data['upcard'], rules=rules):+.3f}"
+    # Values go into the sentences as numbers, so each language writes them its own way ("-1,000" in
+    # Russian, where "-1.000" reads as minus a thousand).
+    bet = bet_value(data["player"], data["upcard"], rules=rules)
     steps = [*_rule_of_thumb(data, {choice_value(o) for o in best})]
     steps.append(step("Best: {option}.", option=choice_message(first)))
     if len(best) > 1:
@@ -242,11 +244,10 @@ def _solve(data: Data) -> tuple[str, str, tuple[Step, ...]]:
         )
     for o in best:
         if o.action not in (Action.FOLD, Action.BET):
-            value = f"{o.ev:+.3f}"
-            steps.append(step("{option}: {ev} antes.", option=choice_message(o), ev=value))
+            steps.append(step("{option}: {ev} antes.", option=choice_message(o), ev=float(o.ev)))
     steps += [
-        step("Bet now: {ev} antes.", ev=bet),
-        step("Fold: {ev} antes.", ev="-1.000"),
+        step("Bet now: {ev} antes.", ev=float(bet)),
+        step("Fold: {ev} antes.", ev=-1.0),
         step(
             "Values in antes with the ante already staked (a fold loses it: -1), exact over every "
             "unseen card; after a buy the player makes the best of what follows."

@@ -16,7 +16,7 @@ from flask_babel import gettext
 from flask_login import current_user, login_required, logout_user
 from werkzeug.wrappers import Response
 
-from trainer.store.accounts import TOKEN_LABEL_MAX, AccountError
+from trainer.store.accounts import TOKEN_LABEL_MAX, AccountError, check_new_password, clean_username
 from trainer.web.accounts.forms import ChangePasswordForm, CodeForm, SignInForm, SignUpForm, TokenForm
 from trainer.web.core import sign_in_limits
 from trainer.web.core.auth import GUEST_KEY, accounts, end_session, guest_id, say, start_session
@@ -68,7 +68,21 @@ def sign_up() -> Page:
     if request.method == "GET":
         form.next.data = request.args.get("next", "")
         return render_template("accounts/sign_up.html", form=form)
-    if not form.validate():
+    valid = form.validate()
+    # Every error at once: the name's and the password's own rules are checked even when the form
+    # already failed (a short password was hidden behind "the two passwords are not the same").
+    for field, check in (
+        (form.username, lambda: clean_username(form.username.data)),
+        (form.password, lambda: check_new_password(form.password.data, form.username.data or "")),
+    ):
+        if field.errors or not field.data:
+            continue
+        try:
+            check()
+        except AccountError as error:
+            field.errors = [*field.errors, say(error)]
+            valid = False
+    if not valid:
         return render_template("accounts/sign_up.html", form=form), 400
     if current_user.is_authenticated:
         end_session()

@@ -8,20 +8,23 @@ start-up whenever a .po is newer: a fresh clone then shows translated pages on i
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 from flask import Flask, request, session
 from flask_babel import Babel, get_locale, get_translations, gettext
+from markupsafe import Markup
 
 from trainer.engine.cards import Card
-from trainer.engine.explain import Cards, Either, Step, Term
+from trainer.engine.explain import Cards, Either, Percent, Step, Term
 
 LANGUAGES: dict[str, str] = {"ka": "ქართული", "en": "English", "ru": "Русский"}
 LANGUAGE_CODES: dict[str, str] = {"ka": "ქა", "en": "EN", "ru": "РУ"}  # the switch on a phone
@@ -68,6 +71,9 @@ def init_app(app: Flask, translations: Path) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(translations))
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     Babel(app, locale_selector=select_locale)
+    # The templates' _() and ngettext() write every number they insert for the locale ("Pot: 21 000",
+    # not "Pot: 21000"), so no template has to remember to.
+    app.jinja_env.globals.update(gettext=template_gettext, ngettext=template_ngettext)
     app.jinja_env.globals.update(
         LANGUAGES=LANGUAGES,
         LANGUAGE_CODES=LANGUAGE_CODES,
@@ -77,6 +83,9 @@ def init_app(app: Flask, translations: Path) -> None:
         label_text=label_text,
         amount_label=amount_label,
         num=number_text,
+        percent=percent_text,
+        seconds=seconds_text,
+        signed=signed_text,
         tr=translate_word,
     )
 
@@ -106,9 +115,59 @@ def card_text(card: Card | str) -> str:
     return RANK_TEXT.get(parsed.rank, str(parsed.rank)) + SUIT_SYMBOLS[parsed.suit]
 
 
-def number_text(value: int | float) -> str:
-    """A number written for the locale ("1,400" in English, "1 400" in Georgian and Russian)."""
-    return format_decimal(value, locale=current_language())
+NBSP = "\u00a0"  # between a number and its unit ("0,5 с"), so a line never breaks between them
+
+
+def number_text(value: int | float, digits: int | None = None) -> str:
+    """A number written for the locale ("1,400" in English, "1 400" in Georgian and Russian, the
+    space a no-break one); `digits` fixes the decimals shown (a float otherwise shows up to three)."""
+    if value is None or isinstance(value, bool) or not isinstance(value, int | float):
+        return "" if value is None else str(value)
+    if digits is None:
+        pattern = "#,##0" if isinstance(value, int) else "#,##0.###"
+    else:
+        pattern = "#,##0." + "0" * digits if digits else "#,##0"
+    return format_decimal(value, format=pattern, locale=current_language())
+
+
+def signed_text(value: float, digits: int = 3) -> str:
+    """A value that may be a gain or a loss, with its sign ("+0,363", "-1,000" in Russian)."""
+    body = "#,##0." + "0" * digits if digits else "#,##0"
+    return format_decimal(value, format=f"+{body};-{body}", locale=current_language())
+
+
+def percent_text(share: float, digits: int = 0) -> str:
+    """A share (0.93) as the locale writes a percentage ("93%", Russian "93 %" with a no-break space)."""
+    lang = current_language()
+    pattern = Locale.parse(lang).percent_formats[None].pattern  # "#,##0%", Russian "#,##0\xa0%"
+    if digits:
+        pattern = re.sub(r"0(?![0-9#,.])", "0." + "0" * digits, pattern, count=1)
+    return format_percent(share, format=pattern, locale=lang)
+
+
+def seconds_text(milliseconds: float | None, digits: int = 1) -> str:
+    """A duration in seconds with its unit, joined by a no-break space ("0,5 с", "12.3 s")."""
+    if milliseconds is None:
+        return "—"
+    return number_text(milliseconds / 1000, digits) + NBSP + str(gettext("s"))
+
+
+def _numbers(variables: dict[str, Any]) -> dict[str, Any]:
+    return {
+        k: number_text(v) if isinstance(v, int | float) and not isinstance(v, bool) else v
+        for k, v in variables.items()
+    }
+
+
+def template_gettext(string: str, **variables: Any) -> Markup:
+    """The templates' `_()`: as Jinja's own newstyle gettext (the message is markup, the inserted
+    values are escaped), with numbers written for the locale."""
+    return Markup(get_translations().gettext(string)) % _numbers(variables)
+
+
+def template_ngettext(singular: str, plural: str, num: int, **variables: Any) -> Markup:
+    variables.setdefault("num", num)
+    return Markup(get_translations().ngettext(singular, plural, num)) % _numbers(variables)
 
 
 def _translate(template: str, context: str | None, plural: str | None = None, count: Any = None) -> str:
@@ -129,9 +188,11 @@ def _value(value: Any) -> Any:
     if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, float):
-        return format_decimal(value, format="#,##0.000", locale=current_language())
+        return signed_text(value, 3)  # floats in sentences are values in antes: "+0,363", "-1,000"
     if isinstance(value, int):
         return number_text(value)
+    if isinstance(value, Percent):
+        return percent_text(value.share, value.places)
     if isinstance(value, Cards):
         return " ".join(card_text(code) for code in value.codes)
     if isinstance(value, Term):

@@ -140,12 +140,21 @@ def _next_question(sprint: dict[str, Any]) -> None:
 
 
 def _another_tab(sprint: dict[str, Any], sent: int | None) -> None:
-    """Say so when the form was for one of the sprint's questions that is closed already (answered or
-    skipped in another tab, or a page sent twice); any other drill id is just a stale form."""
+    """Say why an answer was not recorded: the form was for one of the sprint's questions that is
+    closed already (answered or skipped in another tab, or a page sent twice), or for no question of
+    this sprint at all (a tab left open on another sprint): never dropped without a word."""
     closed = {q["id"] for q in db.store().sprint_questions(int(sprint["id"])) if not q["open"]}
     if sent in closed:
         flash(
             gettext("This question was already answered or skipped in another tab; the first answer counts."),
+            "error",
+        )
+    else:
+        flash(
+            gettext(
+                "That answer came from a page that is out of date (another tab?) and was not recorded: "
+                "here is the sprint's current question."
+            ),
             "error",
         )
 

@@ -33,6 +33,10 @@ def read_answer(fmt: AnswerFormat, form: MultiDict[str, str], prefix: str = "") 
     if kind is AnswerKind.CHOICE:
         value = form.get(prefix + "answer", "")
         if not value.strip():
+            # A page of several questions (the quiz, an exam) is handed in, not checked: its sentences
+            # name no button.
+            if prefix:
+                raise AnswerError(_("Nothing is chosen yet: choose one of the answers."))
             raise AnswerError(_("Nothing is chosen yet: choose one of the answers, then press Check."))
         if form.getlist(prefix + "discard") and exchange_choices(fmt):
             shown = next((c.message for c in fmt.choices if c.value == value), value)
@@ -47,6 +51,8 @@ def read_answer(fmt: AnswerFormat, form: MultiDict[str, str], prefix: str = "") 
     if kind is AnswerKind.AMOUNT:
         value = form.get(prefix + "answer", "")
         if not value.strip():
+            if prefix:
+                raise FieldError(_("Type the amount first."))
             raise FieldError(_("Type the amount first, then press Check."))
         _check_amount(value, None, 0)
         return value
@@ -54,6 +60,8 @@ def read_answer(fmt: AnswerFormat, form: MultiDict[str, str], prefix: str = "") 
         labels = fmt.label_messages
         values = [form.get(f"{prefix}amount-{i}", "") for i in range(len(labels))]
         if not any(v.strip() for v in values):
+            if prefix:
+                raise FieldError(_("Type an amount in every field."))
             raise FieldError(_("Type an amount in every field, then press Check."))
         for i, (label, value) in enumerate(zip(labels, values, strict=True)):
             _check_amount(value, label_text(label), i)

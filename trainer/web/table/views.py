@@ -23,6 +23,7 @@ from trainer.drills import AnswerError
 from trainer.drills.chips import ChipSet, load_chips
 from trainer.drills.rounds import (
     GAMES,
+    HouseSeatsError,
     Round,
     RoundError,
     dealt_presets,
@@ -60,6 +61,12 @@ def _drawing() -> dict[str, Any]:
 
 @bp.get("/")
 def index() -> str:
+    return _index()
+
+
+def _index(kept: dict[str, Any] | None = None, error: str | None = None) -> str:
+    """The tables page; after a refused start, the trainee's choices kept and the refusal said beside
+    them (`kept`: the game and the form's values)."""
     trainee = db.trainee_id()
     results = db.tables().table_test_results(trainee) if trainee is not None else []
     games = []
@@ -70,6 +77,12 @@ def index() -> str:
             {
                 "id": game,
                 "seats": rounds.seats,
+                # Which house rules seat each number, so the form offers only what the chosen house
+                # deals (static/js/focus.js hides the others; the server refuses them in words).
+                "seated_by": {
+                    n: " ".join(name for name, _title in presets if n in rounds.seats_under(name))
+                    for n in rounds.seats
+                },
                 "seat_word": rounds.seat_word,
                 "payouts": rounds.payouts,
                 # The house's form of a payout answer: its chip set's (Omaha: the poker room's).
@@ -79,6 +92,14 @@ def index() -> str:
                 "settings": exam_settings()[game],
             }
         )
+    if kept is not None:
+        for g in games:
+            if g["id"] == kept.get("game"):
+                g.update(kept=kept, error=error)
+                if kept.get("rules") in dict(g["presets"]):
+                    g["rules"] = kept["rules"]
+                if kept.get("payout") in ("amount", "chips"):
+                    g["payout_answer"] = kept["payout"]
     return render_template(
         "table/index.html",
         games=games,
@@ -113,6 +134,20 @@ def start() -> Response:
         round_id = db.start_round(
             trainee, game, level, seats=seats, rules=form.rules.data or None, payout=payout
         )
+    except HouseSeatsError as error:
+        # A seat count the house does not deal: said in the page's language beside the form, the
+        # trainee's other choices kept.
+        title = dict(_table_presets(game)[0]).get(error.rules, error.rules)
+        said = gettext(
+            "The house rules %(rules)s seat %(low)s to %(high)s players, not %(seats)s: choose another "
+            "number of players or other house rules.",
+            rules=gettext(title),
+            low=error.allowed.start,
+            high=error.allowed.stop - 1,
+            seats=seats,
+        )
+        kept = {"game": game, "seats": seats, "rules": form.rules.data, "payout": payout}
+        return Response(_index(kept, said), status=400)
     except RoundError as error:
         abort(400, description=gettext("This table cannot be dealt: %(reason)s", reason=str(error)))
     return redirect(url_for("table.show", round_id=round_id))

@@ -128,7 +128,10 @@ class Hand:
         self, kind: str, question: Step, fmt: AnswerFormat, data: dict[str, Any], focus: int | None
     ) -> None:
         phase = "showdown" if kind in ("om.show_first", "om.pot", "om.payout") else "betting"
-        self.steps.append(RoundStep(kind, question, fmt, self.table(focus, phase), data))
+        # Chips pushed to a seat are paid out by the dealer: more than the share gives chips away (the
+        # round's "chips from mistakes" read 0 after 108,800 paid for 60).
+        money = "pay" if kind == "om.payout" else ""
+        self.steps.append(RoundStep(kind, question, fmt, self.table(focus, phase), data, money))
 
     def act(self, seat: int, action: str, amount: int = 0) -> None:
         """Move chips for an action; `amount` is the total the seat's bet goes to this street."""

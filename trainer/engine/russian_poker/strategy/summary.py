@@ -23,7 +23,7 @@ from typing import Any
 
 from trainer.engine.cards import Card
 from trainer.engine.evaluator import PRODUCT_TABLE, strength5
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import Percent, Step, step
 from trainer.engine.presets import data_path
 
 SUMMARY_FILE = ("advisor", "rules-of-thumb.json")
@@ -221,5 +221,5 @@ def edge_steps(edge: dict[str, Any], second_draw: bool) -> list[Step]:
     return lines
 
 
-def _percent(share: float, places: int = 3) -> str:
-    return f"{100 * share:.{places}f}%"
+def _percent(share: float, places: int = 3) -> Percent:
+    return Percent(share, places)

@@ -1,0 +1,53 @@
+"""Accessibility on a 390 x 844 phone in Georgian and Russian (axe-core, vendored under tests/vendor):
+no violation of any impact on the pages issue 29 named (progress, the presets side by side, a live
+table round: its wide tables scroll inside a box that takes the keyboard focus, the round has an h1)."""
+
+from __future__ import annotations
+
+import pytest
+from test_browser_pages import (  # noqa: F401  (browser, page_in and server are fixtures)
+    AXE,
+    PHONE,
+    browser,
+    navigate,
+    page_in,
+    server,
+    sign_up,
+)
+
+pytestmark = pytest.mark.browser
+
+PAGES = [
+    "/progress/",
+    "/reference/presets/russian-poker",
+    "/reference/presets/painted-poker",
+    "/table/",
+]
+
+
+def violations(page) -> list[str]:
+    page.add_script_tag(content=AXE.read_text())
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{page.url}: {v['id']} ({v['impact']}) {[n['target'] for n in v['nodes'][:3]]}"
+        for v in result["violations"]
+    ]
+
+
+@pytest.mark.parametrize("lang", ["ka", "ru"])
+def test_no_accessibility_violations_on_a_phone(page_in, server, lang):  # noqa: F811
+    page = page_in(lang, viewport=PHONE, bypass_csp=True)
+    sign_up(page, f"axe.phone.{lang}")
+    problems: list[str] = []
+    for url in PAGES:
+        page.goto(server + url)
+        page.wait_for_load_state()
+        problems += violations(page)
+    # A live table round, its first step and its end.
+    page.goto(server + "/table/")
+    section = page.locator("section.table-game:has(#game-russian_poker)")
+    navigate(page, lambda: section.locator("form.round-start button[value='1']").click())
+    problems += violations(page)
+    if page.locator("h1").count() != 1:
+        problems.append(f"{page.url}: {page.locator('h1').count()} h1")
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,146 @@
+"""The live table on a 390 x 844 phone, measured at every step of a whole round (Playwright driving
+Debian's Chromium): Russian poker with six boxes at level 3, answered like a trainee who knows the
+rules. At every step the answer field and the Check button lie inside the screen (not under its edge,
+not scrolled away), the box the step asks about is in view above the answer bar, every stake (its
+chips and its amount) lies inside its box, and nothing on the table is cut or scrolls sideways.
+
+The figures (how far the field and the box sit from the screen's edges) are printed per step with -s.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_browser_pages import (  # noqa: F401  (browser and page_in are fixtures)
+    PHONE,
+    browser,
+    navigate,
+    page_in,
+    shot,
+)
+from test_browser_table import (  # noqa: F401  (server is a fixture)
+    DATABASE,
+    current_round,
+    current_row,
+    fill,
+    server,
+)
+
+from trainer.drills.rounds import expected_answer
+from trainer.store.schema import open_db
+from trainer.store.tables import TableStore
+
+pytestmark = pytest.mark.browser
+LONG_ROUND_SEED = 78  # six boxes at level 3: 21 steps, the longest of the first 120 seeds
+
+# Where the step's answer controls, the Check button, the answer bar and the box asked about are on
+# the screen (viewport coordinates), and every piece of a box that spills out of it.
+MEASURE = """() => {
+  const rect = (el) => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom,
+    left: r.left, right: r.right}; };
+  const form = document.querySelector('#round form.step-form');
+  const fields = form ? [...form.querySelectorAll('input:not([type=hidden])')].map(
+    (i) => rect(i.closest('label') || i)) : [];
+  const check = form && form.querySelector('button.primary');
+  const asked = document.querySelector('#round .focus[aria-current=true]');
+  const bar = document.getElementById('answer-bar');
+  const spills = [];
+  for (const box of document.querySelectorAll('#round .rp-round .box')) {
+    const b = box.getBoundingClientRect();
+    for (const part of box.querySelectorAll('.stake, .stacks, .amount, .fan, .caption, .name')) {
+      const r = part.getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1
+          || part.scrollWidth > part.clientWidth + 1 && getComputedStyle(part).overflow !== 'visible') {
+        const name = box.querySelector('.name').textContent;
+        spills.push(`${name}: ${part.className} "${part.textContent.trim()}"`);
+      }
+    }
+  }
+  return {
+    screen: {height: window.innerHeight, width: window.innerWidth},
+    fields, check: check ? rect(check) : null,
+    asked: asked ? rect(asked) : null, asked_name: asked ? asked.querySelector('.name').textContent : null,
+    bar: bar ? rect(bar) : null, spills,
+    sideways: document.documentElement.scrollWidth > window.innerWidth,
+  };
+}"""
+
+
+def _inside(r: dict, top: float, bottom: float, width: float) -> bool:
+    return r["top"] >= top - 1 and r["bottom"] <= bottom + 1 and r["left"] >= -1 and r["right"] <= width + 1
+
+
+def step_problems(m: dict, i: int) -> list[str]:
+    """What keeps the trainee from reading the step or answering it without scrolling."""
+    height, width = m["screen"]["height"], m["screen"]["width"]
+    problems = []
+    if not m["fields"] or m["check"] is None:
+        return [f"step {i + 1}: no answer field or Check button"]
+    for r in [*m["fields"], m["check"]]:
+        if not _inside(r, 0, height, width):
+            problems.append(f"step {i + 1}: an answer control at {r} is outside the {width}x{height} screen")
+    if m["asked"] is not None:
+        free = m["bar"]["top"] if m["bar"] else height
+        a = m["asked"]
+        # The box asked about: in view above the bar (a box taller than the space left shows its top).
+        if a["top"] < -1 or min(a["bottom"], a["top"] + 120) > free + 1:
+            problems.append(f"step {i + 1}: {m['asked_name']} at {a} is not in view above the bar at {free}")
+    problems += [f"step {i + 1}: spills out of its box: {s}" for s in m["spills"]]
+    if m["sideways"]:
+        problems.append(f"step {i + 1}: the page scrolls sideways")
+    return problems
+
+
+@pytest.mark.parametrize(("lang", "payout"), [("ka", "chips"), ("ru", "amount")])
+def test_a_six_box_round_is_answered_without_scrolling_on_a_phone(page_in, server, lang, payout):  # noqa: F811
+    page = page_in(lang)
+    navigate(page, lambda: page.goto(server + "/table/"))
+    section = page.locator("section.table-game:has(#game-russian_poker)")
+    section.locator("select[name=seats]").select_option("6")
+    section.locator(f"label:has(input[name=payout][value={payout}])").click()
+    navigate(page, lambda: section.locator("form.round-start button[value='3']").click())
+    assert page.viewport_size == PHONE
+    # A long round (21 steps: every box buys, insures or is paid), dealt in place of the random one so
+    # that every step kind is measured; the form above is what a trainee would have used.
+    trainee = current_row(page)["trainee_id"]
+    db = open_db(DATABASE[0], migrate=False)
+    try:
+        round_id = TableStore(db).start_round(
+            trainee, "russian_poker", 3, seed=LONG_ROUND_SEED, seats=6, payout=payout
+        )
+    finally:
+        db.conn.close()
+    navigate(page, lambda: page.goto(page.url.rsplit("/", 1)[0] + f"/{round_id}"))
+    r = current_round(page)
+    assert len(r.steps) >= 16
+    page.evaluate("window.__sameDocument = true")
+    problems: list[str] = []
+    for i, step in enumerate(r.steps):
+        assert page.locator("#round input[name=step]").get_attribute("value") == str(i)
+        m = page.evaluate(MEASURE)
+        found = step_problems(m, i)
+        print(
+            f"{lang} step {i + 1:2}/{len(r.steps)}: check bottom {m['check']['bottom']:.0f}"
+            f" of {m['screen']['height']}, bar top {m['bar']['top'] if m['bar'] else None},"
+            f" asked {m['asked_name']} {'' if m['asked'] is None else round(m['asked']['top'])}"
+        )
+        if found:
+            shot(page, f"table-phone-{lang}-step-{i + 1}")
+            problems += found
+        # The trainee's thumb: no scroll before answering (fill and click would scroll for us, so
+        # the measure above is what proves the controls were in reach).
+        fill(page, step, expected_answer(r, i))
+        with page.expect_response(re.compile(r"/table/round/\d+$")):
+            page.locator("#round form.step-form button.primary").click()
+        page.wait_for_function(
+            """(i) => {
+                const step = document.querySelector('#round input[name=step]');
+                return document.querySelector('#steps-right') || (step && step.value !== String(i));
+            }""",
+            arg=i,
+        )
+    assert page.evaluate("window.__sameDocument === true"), "the page reloaded between steps"
+    page.locator("#steps-right").wait_for()
+    assert not problems, "\n".join(problems)
