@@ -182,7 +182,9 @@ class Groups:
 
     def add_member(self, group_id: int, user_id: int) -> None:
         """Make the user a member from now on (a new membership period); already a member: nothing.
-        Called by `join`, for the trainee's own request."""
+        Called by `join`, for the trainee's own request (and by whatever else may ever bring a trainee
+        into a group). A user practising for no group practises for this one from now on, in the same
+        transaction: whichever way he comes in, his drills follow the group's house rules."""
         self.group(group_id)
         if not list(self.db.query("SELECT 1 FROM users WHERE id = ?", [user_id])):
             raise NotFoundError(f"no user {user_id}")
@@ -196,6 +198,10 @@ class Groups:
                 self.db.execute(
                     "INSERT INTO membership_periods (group_id, user_id, joined_at) VALUES (?, ?, ?)",
                     [group_id, user_id, now],
+                )
+                self.db.execute(
+                    "UPDATE users SET practice_group_id = ? WHERE id = ? AND practice_group_id IS NULL",
+                    [group_id, user_id],
                 )
 
     def remove_member(self, group_id: int, user_id: int) -> bool:
@@ -211,8 +217,13 @@ class Groups:
                 "WHERE group_id = ? AND user_id = ? AND left_at IS NULL",
                 [now, group_id, user_id],
             )
+            # Practising for the group he leaves: he practises for his earliest other group, if any
+            # (not the shipped rules while he is still in a group).
             self.db.execute(
-                "UPDATE users SET practice_group_id = NULL WHERE id = ? AND practice_group_id = ?",
+                """UPDATE users SET practice_group_id = (
+                       SELECT m.group_id FROM memberships m WHERE m.user_id = users.id
+                       ORDER BY m.joined_at, m.group_id LIMIT 1)
+                   WHERE id = ? AND practice_group_id = ?""",
                 [user_id, group_id],
             )
         return cursor.rowcount == 1
@@ -243,7 +254,7 @@ class Groups:
         return list(
             self.db.query(
                 """SELECT u.id, u.username, u.display_name, u.password_hash IS NULL AS unclaimed,
-                          m.joined_at
+                          m.joined_at, u.practice_group_id
                    FROM memberships m JOIN users u ON u.id = m.user_id
                    WHERE m.group_id = ? ORDER BY u.display_name COLLATE NOCASE, u.id""",
                 [group_id],

@@ -124,8 +124,6 @@ def join() -> Page:
     except AccountError as error:
         form.code.errors.append(say(error))
         return _render_index(join_form=form, status=400)
-    if db.groups().practising_for(current_user.id) is None:
-        db.groups().practise_for(current_user.id, int(group["id"]))
     flash(gettext("You joined %(group)s.", group=group["name"]), "ok")
     return redirect(url_for("groups.index"))
 
@@ -245,6 +243,7 @@ def _render_desk(
     ids = [t["id"] for t in report["trainees"]]
     results = db.tables().table_test_results(trainee_ids=ids, group_id=group_id)
     names = {t["id"]: t["display_name"] for t in report["trainees"]}
+    rules = groups.rules(group_id)
     page = render_template(
         "groups/desk.html",
         group=group,
@@ -257,7 +256,8 @@ def _render_desk(
         results=results,
         names=names,
         exams=db.exams().of_group(group_id),
-        rules=groups.rules(group_id),
+        rules=rules,
+        practising=practising_under(group_id, report["trainees"], rules),
         presets={g.id: _presets(g) for g in GAMES},
         games=GAMES,
         kind_title=kind_title,
@@ -267,6 +267,34 @@ def _render_desk(
         form=EmptyForm(),
     )
     return (page, status) if status != 200 else page
+
+
+def practising_under(
+    group_id: int, trainees: list[dict[str, Any]], rules: dict[str, str]
+) -> dict[int, dict[str, Any]]:
+    """Per member, the house rules his practice follows: `where` is "here" (this group's), "other"
+    (another group he chose, whose name is not shown: it may be another instructor's) or "none"
+    (the shipped defaults), and `titles` the presets' titles per game id."""
+    shown: dict[int, dict[str, Any]] = {}
+    others: dict[int, dict[str, str]] = {}
+    for t in trainees:
+        chosen = t.get("practice_group_id")
+        if chosen == group_id:
+            where, presets = "here", rules
+        elif chosen is not None:
+            where = "other"
+            presets = others.setdefault(int(chosen), db.groups().rules(int(chosen)))
+        else:
+            where, presets = "none", {g.id: g.default_preset for g in GAMES}
+        shown[int(t["id"])] = {"where": where, "titles": {g: _preset_title(g, p) for g, p in presets.items()}}
+    return shown
+
+
+def _preset_title(game_id: str, preset: str) -> str:
+    try:
+        return str(BY_ID[game_id].load_rules(preset).title)
+    except (KeyError, PresetError, ValueError):
+        return preset
 
 
 @bp.post("/<int:group_id>/members/<int:user_id>/remove")
