@@ -3,6 +3,8 @@ time zones, readable item analysis and exports, the quiz report, the timed quiz'
 desk's sections and confirmations; each route's access for another instructor."""
 
 import re
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from accounts_helpers import signed_in
@@ -11,6 +13,7 @@ from test_groups import _make_group, _practise, _trainee
 from trainer.store import open_db
 from trainer.store.accounts import FAST_HASHER, Accounts, Role
 from trainer.store.groups import Groups
+from trainer.web import create_app
 from trainer.web import db as web_db
 
 
@@ -45,16 +48,142 @@ def test_a_member_added_any_way_practises_for_the_group_and_leaving_falls_back_t
 
 def test_the_desk_shows_which_rules_each_trainee_practises_under(app, teacher):
     group_id, code = _make_group(teacher)
-    assert teacher.post(f"/groups/{group_id}/rules", data={"rules-russian_poker": "insured"}).status_code == 302
-    other_id, other_code = _make_group(teacher, "Morning class")
+    assert (
+        teacher.post(f"/groups/{group_id}/rules", data={"rules-russian_poker": "insured"}).status_code == 302
+    )
+    _other_id, other_code = _make_group(teacher, "Morning class")
     nino = _trainee(app, "nino", code)
     lasha = _trainee(app, "lasha", other_code)
     assert lasha.post("/groups/join", data={"code": code}).status_code == 302
     giorgi = _trainee(app, "giorgi", code)
     assert giorgi.post("/groups/practise-for", data={"group": ""}).status_code == 302
-    assert web_db is not None and _practise(nino)
+    _practise(nino)
     desk = teacher.get(f"/groups/{group_id}").get_data(as_text=True)
     cells = dict(re.findall(r'data-trainee="(\w+)">.*?data-practising="(\w+)"', desk, re.S))
     assert cells == {"nino": "here", "lasha": "other", "giorgi": "none"}
     nino_row = re.search(r'data-trainee="nino">.*?</tr>', desk, re.S).group(0)
     assert "Insured" in nino_row or "insured" in nino_row.lower()
+
+
+# (2) Time zones ------------------------------------------------------------------------------------
+
+TBILISI = ZoneInfo("Asia/Tbilisi")
+
+
+def _local(moment, zone=TBILISI):
+    return moment.astimezone(zone).strftime("%Y-%m-%dT%H:%M")
+
+
+def _quiz_form(opens, closes, **extra):
+    return {
+        "title": "Payouts, week 1",
+        "item": ["rp.qualify:1"],
+        "questions": "2",
+        "attempts_allowed": "1",
+        "opens_at": opens,
+        "closes_at": closes,
+        **extra,
+    }
+
+
+def test_a_group_in_tbilisi_enters_and_shows_every_time_in_its_zone(app, teacher):
+    group_id, code = _make_group(teacher)
+    assert (
+        teacher.post(f"/groups/{group_id}/time-zone", data={"time_zone": "Asia/Tbilisi"}).status_code == 302
+    )
+    form_page = teacher.get(f"/exams/group/{group_id}/new").get_data(as_text=True)
+    assert "Asia/Tbilisi, UTC+04:00" in form_page and "(UTC)" not in form_page
+    now = datetime.now(UTC).replace(second=0, microsecond=0)
+    default_opens = re.search(r'id="opens_at" name="opens_at"[^>]*value="([^"]+)"', form_page).group(1)
+    assert abs(
+        datetime.fromisoformat(default_opens) - now.astimezone(TBILISI).replace(tzinfo=None)
+    ) < timedelta(minutes=2)  # the form's "now" is Tbilisi's wall clock
+    opens, closes = now - timedelta(hours=1), now + timedelta(hours=2)
+    made = teacher.post(f"/exams/group/{group_id}/new", data=_quiz_form(_local(opens), _local(closes)))
+    assert made.status_code == 302, made.get_data(as_text=True)[:500]
+    exam_id = int(made.headers["Location"].split("/")[-2])
+    with app.app_context():
+        exam = web_db.exams().exam(exam_id)
+    assert datetime.fromisoformat(exam["opens_at"]) == opens  # stored in UTC: entered minus four hours
+    assert exam["is_open"]
+    shown_close = closes.astimezone(TBILISI).strftime("%Y-%m-%d %H:%M")
+    labelled = f'{shown_close} (<code class="zone">Asia/Tbilisi, UTC+04:00</code>)'
+    desk = teacher.get(f"/groups/{group_id}").get_data(as_text=True)
+    assert labelled in desk
+    nino = _trainee(app, "nino", code)
+    assert labelled in nino.get("/groups/").get_data(as_text=True)
+    start = nino.get(f"/exams/{exam_id}").get_data(as_text=True)
+    assert labelled in start
+    results = teacher.get(f"/exams/{exam_id}/results").get_data(as_text=True)
+    assert shown_close in results and "Asia/Tbilisi" in results
+    _practise(nino)
+    last = re.search(
+        r'data-trainee="nino">.*?</tr>', teacher.get(f"/groups/{group_id}").get_data(as_text=True), re.S
+    )
+    assert datetime.now(UTC).astimezone(TBILISI).strftime("%Y-%m-%d %H:") in last.group(0)
+
+
+def test_the_instance_zone_is_the_default_and_a_group_may_go_back_to_it(tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "zone.sqlite"),
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "FAST_PASSWORD_HASHING": True,
+            "TIME_ZONE": "Europe/Moscow",
+        }
+    )
+    teacher = signed_in(app, "teacher", "instructor")
+    group_id, _code = _make_group(teacher)
+    assert "Europe/Moscow, UTC+03:00" in teacher.get(f"/exams/group/{group_id}/new").get_data(as_text=True)
+    teacher.post(f"/groups/{group_id}/time-zone", data={"time_zone": "Asia/Tbilisi"})
+    assert "Asia/Tbilisi, UTC+04:00" in teacher.get(f"/exams/group/{group_id}/new").get_data(as_text=True)
+    teacher.post(f"/groups/{group_id}/time-zone", data={"time_zone": ""})
+    assert "Europe/Moscow, UTC+03:00" in teacher.get(f"/exams/group/{group_id}/new").get_data(as_text=True)
+
+
+def test_the_time_zone_route_is_the_owners_and_refuses_unknown_zones(app, teacher):
+    group_id, code = _make_group(teacher)
+    other = signed_in(app, "other.teacher", "instructor")
+    trainee = _trainee(app, "nino", code)
+    assert other.post(f"/groups/{group_id}/time-zone", data={"time_zone": "Asia/Tbilisi"}).status_code == 404
+    assert (
+        trainee.post(f"/groups/{group_id}/time-zone", data={"time_zone": "Asia/Tbilisi"}).status_code == 403
+    )
+    guest = app.test_client().post(f"/groups/{group_id}/time-zone", data={"time_zone": "Asia/Tbilisi"})
+    assert guest.status_code == 302 and "sign-in" in guest.headers["Location"]
+    for bad in ("Tbilisi", "../../etc/passwd", "x" * 5000):
+        assert teacher.post(f"/groups/{group_id}/time-zone", data={"time_zone": bad}).status_code == 400
+    with app.app_context():
+        assert web_db.groups().group(group_id)["time_zone"] is None
+
+
+@pytest.mark.parametrize(
+    ("bad", "field"),
+    [
+        ({"title": ""}, "title"),
+        ({"item": []}, "item"),
+        ({"item": ["rp.qualify:9"]}, "item"),
+        ({"questions": "0"}, "questions"),
+        ({"questions": "٣"}, "questions"),
+        ({"questions": "-1"}, "questions"),
+        ({"time_limit_min": "181"}, "time_limit_min"),
+        ({"attempts_allowed": ""}, "attempts_allowed"),
+        ({"opens_at": "tomorrow"}, "opens_at"),
+        ({"closes_at": "2020-01-01T10:00"}, "closes_at"),
+    ],
+)
+def test_the_quiz_form_says_which_field_is_wrong_in_the_pages_language(app, teacher, bad, field):
+    group_id, _code = _make_group(teacher)
+    now = datetime.now(UTC)
+    data = {**_quiz_form(_local(now, UTC), _local(now + timedelta(days=1), UTC)), **bad}
+    said = {}
+    for lang in ("en", "ka", "ru"):
+        refused = teacher.post(f"/exams/group/{group_id}/new", data=data, headers={"Accept-Language": lang})
+        assert refused.status_code == 400
+        page = refused.get_data(as_text=True)
+        said[lang] = re.search(rf'id="{field}-error">([^<]+)<', page).group(1)
+    assert len(set(said.values())) == 3, said  # each language its own words
+    with app.app_context():
+        assert web_db.exams().of_group(group_id) == []

@@ -135,7 +135,7 @@ class Exams:
         """The exams of the user's groups that are open now, with his sittings so far."""
         now = _iso(self.clock())
         rows = self.db.query(
-            """SELECT e.*, g.name AS group_name,
+            """SELECT e.*, g.name AS group_name, g.time_zone AS group_time_zone,
                       (SELECT count(*) FROM exam_sittings s WHERE s.exam_id = e.id AND s.trainee_id = ?)
                       AS sittings
                FROM exams e JOIN memberships m ON m.group_id = e.group_id AND m.user_id = ?

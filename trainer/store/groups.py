@@ -24,6 +24,7 @@ import os
 import re
 import secrets
 import sqlite3
+import zoneinfo
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -273,6 +274,14 @@ class Groups:
             except sqlite3.IntegrityError:
                 continue
         raise AccountError("try_again")
+
+    def set_time_zone(self, group_id: int, zone: str | None) -> dict[str, Any]:
+        """The group's own time zone (an IANA name), or None: the instance's."""
+        if zone is not None and zone not in zoneinfo.available_timezones():
+            raise AccountError("time_zone_unknown")
+        with writing(self.db):
+            self.db.execute("UPDATE groups SET time_zone = ? WHERE id = ?", [zone, group_id])
+        return self.group(group_id)
 
     def rename(self, group_id: int, name: Any) -> dict[str, Any]:
         with writing(self.db):

@@ -668,6 +668,14 @@ def m014_desk_indexes(db: Database) -> None:
     )
 
 
+@MIGRATIONS()
+def m015_group_time_zone(db: Database) -> None:
+    """A group's time zone (an IANA name such as Asia/Tbilisi; NULL: the instance's, `TRAINER_TIME_ZONE`),
+    in which its desk, its quizzes' times and its exports are entered and shown. Times stay stored in
+    UTC."""
+    db.execute("ALTER TABLE groups ADD COLUMN time_zone TEXT")
+
+
 def _connect(path: str | Path, *, create: bool, timeout: float) -> sqlite3.Connection:
     # `check_same_thread=False`: a connection may be handed between the threads of one request.
     if str(path) == ":memory:":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
@@ -24,11 +24,12 @@ from trainer.drills.base import expected_of
 from trainer.games import GAMES
 from trainer.store import AlreadyAnsweredError, NotFoundError
 from trainer.store.exams import ExamError
-from trainer.web import db
+from trainer.web import db, local_time
 from trainer.web.answer_input import read_all
 from trainer.web.auth import instructor_required
 from trainer.web.catalog import game_title, kind_title
-from trainer.web.forms import EmptyForm, whole_number
+from trainer.web.exam_forms import ExamForm
+from trainer.web.forms import EmptyForm
 from trainer.web.guards import check_form
 
 bp = Blueprint("exams", __name__, url_prefix="/exams")
@@ -72,6 +73,11 @@ def _owned_exam(exam_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
     return exam, _owned_group(int(exam["group_id"]))
 
 
+def _zone(exam: dict[str, Any]) -> str:
+    """The time zone of the exam's group, in which its times are shown."""
+    return local_time.zone_of(db.groups().group(int(exam["group_id"])))
+
+
 # The instructor ------------------------------------------------------------------------------------
 
 
@@ -79,57 +85,24 @@ def _catalog() -> list[dict[str, Any]]:
     return [{"game": game, "kinds": [REGISTRY[k] for k in game.kinds if k in REGISTRY]} for game in GAMES]
 
 
-def _when(raw: str) -> datetime | None:
-    try:
-        moment = datetime.fromisoformat(raw.strip())
-    except ValueError:
-        return None
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
-
-
-def _whole(name: str, default: int | None = None) -> int | None:
-    raw = request.form.get(name, "").strip()
-    if not raw:
-        return default
-    number = whole_number(raw)
-    return -1 if number is None else number
-
-
 @bp.route("/group/<int:group_id>/new", methods=["GET", "POST"])
 @instructor_required
 def new(group_id: int) -> Page:
     group = _owned_group(group_id)
-    form = EmptyForm()
+    zone = local_time.zone_of(group)
+    form = ExamForm(zone, formdata=request.form if request.method == "POST" else None)
     error = None
-    if request.method == "POST":
-        check_form(form)
-        items = []
-        for value in request.form.getlist("item"):
-            kind, _, level = value.rpartition(":")
-            items.append((kind, whole_number(level) or 0))
-        opens, closes = _when(request.form.get("opens_at", "")), _when(request.form.get("closes_at", ""))
-        minutes = _whole("time_limit_min", 0)
+    if request.method == "GET":
+        form.fill_defaults(datetime.now(UTC))
+    elif form.validate():
         try:
-            if opens is None or closes is None:
-                raise ExamError("window")
-            exam = db.exams().create(
-                group_id,
-                title=request.form.get("title", ""),
-                items=items,
-                questions=_whole("questions", 0) or 0,
-                time_limit_s=None if not minutes else minutes * 60,
-                attempts_allowed=_whole("attempts_allowed", 1) or 0,
-                same_questions=request.form.get("same_questions") == "1",
-                opens_at=opens,
-                closes_at=closes,
-                answers_before_close=request.form.get("answers_before_close") == "1",
-                made_by=current_user.id,
-            )
+            exam = db.exams().create(group_id, **form.exam_fields(), made_by=current_user.id)
         except ExamError as refused:
             error = refusal(refused)
         else:
             return redirect(url_for("exams.results", exam_id=exam["id"]))
-    now = datetime.now(UTC).replace(second=0, microsecond=0)
+    else:
+        error = gettext("The quiz is not assigned: correct the fields marked below.")
     page = render_template(
         "exams/new.html",
         group=group,
@@ -137,9 +110,7 @@ def new(group_id: int) -> Page:
         catalog=_catalog(),
         form=form,
         error=error,
-        values=request.form,
-        now=now.strftime("%Y-%m-%dT%H:%M"),
-        week=(now + timedelta(days=7)).strftime("%Y-%m-%dT%H:%M"),
+        zone=zone,
     )
     return (page, 400) if error else page
 
@@ -154,6 +125,7 @@ def results(exam_id: int) -> Page:
         group=group,
         results=db.exams().results(exam_id),
         kind_title=kind_title,
+        zone=local_time.zone_of(group),
     )
 
 
@@ -255,7 +227,9 @@ def _member_exam(exam_id: int) -> dict[str, Any]:
 def show(exam_id: int) -> Page:
     exam = _member_exam(exam_id)
     mine = db.exams().sittings(exam_id, current_user.id)
-    return render_template("exams/start.html", exam=exam, sittings=mine, form=EmptyForm(), error=None)
+    return render_template(
+        "exams/start.html", exam=exam, sittings=mine, form=EmptyForm(), error=None, zone=_zone(exam)
+    )
 
 
 @bp.post("/<int:exam_id>/start")
@@ -272,7 +246,12 @@ def start(exam_id: int) -> Page:
     except ExamError as error:
         mine = db.exams().sittings(exam_id, current_user.id)
         page = render_template(
-            "exams/start.html", exam=exam, sittings=mine, form=EmptyForm(), error=refusal(error)
+            "exams/start.html",
+            exam=exam,
+            sittings=mine,
+            form=EmptyForm(),
+            error=refusal(error),
+            zone=_zone(exam),
         )
         return page, 409
     return redirect(url_for("exams.sitting", sitting_id=sitting["id"]), code=303)
@@ -304,6 +283,7 @@ def _render_sitting(
         errors=errors,
         kept=kept,
         form=EmptyForm(),
+        zone=_zone(exam),
     )
 
 

@@ -46,7 +46,7 @@ from trainer.store import NotFoundError, stats
 from trainer.store.accounts import AccountError, Role
 from trainer.store.groups import readable_answer
 from trainer.store.readiness import Target
-from trainer.web import db, records
+from trainer.web import db, local_time, records
 from trainer.web.auth import accounts, instructor_required, say
 from trainer.web.catalog import game_title, kind_title
 from trainer.web.forms import EmptyForm, whole_number
@@ -265,6 +265,9 @@ def _render_desk(
         target_form=target_form,
         code=code,
         form=EmptyForm(),
+        zone=local_time.zone_of(group),
+        zones=local_time.zone_names(),
+        school_zone=gettext("The school's: %(zone)s", zone=local_time.zone_label(None)),
     )
     return (page, status) if status != 200 else page
 
@@ -474,6 +477,7 @@ def trainee(group_id: int, user_id: int) -> Page:
             "total": total,
         },
         sittings=sittings_of(group_id, user_id),
+        zone=local_time.zone_of(group),
         games=GAMES,
         kind_title=kind_title,
         game_title=game_title,
@@ -504,6 +508,7 @@ def attempt(group_id: int, user_id: int, drill_id: int) -> Page:
         attempt=attempt,
         grade=grade,
         reviewing=True,
+        zone=local_time.zone_of(group),
     )
 
 

@@ -6,7 +6,7 @@ from flask import Flask, Response
 from flask_wtf.csrf import generate_csrf
 
 from trainer import shipped
-from trainer.web import account_cli, auth, db, drawing, errors, i18n
+from trainer.web import account_cli, auth, db, drawing, errors, i18n, local_time
 from trainer.web.answer_input import exchange_choices
 from trainer.web.catalog import game_title, rules_in_force, sprint_title
 from trainer.web.questions import amount_may_be_negative, short_question
@@ -20,6 +20,7 @@ def init_pages(app: Flask) -> None:
         account,
         advisor_page,
         exams,
+        group_zone,
         groups,
         offline,
         pages,
@@ -39,6 +40,7 @@ def init_pages(app: Flask) -> None:
     auth.init_app(app)
     account_cli.init_app(app)
     errors.init_app(app)
+    local_time.init_filters(app)
     app.jinja_env.globals.update(
         drawing.TEMPLATE_GLOBALS,
         csrf_token=generate_csrf,
