@@ -2,6 +2,8 @@
 time zones, readable item analysis and exports, the quiz report, the timed quiz's countdown, the
 desk's sections and confirmations; each route's access for another instructor."""
 
+import csv
+import io
 import re
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -187,3 +189,132 @@ def test_the_quiz_form_says_which_field_is_wrong_in_the_pages_language(app, teac
     assert len(set(said.values())) == 3, said  # each language its own words
     with app.app_context():
         assert web_db.exams().of_group(group_id) == []
+
+
+# (3) Readable item analysis and exports ---------------------------------------------------------
+
+
+def _answer(client, kind, level, answer):
+    made = client.post(f"/practice/{kind}", data={"level": level})
+    drill_id = int(made.headers["Location"].rsplit("/", 1)[1])
+    client.post(f"/practice/drill/{drill_id}", data={"drill": drill_id, "answer": answer})
+    return drill_id
+
+
+def _seed_group(app, teacher):
+    """A group in Tbilisi with two trainees, Georgian and Russian names, wrong and right answers of
+    a choice drill and an amount drill, and a quiz one sat and one did not."""
+    group_id, code = _make_group(teacher)
+    teacher.post(f"/groups/{group_id}/time-zone", data={"time_zone": "Asia/Tbilisi"})
+    nino = _trainee(app, "nino", code)
+    _trainee(app, "ivan", code)
+    with app.app_context():
+        store_db = web_db.store().db
+        store_db.execute("UPDATE users SET display_name = 'ნინო' WHERE username = 'nino'")
+        store_db.execute("UPDATE users SET display_name = 'Иван' WHERE username = 'ivan'")
+        store_db.conn.commit()
+    for _ in range(2):
+        _answer(nino, "rp.combination", 1, "royal flush")
+    _answer(nino, "rp.bet_payout", 1, "=1+1")
+    now = datetime.now(UTC)
+    made = teacher.post(
+        f"/exams/group/{group_id}/new",
+        data=_quiz_form(_local(now - timedelta(hours=1)), _local(now + timedelta(days=1))),
+    )
+    exam_id = int(made.headers["Location"].split("/")[-2])
+    started = nino.post(f"/exams/{exam_id}/start")
+    sitting_id = int(started.headers["Location"].rsplit("/", 1)[1])
+    assert nino.post(
+        f"/exams/sittings/{sitting_id}", data={"q0-answer": "yes", "q1-answer": "no"}
+    ).status_code in (
+        302,
+        303,
+        400,
+    )
+    return group_id, exam_id, sitting_id
+
+
+def test_item_analysis_words_answers_and_names_mistakes_per_level_and_mode(app, teacher):
+    group_id, _exam, _sitting = _seed_group(app, teacher)
+    for lang, royal in (("en", "Royal flush"), ("ka", None), ("ru", None)):
+        desk = teacher.get(f"/groups/{group_id}", headers={"Accept-Language": lang}).get_data(as_text=True)
+        items = re.search(r'<table class="data" id="items".*?</table>', desk, re.S).group(0)
+        assert "royal_flush" not in items and "{'" not in items and "seat-" not in items
+        row = re.search(
+            r'data-kind="rp.combination" data-level="1" data-mode="practice">.*?</tr>', items, re.S
+        )
+        assert row is not None
+        if royal:
+            assert f'<span class="answer">{royal}</span> ×' in row.group(0)
+        assert 'data-mode="quiz"' in items  # the quiz's questions are their own rows
+
+
+def _sheet(response):
+    from openpyxl import load_workbook
+
+    assert response.status_code == 200, response.get_data(as_text=True)[:300]
+    book = load_workbook(io.BytesIO(response.get_data()))
+    return [list(r) for r in book.active.iter_rows(values_only=True)]
+
+
+def test_the_workbooks_read_back_names_worded_answers_and_local_times(app, teacher):
+    group_id, _exam, _sitting = _seed_group(app, teacher)
+    rows = _sheet(teacher.get(f"/groups/{group_id}/answers.xlsx"))
+    assert rows[0][0] == "When (Asia/Tbilisi)"
+    names = {r[1] for r in rows[1:]}
+    assert "ნინო" in names
+    combination = [r for r in rows[1:] if r[3] == "Combination" or "flush" in str(r[8]).lower()]
+    assert combination and all("_" not in str(r[8]) for r in combination)
+    first = rows[1][0]
+    assert isinstance(first, datetime)
+    assert abs(first - datetime.now(UTC).astimezone(TBILISI).replace(tzinfo=None)) < timedelta(minutes=5)
+    quiz = _sheet(teacher.get(f"/groups/{group_id}/quiz-report.xlsx"))
+    trainees = {r[1] for r in quiz[1:]}
+    assert trainees == {"ნინო", "Иван"}  # every member, the one who did not sit it too
+    absent = [r for r in quiz[1:] if r[1] == "Иван"]
+    assert len(absent) == 1 and absent[0][4] == "not taken"
+
+
+def test_the_csv_exports_have_a_byte_order_mark_and_local_times(app, teacher):
+    group_id, _exam, _sitting = _seed_group(app, teacher)
+    body = teacher.get(f"/groups/{group_id}/answers.csv").get_data()
+    assert body.startswith("\ufeff".encode())
+    table = list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
+    assert table[0][0] == "When (Asia/Tbilisi)"
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", table[1][0])
+    today = datetime.now(UTC).astimezone(TBILISI).date().isoformat()
+    assert len(
+        list(
+            csv.reader(
+                io.StringIO(
+                    teacher.get(f"/groups/{group_id}/answers.csv?since={today}&until={today}").get_data(
+                        as_text=True
+                    )
+                )
+            )
+        )
+    ) == len(table)
+    assert (
+        teacher.get(f"/groups/{group_id}/answers.csv?since=2000-01-01&until=2000-01-02")
+        .get_data(as_text=True)
+        .count("\n")
+        == 1
+    )
+    assert teacher.get(f"/groups/{group_id}/answers.csv?since=soon").status_code == 400
+    quiz = teacher.get(f"/groups/{group_id}/quiz-report.csv", headers={"Accept-Language": "ka"}).get_data()
+    assert quiz.startswith("\ufeff".encode()) and "Иван".encode() in quiz and b"not taken" not in quiz
+
+
+def test_the_exports_are_the_owners_only(app, teacher):
+    group_id, _exam, _sitting = _seed_group(app, teacher)
+    other = signed_in(app, "other.teacher", "instructor")
+    trainee = app.test_client()
+    from accounts_helpers import AuthActions
+
+    AuthActions(trainee).sign_up("outsider")
+    for url in ("answers.csv", "answers.xlsx", "quiz-report.csv", "quiz-report.xlsx"):
+        assert other.get(f"/groups/{group_id}/{url}").status_code == 404, url
+        assert trainee.get(f"/groups/{group_id}/{url}").status_code == 403, url
+        assert app.test_client().get(f"/groups/{group_id}/{url}").status_code == 302, url
+        assert other.get(f"/groups/999999/{url}").status_code == 404
+    assert teacher.get(f"/groups/{group_id}/answers.pdf").status_code == 404

@@ -513,6 +513,29 @@ class Groups:
             )
         )
 
+    def export_rows(
+        self, group_id: int, *, after: str | None = None, before: str | None = None, kind: str | None = None
+    ) -> list[dict[str, Any]]:
+        """The rows of `attempts` (oldest first) for the spreadsheet export, read as they are written
+        out: with the trainee's name, and the drill's stored answer format (`answer_format`, JSON
+        text) by which the answers are worded. `after` and `before` are UTC instants in the stored
+        ISO form (from the start of a local day, up to the start of the next), `kind` one drill."""
+        where, params = self._attempts_where(group_id, None, None, kind, None)
+        if after is not None:
+            where, params = where + " AND a.answered_at >= ?", [*params, after]
+        if before is not None:
+            where, params = where + " AND a.answered_at < ?", [*params, before]
+        return list(
+            self.db.query(
+                f"""SELECT a.answered_at, u.username, u.display_name, a.kind, d.level, d.rules, a.mode,
+                       a.raw, a.answer, a.expected, a.correct, a.time_ms, a.mistake,
+                       json_extract(d.situation, '$.answer_format') AS answer_format
+                FROM attempts a JOIN drills d ON d.id = a.drill_id JOIN users u ON u.id = a.trainee_id
+                WHERE {where} ORDER BY a.answered_at, a.id""",
+                params,
+            )
+        )
+
     def attempt_count(self, group_id: int, *, trainee_id: int | None = None) -> int:
         """How many attempts `attempts` gives for the group (and trainee) without its filters."""
         where, params = self._attempts_where(group_id, None, None, None, trainee_id)
@@ -568,6 +591,59 @@ class Groups:
                 tally.items(), key=lambda item: (order.get(item[0], 10**6), item[0])
             )
         ]
+
+    def item_details(self, group_id: int, *, wrong: int = 3) -> list[dict[str, Any]]:
+        """Item analysis per drill kind, level and mode (practice, sprint, quiz), catalog order then
+        level and mode: attempts, accuracy, median time, the `wrong` most common wrong answers (the
+        parsed answer as stored JSON, with the answer format of a drill it was given to, so that the
+        page can word it) and the `wrong` most frequent catalogued mistakes (ids)."""
+        ids = [int(m["id"]) for m in self.members(group_id)]
+        spans, spans_params = spans_table(member_spans(self.db, group_id, ids))
+        answers = (
+            f"WITH {spans} SELECT a.kind, d.level, a.mode, {{}} FROM spans s JOIN attempts a ON {IN_SPAN} "
+            "JOIN drills d ON d.id = a.drill_id"
+        )
+        by = " GROUP BY a.kind, d.level, a.mode"
+        rows: dict[tuple[str, int, str], dict[str, Any]] = {}
+        for kind, level, mode, n, correct, median in self.db.execute(
+            answers.format("count(*), sum(a.correct), median(a.time_ms)") + by, spans_params
+        ):
+            rows[kind, level, mode] = {
+                "kind": kind,
+                "level": level,
+                "mode": mode,
+                "attempts": n,
+                "accuracy": correct / n,
+                "median_ms": median,
+                "wrong_answers": [],
+                "mistakes": [],
+            }
+        for kind, level, mode, answer, fmt, n in self.db.execute(
+            answers.format("a.answer, min(json_extract(d.situation, '$.answer_format')), count(*) AS n")
+            + " WHERE a.correct = 0"
+            + by
+            + ", a.answer ORDER BY a.kind, d.level, a.mode, n DESC, a.answer",
+            spans_params,
+        ):
+            found = rows[kind, level, mode]["wrong_answers"]
+            if len(found) < wrong:
+                found.append({"answer": answer, "format": fmt, "count": n})
+        for kind, level, mode, mistake, n in self.db.execute(
+            answers.format("a.mistake, count(*) AS n")
+            + " WHERE a.mistake IS NOT NULL"
+            + by
+            + ", a.mistake ORDER BY a.kind, d.level, a.mode, n DESC, a.mistake",
+            spans_params,
+        ):
+            found = rows[kind, level, mode]["mistakes"]
+            if len(found) < wrong:
+                found.append({"mistake": mistake, "count": n})
+        order = {kind: i for i, kind in enumerate(k for game in GAMES for k in game.kinds)}
+        modes = {"practice": 0, "sprint": 1, "quiz": 2}
+        return sorted(
+            rows.values(),
+            key=lambda r: (order.get(r["kind"], 10**6), r["kind"], r["level"], modes.get(r["mode"], 9)),
+        )
 
 
 def readable_answer(stored: Any) -> Any:

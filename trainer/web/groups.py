@@ -47,6 +47,7 @@ from trainer.store.accounts import AccountError, Role
 from trainer.store.groups import readable_answer
 from trainer.store.readiness import Target
 from trainer.web import db, local_time, records
+from trainer.web.answer_words import readable_items
 from trainer.web.auth import accounts, instructor_required, say
 from trainer.web.catalog import game_title, kind_title
 from trainer.web.forms import EmptyForm, whole_number
@@ -251,7 +252,7 @@ def _render_desk(
         trainees=_sorted(report["trainees"], sort),
         cells=heat_cells(report["trainees"]),
         sort=sort,
-        items=groups.item_analysis(group_id),
+        items=readable_items(groups.item_details(group_id)),
         mistakes=stats.group_mistakes(db.store().db, ids, group_id=group_id) if ids else [],
         results=results,
         names=names,

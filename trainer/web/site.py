@@ -20,6 +20,7 @@ def init_pages(app: Flask) -> None:
         account,
         advisor_page,
         exams,
+        group_exports,
         group_zone,
         groups,
         offline,
