@@ -318,3 +318,78 @@ def test_the_exports_are_the_owners_only(app, teacher):
         assert app.test_client().get(f"/groups/{group_id}/{url}").status_code == 302, url
         assert other.get(f"/groups/999999/{url}").status_code == 404
     assert teacher.get(f"/groups/{group_id}/answers.pdf").status_code == 404
+
+
+# (4) The quiz report -------------------------------------------------------------------------------
+
+
+def test_the_statistics_by_hand():
+    from trainer.store.quiz_report import discrimination_index, facility, point_biserial
+
+    # Four sittings, three questions: q0 only the strong get right, q1 everyone, q2 only the weak.
+    matrix = [[1, 1, 0], [1, 1, 0], [0, 1, 1], [0, 1, 1]]
+    assert facility([row[0] for row in matrix]) == 0.5
+    assert discrimination_index(matrix, 0) == 1.0  # top 27% of 4 = 1 sitting
+    assert discrimination_index(matrix, 1) == 0.0
+    assert point_biserial(matrix, 1) is None  # everyone right: no correlation to speak of
+    ten = [[1] * 5] * 3 + [[0, 1, 1, 1, 1]] * 4 + [[0] * 5] * 3  # 27% of 10 = 3 a side
+    assert discrimination_index(ten, 0) == 1.0
+    assert discrimination_index(ten, 1) == 1.0
+    assert discrimination_index([[1]], 0) is None
+
+
+def _sit(client, exam_id, answers):
+    started = client.post(f"/exams/{exam_id}/start")
+    sitting_id = int(started.headers["Location"].rsplit("/", 1)[1])
+    data = {f"q{i}-answer": a for i, a in enumerate(answers)}
+    assert client.post(f"/exams/sittings/{sitting_id}", data=data).status_code in (302, 303)
+    return sitting_id
+
+
+def test_the_quiz_report_shows_facility_discrimination_answers_and_the_distribution(app, teacher):
+    group_id, code = _make_group(teacher)
+    now = datetime.now(UTC)
+    made = teacher.post(
+        f"/exams/group/{group_id}/new",
+        data=_quiz_form(
+            _local(now - timedelta(hours=1), UTC),
+            _local(now + timedelta(days=1), UTC),
+            same_questions="1",
+            attempts_allowed="2",
+        ),
+    )
+    exam_id = int(made.headers["Location"].split("/")[-2])
+    with app.app_context():
+        exam = web_db.exams().exam(exam_id)
+    from trainer.drills import REGISTRY
+    from trainer.drills.base import expected_of
+
+    clients = [_trainee(app, name, code) for name in ("nino", "lasha", "giorgi", "tamar")]
+    sittings = [_sit(clients[0], exam_id, ["yes", "yes"])]  # draws the questions everyone gets
+    with app.app_context():
+        store = web_db.store()
+        drills = [store.drill(d) for d in web_db.exams().drills(sittings[0])]
+        right = [expected_of(d["situation"], REGISTRY[d["kind"]])[0] for d in drills]
+    wrong = ["no" if r == "yes" else "yes" for r in right]
+    # t1 both right, t2 first right, t3 none right: t0's sitting (already in) is whatever it was.
+    _sit(clients[1], exam_id, right)
+    _sit(clients[2], exam_id, [right[0], wrong[1]])
+    _sit(clients[3], exam_id, wrong)
+    _sit(clients[3], exam_id, right)  # a second attempt does not count in the report
+    page = teacher.get(f"/exams/{exam_id}/results").get_data(as_text=True)
+    assert 'id="question-stats"' in page and 'id="score-distribution"' in page
+    with app.app_context():
+        from trainer.store.quiz_report import quiz_report
+
+        report = quiz_report(web_db.store().db, exam_id, exam["questions"])
+    assert report["sittings"] == 4
+    t0 = [int(a == r) for a, r in zip(["yes", "yes"], right, strict=True)]
+    scores = [sum(t0), 2, 1, 0]
+    assert report["average"] == sum(scores) / 4
+    assert report["distribution"] == [scores.count(k) for k in range(3)]
+    q1 = report["items"][0]
+    assert q1["facility"] == (t0[0] + 1 + 1 + 0) / 4
+    assert sum(a["count"] for a in q1["answers"]) == 4
+    assert re.search(r'data-question="1">.*?(Yes, a game|No game).*?×', page, re.S)
+    other = signed_in(app, "other.teacher", "instructor")
+    assert other.get(f"/exams/{exam_id}/results").status_code == 404

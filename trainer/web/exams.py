@@ -21,11 +21,14 @@ from flask_login import current_user, login_required
 
 from trainer.drills import REGISTRY, get_kind
 from trainer.drills.base import expected_of
+from trainer.drills.mistakes import mistake_title
 from trainer.games import GAMES
 from trainer.store import AlreadyAnsweredError, NotFoundError
 from trainer.store.exams import ExamError
+from trainer.store.quiz_report import quiz_report
 from trainer.web import db, local_time
 from trainer.web.answer_input import read_all
+from trainer.web.answer_words import worded_json
 from trainer.web.auth import instructor_required
 from trainer.web.catalog import game_title, kind_title
 from trainer.web.exam_forms import ExamForm
@@ -126,7 +129,22 @@ def results(exam_id: int) -> Page:
         results=db.exams().results(exam_id),
         kind_title=kind_title,
         zone=local_time.zone_of(group),
+        report=readable_report(quiz_report(db.store().db, exam_id, int(exam["questions"]))),
     )
+
+
+def readable_report(report: dict[str, Any]) -> dict[str, Any]:
+    """The quiz report with answers worded as the page words them and mistakes by their names."""
+    for item in report["items"]:
+        for given in item["answers"]:
+            given["text"] = (
+                gettext("not answered")
+                if given["answer"] is None
+                else worded_json(given["format"], given["answer"])
+            )
+        for found in item["mistakes"]:
+            found["title"] = gettext(mistake_title(found["mistake"]))
+    return report
 
 
 @bp.get("/<int:exam_id>/results.csv")
