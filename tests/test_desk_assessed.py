@@ -393,3 +393,67 @@ def test_the_quiz_report_shows_facility_discrimination_answers_and_the_distribut
     assert re.search(r'data-question="1">.*?(Yes, a game|No game).*?×', page, re.S)
     other = signed_in(app, "other.teacher", "instructor")
     assert other.get(f"/exams/{exam_id}/results").status_code == 404
+
+
+# (5) The timed quiz's countdown, kept by the server ------------------------------------------------
+
+
+def _clock_ahead(monkeypatch, seconds):
+    from trainer.store.exams import Exams
+
+    later = datetime.now(UTC) + timedelta(seconds=seconds)
+    monkeypatch.setattr(web_db, "exams", lambda: Exams(web_db.store().db, clock=lambda: later))
+
+
+def test_the_countdown_is_the_servers_and_hands_in_what_was_typed_at_zero(app, teacher, monkeypatch):
+    group_id, code = _make_group(teacher)
+    now = datetime.now(UTC)
+    made = teacher.post(
+        f"/exams/group/{group_id}/new",
+        data=_quiz_form(
+            _local(now - timedelta(hours=1), UTC), _local(now + timedelta(days=1), UTC), time_limit_min="10"
+        ),
+    )
+    exam_id = int(made.headers["Location"].split("/")[-2])
+    nino = _trainee(app, "nino", code)
+    sitting_id = int(nino.post(f"/exams/{exam_id}/start").headers["Location"].rsplit("/", 1)[1])
+    remaining = lambda: int(  # noqa: E731
+        re.search(
+            r'id="quiz-clock" data-remaining="(\d+)"',
+            nino.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True),
+        ).group(1)
+    )
+    assert 590 <= remaining() <= 600
+    _clock_ahead(monkeypatch, 9 * 60 + 30)
+    assert 20 <= remaining() <= 30  # a reload reads the server's clock: it does not start again
+    # A page claiming the time is up while the server has 20 s left: the usual refusal, nothing kept.
+    early = nino.post(f"/exams/sittings/{sitting_id}", data={"q0-answer": "yes", "time_up": "1"})
+    assert early.status_code == 400
+    _clock_ahead(monkeypatch, 10 * 60 + 2)  # past the deadline, within the grace
+    assert remaining() == 0
+    done = nino.post(f"/exams/sittings/{sitting_id}", data={"q0-answer": "yes", "time_up": "1"})
+    assert done.status_code == 303
+    with app.app_context():
+        sitting = (
+            web_db.store()
+            .db.execute("SELECT answered, finished_at FROM exam_sittings WHERE id = ?", [sitting_id])
+            .fetchone()
+        )
+    assert sitting[0] == 1 and sitting[1] is not None  # the typed answer counts, the blank one is unanswered
+    _clock_ahead(monkeypatch, 0)
+    other = _trainee(app, "lasha", code)
+    other_sitting = int(other.post(f"/exams/{exam_id}/start").headers["Location"].rsplit("/", 1)[1])
+    assert nino.get(f"/exams/sittings/{other_sitting}").status_code == 404  # his own sittings only
+
+
+def test_an_untimed_quiz_has_no_countdown(app, teacher):
+    group_id, code = _make_group(teacher)
+    now = datetime.now(UTC)
+    made = teacher.post(
+        f"/exams/group/{group_id}/new",
+        data=_quiz_form(_local(now - timedelta(hours=1), UTC), _local(now + timedelta(days=1), UTC)),
+    )
+    exam_id = int(made.headers["Location"].split("/")[-2])
+    nino = _trainee(app, "nino", code)
+    page = nino.get(nino.post(f"/exams/{exam_id}/start").headers["Location"]).get_data(as_text=True)
+    assert 'id="quiz-clock"' not in page and "quiz_clock.js" not in page

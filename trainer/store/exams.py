@@ -235,6 +235,15 @@ class Exams:
             deadline = exam[0]["closes_at"]
         return self.clock() > _parse(deadline) + timedelta(seconds=GRACE_S)
 
+    def seconds_left(self, sitting: dict[str, Any]) -> int | None:
+        """Whole seconds until the sitting's deadline by the server's clock (0 once past it), or None
+        for a sitting without a time limit. The trainee's countdown shows this figure; the server
+        refuses a hand-in later than the deadline and its grace (`GRACE_S`) whatever a page shows."""
+        if sitting["deadline"] is None:
+            return None
+        left = (_parse(sitting["deadline"]) - self.clock()).total_seconds()
+        return max(0, int(left))
+
     def accepts_answers(self, sitting: dict[str, Any]) -> bool:
         return sitting["finished_at"] is None and not self._late(sitting)
 

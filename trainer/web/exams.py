@@ -36,6 +36,7 @@ from trainer.web.forms import EmptyForm
 from trainer.web.guards import check_form
 
 bp = Blueprint("exams", __name__, url_prefix="/exams")
+TIME_UP_SLACK_S = 5  # a page's countdown may run this far ahead of the server's clock
 
 Page = str | Response | tuple[str, int]
 
@@ -302,6 +303,7 @@ def _render_sitting(
         kept=kept,
         form=EmptyForm(),
         zone=_zone(exam),
+        seconds_left=db.exams().seconds_left(sitting),
     )
 
 
@@ -321,7 +323,10 @@ def _result(sitting: dict[str, Any], exam: dict[str, Any]) -> str:
 @bp.post("/sittings/<int:sitting_id>")
 @login_required
 def hand_in(sitting_id: int) -> Page:
-    """Read every answer first (one unreadable answer records nothing), then grade and close."""
+    """Read every answer first (one unreadable answer records nothing), then grade and close. The
+    countdown hands the page in itself at the deadline (`time_up`): then, and only if the server's
+    clock agrees the time is up, the answers that can be read count and the others are left
+    unanswered."""
     check_form(EmptyForm())
     found, exam = _mine(sitting_id)
     if found["finished_at"] is not None:
@@ -331,10 +336,14 @@ def hand_in(sitting_id: int) -> Page:
         abort(409, description=gettext("The time for this quiz is over; answers after it do not count."))
     questions = _questions(sitting_id)
     raws, errors, kept = read_all([q["situation"].answer_format for q in questions], request.form)
-    if errors:
+    left = db.exams().seconds_left(found)
+    time_up = request.form.get("time_up") == "1" and left is not None and left <= TIME_UP_SLACK_S
+    if errors and not time_up:
         return _render_sitting(found, exam, questions, errors, kept), 400
+    # Handed in by the countdown at the deadline: what can be read counts, the rest is unanswered.
+    readable = [q for i, q in enumerate(questions) if i not in errors]
     store = db.store()
-    for q, raw in zip(questions, raws, strict=True):
+    for q, raw in zip(readable, raws, strict=True):
         try:
             store.answer(q["drill"]["id"], raw)
         except AlreadyAnsweredError:
