@@ -457,3 +457,44 @@ def test_an_untimed_quiz_has_no_countdown(app, teacher):
     nino = _trainee(app, "nino", code)
     page = nino.get(nino.post(f"/exams/{exam_id}/start").headers["Location"]).get_data(as_text=True)
     assert 'id="quiz-clock"' not in page and "quiz_clock.js" not in page
+
+
+# (6) Sections, confirmations -----------------------------------------------------------------------
+
+
+def test_removing_a_trainee_and_a_new_join_code_ask_first(app, teacher):
+    group_id, code = _make_group(teacher)
+    _trainee(app, "nino", code)
+    with app.app_context():
+        nino_id = web_db.groups().members(group_id)[0]["id"]
+    for lang in ("en", "ka"):
+        asked = teacher.post(
+            f"/groups/{group_id}/members/{nino_id}/remove", headers={"Accept-Language": lang}
+        )
+        assert asked.status_code == 200 and 'id="confirm-question"' in asked.get_data(as_text=True)
+    with app.app_context():
+        assert len(web_db.groups().members(group_id)) == 1  # asking removed nobody
+    asked = teacher.post(f"/groups/{group_id}/code").get_data(as_text=True)
+    assert f"<code>{code}</code>" in asked
+    with app.app_context():
+        assert web_db.groups().group(group_id)["join_code"] == code  # asking changed nothing
+    other = signed_in(app, "other.teacher", "instructor")
+    assert other.post(f"/groups/{group_id}/code").status_code == 404  # not even the question
+    assert other.post(f"/groups/{group_id}/members/{nino_id}/remove").status_code == 404
+    assert other.post(f"/groups/{group_id}/code", data={"confirm": "1"}).status_code == 404
+    assert teacher.post(f"/groups/{group_id}/code", data={"confirm": "1"}).status_code == 302
+    assert (
+        teacher.post(f"/groups/{group_id}/members/{nino_id}/remove", data={"confirm": "1"}).status_code == 302
+    )
+    with app.app_context():
+        assert web_db.groups().group(group_id)["join_code"] != code
+        assert web_db.groups().members(group_id) == []
+
+
+def test_the_desk_has_sections_to_jump_to(app, teacher):
+    group_id, code = _make_group(teacher)
+    _trainee(app, "nino", code)
+    desk = teacher.get(f"/groups/{group_id}").get_data(as_text=True)
+    nav = re.search(r'<nav class="desk-sections".*?</nav>', desk, re.S).group(0)
+    for anchor in re.findall(r'href="#([\w-]+)"', nav):
+        assert f'id="{anchor}"' in desk, anchor

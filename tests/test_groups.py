@@ -399,9 +399,12 @@ def test_members_join_themselves_get_a_code_and_are_removed(app, teacher):
     colleague_id = next(m["id"] for m in members if m["username"] == "colleague")
     assert teacher.post(f"/groups/{group_id}/members/{colleague_id}/code").status_code == 403
     assert other.post(f"/groups/{group_id}/members/{user_id}/code").status_code == 404
-    assert teacher.post(f"/groups/{group_id}/members/{user_id}/remove").status_code == 302
-    assert teacher.post(f"/groups/{group_id}/members/{user_id}/remove").status_code == 404
-    assert teacher.post(f"/groups/{group_id}/code").status_code == 302
+    asked = teacher.post(f"/groups/{group_id}/members/{user_id}/remove")
+    assert asked.status_code == 200 and 'name="confirm" value="1"' in asked.get_data(as_text=True)
+    remove, confirmed = f"/groups/{group_id}/members/{user_id}/remove", {"confirm": "1"}
+    assert teacher.post(remove, data=confirmed).status_code == 302
+    assert teacher.post(remove, data=confirmed).status_code == 404
+    assert teacher.post(f"/groups/{group_id}/code", data={"confirm": "1"}).status_code == 302
 
 
 def test_bad_group_forms(app, teacher):

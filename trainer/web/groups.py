@@ -301,12 +301,24 @@ def _preset_title(game_id: str, preset: str) -> str:
         return preset
 
 
+def _confirm(group: dict[str, Any], what: str, url: str, member: dict[str, Any] | None = None) -> str:
+    """The page that asks before an action that cannot be taken back (`what`: "remove", "code")."""
+    return render_template(
+        "groups/confirm.html", group=group, what=what, url=url, member=member, form=EmptyForm()
+    )
+
+
 @bp.post("/<int:group_id>/members/<int:user_id>/remove")
 @instructor_required
-def remove_member(group_id: int, user_id: int) -> Response:
+def remove_member(group_id: int, user_id: int) -> Page:
+    """Asks first (a page with the consequence and a button to confirm, `confirm=1`), then removes."""
     check_form(EmptyForm())
-    _owned(group_id)
+    group = _owned(group_id)
     member = _member(group_id, user_id)
+    if request.form.get("confirm") != "1":
+        return _confirm(
+            group, "remove", url_for("groups.remove_member", group_id=group_id, user_id=user_id), member
+        )
     db.groups().remove_member(group_id, user_id)
     flash(gettext("%(username)s left the group; the answers stay his.", username=member["username"]), "ok")
     return redirect(url_for("groups.desk", group_id=group_id))
@@ -341,9 +353,12 @@ def member_code(group_id: int, user_id: int) -> Page:
 
 @bp.post("/<int:group_id>/code")
 @instructor_required
-def new_join_code(group_id: int) -> Response:
+def new_join_code(group_id: int) -> Page:
+    """Asks first, as removing a member does: the old code stops working for everyone."""
     check_form(EmptyForm())
-    _owned(group_id)
+    group = _owned(group_id)
+    if request.form.get("confirm") != "1":
+        return _confirm(group, "code", url_for("groups.new_join_code", group_id=group_id))
     db.groups().new_code(group_id)
     flash(gettext("The group has a new join code; the old one no longer works."), "ok")
     return redirect(url_for("groups.desk", group_id=group_id))
