@@ -424,6 +424,10 @@ def test_the_countdown_is_the_servers_and_hands_in_what_was_typed_at_zero(app, t
         ).group(1)
     )
     assert 590 <= remaining() <= 600
+    page = nino.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
+    assert page.index('id="hand-in-form"') < page.index(
+        '<script src="/static/js/quiz_clock.js'
+    )  # in the body
     _clock_ahead(monkeypatch, 9 * 60 + 30)
     assert 20 <= remaining() <= 30  # a reload reads the server's clock: it does not start again
     # A page claiming the time is up while the server has 20 s left: the usual refusal, nothing kept.
