@@ -502,3 +502,38 @@ def test_the_desk_has_sections_to_jump_to(app, teacher):
     nav = re.search(r'<nav class="desk-sections".*?</nav>', desk, re.S).group(0)
     for anchor in re.findall(r'href="#([\w-]+)"', nav):
         assert f'id="{anchor}"' in desk, anchor
+
+
+# Comments on a sitting --------------------------------------------------------------------------------
+
+
+def test_a_comment_on_a_sitting_is_seen_by_the_trainee_and_only_the_instructor_writes_it(app, teacher):
+    _group_id, _exam_id, sitting_id = _seed_group(app, teacher)
+    nino = app.test_client()
+    from accounts_helpers import AuthActions
+
+    AuthActions(nino).sign_in("nino")
+    assert 'id="unread-comments"' not in nino.get("/").get_data(as_text=True)
+    other = signed_in(app, "other.teacher", "instructor")
+    url = f"/exams/sittings/{sitting_id}/comments"
+    assert other.post(url, data={"text": "Hello"}).status_code == 404  # another instructor's sitting
+    assert nino.post(url, data={"text": "Nice"}).status_code == 403  # a trainee writes none
+    assert teacher.post(url, data={"text": "   "}).status_code == 400
+    assert teacher.post(url, data={"text": "x" * 2001}).status_code == 400
+    assert teacher.post("/exams/sittings/999999/comments", data={"text": "Hi"}).status_code == 404
+    assert (
+        teacher.post(url, data={"text": "Check the dealer's qualifying hand first. <b>ok</b>"}).status_code
+        == 302
+    )
+    review = teacher.get(f"/exams/sittings/{sitting_id}/review").get_data(as_text=True)
+    assert (
+        "Check the dealer&#39;s qualifying hand first. &lt;b&gt;ok&lt;/b&gt;" in review
+    )  # text, never markup
+    home = nino.get("/").get_data(as_text=True)
+    assert 'id="unread-comments"' in home and "1 comment on Payouts, week 1" in home
+    assert 'id="unread-comments"' in nino.get("/groups/").get_data(as_text=True)
+    result = nino.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
+    assert "Check the dealer&#39;s qualifying hand first." in result
+    assert 'id="unread-comments"' not in nino.get("/").get_data(as_text=True)  # read now
+    lasha = _trainee(app, "lasha")
+    assert lasha.get(f"/exams/sittings/{sitting_id}").status_code == 404  # not his sitting

@@ -11,7 +11,7 @@ Tables, all STRICT:
   game `group_rules` (the shipped preset its drills use) and `group_targets` (the readiness figures).
 - `house_rules`: an instructor's edited copy of a preset (TOML text, named by its digest).
 - `exams` (assigned quizzes of a group) and `exam_sittings` (one trainee's try; its drills carry
-  `sitting_id`).
+  `sitting_id`); `sitting_comments`, the instructor's comments on a sitting.
 - `sprints`: a timed run of drills of one scope (a kind id, a game or "mixed") and level: its clock
   (`started_at`, `duration_s`), how many questions it asks and the kinds it asks in turn; its
   questions are its drills (`drills.sprint_id`, `position`; a skipped one has `skipped_at`).
@@ -30,7 +30,7 @@ Tables, all STRICT:
 >>> sorted(t for t in store_db.table_names() if not t.startswith("_"))  # doctest: +NORMALIZE_WHITESPACE
 ['api_tokens', 'attempts', 'cards', 'drills', 'exam_sittings', 'exams', 'group_rules', 'group_targets',
  'groups', 'house_rules', 'membership_periods', 'memberships', 'one_time_codes', 'round_steps', 'rounds',
- 'sessions', 'sign_in_failures', 'sprints', 'table_tests', 'trainees', 'users']
+ 'sessions', 'sign_in_failures', 'sitting_comments', 'sprints', 'table_tests', 'trainees', 'users']
 """
 
 from __future__ import annotations
@@ -674,6 +674,21 @@ def m015_group_time_zone(db: Database) -> None:
     in which its desk, its quizzes' times and its exports are entered and shown. Times stay stored in
     UTC."""
     db.execute("ALTER TABLE groups ADD COLUMN time_zone TEXT")
+
+
+@MIGRATIONS()
+def m016_sitting_comments(db: Database) -> None:
+    """An instructor's comments on a trainee's quiz sitting, which the trainee reads on his result
+    page (`seen_at`: when he first did, so he is told of unread ones)."""
+    db.create_table(
+        "sitting_comments",
+        {"id": int, "sitting_id": int, "author_id": int, "text": str, "created_at": str, "seen_at": str},
+        pk="id",
+        foreign_keys=[("sitting_id", "exam_sittings", "id"), ("author_id", "users", "id")],
+        not_null=["sitting_id", "author_id", "text", "created_at"],
+        strict=True,
+    )
+    db.execute("CREATE INDEX sitting_comments_sitting ON sitting_comments (sitting_id, id)")
 
 
 def _connect(path: str | Path, *, create: bool, timeout: float) -> sqlite3.Connection:

@@ -43,6 +43,7 @@ from trainer import games
 from trainer.drills import REGISTRY, DrillKind, RulesError, Situation, issue
 from trainer.engine.presets import add_house_folder
 from trainer.store import NotFoundError, Store, open_db
+from trainer.store.comments import Comments
 from trainer.store.exams import Exams
 from trainer.store.groups import Groups
 from trainer.store.schema import diagnose
@@ -191,6 +192,11 @@ def groups() -> Groups:
 def exams() -> Exams:
     """Assigned quizzes (exams) and their sittings, on this request's connection."""
     return Exams(store().db)
+
+
+def comments() -> Comments:
+    """Instructors' comments on quiz sittings, on this request's connection."""
+    return Comments(store().db)
 
 
 def practice_group_id() -> int | None:

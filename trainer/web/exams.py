@@ -214,6 +214,9 @@ def review(sitting_id: int) -> Page:
         show_answers=True,
         reviewing=True,
         trainee_name=name,
+        comments=db.comments().of_sitting(sitting_id),
+        form=EmptyForm(),
+        zone=local_time.zone_of(group),
     )
 
 
@@ -309,6 +312,9 @@ def _render_sitting(
 
 def _result(sitting: dict[str, Any], exam: dict[str, Any]) -> str:
     show_answers = bool(exam["answers_before_close"]) or exam["is_closed"]
+    comments = db.comments().of_sitting(int(sitting["id"]))
+    if any(c["seen_at"] is None for c in comments):
+        db.comments().mark_read(int(sitting["id"]))  # he has read them now: no more notice
     return render_template(
         "exams/result.html",
         exam=exam,
@@ -317,6 +323,8 @@ def _result(sitting: dict[str, Any], exam: dict[str, Any]) -> str:
         show_answers=show_answers,
         reviewing=False,
         trainee_name=None,
+        comments=comments,
+        zone=_zone(exam),
     )
 
 

@@ -29,6 +29,7 @@ def init_pages(app: Flask) -> None:
         progress,
         quiz,
         reference,
+        sitting_comments,
         sprint,
         table,
         today,
