@@ -537,3 +537,30 @@ def test_a_comment_on_a_sitting_is_seen_by_the_trainee_and_only_the_instructor_w
     assert 'id="unread-comments"' not in nino.get("/").get_data(as_text=True)  # read now
     lasha = _trainee(app, "lasha")
     assert lasha.get(f"/exams/sittings/{sitting_id}").status_code == 404  # not his sitting
+
+
+# The printable readiness report ------------------------------------------------------------------
+
+
+def test_the_readiness_report_is_dated_signed_and_the_owners_only(app, teacher):
+    group_id, code = _make_group(teacher)
+    nino = _trainee(app, "nino", code)
+    drill = _practise(nino)
+    with app.app_context():
+        nino_id = web_db.groups().members(group_id)[0]["id"]
+    url = f"/groups/{group_id}/trainees/{nino_id}/readiness"
+    page = teacher.get(url).get_data(as_text=True)
+    assert 'id="report-readiness"' in page and 'data-kind="rp.bet_payout"' in page
+    signature = re.sub(r"<[^>]+>", "", re.search(r'id="report-signature">(.*?)</p>', page).group(1))
+    today = datetime.now(UTC).date().isoformat()
+    assert today in signature and "teacher" in signature.lower()
+    assert "@media print" in app.test_client().get("/static/css/trainer.css").get_data(as_text=True)
+    other = signed_in(app, "other.teacher", "instructor")
+    assert other.get(url).status_code == 404
+    assert nino.get(url).status_code == 403
+    assert teacher.get(f"/groups/{group_id}/trainees/{nino_id + 99}/readiness").status_code == 404
+    ka = teacher.get(url, headers={"Accept-Language": "ka"}).get_data(as_text=True)
+    assert "Readiness report" not in ka
+    # The attempt page names the house rules by their title, not the preset's id.
+    attempt = teacher.get(f"/groups/{group_id}/trainees/{nino_id}/drills/{drill}").get_data(as_text=True)
+    assert "<code>cis</code>" not in attempt and "CIS casinos" in attempt

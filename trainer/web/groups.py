@@ -53,6 +53,7 @@ from trainer.web.catalog import game_title, kind_title
 from trainer.web.forms import EmptyForm, whole_number
 from trainer.web.group_forms import JoinForm, NewGroupForm, TargetForm
 from trainer.web.guards import check_form
+from trainer.web.i18n import translate_word
 from trainer.web.practice import graded
 from trainer.web.preset_refusals import say as say_preset_refusal
 
@@ -525,6 +526,7 @@ def attempt(group_id: int, user_id: int, drill_id: int) -> Page:
         grade=grade,
         reviewing=True,
         zone=local_time.zone_of(group),
+        rules_title=translate_word(_preset_title(kind.game, drill["rules"])) if drill["rules"] else "",
     )
 
 

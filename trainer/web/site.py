@@ -28,6 +28,7 @@ def init_pages(app: Flask) -> None:
         practice,
         progress,
         quiz,
+        readiness_report,
         reference,
         sitting_comments,
         sprint,
