@@ -49,12 +49,13 @@ def _number(value: Any) -> str:
     )
 
 
-def worded_json(fmt_json: str | None, stored: str | None) -> str:
+def worded_json(fmt_json: str | None, stored: str | None, *, language: str | None = None) -> str:
     """`worded` for a stored answer (JSON text) and a stored answer format (JSON text), both as the
-    database has them; cached per language, so an export words each distinct answer once."""
+    database has them; cached per language (`language`: the current one, given by a caller that
+    words thousands), so an export words each distinct answer once."""
     if stored is None:
         return ""
-    return _worded_cached(str(get_locale() or "en"), fmt_json, stored)
+    return _worded_cached(language or str(get_locale() or "en"), fmt_json, stored)
 
 
 @lru_cache(maxsize=8192)

@@ -23,7 +23,7 @@ from typing import Any
 
 import xlsxwriter
 from flask import Response, abort, request, stream_with_context
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 
 from trainer.drills.mistakes import mistake_title
 from trainer.games import game_of
@@ -69,6 +69,39 @@ def _rules_title(kind: str, preset: str | None) -> str:
         return preset
 
 
+class Words:
+    """The export's words, each looked up once per export (a drill's title, a mode, a preset's title,
+    a mistake's name, an answer's wording): an export of 100,000 rows has a few hundred distinct ones,
+    and a translation lookup costs more than writing the row."""
+
+    def __init__(self) -> None:
+        self.language = str(get_locale() or "en")
+        self.seen: dict[tuple[str, Any, Any], str] = {}
+
+    def _once(self, key: tuple[str, Any, Any], make: Callable[[], str]) -> str:
+        found = self.seen.get(key)
+        if found is None:
+            found = self.seen[key] = make()
+        return found
+
+    def kind(self, kind: str) -> str:
+        return self._once(("kind", kind, None), lambda: kind_title(kind))
+
+    def mode(self, mode: str) -> str:
+        return self._once(("mode", mode, None), lambda: mode_title(mode))
+
+    def rules(self, kind: str, preset: str | None) -> str:
+        return self._once(("rules", kind, preset), lambda: _rules_title(kind, preset))
+
+    def mistake(self, mistake: str | None) -> str:
+        if not mistake:
+            return ""
+        return self._once(("mistake", mistake, None), lambda: gettext(mistake_title(mistake)))
+
+    def answer(self, fmt_json: str | None, stored: str | None) -> str:
+        return worded_json(fmt_json, stored, language=self.language)
+
+
 # The answers ----------------------------------------------------------------------------------------
 
 
@@ -93,6 +126,7 @@ def _answer_table(group_id: int, zone: str) -> tuple[Cells, Iterator[Cells]]:
     ]
     right, wrong = gettext("right"), gettext("not right")
     rows = db.groups().export_rows(group_id, after=since, before=until, kind=kind)
+    words = Words()
 
     def cells() -> Iterator[Cells]:
         for r in rows:
@@ -100,16 +134,16 @@ def _answer_table(group_id: int, zone: str) -> tuple[Cells, Iterator[Cells]]:
                 _when(r["answered_at"], zone),
                 r["display_name"],
                 r["username"],
-                kind_title(r["kind"]),
+                words.kind(r["kind"]),
                 r["level"],
-                _rules_title(r["kind"], r["rules"]),
-                mode_title(r["mode"]),
+                words.rules(r["kind"], r["rules"]),
+                words.mode(r["mode"]),
                 typed(r["raw"]),
-                worded_json(r["answer_format"], r["answer"]),
-                worded_json(r["answer_format"], r["expected"]),
+                words.answer(r["answer_format"], r["answer"]),
+                words.answer(r["answer_format"], r["expected"]),
                 right if r["correct"] else wrong,
                 None if r["time_ms"] is None else round(r["time_ms"] / 1000, 1),
-                gettext(mistake_title(r["mistake"])) if r["mistake"] else "",
+                words.mistake(r["mistake"]),
             ]
 
     return heads, cells()
@@ -137,6 +171,7 @@ def _quiz_table(group_id: int, zone: str) -> tuple[Cells, Iterator[Cells]]:
     ]
     rows = db.exams().report_rows(group_id, kind=request.args.get("kind") or None)
     right, wrong, absent = gettext("right"), gettext("not right"), gettext("not taken")
+    words = Words()
 
     def cells() -> Iterator[Cells]:
         for r in rows:
@@ -152,12 +187,12 @@ def _quiz_table(group_id: int, zone: str) -> tuple[Cells, Iterator[Cells]]:
                 r["score"],
                 r["questions"],
                 r["question"],
-                kind_title(r["kind"]),
+                words.kind(r["kind"]),
                 r["level"],
-                gettext("not answered") if unanswered else worded_json(r["answer_format"], r["answer"]),
-                worded_json(r["answer_format"], r["expected"]) if r["expected"] else "",
+                gettext("not answered") if unanswered else words.answer(r["answer_format"], r["answer"]),
+                words.answer(r["answer_format"], r["expected"]) if r["expected"] else "",
                 right if r["correct"] else wrong,
-                gettext(mistake_title(r["mistake"])) if r["mistake"] else "",
+                words.mistake(r["mistake"]),
             ]
 
     return heads, cells()
