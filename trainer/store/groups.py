@@ -618,8 +618,11 @@ class Groups:
                 "wrong_answers": [],
                 "mistakes": [],
             }
-        for kind, level, mode, answer, fmt, n in self.db.execute(
-            answers.format("a.answer, min(json_extract(d.situation, '$.answer_format')), count(*) AS n")
+        # The answer format (inside the drill's situation JSON) is read only for the drills shown: one
+        # drill each answer was given to, not every wrong answer's.
+        sample: dict[int, list[dict[str, Any]]] = {}
+        for kind, level, mode, answer, drill_id, n in self.db.execute(
+            answers.format("a.answer, min(a.drill_id), count(*) AS n")
             + " WHERE a.correct = 0"
             + by
             + ", a.answer ORDER BY a.kind, d.level, a.mode, n DESC, a.answer",
@@ -627,7 +630,18 @@ class Groups:
         ):
             found = rows[kind, level, mode]["wrong_answers"]
             if len(found) < wrong:
-                found.append({"answer": answer, "format": fmt, "count": n})
+                found.append({"answer": answer, "format": None, "count": n})
+                sample.setdefault(int(drill_id), []).append(found[-1])
+        shown = sorted(sample)
+        for start in range(0, len(shown), 500):
+            chunk = shown[start : start + 500]
+            for drill_id, fmt in self.db.execute(
+                "SELECT id, json_extract(situation, '$.answer_format') FROM drills "
+                f"WHERE id IN ({', '.join('?' for _ in chunk)})",
+                chunk,
+            ):
+                for entry in sample[int(drill_id)]:
+                    entry["format"] = fmt
         for kind, level, mode, mistake, n in self.db.execute(
             answers.format("a.mistake, count(*) AS n")
             + " WHERE a.mistake IS NOT NULL"
