@@ -272,13 +272,25 @@ def _export(
     return _csv(heads, rows, filename)
 
 
-@bp.get("/<int:group_id>/answers.<any(csv, xlsx):form>")
+@bp.get("/<int:group_id>/answers.csv")
 @instructor_required
-def export_answers(group_id: int, form: str) -> Response:
-    return _export(group_id, _answer_table, "answers", form)
+def export_answers(group_id: int) -> Response:
+    return _export(group_id, _answer_table, "answers", "csv")
 
 
-@bp.get("/<int:group_id>/quiz-report.<any(csv, xlsx):form>")
+@bp.get("/<int:group_id>/answers.xlsx")
 @instructor_required
-def export_quiz_report(group_id: int, form: str) -> Response:
-    return _export(group_id, _quiz_table, "quiz-report", form)
+def export_answers_xlsx(group_id: int) -> Response:
+    return _export(group_id, _answer_table, "answers", "xlsx")
+
+
+@bp.get("/<int:group_id>/quiz-report.csv")
+@instructor_required
+def export_quiz_report(group_id: int) -> Response:
+    return _export(group_id, _quiz_table, "quiz-report", "csv")
+
+
+@bp.get("/<int:group_id>/quiz-report.xlsx")
+@instructor_required
+def export_quiz_report_xlsx(group_id: int) -> Response:
+    return _export(group_id, _quiz_table, "quiz-report", "xlsx")
