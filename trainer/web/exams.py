@@ -33,6 +33,7 @@ from trainer.web.auth import instructor_required
 from trainer.web.catalog import game_title, kind_title
 from trainer.web.exam_forms import ExamForm
 from trainer.web.forms import EmptyForm
+from trainer.web.groups import _cell
 from trainer.web.guards import check_form
 
 bp = Blueprint("exams", __name__, url_prefix="/exams")
@@ -151,25 +152,49 @@ def readable_report(report: dict[str, Any]) -> dict[str, Any]:
 @bp.get("/<int:exam_id>/results.csv")
 @instructor_required
 def results_csv(exam_id: int) -> Response:
-    """Every finished sitting: username, started, finished, answered, correct, questions."""
-    exam, _group = _owned_exam(exam_id)
+    """Every finished sitting: username, started, finished, answered, correct, questions; a member
+    who handed in none has a row with the times and counts empty. UTF-8 with a byte-order mark (a
+    spreadsheet on Windows reads Georgian and Cyrillic names), times in the group's time zone, which
+    the headings name."""
+    exam, group = _owned_exam(exam_id)
+    zone = local_time.zone_of(group)
     out = io.StringIO()
+    out.write("\ufeff")
     writer = csv.writer(out)
-    writer.writerow(["username", "name", "started_at", "finished_at", "answered", "correct", "questions"])
+    writer.writerow(
+        [
+            "username",
+            "name",
+            f"started_at ({zone})",
+            f"finished_at ({zone})",
+            "answered",
+            "correct",
+            "questions",
+        ]
+    )
+    seconds = "%Y-%m-%d %H:%M:%S"
     for row in db.exams().results(exam_id):
+        if not row["sittings"]:
+            writer.writerow(
+                [_cell(row["username"]), _cell(row["display_name"]), "", "", "", "", exam["questions"]]
+            )
         for s in row["sittings"]:
+            started, finished = (
+                local_time.local(s["started_at"], zone),
+                local_time.local(s["finished_at"], zone),
+            )
             writer.writerow(
                 [
-                    row["username"],
-                    row["display_name"],
-                    s["started_at"],
-                    s["finished_at"],
+                    _cell(row["username"]),
+                    _cell(row["display_name"]),
+                    started.strftime(seconds) if started else "",
+                    finished.strftime(seconds) if finished else "",
                     s["answered"],
                     s["correct"],
                     exam["questions"],
                 ]
             )
-    response = Response(out.getvalue(), mimetype="text/csv")
+    response = Response(out.getvalue(), mimetype="text/csv; charset=utf-8")
     response.headers["Content-Disposition"] = f'attachment; filename="quiz-{exam_id}-results.csv"'
     return response
 
