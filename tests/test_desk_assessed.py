@@ -564,3 +564,15 @@ def test_the_readiness_report_is_dated_signed_and_the_owners_only(app, teacher):
     # The attempt page names the house rules by their title, not the preset's id.
     attempt = teacher.get(f"/groups/{group_id}/trainees/{nino_id}/drills/{drill}").get_data(as_text=True)
     assert "<code>cis</code>" not in attempt and "CIS casinos" in attempt
+
+
+def test_the_quiz_results_csv_lists_every_member_in_local_time(app, teacher):
+    _group_id, exam_id, _sitting = _seed_group(app, teacher)
+    body = teacher.get(f"/exams/{exam_id}/results.csv").get_data()
+    assert body.startswith("\ufeff".encode())
+    table = list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
+    assert table[0][2] == "started_at (Asia/Tbilisi)"
+    rows = {r[0]: r for r in table[1:]}
+    assert set(rows) == {"nino", "ivan"} and rows["ivan"][2] == "" and rows["ivan"][1] == "Иван"
+    tbilisi_now = datetime.now(UTC).astimezone(TBILISI).replace(tzinfo=None)
+    assert abs((datetime.fromisoformat(rows["nino"][3]) - tbilisi_now).total_seconds()) < 600
