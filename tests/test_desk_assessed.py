@@ -576,3 +576,28 @@ def test_the_quiz_results_csv_lists_every_member_in_local_time(app, teacher):
     assert set(rows) == {"nino", "ivan"} and rows["ivan"][2] == "" and rows["ivan"][1] == "Иван"
     tbilisi_now = datetime.now(UTC).astimezone(TBILISI).replace(tzinfo=None)
     assert abs((datetime.fromisoformat(rows["nino"][3]) - tbilisi_now).total_seconds()) < 600
+
+
+# The house-rules text with line numbers -------------------------------------------------------------
+
+
+def test_a_refused_house_rules_text_marks_the_line_it_refused(app, teacher):
+    group_id, _code = _make_group(teacher)
+    url = f"/groups/{group_id}/rules/russian_poker"
+    page = teacher.get(url).get_data(as_text=True)
+    assert 'id="rules-lines"' in page and "line-refused" not in page
+    text = re.search(r'<textarea id="rules-text"[^>]*>(.*?)</textarea>', page, re.S).group(1)
+    import html
+
+    text = html.unescape(text)
+    lines = text.split("\n")
+    bad = text.replace("full_house = 7,", "full_house = -7,", 1)  # the bet's pay table, one line
+    wanted = next(i for i, line in enumerate(bad.split("\n"), start=1) if "full_house = -7," in line)
+    refused = teacher.post(url, data={"text": bad})
+    assert refused.status_code == 400
+    marked = re.search(r'<li id="line-(\d+)" class="line-refused"', refused.get_data(as_text=True))
+    assert marked and int(marked.group(1)) == wanted
+    broken = "\n".join([*lines[:3], "this is = = not toml", *lines[3:]])
+    refused = teacher.post(url, data={"text": broken}).get_data(as_text=True)
+    assert re.search(r'<li id="line-4" class="line-refused"', refused)
+    assert 'href="#line-4"' in refused

@@ -403,6 +403,7 @@ def edit_rules(group_id: int, game_id: str) -> Page:
         abort(404, description=gettext("There are no such house rules."))
     groups = db.groups()
     error = None
+    refused_line = None
     if request.method == "POST":
         check_form(EmptyForm())
         text = request.form.get("text", "")
@@ -413,6 +414,7 @@ def edit_rules(group_id: int, game_id: str) -> Page:
                 "These rules cannot be used: %(detail)s",
                 detail=say_preset_refusal(refused.params.get("refusal")),
             )
+            refused_line = refused_line_of(text, refused.params.get("refusal"))
         else:
             groups.set_rules(group_id, game.id, name)
             flash(gettext("The group's house rules are saved. New drills use them."), "ok")
@@ -425,11 +427,44 @@ def edit_rules(group_id: int, game_id: str) -> Page:
         group=group,
         game=game,
         text=text,
+        lines=text.split("\n"),
+        refused_line=refused_line,
         error=error,
         form=EmptyForm(),
         game_title=game_title,
     )
     return (page, 400) if error else page
+
+
+def refused_line_of(text: str, refusal: Any) -> int | None:
+    """The line (from 1) a refusal of edited rules points at: the TOML error's line, else the line
+    of the refused row in the refused key's table (or the table's header, or the line setting the
+    key); None when the refusal names neither."""
+    if refusal is None:
+        return None
+    params = getattr(refusal, "params", None) or {}
+    line = params.get("line")
+    if isinstance(line, int) and line > 0:
+        return line
+    key = getattr(refusal, "key", None)
+    if not isinstance(key, str) or not key:
+        return None
+    row = getattr(refusal, "row", None)
+    lines = [raw.strip() for raw in text.split("\n")]
+    header = next((i for i, found in enumerate(lines) if found == f"[{key}]"), None)
+    if header is not None:
+        if isinstance(row, str) and row:
+            for i in range(header + 1, len(lines)):
+                if lines[i].startswith("["):
+                    break
+                if re.match(rf"{re.escape(row)}\s*=", lines[i]):
+                    return i + 1
+        return header + 1
+    last = key.split(".")[-1]
+    for i, found in enumerate(lines):
+        if re.match(rf"{re.escape(last)}\s*=", found):
+            return i + 1
+    return None
 
 
 @bp.post("/<int:group_id>/target")
