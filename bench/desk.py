@@ -15,7 +15,11 @@ Each figure is the median of `--rounds` requests interleaved with the bare endpo
 of the two: the machine is shared, so the ratio and the statement count are what compare across
 runs. The load average is printed with each step.
 
-Run: python3 bench/desk.py [--sizes 10,50,200] [--answers 2000] [--rounds 7]
+It also times the store's item analysis per kind (the API report's) and per kind, level and mode
+(the desk's), and with `--exports` the spreadsheet exports of every answer (`answers.csv`,
+`answers.xlsx`).
+
+Run: python3 bench/desk.py [--sizes 10,50,200] [--answers 2000] [--rounds 7] [--exports]
 """
 
 from __future__ import annotations
@@ -116,6 +120,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="10,50,200")
     parser.add_argument("--answers", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--exports", action="store_true", help="time the spreadsheet exports too")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     rng = random.Random(32)
@@ -150,9 +155,23 @@ def main() -> None:
                 "trainee p.1": f"/groups/{group_id}/trainees/{first}",
                 f"trainee p.{pages}": f"/groups/{group_id}/trainees/{first}?page={pages}",
             }
+            if args.exports:
+                urls["answers.csv"] = f"/groups/{group_id}/answers.csv"
+                urls["answers.xlsx"] = f"/groups/{group_id}/answers.xlsx"
             for name, (ms, bare_ms, statements) in measure(client, urls, args.rounds).items():
                 ratio = ms / bare_ms
                 print(f"{size:>8} {name:<16} {ms:>9.1f} {bare_ms:>8.2f} {ratio:>7.0f}x {statements:>5}")
+            # The item analysis the desk shows (per kind, level and mode) beside the report's (per kind).
+            from trainer.store.groups import Groups
+
+            groups = Groups(db)
+            for name, method in (("items per kind", "item_analysis"), ("items per level", "item_details")):
+                runs = []
+                for _ in range(args.rounds):
+                    started = time.perf_counter()
+                    getattr(groups, method)(group_id)
+                    runs.append(time.perf_counter() - started)
+                print(f"{size:>8} {name:<16} {1000 * statistics.median(runs):>9.1f} {'(store)':>8}")
             load = os.getloadavg()
             print(f"{'':>8} (built in {built:.0f} s; load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f})")
         db.conn.close()

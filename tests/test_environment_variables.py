@@ -24,6 +24,8 @@ def _sample(row: settings.Variable) -> str:
         return "1"
     if row.kind in (int, float):
         return str(row.high)
+    if row.shape == settings.ZONE_SHAPE:
+        return "Asia/Tbilisi"
     return row.choices[0] if row.choices else "x"
 
 
@@ -93,6 +95,11 @@ def test_each_variable_of_settings_sets_its_config_key():
             "TRAINER_DATABASE_SYNCHRONOUS",
             "off",
             "TRAINER_DATABASE_SYNCHRONOUS must be one of NORMAL, FULL, not 'off'",
+        ),
+        (
+            "TRAINER_TIME_ZONE",
+            "Tbilisi",
+            "TRAINER_TIME_ZONE must be an IANA time zone name, such as Asia/Tbilisi, not 'Tbilisi'",
         ),
     ],
 )

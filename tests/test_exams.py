@@ -107,8 +107,10 @@ def test_the_whole_exam_story(app, setup):
     table = teacher.get(f"/exams/{exam_id}/results").get_data(as_text=True)
     assert re.search(r'data-trainee="nino">.*?4 / 4', table, re.S)
     assert re.search(r'data-trainee="lasha">.*?0 / 4', table, re.S)
-    exported = teacher.get(f"/exams/{exam_id}/results.csv").get_data(as_text=True).splitlines()
-    assert exported[0] == "username,name,started_at,finished_at,answered,correct,questions"
+    body = teacher.get(f"/exams/{exam_id}/results.csv").get_data()
+    assert body.startswith("\ufeff".encode())  # a byte-order mark: Windows spreadsheets read UTF-8
+    exported = body.decode("utf-8-sig").splitlines()
+    assert exported[0] == "username,name,started_at (UTC),finished_at (UTC),answered,correct,questions"
     assert sorted(line.split(",")[0] + ":" + line.split(",")[5] for line in exported[1:]) == [
         "lasha:0",
         "nino:4",

@@ -81,7 +81,7 @@ def test_a_groups_caribbean_table_and_edited_copy(app):
         "rp.results",
         "rp.payout",
     }
-    assert rules_link(nino.get(url).get_data(as_text=True))[1] == "Caribbean Stud (for checking the advisor)"
+    assert rules_link(nino.get(url).get_data(as_text=True))[1] == "Caribbean Stud"
     play_through(nino, url, dealt)
     # Georgian joker seats 4: the level's 5 or 6 players are brought to 4.
     url = start(nino, "painted_poker", level=3)

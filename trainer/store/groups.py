@@ -22,6 +22,7 @@ import json
 import re
 import secrets
 import sqlite3
+import zoneinfo
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -164,7 +165,9 @@ class Groups:
 
     def add_member(self, group_id: int, user_id: int) -> None:
         """Make the user a member from now on (a new membership period); already a member: nothing.
-        Called by `join`, for the trainee's own request."""
+        Called by `join`, for the trainee's own request (and by whatever else may ever bring a trainee
+        into a group). A user practising for no group practises for this one from now on, in the same
+        transaction: whichever way he comes in, his drills follow the group's house rules."""
         self.group(group_id)
         if not list(self.db.query("SELECT 1 FROM users WHERE id = ?", [user_id])):
             raise NotFoundError(f"no user {user_id}")
@@ -178,6 +181,10 @@ class Groups:
                 self.db.execute(
                     "INSERT INTO membership_periods (group_id, user_id, joined_at) VALUES (?, ?, ?)",
                     [group_id, user_id, now],
+                )
+                self.db.execute(
+                    "UPDATE users SET practice_group_id = ? WHERE id = ? AND practice_group_id IS NULL",
+                    [group_id, user_id],
                 )
 
     def remove_member(self, group_id: int, user_id: int) -> bool:
@@ -193,8 +200,13 @@ class Groups:
                 "WHERE group_id = ? AND user_id = ? AND left_at IS NULL",
                 [now, group_id, user_id],
             )
+            # Practising for the group he leaves: he practises for his earliest other group, if any
+            # (not the shipped rules while he is still in a group).
             self.db.execute(
-                "UPDATE users SET practice_group_id = NULL WHERE id = ? AND practice_group_id = ?",
+                """UPDATE users SET practice_group_id = (
+                       SELECT m.group_id FROM memberships m WHERE m.user_id = users.id
+                       ORDER BY m.joined_at, m.group_id LIMIT 1)
+                   WHERE id = ? AND practice_group_id = ?""",
                 [user_id, group_id],
             )
         return cursor.rowcount == 1
@@ -225,7 +237,7 @@ class Groups:
         return list(
             self.db.query(
                 """SELECT u.id, u.username, u.display_name, u.password_hash IS NULL AS unclaimed,
-                          m.joined_at
+                          m.joined_at, u.practice_group_id
                    FROM memberships m JOIN users u ON u.id = m.user_id
                    WHERE m.group_id = ? ORDER BY u.display_name COLLATE NOCASE, u.id""",
                 [group_id],
@@ -244,6 +256,14 @@ class Groups:
             except sqlite3.IntegrityError:
                 continue
         raise AccountError("try_again")
+
+    def set_time_zone(self, group_id: int, zone: str | None) -> dict[str, Any]:
+        """The group's own time zone (an IANA name), or None: the instance's."""
+        if zone is not None and zone not in zoneinfo.available_timezones():
+            raise AccountError("time_zone_unknown")
+        with writing(self.db):
+            self.db.execute("UPDATE groups SET time_zone = ? WHERE id = ?", [zone, group_id])
+        return self.group(group_id)
 
     def rename(self, group_id: int, name: Any) -> dict[str, Any]:
         with writing(self.db):
@@ -465,6 +485,29 @@ class Groups:
             )
         )
 
+    def export_rows(
+        self, group_id: int, *, after: str | None = None, before: str | None = None, kind: str | None = None
+    ) -> list[dict[str, Any]]:
+        """The rows of `attempts` (oldest first) for the spreadsheet export, read as they are written
+        out: with the trainee's name, and the drill's stored answer format (`answer_format`, JSON
+        text) by which the answers are worded. `after` and `before` are UTC instants in the stored
+        ISO form (from the start of a local day, up to the start of the next), `kind` one drill."""
+        where, params = self._attempts_where(group_id, None, None, kind, None)
+        if after is not None:
+            where, params = where + " AND a.answered_at >= ?", [*params, after]
+        if before is not None:
+            where, params = where + " AND a.answered_at < ?", [*params, before]
+        return list(
+            self.db.query(
+                f"""SELECT a.answered_at, u.username, u.display_name, a.kind, d.level, d.rules, a.mode,
+                       a.raw, a.answer, a.expected, a.correct, a.time_ms, a.mistake,
+                       json_extract(d.situation, '$.answer_format') AS answer_format
+                FROM attempts a JOIN drills d ON d.id = a.drill_id JOIN users u ON u.id = a.trainee_id
+                WHERE {where} ORDER BY a.answered_at, a.id""",
+                params,
+            )
+        )
+
     def attempt_count(self, group_id: int, *, trainee_id: int | None = None) -> int:
         """How many attempts `attempts` gives for the group (and trainee) without its filters."""
         where, params = self._attempts_where(group_id, None, None, None, trainee_id)
@@ -520,6 +563,73 @@ class Groups:
                 tally.items(), key=lambda item: (order.get(item[0], 10**6), item[0])
             )
         ]
+
+    def item_details(self, group_id: int, *, wrong: int = 3) -> list[dict[str, Any]]:
+        """Item analysis per drill kind, level and mode (practice, sprint, quiz), catalog order then
+        level and mode: attempts, accuracy, median time, the `wrong` most common wrong answers (the
+        parsed answer as stored JSON, with the answer format of a drill it was given to, so that the
+        page can word it) and the `wrong` most frequent catalogued mistakes (ids)."""
+        ids = [int(m["id"]) for m in self.members(group_id)]
+        spans, spans_params = spans_table(member_spans(self.db, group_id, ids))
+        answers = (
+            f"WITH {spans} SELECT a.kind, d.level, a.mode, {{}} FROM spans s JOIN attempts a ON {IN_SPAN} "
+            "JOIN drills d ON d.id = a.drill_id"
+        )
+        by = " GROUP BY a.kind, d.level, a.mode"
+        rows: dict[tuple[str, int, str], dict[str, Any]] = {}
+        for kind, level, mode, n, correct, median in self.db.execute(
+            answers.format("count(*), sum(a.correct), median(a.time_ms)") + by, spans_params
+        ):
+            rows[kind, level, mode] = {
+                "kind": kind,
+                "level": level,
+                "mode": mode,
+                "attempts": n,
+                "accuracy": correct / n,
+                "median_ms": median,
+                "wrong_answers": [],
+                "mistakes": [],
+            }
+        # The answer format (inside the drill's situation JSON) is read only for the drills shown: one
+        # drill each answer was given to, not every wrong answer's.
+        sample: dict[int, list[dict[str, Any]]] = {}
+        for kind, level, mode, answer, drill_id, n in self.db.execute(
+            answers.format("a.answer, min(a.drill_id), count(*) AS n")
+            + " WHERE a.correct = 0"
+            + by
+            + ", a.answer ORDER BY a.kind, d.level, a.mode, n DESC, a.answer",
+            spans_params,
+        ):
+            found = rows[kind, level, mode]["wrong_answers"]
+            if len(found) < wrong:
+                found.append({"answer": answer, "format": None, "count": n})
+                sample.setdefault(int(drill_id), []).append(found[-1])
+        shown = sorted(sample)
+        for start in range(0, len(shown), 500):
+            chunk = shown[start : start + 500]
+            for drill_id, fmt in self.db.execute(
+                "SELECT id, json_extract(situation, '$.answer_format') FROM drills "
+                f"WHERE id IN ({', '.join('?' for _ in chunk)})",
+                chunk,
+            ):
+                for entry in sample[int(drill_id)]:
+                    entry["format"] = fmt
+        for kind, level, mode, mistake, n in self.db.execute(
+            answers.format("a.mistake, count(*) AS n")
+            + " WHERE a.mistake IS NOT NULL"
+            + by
+            + ", a.mistake ORDER BY a.kind, d.level, a.mode, n DESC, a.mistake",
+            spans_params,
+        ):
+            found = rows[kind, level, mode]["mistakes"]
+            if len(found) < wrong:
+                found.append({"mistake": mistake, "count": n})
+        order = {kind: i for i, kind in enumerate(k for game in GAMES for k in game.kinds)}
+        modes = {"practice": 0, "sprint": 1, "quiz": 2}
+        return sorted(
+            rows.values(),
+            key=lambda r: (order.get(r["kind"], 10**6), r["kind"], r["level"], modes.get(r["mode"], 9)),
+        )
 
 
 def readable_answer(stored: Any) -> Any:

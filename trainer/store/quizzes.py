@@ -136,7 +136,7 @@ class Exams:
         """The exams of the user's groups that are open now, with his sittings so far."""
         now = _iso(self.clock())
         rows = self.db.query(
-            """SELECT e.*, g.name AS group_name,
+            """SELECT e.*, g.name AS group_name, g.time_zone AS group_time_zone,
                       (SELECT count(*) FROM exam_sittings s WHERE s.exam_id = e.id AND s.trainee_id = ?)
                       AS sittings
                FROM exams e JOIN memberships m ON m.group_id = e.group_id AND m.user_id = ?
@@ -236,6 +236,15 @@ class Exams:
             deadline = exam[0]["closes_at"]
         return self.clock() > _parse(deadline) + timedelta(seconds=GRACE_S)
 
+    def seconds_left(self, sitting: dict[str, Any]) -> int | None:
+        """Whole seconds until the sitting's deadline by the server's clock (0 once past it), or None
+        for a sitting without a time limit. The trainee's countdown shows this figure; the server
+        refuses a hand-in later than the deadline and its grace (`GRACE_S`) whatever a page shows."""
+        if sitting["deadline"] is None:
+            return None
+        left = (_parse(sitting["deadline"]) - self.clock()).total_seconds()
+        return max(0, int(left))
+
     def accepts_answers(self, sitting: dict[str, Any]) -> bool:
         return sitting["finished_at"] is None and not self._late(sitting)
 
@@ -295,6 +304,69 @@ class Exams:
                     JOIN drills d ON d.sitting_id = s.id LEFT JOIN attempts a ON a.drill_id = d.id
                     WHERE {" AND ".join(clauses)} ORDER BY s.finished_at, s.id, d.id""",
                 params,
+            )
+        )
+
+    def report_rows(self, group_id: int, *, kind: str | None = None) -> list[dict[str, Any]]:
+        """Every member of the group for every quiz of the group: a row per question of each of his
+        handed-in sittings (as `question_results`, with his name and the drill's stored answer
+        format), or one row with `sitting_id` None when he has handed in none. Quizzes newest first
+        (as the desk lists them), members by name, sittings and questions in order."""
+        clauses, params = ["e.group_id = ?", "s.finished_at IS NOT NULL"], [group_id]
+        if kind:
+            clauses.append("d.kind = ?")
+            params.append(kind)
+        questions = list(
+            self.db.query(
+                f"""SELECT e.id AS quiz_id, s.trainee_id, s.id AS sitting_id, s.started_at, s.finished_at,
+                           s.correct AS score,
+                           (SELECT count(*) FROM drills q WHERE q.sitting_id = s.id AND q.id <= d.id)
+                             AS question,
+                           d.kind, d.level, d.rules, a.raw, a.answer, a.expected,
+                           coalesce(a.correct, 0) AS correct, a.time_ms, a.mistake,
+                           json_extract(d.situation, '$.answer_format') AS answer_format
+                    FROM exam_sittings s JOIN exams e ON e.id = s.exam_id
+                    JOIN drills d ON d.sitting_id = s.id LEFT JOIN attempts a ON a.drill_id = d.id
+                    WHERE {" AND ".join(clauses)} ORDER BY s.id, d.id""",
+                params,
+            )
+        )
+        members = list(
+            self.db.query(
+                """SELECT u.id, u.username, u.display_name FROM memberships m JOIN users u ON u.id = m.user_id
+                   WHERE m.group_id = ? ORDER BY u.display_name COLLATE NOCASE, u.id""",
+                [group_id],
+            )
+        )
+        by_sitter: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        for row in questions:
+            by_sitter.setdefault((row["quiz_id"], row["trainee_id"]), []).append(row)
+        rows = []
+        for exam in self.of_group(group_id):
+            if kind and kind not in {k for k, _level in exam["items"]}:
+                continue  # the quiz asks no question of that drill
+            quiz = {"quiz_id": exam["id"], "quiz": exam["title"], "questions": exam["questions"]}
+            sitters = {who for (quiz_id, who) in by_sitter if quiz_id == exam["id"]}
+            # A former member's sittings stay in the report.
+            everyone = members + self._users(sitters - {int(m["id"]) for m in members})
+            for member in everyone:
+                who = {"username": member["username"], "display_name": member["display_name"]}
+                mine = by_sitter.get((exam["id"], int(member["id"])))
+                if not mine:
+                    rows.append({**quiz, **who, "sitting_id": None})
+                    continue
+                rows.extend({**row, **quiz, **who} for row in mine)
+        return rows
+
+    def _users(self, ids: set[int]) -> list[dict[str, Any]]:
+        if not ids:
+            return []
+        marks = ", ".join("?" for _ in ids)
+        return list(
+            self.db.query(
+                f"SELECT id, username, display_name FROM users WHERE id IN ({marks}) "
+                "ORDER BY display_name COLLATE NOCASE, id",
+                sorted(ids),
             )
         )
 

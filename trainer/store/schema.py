@@ -11,7 +11,7 @@ Tables, all STRICT:
   game `group_rules` (the shipped preset its drills use) and `group_targets` (the readiness figures).
 - `house_rules`: an instructor's edited copy of a preset (TOML text, named by its digest).
 - `exams` (assigned quizzes of a group) and `exam_sittings` (one trainee's try; its drills carry
-  `sitting_id`).
+  `sitting_id`); `sitting_comments`, the instructor's comments on a sitting.
 - `sprints`: a timed run of drills of one scope (a kind id, a game or "mixed") and level: its clock
   (`started_at`, `duration_s`), how many questions it asks and the kinds it asks in turn; its
   questions are its drills (`drills.sprint_id`, `position`; a skipped one has `skipped_at`).
@@ -35,7 +35,7 @@ Tables, all STRICT:
 ['api_tokens', 'attempts', 'cards', 'drills', 'exam_sittings', 'exams', 'group_rules', 'group_targets',
  'groups', 'house_rules', 'live_answers', 'live_players', 'live_questions', 'live_sessions',
  'membership_periods', 'memberships', 'one_time_codes', 'round_steps', 'rounds', 'sessions',
- 'sign_in_failures', 'sprints', 'table_tests', 'trainees', 'users']
+ 'sign_in_failures', 'sitting_comments', 'sprints', 'table_tests', 'trainees', 'users']
 """
 
 from __future__ import annotations
@@ -733,6 +733,29 @@ def m015_live_sessions(db: Database) -> None:
              PRIMARY KEY (question_id, trainee_id)
            ) STRICT"""
     )
+
+
+@MIGRATIONS()
+def m016_group_time_zone(db: Database) -> None:
+    """A group's time zone (an IANA name such as Asia/Tbilisi; NULL: the instance's, `TRAINER_TIME_ZONE`),
+    in which its desk, its quizzes' times and its exports are entered and shown. Times stay stored in
+    UTC."""
+    db.execute("ALTER TABLE groups ADD COLUMN time_zone TEXT")
+
+
+@MIGRATIONS()
+def m017_sitting_comments(db: Database) -> None:
+    """An instructor's comments on a trainee's quiz sitting, which the trainee reads on his result
+    page (`seen_at`: when he first did, so he is told of unread ones)."""
+    db.create_table(
+        "sitting_comments",
+        {"id": int, "sitting_id": int, "author_id": int, "text": str, "created_at": str, "seen_at": str},
+        pk="id",
+        foreign_keys=[("sitting_id", "exam_sittings", "id"), ("author_id", "users", "id")],
+        not_null=["sitting_id", "author_id", "text", "created_at"],
+        strict=True,
+    )
+    db.execute("CREATE INDEX sitting_comments_sitting ON sitting_comments (sitting_id, id)")
 
 
 def _connect(path: str | Path, *, create: bool, timeout: float) -> sqlite3.Connection:

@@ -9,7 +9,7 @@ from flask_wtf.csrf import generate_csrf
 
 from trainer import shipped
 from trainer.web.accounts import cli as account_cli
-from trainer.web.core import auth, db, errors, i18n
+from trainer.web.core import auth, db, errors, i18n, local_time
 from trainer.web.situations import drawing
 from trainer.web.situations.answers import exchange_choices
 from trainer.web.situations.catalog import game_title, rules_in_force, sprint_title
@@ -22,16 +22,17 @@ TRANSLATIONS = shipped("translations")
 def init_pages(app: Flask) -> None:
     from trainer.web.accounts import views as account
     from trainer.web.core import offline
+    from trainer.web.groups import exports as group_exports  # noqa: F401
+    from trainer.web.groups import readiness as readiness_report  # noqa: F401
+    from trainer.web.groups import time_zone as group_zone  # noqa: F401
     from trainer.web.groups import views as groups
     from trainer.web.live import views as live
     from trainer.web.practice import home as pages
-    from trainer.web.practice import (
-        progress,
-        today,
-    )
+    from trainer.web.practice import progress, today
     from trainer.web.practice import self_check as quiz
     from trainer.web.practice import sprints as sprint
     from trainer.web.practice import views as practice
+    from trainer.web.quizzes import comments as sitting_comments  # noqa: F401
     from trainer.web.quizzes import views as exams
     from trainer.web.reference import advisor as advisor_page  # noqa: F401
     from trainer.web.reference import views as reference
@@ -44,6 +45,7 @@ def init_pages(app: Flask) -> None:
     auth.init_app(app)
     account_cli.init_app(app)
     errors.init_app(app)
+    local_time.init_filters(app)
     app.jinja_env.globals.update(
         drawing.TEMPLATE_GLOBALS,
         csrf_token=generate_csrf,

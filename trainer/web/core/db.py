@@ -42,6 +42,7 @@ from flask_babel import gettext
 from trainer import games
 from trainer.drills import REGISTRY, DrillKind, RulesError, Situation, issue
 from trainer.store import NotFoundError, Store, open_db
+from trainer.store.comments import Comments
 from trainer.store.groups import Groups
 from trainer.store.house_rules import StoredHouses
 from trainer.store.quizzes import Exams
@@ -180,6 +181,11 @@ def groups() -> Groups:
 def exams() -> Exams:
     """Assigned quizzes (exams) and their sittings, on this request's connection."""
     return Exams(store().db)
+
+
+def comments() -> Comments:
+    """Instructors' comments on quiz sittings, on this request's connection."""
+    return Comments(store().db)
 
 
 def practice_group_id() -> int | None:

@@ -18,9 +18,11 @@ the MkDocs hook docs/hooks/environment.py) are rendered from it.
 
 from __future__ import annotations
 
+import functools
 import os
 import secrets
 import textwrap
+import zoneinfo
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +31,7 @@ from typing import Any
 TRUE = {"1", "true", "yes", "on"}
 FALSE = {"0", "false", "no", "off", ""}
 HERE = "trainer/web/core/settings.py"
+ZONE_SHAPE = "an IANA time zone name, such as Asia/Tbilisi"
 
 
 @dataclass(frozen=True)
@@ -140,6 +143,15 @@ _ROWS = (
         "NORMAL",
         "SQLite's synchronous: FULL syncs every commit to disk (safe from a power cut, slower writes)",
         choices=("NORMAL", "FULL"),
+    ),
+    Variable(
+        "TRAINER_TIME_ZONE",
+        "TIME_ZONE",
+        str,
+        "UTC",
+        "the school's time zone: quiz times are entered and every time is shown in it (a group may "
+        "choose its own on its desk)",
+        shape=ZONE_SHAPE,
     ),
     Variable(
         "TRAINER_PASSWORD",
@@ -259,9 +271,27 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
             if raw.strip().upper() not in row.choices:
                 raise SettingError(f"{variable} must be one of {', '.join(row.choices)}, not {raw!r}")
             found[key] = raw.strip().upper()
+        elif row.shape == ZONE_SHAPE:
+            if not is_time_zone(raw.strip()):
+                raise SettingError(f"{variable} must be {ZONE_SHAPE}, not {raw!r}")
+            found[key] = raw.strip()
         else:
             found[key] = raw
     return found
+
+
+def is_time_zone(name: str) -> bool:
+    """Is `name` an IANA time zone this machine knows (its tz database, or the tzdata package)?
+
+    >>> is_time_zone("Asia/Tbilisi"), is_time_zone("UTC"), is_time_zone("Tbilisi"), is_time_zone("../etc")
+    (True, True, False, False)
+    """
+    return name in known_zones()
+
+
+@functools.cache
+def known_zones() -> frozenset[str]:
+    return frozenset(zoneinfo.available_timezones())
 
 
 def instance_secret(instance_path: str | Path) -> str:

@@ -119,8 +119,6 @@ def join_group(body: schemas.JoinGroup) -> ResponseReturnValue:
         group = db.groups().join(user.id, body.code)
     except AccountError:
         fail(404, "There is no group with this code.")
-    if db.groups().practising_for(user.id) is None:
-        db.groups().practise_for(user.id, int(group["id"]))
     return jsonify(_group_json(group, owner=False))
 
 

@@ -46,10 +46,11 @@ from trainer.store import NotFoundError, stats
 from trainer.store.accounts import AccountError, Role
 from trainer.store.groups import readable_answer
 from trainer.store.readiness import Target
-from trainer.web.core import db
+from trainer.web.core import db, local_time
 from trainer.web.core.auth import accounts, instructor_required, say
 from trainer.web.core.forms import EmptyForm
 from trainer.web.core.guards import check_form
+from trainer.web.core.i18n import number_text, translate_word
 from trainer.web.core.preset_refusals import say as say_preset_refusal
 from trainer.web.groups.forms import (
     JoinForm,
@@ -61,6 +62,7 @@ from trainer.web.groups.forms import (
 )
 from trainer.web.practice import records
 from trainer.web.practice.views import graded
+from trainer.web.situations.answer_words import readable_items
 from trainer.web.situations.catalog import game_title, kind_title
 
 bp = Blueprint("groups", __name__, url_prefix="/groups")
@@ -132,8 +134,6 @@ def join() -> Page:
     except AccountError as error:
         form.code.errors.append(say(error))
         return _render_index(join_form=form, status=400)
-    if db.groups().practising_for(current_user.id) is None:
-        db.groups().practise_for(current_user.id, int(group["id"]))
     flash(gettext("You joined %(group)s.", group=group["name"]), "ok")
     return redirect(url_for("groups.index"))
 
@@ -213,7 +213,9 @@ def heat_cells(trainees: list[dict[str, Any]]) -> dict[int, dict[str, dict[str, 
             mine[kind] = {
                 "band": heat(c["accuracy"]),
                 "percent": round(100 * c["accuracy"]),
-                "tip": Markup(answers[n] + ", " + median % {"s": round(c["median_ms"] / 1000, 1)}),
+                "tip": Markup(
+                    answers[n] + ", " + median % {"s": number_text(round(c["median_ms"] / 1000, 1))}
+                ),
             }
     return cells
 
@@ -250,6 +252,7 @@ def _render_desk(
     ids = [t["id"] for t in report["trainees"]]
     results = db.tables().table_test_results(trainee_ids=ids, group_id=group_id)
     names = {t["id"]: t["display_name"] for t in report["trainees"]}
+    rules = groups.rules(group_id)
     page = render_template(
         "groups/desk.html",
         group=group,
@@ -257,12 +260,13 @@ def _render_desk(
         trainees=_sorted(report["trainees"], sort),
         cells=heat_cells(report["trainees"]),
         sort=sort,
-        items=groups.item_analysis(group_id),
+        items=readable_items(groups.item_details(group_id)),
         mistakes=stats.group_mistakes(db.store().db, ids, group_id=group_id) if ids else [],
         results=results,
         names=names,
         exams=db.exams().of_group(group_id),
-        rules=groups.rules(group_id),
+        rules=rules,
+        practising=practising_under(group_id, report["trainees"], rules),
         presets={g.id: _presets(g) for g in GAMES},
         games=GAMES,
         kind_title=kind_title,
@@ -270,16 +274,59 @@ def _render_desk(
         target_form=target_form,
         code=code,
         form=EmptyForm(),
+        zone=local_time.zone_of(group),
+        zones=local_time.zone_names(),
+        school_zone=gettext("The school's: %(zone)s", zone=local_time.zone_label(None)),
     )
     return (page, status) if status != 200 else page
 
 
+def practising_under(
+    group_id: int, trainees: list[dict[str, Any]], rules: dict[str, str]
+) -> dict[int, dict[str, Any]]:
+    """Per member, the house rules his practice follows: `where` is "here" (this group's), "other"
+    (another group he chose, whose name is not shown: it may be another instructor's) or "none"
+    (the shipped defaults), and `titles` the presets' titles per game id."""
+    shown: dict[int, dict[str, Any]] = {}
+    others: dict[int, dict[str, str]] = {}
+    for t in trainees:
+        chosen = t.get("practice_group_id")
+        if chosen == group_id:
+            where, presets = "here", rules
+        elif chosen is not None:
+            where = "other"
+            presets = others.setdefault(int(chosen), db.groups().rules(int(chosen)))
+        else:
+            where, presets = "none", {g.id: g.default_preset for g in GAMES}
+        shown[int(t["id"])] = {"where": where, "titles": {g: _preset_title(g, p) for g, p in presets.items()}}
+    return shown
+
+
+def _preset_title(game_id: str, preset: str) -> str:
+    try:
+        return str(BY_ID[game_id].load_rules(preset).title)
+    except (KeyError, PresetError, ValueError):
+        return preset
+
+
+def _confirm(group: dict[str, Any], what: str, url: str, member: dict[str, Any] | None = None) -> str:
+    """The page that asks before an action that cannot be taken back (`what`: "remove", "code")."""
+    return render_template(
+        "groups/confirm.html", group=group, what=what, url=url, member=member, form=EmptyForm()
+    )
+
+
 @bp.post("/<int:group_id>/members/<int:user_id>/remove")
 @instructor_required
-def remove_member(group_id: int, user_id: int) -> Response:
+def remove_member(group_id: int, user_id: int) -> Page:
+    """Asks first (a page with the consequence and a button to confirm, `confirm=1`), then removes."""
     check_form(EmptyForm())
-    _owned(group_id)
+    group = _owned(group_id)
     member = _member(group_id, user_id)
+    if request.form.get("confirm") != "1":
+        return _confirm(
+            group, "remove", url_for("groups.remove_member", group_id=group_id, user_id=user_id), member
+        )
     db.groups().remove_member(group_id, user_id)
     flash(gettext("%(username)s left the group; the answers stay his.", username=member["username"]), "ok")
     return redirect(url_for("groups.desk", group_id=group_id))
@@ -314,9 +361,12 @@ def member_code(group_id: int, user_id: int) -> Page:
 
 @bp.post("/<int:group_id>/code")
 @instructor_required
-def new_join_code(group_id: int) -> Response:
+def new_join_code(group_id: int) -> Page:
+    """Asks first, as removing a member does: the old code stops working for everyone."""
     check_form(EmptyForm())
-    _owned(group_id)
+    group = _owned(group_id)
+    if request.form.get("confirm") != "1":
+        return _confirm(group, "code", url_for("groups.new_join_code", group_id=group_id))
     db.groups().new_code(group_id)
     flash(gettext("The group has a new join code; the old one no longer works."), "ok")
     return redirect(url_for("groups.desk", group_id=group_id))
@@ -359,6 +409,7 @@ def edit_rules(group_id: int, game_id: str) -> Page:
         abort(404, description=gettext("There are no such house rules."))
     groups = db.groups()
     error = None
+    refused_line = None
     if request.method == "POST":
         form = RulesTextForm()
         check_form(form)
@@ -370,6 +421,7 @@ def edit_rules(group_id: int, game_id: str) -> Page:
                 "These rules cannot be used: %(detail)s",
                 detail=say_preset_refusal(refused.params.get("refusal")),
             )
+            refused_line = refused_line_of(text, refused.params.get("refusal"))
         else:
             groups.set_rules(group_id, game.id, name)
             flash(gettext("The group's house rules are saved. New drills use them."), "ok")
@@ -382,11 +434,44 @@ def edit_rules(group_id: int, game_id: str) -> Page:
         group=group,
         game=game,
         text=text,
+        lines=text.split("\n"),
+        refused_line=refused_line,
         error=error,
         form=EmptyForm(),
         game_title=game_title,
     )
     return (page, 400) if error else page
+
+
+def refused_line_of(text: str, refusal: Any) -> int | None:
+    """The line (from 1) a refusal of edited rules points at: the TOML error's line, else the line
+    of the refused row in the refused key's table (or the table's header, or the line setting the
+    key); None when the refusal names neither."""
+    if refusal is None:
+        return None
+    params = getattr(refusal, "params", None) or {}
+    line = params.get("line")
+    if isinstance(line, int) and line > 0:
+        return line
+    key = getattr(refusal, "key", None)
+    if not isinstance(key, str) or not key:
+        return None
+    row = getattr(refusal, "row", None)
+    lines = [raw.strip() for raw in text.split("\n")]
+    header = next((i for i, found in enumerate(lines) if found == f"[{key}]"), None)
+    if header is not None:
+        if isinstance(row, str) and row:
+            for i in range(header + 1, len(lines)):
+                if lines[i].startswith("["):
+                    break
+                if re.match(rf"{re.escape(row)}\s*=", lines[i]):
+                    return i + 1
+        return header + 1
+    last = key.split(".")[-1]
+    for i, found in enumerate(lines):
+        if re.match(rf"{re.escape(last)}\s*=", found):
+            return i + 1
+    return None
 
 
 @bp.post("/<int:group_id>/target")
@@ -451,6 +536,7 @@ def trainee(group_id: int, user_id: int) -> Page:
             "total": total,
         },
         sittings=sittings_of(group_id, user_id),
+        zone=local_time.zone_of(group),
         games=GAMES,
         kind_title=kind_title,
         game_title=game_title,
@@ -481,6 +567,8 @@ def attempt(group_id: int, user_id: int, drill_id: int) -> Page:
         attempt=attempt,
         grade=grade,
         reviewing=True,
+        zone=local_time.zone_of(group),
+        rules_title=translate_word(_preset_title(kind.game, drill["rules"])) if drill["rules"] else "",
     )
 
 

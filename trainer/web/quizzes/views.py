@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
@@ -21,17 +21,23 @@ from flask_login import current_user, login_required
 
 from trainer.drills import REGISTRY, get_kind
 from trainer.drills.base import expected_of
+from trainer.drills.mistakes import mistake_title
 from trainer.games import GAMES
 from trainer.store import AlreadyAnsweredError, NotFoundError
+from trainer.store.quiz_report import quiz_report
 from trainer.store.quizzes import ExamError
-from trainer.web.core import db
+from trainer.web.core import db, local_time
 from trainer.web.core.auth import instructor_required
-from trainer.web.core.forms import EmptyForm, whole_number
+from trainer.web.core.forms import EmptyForm
 from trainer.web.core.guards import check_form
+from trainer.web.groups.views import _cell
+from trainer.web.quizzes.forms import ExamForm
+from trainer.web.situations.answer_words import worded_json
 from trainer.web.situations.answers import read_all
 from trainer.web.situations.catalog import game_title, kind_title
 
 bp = Blueprint("quizzes", __name__, url_prefix="/exams")
+TIME_UP_SLACK_S = 5  # a page's countdown may run this far ahead of the server's clock
 
 Page = str | Response | tuple[str, int]
 
@@ -72,6 +78,11 @@ def _owned_exam(exam_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
     return exam, _owned_group(int(exam["group_id"]))
 
 
+def _zone(exam: dict[str, Any]) -> str:
+    """The time zone of the exam's group, in which its times are shown."""
+    return local_time.zone_of(db.groups().group(int(exam["group_id"])))
+
+
 # The instructor ------------------------------------------------------------------------------------
 
 
@@ -79,57 +90,24 @@ def _catalog() -> list[dict[str, Any]]:
     return [{"game": game, "kinds": [REGISTRY[k] for k in game.kinds if k in REGISTRY]} for game in GAMES]
 
 
-def _when(raw: str) -> datetime | None:
-    try:
-        moment = datetime.fromisoformat(raw.strip())
-    except ValueError:
-        return None
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
-
-
-def _whole(name: str, default: int | None = None) -> int | None:
-    raw = request.form.get(name, "").strip()
-    if not raw:
-        return default
-    number = whole_number(raw)
-    return -1 if number is None else number
-
-
 @bp.route("/group/<int:group_id>/new", methods=["GET", "POST"])
 @instructor_required
 def new(group_id: int) -> Page:
     group = _owned_group(group_id)
-    form = EmptyForm()
+    zone = local_time.zone_of(group)
+    form = ExamForm(zone, formdata=request.form if request.method == "POST" else None)
     error = None
-    if request.method == "POST":
-        check_form(form)
-        items = []
-        for value in request.form.getlist("item"):
-            kind, _, level = value.rpartition(":")
-            items.append((kind, whole_number(level) or 0))
-        opens, closes = _when(request.form.get("opens_at", "")), _when(request.form.get("closes_at", ""))
-        minutes = _whole("time_limit_min", 0)
+    if request.method == "GET":
+        form.fill_defaults(datetime.now(UTC))
+    elif form.validate():
         try:
-            if opens is None or closes is None:
-                raise ExamError("window")
-            exam = db.exams().create(
-                group_id,
-                title=request.form.get("title", ""),
-                items=items,
-                questions=_whole("questions", 0) or 0,
-                time_limit_s=None if not minutes else minutes * 60,
-                attempts_allowed=_whole("attempts_allowed", 1) or 0,
-                same_questions=request.form.get("same_questions") == "1",
-                opens_at=opens,
-                closes_at=closes,
-                answers_before_close=request.form.get("answers_before_close") == "1",
-                made_by=current_user.id,
-            )
+            exam = db.exams().create(group_id, **form.exam_fields(), made_by=current_user.id)
         except ExamError as refused:
             error = refusal(refused)
         else:
             return redirect(url_for("quizzes.results", exam_id=exam["id"]))
-    now = datetime.now(UTC).replace(second=0, microsecond=0)
+    else:
+        error = gettext("The quiz is not assigned: correct the fields marked below.")
     page = render_template(
         "quizzes/new.html",
         group=group,
@@ -137,9 +115,7 @@ def new(group_id: int) -> Page:
         catalog=_catalog(),
         form=form,
         error=error,
-        values=request.form,
-        now=now.strftime("%Y-%m-%dT%H:%M"),
-        week=(now + timedelta(days=7)).strftime("%Y-%m-%dT%H:%M"),
+        zone=zone,
     )
     return (page, 400) if error else page
 
@@ -154,31 +130,71 @@ def results(exam_id: int) -> Page:
         group=group,
         results=db.exams().results(exam_id),
         kind_title=kind_title,
+        zone=local_time.zone_of(group),
+        report=readable_report(quiz_report(db.store().db, exam_id, int(exam["questions"]))),
     )
+
+
+def readable_report(report: dict[str, Any]) -> dict[str, Any]:
+    """The quiz report with answers worded as the page words them and mistakes by their names."""
+    for item in report["items"]:
+        for given in item["answers"]:
+            given["text"] = (
+                gettext("not answered")
+                if given["answer"] is None
+                else worded_json(given["format"], given["answer"])
+            )
+        for found in item["mistakes"]:
+            found["title"] = gettext(mistake_title(found["mistake"]))
+    return report
 
 
 @bp.get("/<int:exam_id>/results.csv")
 @instructor_required
 def results_csv(exam_id: int) -> Response:
-    """Every finished sitting: username, started, finished, answered, correct, questions."""
-    exam, _group = _owned_exam(exam_id)
+    """Every finished sitting: username, started, finished, answered, correct, questions; a member
+    who handed in none has a row with the times and counts empty. UTF-8 with a byte-order mark (a
+    spreadsheet on Windows reads Georgian and Cyrillic names), times in the group's time zone, which
+    the headings name."""
+    exam, group = _owned_exam(exam_id)
+    zone = local_time.zone_of(group)
     out = io.StringIO()
+    out.write("\ufeff")
     writer = csv.writer(out)
-    writer.writerow(["username", "name", "started_at", "finished_at", "answered", "correct", "questions"])
+    writer.writerow(
+        [
+            "username",
+            "name",
+            f"started_at ({zone})",
+            f"finished_at ({zone})",
+            "answered",
+            "correct",
+            "questions",
+        ]
+    )
+    seconds = "%Y-%m-%d %H:%M:%S"
     for row in db.exams().results(exam_id):
+        if not row["sittings"]:
+            writer.writerow(
+                [_cell(row["username"]), _cell(row["display_name"]), "", "", "", "", exam["questions"]]
+            )
         for s in row["sittings"]:
+            started, finished = (
+                local_time.local(s["started_at"], zone),
+                local_time.local(s["finished_at"], zone),
+            )
             writer.writerow(
                 [
-                    row["username"],
-                    row["display_name"],
-                    s["started_at"],
-                    s["finished_at"],
+                    _cell(row["username"]),
+                    _cell(row["display_name"]),
+                    started.strftime(seconds) if started else "",
+                    finished.strftime(seconds) if finished else "",
                     s["answered"],
                     s["correct"],
                     exam["questions"],
                 ]
             )
-    response = Response(out.getvalue(), mimetype="text/csv")
+    response = Response(out.getvalue(), mimetype="text/csv; charset=utf-8")
     response.headers["Content-Disposition"] = f'attachment; filename="quiz-{exam_id}-results.csv"'
     return response
 
@@ -223,6 +239,9 @@ def review(sitting_id: int) -> Page:
         show_answers=True,
         reviewing=True,
         trainee_name=name,
+        comments=db.comments().of_sitting(sitting_id),
+        form=EmptyForm(),
+        zone=local_time.zone_of(group),
     )
 
 
@@ -255,7 +274,9 @@ def _member_exam(exam_id: int) -> dict[str, Any]:
 def show(exam_id: int) -> Page:
     exam = _member_exam(exam_id)
     mine = db.exams().sittings(exam_id, current_user.id)
-    return render_template("quizzes/start.html", exam=exam, sittings=mine, form=EmptyForm(), error=None)
+    return render_template(
+        "quizzes/start.html", exam=exam, sittings=mine, form=EmptyForm(), error=None, zone=_zone(exam)
+    )
 
 
 @bp.post("/<int:exam_id>/start")
@@ -272,7 +293,12 @@ def start(exam_id: int) -> Page:
     except ExamError as error:
         mine = db.exams().sittings(exam_id, current_user.id)
         page = render_template(
-            "quizzes/start.html", exam=exam, sittings=mine, form=EmptyForm(), error=refusal(error)
+            "quizzes/start.html",
+            exam=exam,
+            sittings=mine,
+            form=EmptyForm(),
+            error=refusal(error),
+            zone=_zone(exam),
         )
         return page, 409
     return redirect(url_for("quizzes.sitting", sitting_id=sitting["id"]), code=303)
@@ -304,11 +330,16 @@ def _render_sitting(
         errors=errors,
         kept=kept,
         form=EmptyForm(),
+        zone=_zone(exam),
+        seconds_left=db.exams().seconds_left(sitting),
     )
 
 
 def _result(sitting: dict[str, Any], exam: dict[str, Any]) -> str:
     show_answers = bool(exam["answers_before_close"]) or exam["is_closed"]
+    comments = db.comments().of_sitting(int(sitting["id"]))
+    if any(c["seen_at"] is None for c in comments):
+        db.comments().mark_read(int(sitting["id"]))  # he has read them now: no more notice
     return render_template(
         "quizzes/result.html",
         exam=exam,
@@ -317,13 +348,18 @@ def _result(sitting: dict[str, Any], exam: dict[str, Any]) -> str:
         show_answers=show_answers,
         reviewing=False,
         trainee_name=None,
+        comments=comments,
+        zone=_zone(exam),
     )
 
 
 @bp.post("/sittings/<int:sitting_id>")
 @login_required
 def hand_in(sitting_id: int) -> Page:
-    """Read every answer first (one unreadable answer records nothing), then grade and close."""
+    """Read every answer first (one unreadable answer records nothing), then grade and close. The
+    countdown hands the page in itself at the deadline (`time_up`): then, and only if the server's
+    clock agrees the time is up, the answers that can be read count and the others are left
+    unanswered."""
     check_form(EmptyForm())
     found, exam = _mine(sitting_id)
     if found["finished_at"] is not None:
@@ -333,10 +369,14 @@ def hand_in(sitting_id: int) -> Page:
         abort(409, description=gettext("The time for this quiz is over; answers after it do not count."))
     questions = _questions(sitting_id)
     raws, errors, kept = read_all([q["situation"].answer_format for q in questions], request.form)
-    if errors:
+    left = db.exams().seconds_left(found)
+    time_up = request.form.get("time_up") == "1" and left is not None and left <= TIME_UP_SLACK_S
+    if errors and not time_up:
         return _render_sitting(found, exam, questions, errors, kept), 400
+    # Handed in by the countdown at the deadline: what can be read counts, the rest is unanswered.
+    readable = [q for i, q in enumerate(questions) if i not in errors]
     store = db.store()
-    for q, raw in zip(questions, raws, strict=True):
+    for q, raw in zip(readable, raws, strict=True):
         try:
             store.answer(q["drill"]["id"], raw)
         except AlreadyAnsweredError:

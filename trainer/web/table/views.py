@@ -21,6 +21,7 @@ from werkzeug.wrappers import Response
 from trainer import games as registry
 from trainer.drills import AnswerError
 from trainer.drills.chips import ChipSet, load_chips
+from trainer.drills.houses import using
 from trainer.drills.rounds import (
     GAMES,
     HouseSeatsError,
@@ -73,16 +74,18 @@ def _index(kept: dict[str, Any] | None = None, error: str | None = None) -> str:
     for game in GAMES:
         rounds = game_rounds(game)
         presets, in_force = _table_presets(game)
+        with using(db.houses()):  # a group's edited copy seats as its text says
+            seated_by = {
+                n: " ".join(name for name, _title in presets if n in rounds.seats_under(name))
+                for n in rounds.seats
+            }
         games.append(
             {
                 "id": game,
                 "seats": rounds.seats,
                 # Which house rules seat each number, so the form offers only what the chosen house
                 # deals (static/js/focus.js hides the others; the server refuses them in words).
-                "seated_by": {
-                    n: " ".join(name for name, _title in presets if n in rounds.seats_under(name))
-                    for n in rounds.seats
-                },
+                "seated_by": seated_by,
                 "seat_word": rounds.seat_word,
                 "payouts": rounds.payouts,
                 # The house's form of a payout answer: its chip set's (Omaha: the poker room's).
