@@ -97,6 +97,7 @@ RUSSIAN_POKER = Game(
         "rp.two_combinations",
         "rp.insurance",
         "rp.boxes",
+        "rp.spot_mistake",
     ),
 )
 
@@ -117,6 +118,7 @@ OMAHA = Game(
         "om.blinds",
         "om.new_player",
         "om.showdown",
+        "om.spot_mistake",
     ),
 )
 
@@ -126,7 +128,7 @@ PAINTED_POKER = Game(
     prefix="pp.",
     presets=painted_rules.PRESETS,
     load_rules=painted_rules.load_rules,
-    kinds=("pp.score", "pp.schedule", "pp.hook", "pp.trick", "pp.sheet"),
+    kinds=("pp.score", "pp.schedule", "pp.hook", "pp.trick", "pp.sheet", "pp.spot_mistake"),
 )
 
 GAMES: tuple[Game, ...] = (RUSSIAN_POKER, OMAHA, PAINTED_POKER)

@@ -349,6 +349,30 @@ def omaha_table(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def spot_hands(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The hands of a spot-the-mistake situation (`trainer.drills.spot`) to draw one under another:
+    each hand's number, its base kind (whose game template draws it), its facts, and the results given
+    ({label, shown}; label None for a single amount)."""
+    from trainer.drills import REGISTRY
+    from trainer.drills.spot import entries_of
+
+    hands = data.get("hands") if isinstance(data, dict) else None
+    if not isinstance(hands, list):
+        return []
+    try:
+        entries = entries_of(data)
+    except (KeyError, TypeError, ValueError):
+        return []
+    out = []
+    for number, hand in enumerate(hands, 1):
+        kind = REGISTRY.get(hand.get("kind")) if isinstance(hand, dict) else None
+        if kind is None:
+            continue
+        given = [{"label": e["base_label"], "shown": e["shown"]} for e in entries if e["hand"] == number]
+        out.append({"number": number, "kind": kind, "data": hand.get("data") or {}, "given": given})
+    return out
+
+
 # What the templates may call (registered as Jinja globals by `trainer.web.site`).
 TEMPLATE_GLOBALS = {
     f.__name__: f
@@ -364,5 +388,6 @@ TEMPLATE_GLOBALS = {
         russian_poker_table,
         painted_plays,
         omaha_table,
+        spot_hands,
     )
 }

@@ -113,12 +113,32 @@ QUESTIONS: dict[str, Callable[[Data], str]] = {
     "pp.hook": lambda d: gettext("Which bid may the dealer not make?"),
     "pp.trick": lambda d: gettext("Who takes the trick?"),
     "pp.sheet": _pp_sheet,
+    "rp.spot_mistake": lambda d: gettext(
+        "Which boxes were settled wrong? Give the right net of every box (a loss is negative)."
+    ),
+    "om.spot_mistake": lambda d: gettext(
+        "Which splits are wrong? Give what each seat should collect in every hand."
+    ),
+    "pp.spot_mistake": lambda d: gettext(
+        "Which scores on the sheet are wrong? Give the right score of every entry."
+    ),
 }
 
 
 # Kinds whose amounts may be a loss: the answer field gets a sign button (a phone's number pad has no
 # minus) and says that a loss is negative.
-SIGNED_KINDS = frozenset({"rp.bonus_payout", "rp.no_game", "rp.buy", "rp.settle", "pp.score", "pp.sheet"})
+SIGNED_KINDS = frozenset(
+    {
+        "rp.bonus_payout",
+        "rp.no_game",
+        "rp.buy",
+        "rp.settle",
+        "pp.score",
+        "pp.sheet",
+        "rp.spot_mistake",
+        "pp.spot_mistake",
+    }
+)
 
 
 def amount_may_be_negative(kind_id: str) -> bool:

@@ -8,6 +8,7 @@ from trainer.drills.russian_poker import kinds
 from trainer.drills.russian_poker import decision
 from trainer.drills.russian_poker import mistakes
 from trainer.drills.russian_poker import house
+from trainer.drills.russian_poker import spot
 # isort: on
 
-__all__ = ["decision", "house", "kinds", "mistakes"]
+__all__ = ["decision", "house", "kinds", "mistakes", "spot"]
