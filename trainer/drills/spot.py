@@ -38,6 +38,7 @@ from trainer.drills.base import (
     Data,
     DealError,
     DrillKind,
+    Generate,
     Solution,
     attach_mistakes,
     canonical,
@@ -229,33 +230,39 @@ def _catalogue(prefix: str) -> Catalogue:
     return catalogue
 
 
+def draw_sheet(plan: Plan, rng: random.Random, rules: str | None) -> Data:
+    """Draw the hands of one sheet by `plan`: how many are wrong first, then which, then each hand (a
+    game's spot module calls this from its generator)."""
+    counts, weights = zip(*plan.errors.items(), strict=True)
+    wrong_count = min(rng.choices(counts, weights)[0], len(plan.hands))
+    wrong = set(rng.sample(range(len(plan.hands)), wrong_count))
+    hands = [
+        _hand(rng, base, plan.base_level, rules, i in wrong, _PICKS.get(base))
+        for i, base in enumerate(plan.hands)
+    ]
+    data: Data = {"hands": hands}
+    if rules is not None:
+        data["rules"] = rules
+    said: list[Step] = [step("These hands have been settled. Check every result.")]
+    for number, hand in enumerate(hands, 1):
+        said.append(step("Hand {hand}:", hand=number))
+        said.extend(s for s in (Step.from_json(m) for m in hand["data"]["prompt"]) if not _question(s))
+        said.extend(_shown_step(e) for e in entries_of(data) if e["hand"] == number)
+    said.append(step("Which results are wrong? Give the right result of every entry."))
+    said.append(step("Where the result given is right, write it again."))
+    return prompt(data, *said)
+
+
 def spot_kind(
-    game: str, kind_id: str, title: str, plans: dict[int, Plan], picks: dict[str, Pick | None]
+    game: str,
+    kind_id: str,
+    title: str,
+    generate: Generate,
+    picks: dict[str, Pick | None],
+    levels: tuple[int, ...] = (1, 2, 3),
 ) -> DrillKind:
-    """Define and register a spot kind over `plans` (one per level); `picks` says, per base kind, what
-    of its answer the sheet shows."""
+    """Define and register a spot kind with the game's generator (which calls `draw_sheet`); `picks`
+    says, per base kind, what of its answer the sheet shows."""
     _PICKS.update(picks)
-
-    def generate(rng: random.Random, level: int, rules: str | None) -> Data:
-        plan = plans[level]
-        counts, weights = zip(*plan.errors.items(), strict=True)
-        wrong_count = min(rng.choices(counts, weights)[0], len(plan.hands))
-        wrong = set(rng.sample(range(len(plan.hands)), wrong_count))
-        hands = [
-            _hand(rng, base, plan.base_level, rules, i in wrong, picks.get(base))
-            for i, base in enumerate(plan.hands)
-        ]
-        data: Data = {"hands": hands}
-        if rules is not None:
-            data["rules"] = rules
-        said: list[Step] = [step("These hands have been settled. Check every result.")]
-        for number, hand in enumerate(hands, 1):
-            said.append(step("Hand {hand}:", hand=number))
-            said.extend(s for s in (Step.from_json(m) for m in hand["data"]["prompt"]) if not _question(s))
-            said.extend(_shown_step(e) for e in entries_of(data) if e["hand"] == number)
-        said.append(step("Which results are wrong? Give the right result of every entry."))
-        said.append(step("Where the result given is right, write it again."))
-        return prompt(data, *said)
-
-    define(game, kind_id, title, generate, answer_format, solve, levels=tuple(sorted(plans)))
+    define(game, kind_id, title, generate, answer_format, solve, levels=levels)
     return attach_mistakes(kind_id, _catalogue(kind_id.split(".", 1)[0]))

@@ -8,8 +8,11 @@ with side pots, none, one or two wrong."""
 
 from __future__ import annotations
 
+import random
+
 from trainer.drills.answers import AnswerFormat
-from trainer.drills.spot import Plan, spot_kind
+from trainer.drills.base import Data
+from trainer.drills.spot import Plan, draw_sheet, spot_kind
 from trainer.engine.explain import N_
 from trainer.games import OMAHA
 
@@ -18,14 +21,16 @@ def _seats(fmt: AnswerFormat) -> tuple[int, ...]:
     return tuple(i for i, label in enumerate(fmt.labels) if label.startswith("Seat "))
 
 
-KIND = spot_kind(
-    OMAHA.id,
-    "om.spot_mistake",
-    N_("Spot the dealer's mistake"),
-    {
-        1: Plan(("om.split",), 1, {1: 1}),
-        2: Plan(("om.split",) * 2, 2, {0: 1, 1: 3}),
-        3: Plan(("om.side_pots",) * 2, 3, {0: 1, 1: 2, 2: 2}),
-    },
-    {"om.split": None, "om.side_pots": _seats},
-)
+PLANS = {
+    1: Plan(("om.split",), 1, {1: 1}),
+    2: Plan(("om.split",) * 2, 2, {0: 1, 1: 3}),
+    3: Plan(("om.side_pots",) * 2, 3, {0: 1, 1: 2, 2: 2}),
+}
+PICKS = {"om.split": None, "om.side_pots": _seats}
+
+
+def _generate(rng: random.Random, level: int, rules: str | None) -> Data:
+    return draw_sheet(PLANS[level], rng, rules)
+
+
+KIND = spot_kind(OMAHA.id, "om.spot_mistake", N_("Spot the dealer's mistake"), _generate, PICKS)

@@ -7,18 +7,23 @@ and a sheet's running total, none, one or two wrong."""
 
 from __future__ import annotations
 
-from trainer.drills.spot import Plan, spot_kind
+import random
+
+from trainer.drills.base import Data
+from trainer.drills.spot import Plan, draw_sheet, spot_kind
 from trainer.engine.explain import N_
 from trainer.games import PAINTED_POKER
 
-KIND = spot_kind(
-    PAINTED_POKER.id,
-    "pp.spot_mistake",
-    N_("Spot the scorer's mistake"),
-    {
-        1: Plan(("pp.score",) * 3, 1, {1: 1}),
-        2: Plan(("pp.score",) * 4, 2, {0: 1, 1: 3}),
-        3: Plan(("pp.score", "pp.score", "pp.score", "pp.sheet"), 3, {0: 1, 1: 2, 2: 2}),
-    },
-    {"pp.score": None, "pp.sheet": None},
-)
+PLANS = {
+    1: Plan(("pp.score",) * 3, 1, {1: 1}),
+    2: Plan(("pp.score",) * 4, 2, {0: 1, 1: 3}),
+    3: Plan(("pp.score", "pp.score", "pp.score", "pp.sheet"), 3, {0: 1, 1: 2, 2: 2}),
+}
+PICKS = {"pp.score": None, "pp.sheet": None}
+
+
+def _generate(rng: random.Random, level: int, rules: str | None) -> Data:
+    return draw_sheet(PLANS[level], rng, rules)
+
+
+KIND = spot_kind(PAINTED_POKER.id, "pp.spot_mistake", N_("Spot the scorer's mistake"), _generate, PICKS)
