@@ -98,6 +98,9 @@ RUSSIAN_POKER = Game(
         "rp.insurance",
         "rp.boxes",
         "rp.spot_mistake",
+        "rp.chip_change",
+        "rp.colour_up",
+        "rp.chip_count",
     ),
 )
 
@@ -119,6 +122,9 @@ OMAHA = Game(
         "om.new_player",
         "om.showdown",
         "om.spot_mistake",
+        "om.chip_change",
+        "om.colour_up",
+        "om.chip_count",
     ),
 )
 

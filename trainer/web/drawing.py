@@ -373,6 +373,16 @@ def spot_hands(data: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def chips_of(data: dict[str, Any]) -> dict[str, Any]:
+    """The chip set a chips drill (`trainer.drills.chip_skills`) is drawn in: its chips smallest first,
+    and by value (the stacks' colours)."""
+    try:
+        chips = load_chips(str(data.get("chip_set")))
+    except (OSError, ValueError):
+        chips = load_chips()
+    return {"chips": chips.chips, "by_value": {c.value: c for c in chips.chips}}
+
+
 # What the templates may call (registered as Jinja globals by `trainer.web.site`).
 TEMPLATE_GLOBALS = {
     f.__name__: f
@@ -389,5 +399,6 @@ TEMPLATE_GLOBALS = {
         painted_plays,
         omaha_table,
         spot_hands,
+        chips_of,
     )
 }
