@@ -1,5 +1,6 @@
-"""Spot-the-mistake sheets worked out by hand (`trainer.drills.spot`), shared by the spot tests and the
-mistake-catalogue tests: (kind, the sheet's data, the right answer, {mistake id: the answer it gives})."""
+"""Spot-the-mistake sheets (`trainer.drills.spot`) and chip drills (`trainer.drills.chip_skills`)
+worked out by hand, shared by their tests and the mistake-catalogue tests: (kind, the data, the right
+answer, {mistake id: the answer it gives})."""
 
 from __future__ import annotations
 
@@ -142,5 +143,79 @@ SPOT_CASES: list[tuple[str, dict[str, Any], Any, dict[str, Any]]] = [
             "pp.spot_all_missed": {"Hand 1": 30, "Hand 2": 4, "Hand 3": 0},
             "pp.spot_one_missed": {"Hand 1": -20, "Hand 2": 4, "Hand 3": 0},
         },
+    ),
+]
+
+
+def _counts(chip_set: str, **counts: int) -> dict[str, int]:
+    labels = {"standard": (5000, 1000, 500, 100, 25, 5), "poker-room": (1000, 500, 100, 25, 5, 1)}[chip_set]
+    return {str(v): counts.get(f"c{v}", 0) for v in labels}
+
+
+def _stacks(*pairs: tuple[int, int]) -> list[dict[str, int]]:
+    return [{"value": v, "count": n} for v, n in pairs]
+
+
+CHIP_CASES: list[tuple[str, dict[str, Any], Any, dict[str, Any]]] = [
+    # 1,430 in the standard set: 1 x 1000 + 4 x 100 + 1 x 25 + 1 x 5 (7 chips). Without the 1000:
+    # 2 x 500; without the 100s: 17 x 25; one 5 short or over.
+    (
+        "rp.chip_change",
+        {"chip_set": "standard", "amount": 1430, "task": "payout"},
+        _counts("standard", c1000=1, c100=4, c25=1, c5=1),
+        {
+            "chips.bigger_chip_unused": _counts("standard", c500=2, c100=4, c25=1, c5=1),
+            "chips.one_chip_short": _counts("standard", c1000=1, c100=4, c25=1),
+            "chips.one_chip_over": _counts("standard", c1000=1, c100=4, c25=1, c5=2),
+        },
+    ),
+    # 772 in the poker-room set: 1 x 500 + 2 x 100 + 2 x 25 + 4 x 5 + 2 x 1; without the 500: 7 x 100.
+    (
+        "om.chip_change",
+        {"chip_set": "poker-room", "amount": 772, "task": "buy_in"},
+        _counts("poker-room", c500=1, c100=2, c25=2, c5=4, c1=2),
+        {
+            "chips.bigger_chip_unused": _counts("poker-room", c100=7, c25=2, c5=4, c1=2),
+            "chips.one_chip_short": _counts("poker-room", c500=1, c100=2, c25=2, c5=4, c1=1),
+            "chips.one_chip_over": _counts("poker-room", c500=1, c100=2, c25=2, c5=4, c1=3),
+        },
+    ),
+    # 12 x 5 + 4 x 25 = 160: 1 x 100 + 2 x 25 + 2 x 5. Handed back as they were; or the reds only
+    # coloured up (10 x 5 make 2 x 25: 6 x 25 + 2 x 5); or one 5 short.
+    (
+        "rp.colour_up",
+        {"chip_set": "standard", "stacks": _stacks((5, 12), (25, 4)), "task": "colour_up"},
+        _counts("standard", c100=1, c25=2, c5=2),
+        {
+            "chips.not_coloured_up": _counts("standard", c25=4, c5=12),
+            "chips.one_colour_up": _counts("standard", c25=6, c5=2),
+            "chips.one_chip_short": _counts("standard", c100=1, c25=2, c5=1),
+        },
+    ),
+    # 13 x 1 + 6 x 5 + 3 x 25 = 118 in the poker-room set: 1 x 100 + 3 x 5 + 3 x 1.
+    (
+        "om.colour_up",
+        {"chip_set": "poker-room", "stacks": _stacks((1, 13), (5, 6), (25, 3)), "task": "colour_up"},
+        _counts("poker-room", c100=1, c5=3, c1=3),
+        {
+            "chips.not_coloured_up": _counts("poker-room", c25=3, c5=6, c1=13),
+            "chips.one_colour_up": _counts("poker-room", c25=3, c5=8, c1=3),
+            "chips.one_chip_over": _counts("poker-room", c100=1, c5=3, c1=4),
+        },
+    ),
+    # 7 x 25 + 4 x 100 = 575. The greens taken for blacks: 700 + 400 = 1,100; the greens left out: 400;
+    # one green too many: 600.
+    (
+        "rp.chip_count",
+        {"chip_set": "standard", "stacks": _stacks((25, 7), (100, 4)), "task": "count"},
+        575,
+        {"chips.wrong_colour": 1100, "chips.stack_left_out": 400, "chips.chip_miscounted": 600},
+    ),
+    # 9 x 1 + 5 x 5 + 6 x 500 = 3,034 in the poker-room set. The blues taken for reds: 3,070.
+    (
+        "om.chip_count",
+        {"chip_set": "poker-room", "stacks": _stacks((1, 9), (5, 5), (500, 6)), "task": "count"},
+        3034,
+        {"chips.wrong_colour": 3070, "chips.stack_left_out": 3025, "chips.chip_miscounted": 3035},
     ),
 ]

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from spot_cases import SPOT_CASES
+from spot_cases import CHIP_CASES, SPOT_CASES
 
 from trainer.drills import REGISTRY, AnswerKind, Situation, expected_of, get_kind, grade, issue
 from trainer.drills.base import mistakes_of
@@ -658,7 +658,7 @@ CASES: list[tuple[str, dict[str, Any], Any, dict[str, Any]]] = [
 ]
 
 
-CASES += SPOT_CASES  # spot the mistake (tests/spot_cases.py)
+CASES += SPOT_CASES + CHIP_CASES  # spot the mistake and chips (tests/spot_cases.py)
 
 
 @pytest.mark.parametrize(("kind_id", "data", "right", "mistakes"), CASES)

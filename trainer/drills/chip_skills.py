@@ -27,13 +27,15 @@ from trainer.drills.answers import AnswerFormat, AnswerKind
 from trainer.drills.base import Data, Solution
 from trainer.drills.chips import ChipSet, load_chips
 from trainer.drills.mistakes import Mistake, mistake_type
-from trainer.engine.explain import Step, step
+from trainer.engine.explain import Step, nstep, step
 
 BIGGER_CHIP_UNUSED = mistake_type("chips.bigger_chip_unused", "A larger chip not used")
 SMALLEST_ONLY_UP = mistake_type("chips.one_colour_up", "Coloured up one colour only")
 NOT_COLOURED = mistake_type("chips.not_coloured_up", "The small chips handed back as they were")
 WRONG_COLOUR = mistake_type("chips.wrong_colour", "A stack counted at the next colour's value")
 STACK_LEFT_OUT = mistake_type("chips.stack_left_out", "A stack left out of the count")
+ONE_SHORT = mistake_type("chips.one_chip_short", "One chip short")
+ONE_OVER = mistake_type("chips.one_chip_over", "One chip too many")
 CHIP_MISCOUNTED = mistake_type("chips.chip_miscounted", "One chip miscounted in a stack")
 
 
@@ -58,6 +60,18 @@ def _amount(rng: random.Random, level: int, chips: ChipSet) -> int:
 
 def _chips_text(counts: dict[str, int]) -> str:
     return ", ".join(f"{n} x {v}" for v, n in counts.items() if n) or "0"
+
+
+def _miscounts(right: dict[str, int]) -> list[Mistake]:
+    """One chip short and one too many, of the smallest colour the right chips use."""
+    used = [label for label, n in right.items() if n]
+    if not used:
+        return []
+    label = used[-1]
+    said = step("Count the chips again: {chips}.", chips=_chips_text(right))
+    short = right | {label: right[label] - 1}
+    over = right | {label: right[label] + 1}
+    return [Mistake(ONE_SHORT, short, said), Mistake(ONE_OVER, over, said)]
 
 
 # change ---------------------------------------------------------------------------------------------
@@ -105,7 +119,7 @@ def mistakes_change(data: Data) -> list[Mistake]:
             if counts is not None:
                 said = step("Chips of {chip} fit here: {chips}.", chip=chip.value, chips=_chips_text(right))
                 found.append(Mistake(BIGGER_CHIP_UNUSED, counts, said))
-    return found
+    return found + _miscounts(right)
 
 
 # colour up ------------------------------------------------------------------------------------------
@@ -175,7 +189,7 @@ def mistakes_colour_up(data: Data) -> list[Mistake]:
         once[str(small.value)] -= made * ratio
         once[str(large.value)] += made
         found.append(Mistake(SMALLEST_ONLY_UP, once, first[0]))
-    return found
+    return found + _miscounts(right)
 
 
 # count ----------------------------------------------------------------------------------------------
@@ -226,7 +240,12 @@ def mistakes_count(data: Data) -> list[Mistake]:
         found.append(Mistake(STACK_LEFT_OUT, total - s["count"] * s["value"], said))
     for s in data["stacks"]:
         for d in (1, -1):
-            said = step("The stack of {value} has {count} chips.", count=s["count"], value=s["value"])
+            said = nstep(
+                "The stack of {value} has {count} chip.",
+                "The stack of {value} has {count} chips.",
+                count=s["count"],
+                value=s["value"],
+            )
             found.append(Mistake(CHIP_MISCOUNTED, total + d * s["value"], said))
     return found
 
@@ -234,6 +253,11 @@ def mistakes_count(data: Data) -> list[Mistake]:
 def stacks_said(data: Data) -> list[Step]:
     """The drawn stacks in words (the table in words under the drawing)."""
     return [
-        step("A stack of {count} chips of {value}.", count=s["count"], value=s["value"])
+        nstep(
+            "A stack of {count} chip of {value}.",
+            "A stack of {count} chips of {value}.",
+            count=s["count"],
+            value=s["value"],
+        )
         for s in data["stacks"]
     ]
