@@ -54,3 +54,62 @@ def test_every_spot_sheet_is_drawn_and_answered_on_a_phone_in_georgian(phone_bro
                 page.locator("main form.answer button.primary").click()
             assert page.locator("#verdict").inner_text().startswith("✓"), where
     context.close()
+
+
+CHIP_KINDS = (
+    "rp.chip_change",
+    "rp.colour_up",
+    "rp.chip_count",
+    "om.chip_change",
+    "om.colour_up",
+    "om.chip_count",
+)
+
+TOWERS = """() => {
+  const towers = [...document.querySelectorAll('.chips-drill .tower-chips')];
+  const bottom = (el) => el.getBoundingClientRect().bottom + window.scrollY;
+  const check = document.querySelector('main form.answer button.primary');
+  return {
+    overflow: document.documentElement.scrollWidth > window.innerWidth,
+    chips: towers.map((t) => t.querySelectorAll('.chip').length),
+    thinnest: Math.min(...[...document.querySelectorAll('.tower-chips .chip')].map(
+      (c) => c.getBoundingClientRect().height), 99),
+    key: document.querySelectorAll('.chips-drill .chip-key .chip-face').length,
+    check: check ? bottom(check) : null,
+    screen: window.innerHeight,
+  };
+}"""
+
+
+def test_every_chips_drill_is_drawn_and_answered_on_a_phone_in_georgian(phone_browser, phone_server):  # noqa: F811
+    from trainer.drills.chips import load_chips
+
+    url, path = phone_server
+    context, page = phone_page(phone_browser, url, "ka", "phone.chips")
+    db = open_db(path)
+    store = Store(db)
+    trainee = next(db.query("SELECT id FROM users WHERE username = ?", ["phone.chips"]))["id"]
+    for kind_id in CHIP_KINDS:
+        for level in (1, 3):
+            situation = issue(kind_id, level, seed=21)
+            drill = store.save_drill(trainee, situation, mode="practice")
+            page.goto(f"{url}/practice/drill/{drill}")
+            m = page.evaluate(TOWERS)
+            where = f"{kind_id} level {level}"
+            assert not m["overflow"], f"{where}: the page scrolls sideways"
+            assert m["key"] == len(load_chips(situation.data["chip_set"]).chips), where
+            assert m["chips"] == [s["count"] for s in situation.data.get("stacks", [])], where
+            assert m["thinnest"] >= 4, f"{where}: chips {m['thinnest']:.1f} px thick cannot be counted"
+            assert m["check"] is not None and m["check"] <= m["screen"], (
+                f"{where}: Check below the first screen"
+            )
+            right = expected_of(situation)[0]
+            if isinstance(right, dict):
+                for i, label in enumerate(situation.answer_format.labels):
+                    page.fill(f"input[name='amount-{i}']", str(right[label]))
+            else:
+                page.fill("input[name='answer']", str(right))
+            with page.expect_navigation():
+                page.locator("main form.answer button.primary").click()
+            assert page.locator("#verdict").inner_text().startswith("✓"), where
+    context.close()
