@@ -218,4 +218,18 @@ CHIP_CASES: list[tuple[str, dict[str, Any], Any, dict[str, Any]]] = [
         3034,
         {"chips.wrong_colour": 3070, "chips.stack_left_out": 3025, "chips.chip_miscounted": 3035},
     ),
+    # The rule page's box paid in chips: two pair beats ace-king on ante 10, the bet 20 wins 40: 1 x 25
+    # + 3 x 5. The stake counted in the win: 60 (2 x 25 + 2 x 5); the odds on the ante: 20 (4 x 5); the
+    # green not used: 8 x 5.
+    (
+        "rp.pay_box",
+        TWO_PAIR | {"chip_set": "standard"},
+        _counts("standard", c25=1, c5=3),
+        {
+            "rp.stake_in_payout": _counts("standard", c25=2, c5=2),
+            "rp.odds_on_ante": _counts("standard", c5=4),
+            "chips.bigger_chip_unused": _counts("standard", c5=8),
+            "chips.one_chip_short": _counts("standard", c25=1, c5=2),
+        },
+    ),
 ]

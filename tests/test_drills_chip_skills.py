@@ -17,7 +17,10 @@ from trainer.drills.chips import load_chips
 from trainer.games import BY_ID
 from trainer.store import Store, open_db
 
-CHIP_KINDS = tuple(f"{g}.{k}" for g in ("rp", "om") for k in ("chip_change", "colour_up", "chip_count"))
+CHIP_KINDS = (
+    *(f"{g}.{k}" for g in ("rp", "om") for k in ("chip_change", "colour_up", "chip_count")),
+    "rp.pay_box",
+)
 SET_OF = {"rp": "standard", "om": "poker-room"}
 
 
@@ -74,7 +77,14 @@ def test_every_situation_is_exact_and_no_mistake_is_right(kind_id, level, seed, 
     chips = load_chips(s.data["chip_set"])
     right = expected_of(s)[0]
     assert grade(s, right).correct
-    if kind_id.endswith("chip_change"):
+    if kind_id == "rp.pay_box":
+        win = expected_of(
+            Situation(
+                "rp.bet_payout", level, 0, 1, s.rules, s.data, get_kind("rp.bet_payout").answer_format(s.data)
+            )
+        )[0]
+        assert win > 0 and chips.value_of(right) == win
+    elif kind_id.endswith("chip_change"):
         assert chips.payable(s.data["amount"]) and s.data["amount"] > 0
         assert chips.value_of(right) == s.data["amount"]
     else:

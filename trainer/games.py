@@ -101,6 +101,7 @@ RUSSIAN_POKER = Game(
         "rp.chip_change",
         "rp.colour_up",
         "rp.chip_count",
+        "rp.pay_box",
     ),
 )
 

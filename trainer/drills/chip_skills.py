@@ -58,7 +58,7 @@ def _amount(rng: random.Random, level: int, chips: ChipSet) -> int:
     return rng.randrange(step_size, top + 1, step_size)
 
 
-def _chips_text(counts: dict[str, int]) -> str:
+def chips_text(counts: dict[str, int]) -> str:
     return ", ".join(f"{n} x {v}" for v, n in counts.items() if n) or "0"
 
 
@@ -68,7 +68,7 @@ def _miscounts(right: dict[str, int]) -> list[Mistake]:
     if not used:
         return []
     label = used[-1]
-    said = step("Count the chips again: {chips}.", chips=_chips_text(right))
+    said = step("Count the chips again: {chips}.", chips=chips_text(right))
     short = right | {label: right[label] - 1}
     over = right | {label: right[label] + 1}
     return [Mistake(ONE_SHORT, short, said), Mistake(ONE_OVER, over, said)]
@@ -95,7 +95,7 @@ def solve_change(data: Data) -> Solution:
         step("Take as many of the largest chip as fit, then the next colour, down to the smallest."),
         chips.fewest_step(data["amount"]),
     )
-    return counts, _chips_text(counts), steps
+    return counts, chips_text(counts), steps
 
 
 def _without(chips: ChipSet, amount: int, skip: int) -> dict[str, int] | None:
@@ -117,9 +117,20 @@ def mistakes_change(data: Data) -> list[Mistake]:
         if right[str(chip.value)] and chip.value != chips.smallest:
             counts = _without(chips, data["amount"], chip.value)
             if counts is not None:
-                said = step("Chips of {chip} fit here: {chips}.", chip=chip.value, chips=_chips_text(right))
+                said = step("Chips of {chip} fit here: {chips}.", chip=chip.value, chips=chips_text(right))
                 found.append(Mistake(BIGGER_CHIP_UNUSED, counts, said))
     return found + _miscounts(right)
+
+
+def pay_in_chips(chips: ChipSet, amount: int, amount_mistakes: list[Mistake]) -> list[Mistake]:
+    """A payout's mistakes in chips: each wrong amount of the payout's own catalogue counted out in the
+    fewest chips, then the chip mistakes of the right amount (a larger chip unused, one chip off)."""
+    found = [
+        Mistake(m.type, chips.fewest(m.answer), m.text)
+        for m in amount_mistakes
+        if isinstance(m.answer, int) and m.answer != amount and m.answer > 0 and chips.payable(m.answer)
+    ]
+    return found + mistakes_change({"chip_set": chips.name, "amount": amount})
 
 
 # colour up ------------------------------------------------------------------------------------------
@@ -165,7 +176,7 @@ def solve_colour_up(data: Data) -> Solution:
         *chips.colour_up(_stack_counts(chips, data)),
         chips.fewest_step(total),
     )
-    return counts, _chips_text(counts), steps
+    return counts, chips_text(counts), steps
 
 
 def mistakes_colour_up(data: Data) -> list[Mistake]:
@@ -176,7 +187,7 @@ def mistakes_colour_up(data: Data) -> list[Mistake]:
         Mistake(
             NOT_COLOURED,
             given,
-            step("Colour up every full group of small chips: {chips}.", chips=_chips_text(right)),
+            step("Colour up every full group of small chips: {chips}.", chips=chips_text(right)),
         )
     ]
     # Only the first exchange made: every full group of the smallest colour for the next, no further.

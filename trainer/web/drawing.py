@@ -191,7 +191,7 @@ def table_facts(data: dict[str, Any], shown: tuple[str, ...] = ()) -> list[tuple
 
 
 BET_ANTES = 2  # the bet ("game") is always two antes (rule page, "Bets")
-BET_MADE = ("rp.bet_payout", "rp.bonus_payout", "rp.two_combinations", "rp.insurance")
+BET_MADE = ("rp.bet_payout", "rp.bonus_payout", "rp.two_combinations", "rp.insurance", "rp.pay_box")
 
 
 def russian_poker_table(data: dict[str, Any], kind_id: str) -> dict[str, Any]:

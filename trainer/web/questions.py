@@ -125,6 +125,9 @@ QUESTIONS: dict[str, Callable[[Data], str]] = {
     "om.colour_up": lambda d: gettext("Colour these chips up: how many of each colour?"),
     "rp.chip_count": lambda d: gettext("What are these stacks worth?"),
     "om.chip_count": lambda d: gettext("What are these stacks worth?"),
+    "rp.pay_box": lambda d: gettext(
+        "The player's hand is higher. Pay the bet in the fewest chips: how many of each colour?"
+    ),
     "rp.spot_mistake": lambda d: gettext(
         "Which boxes were settled wrong? Give the right net of every box (a loss is negative)."
     ),
