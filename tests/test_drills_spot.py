@@ -156,3 +156,14 @@ def test_the_practice_page_draws_every_hand_in_georgian(app) -> None:
         }
         assert client.post(f"/practice/drill/{drill}", data=form).status_code == 302
         assert Store(db).attempt(drill)["correct"]
+
+
+@pytest.mark.parametrize(
+    ("kind_id", "drawn"), [("pp.spot_mistake", 'class="spot-hand"'), ("om.colour_up", "chips-drill")]
+)
+def test_a_sprint_asks_the_new_kinds_drawn(app, kind_id: str, drawn: str) -> None:
+    client = signed_in(app, "spot.sprint")
+    made = client.post("/sprint/", data={"kind": kind_id, "level": 3, "length": 10, "seconds": 120})
+    assert made.status_code == 302, made.get_data(as_text=True)[:300]
+    page = client.get(made.headers["Location"], headers={"Accept-Language": "ka"}).get_data(as_text=True)
+    assert drawn in page and 'name="amount-0"' in page
