@@ -125,3 +125,11 @@ def test_the_practice_page_draws_every_chip(app) -> None:
         f"/practice/drill/{drill}", data={"drill": str(drill), "answer": str(expected_of(s)[0])}
     )
     assert response.status_code == 302 and Store(db).attempt(drill)["correct"]
+
+
+@pytest.mark.parametrize("kind_id", CHIP_KINDS)
+def test_a_house_the_game_does_not_have_is_refused(kind_id: str) -> None:
+    from trainer.drills import RulesError
+
+    with pytest.raises(RulesError):
+        issue(kind_id, 1, seed=1, rules="no-such-house")

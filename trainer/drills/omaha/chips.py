@@ -10,7 +10,7 @@ import random
 
 from trainer.drills import chip_skills as skills
 from trainer.drills.base import Data, attach_mistakes, define, prompt
-from trainer.drills.chips import load_chips
+from trainer.drills.chips import ChipSet, load_chips
 from trainer.drills.omaha.deals import house_rules
 from trainer.engine.explain import N_
 from trainer.games import OMAHA
@@ -18,7 +18,7 @@ from trainer.games import OMAHA
 GAME = OMAHA.id
 
 
-def _chips(rules: str | None):
+def _chips(rules: str | None) -> ChipSet:
     return load_chips(house_rules(rules).chip_set)
 
 

@@ -11,15 +11,17 @@ import random
 
 from trainer.drills import chip_skills as skills
 from trainer.drills.base import Data, DealError, Solution, attach_mistakes, define, get_kind, prompt
-from trainer.drills.chips import DEFAULT_CHIPS, load_chips
+from trainer.drills.chips import DEFAULT_CHIPS, ChipSet, load_chips
 from trainer.drills.mistakes import Mistake
+from trainer.drills.russian_poker.deals import house_rules
 from trainer.engine.explain import N_, Cards, step
 from trainer.games import RUSSIAN_POKER
 
 GAME = RUSSIAN_POKER.id
 
 
-def _chips(rules: str | None):
+def _chips(rules: str | None) -> ChipSet:
+    house_rules(rules)  # a name that is no Russian poker house is refused, as by every rp. kind
     return load_chips(DEFAULT_CHIPS)
 
 
