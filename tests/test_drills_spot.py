@@ -167,3 +167,25 @@ def test_a_sprint_asks_the_new_kinds_drawn(app, kind_id: str, drawn: str) -> Non
     assert made.status_code == 302, made.get_data(as_text=True)[:300]
     page = client.get(made.headers["Location"], headers={"Accept-Language": "ka"}).get_data(as_text=True)
     assert drawn in page and 'name="amount-0"' in page
+
+
+def test_a_quiz_with_a_spot_sheet_and_a_box_in_chips_is_handed_in_right(app, monkeypatch) -> None:
+    from trainer.web import quiz
+
+    picked = [{"kind": "rp.spot_mistake", "level": 2}, {"kind": "rp.pay_box", "level": 1}]
+    monkeypatch.setattr(quiz, "draw", lambda game, rng: picked)
+    client = signed_in(app, "spot.quiz")
+    assert client.post("/quiz/russian_poker/start").status_code == 303
+    page = client.get("/quiz/russian_poker", headers={"Accept-Language": "ka"}).get_data(as_text=True)
+    assert 'class="spot-hand"' in page and 'name="q1-amount-0"' in page
+    db = open_db(app.config["DATABASE"])
+    rows = list(db.query("SELECT id FROM drills WHERE mode = 'quiz' ORDER BY id"))
+    form: dict[str, Any] = {"drill": [str(r["id"]) for r in rows]}
+    for index, row in enumerate(rows):
+        s = Store(db).drill(row["id"])["situation"]
+        right = expected_of(s)[0]
+        for i, label in enumerate(s.answer_format.labels):
+            form[f"q{index}-amount-{i}"] = str(right[label])
+    done = client.post("/quiz/russian_poker", data=form)
+    assert done.status_code == 200, done.get_data(as_text=True)[:400]
+    assert all(Store(db).attempt(r["id"])["correct"] for r in rows)
