@@ -33,7 +33,8 @@ from trainer.web.core.i18n import render
 
 LOCALES = ("ka", "ru", "en")
 # rp.decision asks the advisor (a few tenths of a second a situation): one seed there.
-SEEDS = {"rp.decision": range(1)}
+# A spot-the-mistake sheet is made of the settling kinds' hands, each swept under its own kind: one seed.
+SEEDS = {"rp.decision": range(1)} | {f"{g}.spot_mistake": range(1) for g in ("rp", "om", "pp")}
 DEFAULT_SEEDS = range(3)
 
 # Nouns a count or a list of one must not stand beside in a sentence that has no plural forms (words

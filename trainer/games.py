@@ -102,6 +102,11 @@ RUSSIAN_POKER = Game(
         "rp.two_combinations",
         "rp.insurance",
         "rp.boxes",
+        "rp.spot_mistake",
+        "rp.chip_change",
+        "rp.colour_up",
+        "rp.chip_count",
+        "rp.pay_box",
     ),
 )
 
@@ -122,6 +127,10 @@ OMAHA = Game(
         "om.blinds",
         "om.new_player",
         "om.showdown",
+        "om.spot_mistake",
+        "om.chip_change",
+        "om.colour_up",
+        "om.chip_count",
     ),
 )
 
@@ -131,7 +140,7 @@ PAINTED_POKER = Game(
     prefix="pp.",
     presets=painted_rules.PRESETS,
     load_rules=painted_rules.load_rules,
-    kinds=("pp.score", "pp.schedule", "pp.hook", "pp.trick", "pp.sheet"),
+    kinds=("pp.score", "pp.schedule", "pp.hook", "pp.trick", "pp.sheet", "pp.spot_mistake"),
 )
 
 GAMES: tuple[Game, ...] = (RUSSIAN_POKER, OMAHA, PAINTED_POKER)

@@ -76,6 +76,9 @@ class ChipSet:
         not only for sets where taking the largest chip first happens to be best."""
         if not self.payable(amount):
             raise ValueError(f"{amount!r} cannot be paid in chips of {self.smallest}")
+        return dict(_fewest(self, amount))
+
+    def _fewest(self, amount: int) -> tuple[tuple[str, int], ...]:
         unit = self.smallest
         values = [c.value // unit for c in self.chips]
         target = amount // unit
@@ -92,7 +95,7 @@ class ChipSet:
             counts[last[total]] += 1
             total -= last[total]
         # Keys in label order (largest first) so the mapping reads like the answer form.
-        return {str(c.value): counts[c.value // unit] for c in self.by_size}
+        return tuple((str(c.value), counts[c.value // unit]) for c in self.by_size)
 
     def value_of(self, counts: Mapping[str, int]) -> int:
         """The value of a count per denomination ({"100": 4, "25": 2} -> 450)."""
@@ -163,6 +166,13 @@ class ChipSet:
             "stack": self.stack,
             "chips": [{"value": c.value, "colour": c.colour, "name": c.name} for c in self.chips],
         }
+
+
+@lru_cache(maxsize=1024)
+def _fewest(chips: ChipSet, amount: int) -> tuple[tuple[str, int], ...]:
+    # The chips drills ask for the same amount's fewest chips several times (the answer, the
+    # explanation, each mistake): the table is worked out once.
+    return chips._fewest(amount)
 
 
 def load_chips(name: str = DEFAULT_CHIPS) -> ChipSet:

@@ -8,6 +8,8 @@ from trainer.drills.omaha import kinds
 from trainer.drills.omaha import bets
 from trainer.drills.omaha import showdowns
 from trainer.drills.omaha import mistakes
+from trainer.drills.omaha import spot
+from trainer.drills.omaha import chips
 # isort: on
 
-__all__ = ["bets", "kinds", "mistakes", "showdowns"]
+__all__ = ["bets", "chips", "kinds", "mistakes", "showdowns", "spot"]

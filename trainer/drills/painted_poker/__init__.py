@@ -7,6 +7,7 @@ what they share."""
 from trainer.drills.painted_poker import kinds
 from trainer.drills.painted_poker import play
 from trainer.drills.painted_poker import mistakes
+from trainer.drills.painted_poker import spot
 # isort: on
 
-__all__ = ["kinds", "mistakes", "play"]
+__all__ = ["kinds", "mistakes", "play", "spot"]

@@ -8,6 +8,8 @@ from trainer.drills.russian_poker import kinds
 from trainer.drills.russian_poker import decision
 from trainer.drills.russian_poker import mistakes
 from trainer.drills.russian_poker import house
+from trainer.drills.russian_poker import spot
+from trainer.drills.russian_poker import chips
 # isort: on
 
-__all__ = ["decision", "house", "kinds", "mistakes"]
+__all__ = ["chips", "decision", "house", "kinds", "mistakes", "spot"]

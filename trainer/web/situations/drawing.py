@@ -191,7 +191,7 @@ def table_facts(data: dict[str, Any], shown: tuple[str, ...] = ()) -> list[tuple
 
 
 BET_ANTES = 2  # the bet ("game") is always two antes (rule page, "Bets")
-BET_MADE = ("rp.bet_payout", "rp.bonus_payout", "rp.two_combinations", "rp.insurance")
+BET_MADE = ("rp.bet_payout", "rp.bonus_payout", "rp.two_combinations", "rp.insurance", "rp.pay_box")
 
 
 def russian_poker_table(data: dict[str, Any], kind_id: str) -> dict[str, Any]:
@@ -349,6 +349,40 @@ def omaha_table(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def spot_hands(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The hands of a spot-the-mistake situation (`trainer.drills.spot`) to draw one under another:
+    each hand's number, its base kind (whose game template draws it), its facts, and the results given
+    ({label, shown}; label None for a single amount)."""
+    from trainer.drills import REGISTRY
+    from trainer.drills.spot import entries_of
+
+    hands = data.get("hands") if isinstance(data, dict) else None
+    if not isinstance(hands, list):
+        return []
+    try:
+        entries = entries_of(data)
+    except (KeyError, TypeError, ValueError):
+        return []
+    out = []
+    for number, hand in enumerate(hands, 1):
+        kind = REGISTRY.get(hand.get("kind")) if isinstance(hand, dict) else None
+        if kind is None:
+            continue
+        given = [{"label": e["base_label"], "shown": e["shown"]} for e in entries if e["hand"] == number]
+        out.append({"number": number, "kind": kind, "data": hand.get("data") or {}, "given": given})
+    return out
+
+
+def chips_of(data: dict[str, Any]) -> dict[str, Any]:
+    """The chip set a chips drill (`trainer.drills.chip_skills`) is drawn in: its chips smallest first,
+    and by value (the stacks' colours)."""
+    try:
+        chips = load_chips(str(data.get("chip_set")))
+    except (OSError, ValueError):
+        chips = load_chips()
+    return {"chips": chips.chips, "by_value": {c.value: c for c in chips.chips}}
+
+
 # What the templates may call (registered as Jinja globals by `trainer.web.site`).
 TEMPLATE_GLOBALS = {
     f.__name__: f
@@ -364,5 +398,7 @@ TEMPLATE_GLOBALS = {
         russian_poker_table,
         painted_plays,
         omaha_table,
+        spot_hands,
+        chips_of,
     )
 }

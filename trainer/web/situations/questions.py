@@ -70,6 +70,12 @@ def _om_showdown(data: Data) -> str:
     return gettext("Who shows first?")
 
 
+def _chip_change(data: Data) -> str:
+    if data.get("task") == "buy_in":
+        return gettext("A cash buy-in: how many chips of each colour, in the fewest chips?")
+    return gettext("Pay this amount: how many chips of each colour, in the fewest chips?")
+
+
 QUESTIONS: dict[str, Callable[[Data], str]] = {
     "rp.qualify": _rp_qualify,
     "rp.combination": lambda d: gettext("What is the player's paying combination?"),
@@ -113,12 +119,41 @@ QUESTIONS: dict[str, Callable[[Data], str]] = {
     "pp.hook": lambda d: gettext("Which bid may the dealer not make?"),
     "pp.trick": lambda d: gettext("Who takes the trick?"),
     "pp.sheet": _pp_sheet,
+    "rp.chip_change": _chip_change,
+    "om.chip_change": _chip_change,
+    "rp.colour_up": lambda d: gettext("Colour these chips up: how many of each colour?"),
+    "om.colour_up": lambda d: gettext("Colour these chips up: how many of each colour?"),
+    "rp.chip_count": lambda d: gettext("What are these stacks worth?"),
+    "om.chip_count": lambda d: gettext("What are these stacks worth?"),
+    "rp.pay_box": lambda d: gettext(
+        "The player's hand is higher. Pay the bet in the fewest chips: how many of each colour?"
+    ),
+    "rp.spot_mistake": lambda d: gettext(
+        "Which boxes were settled wrong? Give the right net of every box (a loss is negative)."
+    ),
+    "om.spot_mistake": lambda d: gettext(
+        "Which splits are wrong? Give what each seat should collect in every hand."
+    ),
+    "pp.spot_mistake": lambda d: gettext(
+        "Which scores on the sheet are wrong? Give the right score of every entry."
+    ),
 }
 
 
 # Kinds whose amounts may be a loss: the answer field gets a sign button (a phone's number pad has no
 # minus) and says that a loss is negative.
-SIGNED_KINDS = frozenset({"rp.bonus_payout", "rp.no_game", "rp.buy", "rp.settle", "pp.score", "pp.sheet"})
+SIGNED_KINDS = frozenset(
+    {
+        "rp.bonus_payout",
+        "rp.no_game",
+        "rp.buy",
+        "rp.settle",
+        "pp.score",
+        "pp.sheet",
+        "rp.spot_mistake",
+        "pp.spot_mistake",
+    }
+)
 
 
 def amount_may_be_negative(kind_id: str) -> bool:
