@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from trainer.web import create_app
 from trainer.web.core import db as web_db
+from trainer.web.core.forms import spreadsheet_cell
 from trainer.web.groups import views as group_pages
 
 
@@ -23,7 +24,7 @@ def reference_csv(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> bytes
     writer = csv.writer(out)
     writer.writerow(columns)
     for row in rows:
-        writer.writerow([group_pages._cell(group_pages._shown(row, c)) for c in columns])
+        writer.writerow([spreadsheet_cell(group_pages._shown(row, c)) for c in columns])
     return out.getvalue().encode()
 
 

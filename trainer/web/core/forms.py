@@ -121,3 +121,11 @@ class SprintForm(FlaskForm):
 
 class EmptyForm(FlaskForm):
     """Only the CSRF token: buttons such as "skip" and "finish"."""
+
+
+def spreadsheet_cell(value: Any) -> Any:
+    """A value for a CSV or workbook cell a trainee's text reaches: one starting with = + - @ would
+    run as a formula in a spreadsheet, so it is quoted as text."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    return value

@@ -29,7 +29,8 @@ from trainer.drills.mistakes import mistake_title
 from trainer.games import game_of
 from trainer.web.core import db, local_time
 from trainer.web.core.auth import instructor_required
-from trainer.web.groups.views import CSV_CHUNK_ROWS, DAY, _cell, _owned, bp
+from trainer.web.core.forms import spreadsheet_cell
+from trainer.web.groups.views import CSV_CHUNK_ROWS, DAY, _owned, bp
 from trainer.web.situations.answer_words import mode_title, typed, worded_json
 from trainer.web.situations.catalog import kind_title
 
@@ -210,7 +211,11 @@ def _csv(heads: Cells, rows: Iterable[Cells], filename: str) -> Response:
         for n, row in enumerate(rows, start=1):
             writer.writerow(
                 [
-                    "" if v is None else v.strftime(SECONDS) if isinstance(v, datetime) else _cell(v)
+                    ""
+                    if v is None
+                    else v.strftime(SECONDS)
+                    if isinstance(v, datetime)
+                    else spreadsheet_cell(v)
                     for v in row
                 ]
             )

@@ -48,7 +48,7 @@ from trainer.store.groups import readable_answer
 from trainer.store.readiness import Target
 from trainer.web.core import db, local_time
 from trainer.web.core.auth import accounts, instructor_required, say
-from trainer.web.core.forms import EmptyForm
+from trainer.web.core.forms import EmptyForm, spreadsheet_cell
 from trainer.web.core.guards import check_form
 from trainer.web.core.i18n import number_text, translate_word
 from trainer.web.core.preset_refusals import say as say_preset_refusal
@@ -61,9 +61,9 @@ from trainer.web.groups.forms import (
     group_rules_form,
 )
 from trainer.web.practice import records
-from trainer.web.practice.views import graded
 from trainer.web.situations.answer_words import readable_items
 from trainer.web.situations.catalog import game_title, kind_title
+from trainer.web.situations.feedback import graded
 
 bp = Blueprint("groups", __name__, url_prefix="/groups")
 
@@ -646,7 +646,7 @@ def _csv_pieces(rows: Iterable[dict[str, Any]], columns: tuple[str, ...]) -> Ite
     writer = csv.writer(out)
     writer.writerow(columns)
     for n, row in enumerate(rows, start=1):
-        writer.writerow([_cell(_shown(row, c)) for c in columns])
+        writer.writerow([spreadsheet_cell(_shown(row, c)) for c in columns])
         if n % CSV_CHUNK_ROWS == 0:
             yield out.getvalue()
             out.seek(0)
@@ -659,13 +659,6 @@ def _shown(row: dict[str, Any], column: str) -> Any:
     their stored JSON ("yes" with its quotes)."""
     value = row[column]
     return readable_answer(value) if column in ("answer", "expected") and value is not None else value
-
-
-def _cell(value: Any) -> Any:
-    # A cell starting with = + - @ would run as a formula in a spreadsheet: quote it as text.
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
-        return "'" + value
-    return value
 
 
 @bp.get("/<int:group_id>/attempts.csv")

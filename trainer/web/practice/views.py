@@ -14,7 +14,6 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from trainer.drills import AnswerError, get_kind
-from trainer.drills.base import expected_of
 from trainer.games import GAMES
 from trainer.store import AlreadyAnsweredError
 from trainer.web.core import db
@@ -25,7 +24,7 @@ from trainer.web.practice.forms import level_form, rules_choice_form
 from trainer.web.practice.today import drawn_here
 from trainer.web.situations.answers import kept_input, read_answer
 from trainer.web.situations.catalog import game_title, kind_or_404, kind_title, level_or_400, rules_in_force
-from trainer.web.situations.mistakes import recorded_mistake
+from trainer.web.situations.feedback import graded
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
 
@@ -137,23 +136,6 @@ def answer(drill_id: int) -> str | Response | tuple[str, int]:
     except AlreadyAnsweredError:
         flash(gettext("This question was already answered; the first answer counts."), "error")
     return redirect(url_for("practice.show", drill_id=drill_id))
-
-
-def graded(drill: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
-    """The drill's attempt and what the feedback shows of it (expected text, steps, mistake); both
-    None while it is open. The instructor's desk shows an attempt the same way."""
-    attempt = db.store().attempt(drill["id"]) if drill["answered"] else None
-    if attempt is None:
-        return None, None
-    _expected, expected_text, steps = expected_of(
-        drill["situation"], get_kind(drill["kind"]), houses=db.houses()
-    )
-    grade = {
-        "expected_text": expected_text,
-        "steps": steps,
-        "mistake": recorded_mistake(drill["situation"], attempt, db.houses()),
-    }
-    return attempt, grade
 
 
 def _render(drill: dict[str, Any], error: str | None = None, kept: dict[str, Any] | None = None) -> str:

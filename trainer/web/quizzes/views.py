@@ -28,9 +28,8 @@ from trainer.store.quiz_report import quiz_report
 from trainer.store.quizzes import ExamError
 from trainer.web.core import db, local_time
 from trainer.web.core.auth import instructor_required
-from trainer.web.core.forms import EmptyForm
+from trainer.web.core.forms import EmptyForm, spreadsheet_cell
 from trainer.web.core.guards import check_form
-from trainer.web.groups.views import _cell
 from trainer.web.quizzes.forms import ExamForm
 from trainer.web.situations.answer_words import worded_json
 from trainer.web.situations.answers import read_all
@@ -176,7 +175,15 @@ def results_csv(exam_id: int) -> Response:
     for row in db.exams().results(exam_id):
         if not row["sittings"]:
             writer.writerow(
-                [_cell(row["username"]), _cell(row["display_name"]), "", "", "", "", exam["questions"]]
+                [
+                    spreadsheet_cell(row["username"]),
+                    spreadsheet_cell(row["display_name"]),
+                    "",
+                    "",
+                    "",
+                    "",
+                    exam["questions"],
+                ]
             )
         for s in row["sittings"]:
             started, finished = (
@@ -185,8 +192,8 @@ def results_csv(exam_id: int) -> Response:
             )
             writer.writerow(
                 [
-                    _cell(row["username"]),
-                    _cell(row["display_name"]),
+                    spreadsheet_cell(row["username"]),
+                    spreadsheet_cell(row["display_name"]),
                     started.strftime(seconds) if started else "",
                     finished.strftime(seconds) if finished else "",
                     s["answered"],
