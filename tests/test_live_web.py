@@ -148,7 +148,7 @@ def test_a_whole_round_on_phones(app, room):
     late = room["two"].post(f"/live/{session_id}/answer", data={"question": question["id"], "answer": right})
     assert late.status_code == 409
     shown = room["one"].get(f"/live/{session_id}/phone").get_data(as_text=True)
-    assert "✓" in shown and 'id="live-place"' in shown
+    assert "✓" in shown and 'id="live-place"' in shown and 'id="live-pace" data-pace="fast"' in shown
     assert "No answer in time" in room["two"].get(f"/live/{session_id}/phone").get_data(as_text=True)
     projector = room["teacher"].get(f"/live/{session_id}/projector").get_data(as_text=True)
     assert 'id="spread"' in projector and 'id="leaderboard"' in projector
