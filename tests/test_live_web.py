@@ -161,6 +161,12 @@ def test_a_whole_round_on_phones(app, room):
     with app.app_context():
         rows = db.store().db.execute("SELECT mode, correct FROM attempts").fetchall()
     assert rows == [("live", 1)]
+    with app.app_context():
+        one_id, drill_id = db.store().db.execute("SELECT trainee_id, drill_id FROM attempts").fetchone()
+    desk = room["teacher"].get(f"/groups/{room['group']}/trainees/{one_id}")
+    assert desk.status_code == 200 and f'data-drill="{drill_id}"' in desk.get_data(as_text=True)
+    review = room["teacher"].get(f"/groups/{room['group']}/trainees/{one_id}/drills/{drill_id}")
+    assert review.status_code == 200
     export = room["teacher"].get(f"/groups/{room['group']}/attempts.csv")
     assert export.status_code == 200 and ",live," in export.get_data(as_text=True)
 
