@@ -211,3 +211,47 @@ def test_live_pages_in_georgian_and_russian_show_no_english_words(app, room, loc
         words = _visible_latin_words(page.get_data(as_text=True))
         assert not words, words
     assert json.dumps(room["one"].get(f"/live/{session_id}/state.json").get_json())
+
+
+def test_a_class_answering_at_once_over_http_counts_each_answer_once(app, room):
+    """Twenty signed-in phones send their answer to the same question at the same moment, each twice
+    (a double tap): twenty answers stored, twenty refused, no error."""
+    import threading
+
+    session_id, code = _start(room, questions=1)
+    phones = []
+    with app.app_context():
+        groups = Groups(db.store().db)
+        for n in range(20):
+            user_id = add_user(app, f"ტელეფონი{n}")
+            groups.add_member(room["group"], user_id)
+    for n in range(20):
+        client = app.test_client()
+        assert AuthActions(client).sign_in(f"ტელეფონი{n}").status_code == 302
+        assert _join(client, code).status_code == 303
+        phones.append(client)
+    _control(room, session_id, "start")
+    question = _question(app, session_id)
+    right, _wrong = _answers(question)
+    barrier = threading.Barrier(len(phones))
+    codes = []
+
+    def send(client):
+        barrier.wait()
+        for _ in range(2):
+            form = {"question": question["id"], "answer": right}
+            codes.append(client.post(f"/live/{session_id}/answer", data=form).status_code)
+
+    threads = [threading.Thread(target=send, args=(c,)) for c in phones]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(codes) == [303] * 20 + [409] * 20
+    with app.app_context():
+        stored = (
+            db.store().db.execute("SELECT count(*), count(DISTINCT trainee_id) FROM live_answers").fetchone()
+        )
+    assert stored == (20, 20)
+    desk = room["teacher"].get(f"/groups/{room['group']}")
+    assert f"/live/new?group={room['group']}" in desk.get_data(as_text=True)
