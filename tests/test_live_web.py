@@ -255,3 +255,22 @@ def test_a_class_answering_at_once_over_http_counts_each_answer_once(app, room):
     assert stored == (20, 20)
     desk = room["teacher"].get(f"/groups/{room['group']}")
     assert f"/live/new?group={room['group']}" in desk.get_data(as_text=True)
+
+
+def test_time_up_reveals_on_the_next_look_and_refuses_the_answer(app, room):
+    session_id, code = _start(room, seconds=10)
+    _join(room["one"], code)
+    _control(room, session_id, "start")
+    question = _question(app, session_id)
+    right, _wrong = _answers(question)
+    version = room["one"].get(f"/live/{session_id}/state.json").get_json()["version"]
+    with app.app_context():  # the question's time runs out (the server's clock decides)
+        store_db = db.store().db
+        store_db.execute("UPDATE live_questions SET closes_at = '2000-01-01T00:00:00+00:00'")
+        store_db.conn.commit()
+    late = room["one"].post(f"/live/{session_id}/answer", data={"question": question["id"], "answer": right})
+    assert late.status_code == 409
+    state = room["one"].get(f"/live/{session_id}/state.json").get_json()
+    assert state["state"] == "revealed" and state["version"] > version
+    assert _control(room, session_id, "next").status_code == 303  # straight on: no "reveal" needed
+    assert _question(app, session_id)["position"] == 1

@@ -148,10 +148,11 @@ def _draw(row: dict[str, Any]) -> Any:
 @bp.post("/<int:session_id>/control")
 @instructor_required
 def control(session_id: int) -> Response:
-    row = _owned(session_id)
+    _owned(session_id)
     form = ControlForm()
     check_form(form)
     live = sessions()
+    row = live.tick(session_id)  # a question whose time is up is revealed first: "next" then follows it
     try:
         match form.action.data:
             case "start" | "next":
@@ -161,7 +162,6 @@ def control(session_id: int) -> Response:
             case "resume":
                 live.resume(session_id)
             case "reveal":
-                live.tick(session_id)
                 live.reveal(session_id)
             case "end":
                 live.end(session_id)
