@@ -148,7 +148,7 @@ def test_a_whole_round_on_phones(app, room):
     late = room["two"].post(f"/live/{session_id}/answer", data={"question": question["id"], "answer": right})
     assert late.status_code == 409
     shown = room["one"].get(f"/live/{session_id}/phone").get_data(as_text=True)
-    assert "✓" in shown and 'id="live-place"' in shown
+    assert "✓" in shown and 'id="live-place"' in shown and 'id="live-pace" data-pace="fast"' in shown
     assert "No answer in time" in room["two"].get(f"/live/{session_id}/phone").get_data(as_text=True)
     projector = room["teacher"].get(f"/live/{session_id}/projector").get_data(as_text=True)
     assert 'id="spread"' in projector and 'id="leaderboard"' in projector
@@ -161,6 +161,12 @@ def test_a_whole_round_on_phones(app, room):
     with app.app_context():
         rows = db.store().db.execute("SELECT mode, correct FROM attempts").fetchall()
     assert rows == [("live", 1)]
+    with app.app_context():
+        one_id, drill_id = db.store().db.execute("SELECT trainee_id, drill_id FROM attempts").fetchone()
+    desk = room["teacher"].get(f"/groups/{room['group']}/trainees/{one_id}")
+    assert desk.status_code == 200 and f'data-drill="{drill_id}"' in desk.get_data(as_text=True)
+    review = room["teacher"].get(f"/groups/{room['group']}/trainees/{one_id}/drills/{drill_id}")
+    assert review.status_code == 200
     export = room["teacher"].get(f"/groups/{room['group']}/attempts.csv")
     assert export.status_code == 200 and ",live," in export.get_data(as_text=True)
 
@@ -205,3 +211,66 @@ def test_live_pages_in_georgian_and_russian_show_no_english_words(app, room, loc
         words = _visible_latin_words(page.get_data(as_text=True))
         assert not words, words
     assert json.dumps(room["one"].get(f"/live/{session_id}/state.json").get_json())
+
+
+def test_a_class_answering_at_once_over_http_counts_each_answer_once(app, room):
+    """Twenty signed-in phones send their answer to the same question at the same moment, each twice
+    (a double tap): twenty answers stored, twenty refused, no error."""
+    import threading
+
+    session_id, code = _start(room, questions=1)
+    phones = []
+    with app.app_context():
+        groups = Groups(db.store().db)
+        for n in range(20):
+            user_id = add_user(app, f"ტელეფონი{n}")
+            groups.add_member(room["group"], user_id)
+    for n in range(20):
+        client = app.test_client()
+        assert AuthActions(client).sign_in(f"ტელეფონი{n}").status_code == 302
+        assert _join(client, code).status_code == 303
+        phones.append(client)
+    _control(room, session_id, "start")
+    question = _question(app, session_id)
+    right, _wrong = _answers(question)
+    barrier = threading.Barrier(len(phones))
+    codes = []
+
+    def send(client):
+        barrier.wait()
+        for _ in range(2):
+            form = {"question": question["id"], "answer": right}
+            codes.append(client.post(f"/live/{session_id}/answer", data=form).status_code)
+
+    threads = [threading.Thread(target=send, args=(c,)) for c in phones]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(codes) == [303] * 20 + [409] * 20
+    with app.app_context():
+        stored = (
+            db.store().db.execute("SELECT count(*), count(DISTINCT trainee_id) FROM live_answers").fetchone()
+        )
+    assert stored == (20, 20)
+    desk = room["teacher"].get(f"/groups/{room['group']}")
+    assert f"/live/new?group={room['group']}" in desk.get_data(as_text=True)
+
+
+def test_time_up_reveals_on_the_next_look_and_refuses_the_answer(app, room):
+    session_id, code = _start(room, seconds=10)
+    _join(room["one"], code)
+    _control(room, session_id, "start")
+    question = _question(app, session_id)
+    right, _wrong = _answers(question)
+    version = room["one"].get(f"/live/{session_id}/state.json").get_json()["version"]
+    with app.app_context():  # the question's time runs out (the server's clock decides)
+        store_db = db.store().db
+        store_db.execute("UPDATE live_questions SET closes_at = '2000-01-01T00:00:00+00:00'")
+        store_db.conn.commit()
+    late = room["one"].post(f"/live/{session_id}/answer", data={"question": question["id"], "answer": right})
+    assert late.status_code == 409
+    state = room["one"].get(f"/live/{session_id}/state.json").get_json()
+    assert state["state"] == "revealed" and state["version"] > version
+    assert _control(room, session_id, "next").status_code == 303  # straight on: no "reveal" needed
+    assert _question(app, session_id)["position"] == 1

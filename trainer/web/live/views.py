@@ -28,7 +28,7 @@ from flask_login import current_user, login_required
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from trainer.drills import REGISTRY, AnswerError, RulesError, issue
+from trainer.drills import REGISTRY, AnswerError, RulesError, issue, pace
 from trainer.drills.base import expected_of
 from trainer.drills.mistakes import mistake_title
 from trainer.store import NotFoundError
@@ -148,10 +148,11 @@ def _draw(row: dict[str, Any]) -> Any:
 @bp.post("/<int:session_id>/control")
 @instructor_required
 def control(session_id: int) -> Response:
-    row = _owned(session_id)
+    _owned(session_id)
     form = ControlForm()
     check_form(form)
     live = sessions()
+    row = live.tick(session_id)  # a question whose time is up is revealed first: "next" then follows it
     try:
         match form.action.data:
             case "start" | "next":
@@ -161,7 +162,6 @@ def control(session_id: int) -> Response:
             case "resume":
                 live.resume(session_id)
             case "reveal":
-                live.tick(session_id)
                 live.reveal(session_id)
             case "end":
                 live.end(session_id)
@@ -297,6 +297,11 @@ def _phone(row: dict[str, Any], error: str | None = None, kept: dict[str, Any] |
     revealed = question is not None and row["state"] in ("revealed", "ended")
     board = live.leaderboard(int(row["id"])) if row["state"] in ("revealed", "ended") else []
     place = next((r for r in board if r["trainee_id"] == current_user.id), None)
+    rated = None
+    if revealed and mine is not None and mine["correct"] and question is not None:
+        paces = pace.shipped_paces()
+        kind_id = question["situation"].kind
+        rated = {"pace": paces.rate(kind_id, mine["time_ms"]).value, "seconds": paces.target_s(kind_id)}
     return render_template(
         "live/phone.html",
         live=row,
@@ -308,6 +313,7 @@ def _phone(row: dict[str, Any], error: str | None = None, kept: dict[str, Any] |
         mine=mine if revealed else None,
         reveal=_reveal_view(question) if revealed and question else None,
         place=place,
+        rated=rated,
         players=len(board),
         left_ms=live.left_ms(row, question),
         form=LiveAnswerForm(formdata=None),
