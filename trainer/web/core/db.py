@@ -41,10 +41,10 @@ from flask_babel import gettext
 
 from trainer import games
 from trainer.drills import REGISTRY, DrillKind, RulesError, Situation, issue
+from trainer.engine.presets import HouseSource
 from trainer.store import NotFoundError, Store, open_db
 from trainer.store.comments import Comments
 from trainer.store.groups import Groups
-from trainer.store.house_rules import StoredHouses
 from trainer.store.quizzes import Exams
 from trainer.store.schema import diagnose
 from trainer.store.tables import TableStore
@@ -146,10 +146,21 @@ def _storage_fault(error: sqlite3.DatabaseError) -> ResponseReturnValue:
     return response
 
 
-def houses() -> StoredHouses:
+class _RequestHouses:
+    """This request's house presets, opening the store only when a house preset is asked for: a page
+    under shipped rules (a guest's home page) works while the database cannot be opened."""
+
+    def house_text(self, game: str, name: str) -> str | None:
+        return store().houses.house_text(game, name)
+
+
+def houses() -> HouseSource:
     """The instructors' house presets of this app's database, for the engine and the drills: every
     call that may deal, grade or show a group's edited copy is handed this (nothing global)."""
-    return store().houses
+    found = g.get("houses")
+    if found is None:
+        found = g.houses = _RequestHouses()
+    return found
 
 
 def tables() -> TableStore:

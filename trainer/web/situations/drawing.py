@@ -158,8 +158,23 @@ def table_stylesheet() -> str:
         for count in range(1, MAX_TABLE_SEATS + 1)
         for i, (x, y) in enumerate(seat_positions(count))
     ]
-    rules += [f".{chip_class(colour)} {{ background: {colour}; }}" for colour in chip_colours()]
+    rules += [f".{chip_class(colour)} {{ background: {colour};{_ink(colour)} }}" for colour in chip_colours()]
     return "\n".join(rules) + "\n"
+
+
+def _ink(colour: str) -> str:
+    """Dark writing on a light chip (a yellow 1,000): the face's white value would not be readable
+    (WCAG contrast); named colours keep the white."""
+    digits = colour.lstrip("#")
+    if not colour.startswith("#") or len(digits) not in (3, 6):
+        return ""
+    if len(digits) == 3:
+        digits = "".join(d * 2 for d in digits)
+    channels = [int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    # White on it reaches 4.5:1 only below this luminance (1.05 / 4.5 - 0.05).
+    return " color: #111; text-shadow: none;" if luminance > 0.183 else ""
 
 
 # Situation fields that hold the cards a trainee may click, most specific first.
