@@ -11,12 +11,12 @@ answer's time rated against it: fast, on pace or slow.
 from __future__ import annotations
 
 import functools
-import tomllib
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
 from trainer import shipped
+from trainer.engine.presets import read_toml
 
 PACE_FILE = shipped("data") / "pace.toml"
 
@@ -47,7 +47,7 @@ class Paces:
 
 def load(path: Path = PACE_FILE) -> Paces:
     """The paces from a TOML file; ValueError naming the file for a missing or impossible figure."""
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data = read_toml(path)
     try:
         default = float(data["default_seconds"])
         share = float(data["fast_share"])
