@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask
 
 from trainer import PACKAGE, installed, shipped
-from trainer.web.core import known_databases, settings
+from trainer.web.core import known_databases, settings, templates
 
 
 def create_app(test_config: Mapping[str, Any] | None = None, *, create_database: bool = False) -> Flask:
@@ -25,6 +25,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, create_database:
         static_folder=str(shipped("static")),
         instance_relative_config=True,
     )
+    app.jinja_options = templates.jinja_options(app.jinja_options)
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "trainer.sqlite"),
         # No form or answer comes near this; a larger body is refused with 413 before it is read.

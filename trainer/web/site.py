@@ -59,8 +59,6 @@ def init_pages(app: Flask) -> None:
         SUIT_WORDS=drawing.SUIT_WORDS,
         SUIT_NOUNS=drawing.SUIT_NOUNS,
     )
-    app.jinja_env.trim_blocks = True
-    app.jinja_env.lstrip_blocks = True
     for module in (
         pages,
         account,
