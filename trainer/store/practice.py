@@ -414,28 +414,6 @@ def apply_review(db: Database, planned: PlannedReview) -> bool:
     return cursor.rowcount == 1
 
 
-def record_review(
-    db: Database,
-    trainee_id: int,
-    kind: str,
-    level: int,
-    *,
-    correct: bool,
-    time_ms: int,
-    when: datetime,
-    settings: Settings | None = None,
-) -> Card:
-    """Review the trainee's card of this kind and level with one answer (created by the first).
-    Call it inside the answer's write transaction (`schema.writing`), where the card cannot change
-    between the read and the write."""
-    planned = plan_review(
-        db, trainee_id, kind, level, correct=correct, time_ms=time_ms, when=when, settings=settings
-    )
-    if not apply_review(db, planned):
-        raise RuntimeError("a card changed inside its write transaction")
-    return planned.after
-
-
 def _mastered(db: Database, trainee_id: int, kind: str, level: int, target: Target) -> bool:
     """The readiness rule over this kind's results at this level and above (skips count as misses)."""
     at_level = replace(target, min_level=level)
