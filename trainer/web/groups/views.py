@@ -99,6 +99,11 @@ def _member(group_id: int, user_id: int) -> dict[str, Any]:
     abort(404, description=gettext("There is no such trainee in this group."))
 
 
+def _owned_member(group_id: int, user_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The caller's group and one of its members: a 404 for a group not his, then for a non-member."""
+    return _owned(group_id), _member(group_id, user_id)
+
+
 @bp.get("/")
 @login_required
 def index() -> Page:
@@ -320,8 +325,7 @@ def _confirm(group: dict[str, Any], what: str, url: str, member: dict[str, Any] 
 def remove_member(group_id: int, user_id: int) -> Page:
     """Asks first (a page with the consequence and a button to confirm, `confirm=1`), then removes."""
     check_form(EmptyForm())
-    group = _owned(group_id)
-    member = _member(group_id, user_id)
+    group, member = _owned_member(group_id, user_id)
     if request.form.get("confirm") != "1":
         return _confirm(
             group, "remove", url_for("groups.remove_member", group_id=group_id, user_id=user_id), member
@@ -497,8 +501,7 @@ def set_target(group_id: int) -> Page:
 @bp.get("/<int:group_id>/trainees/<int:user_id>")
 @instructor_required
 def trainee(group_id: int, user_id: int) -> Page:
-    group = _owned(group_id)
-    member = _member(group_id, user_id)
+    group, member = _owned_member(group_id, user_id)
     store = db.store()
     groups = db.groups()
     report = groups.report(group_id, trainee_id=user_id)["trainees"][0]
@@ -547,8 +550,7 @@ def trainee(group_id: int, user_id: int) -> Page:
 def attempt(group_id: int, user_id: int, drill_id: int) -> Page:
     """One of the member's answered drills, drawn as he saw it, with his answer, the right one and
     the explanation."""
-    group = _owned(group_id)
-    member = _member(group_id, user_id)
+    group, member = _owned_member(group_id, user_id)
     drill = db.drill_or_404(drill_id, user_id)
     shown = drill_shown(drill)
     if shown["attempt"] is None or not db.groups().answered_while_member(group_id, user_id, drill_id):
