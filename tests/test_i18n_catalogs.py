@@ -7,8 +7,8 @@ import shutil
 import pytest
 from accounts_helpers import AuthActions
 from babel.messages.pofile import read_po
+from conftest import make_app
 
-from trainer.web import create_app
 from trainer.web.core import i18n, messages
 
 LOCALES = messages.LOCALES
@@ -114,7 +114,7 @@ def test_explanation_steps_are_translated(app):
 def test_fresh_app_compiles_missing_mo_files(tmp_path):
     for mo in messages.TRANSLATIONS.glob("*/LC_MESSAGES/messages.mo"):
         mo.unlink()
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite"), "SECRET_KEY": "t"})
+    app = make_app(DATABASE=str(tmp_path / "db.sqlite"))
     assert all((messages.TRANSLATIONS / loc / "LC_MESSAGES" / "messages.mo").exists() for loc in LOCALES)
     page = app.test_client().get("/", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     assert "Практика" in page
@@ -128,7 +128,7 @@ def test_read_only_checkout_compiles_into_the_instance_folder(tmp_path, monkeypa
 
     real = i18n.compile_catalogs
     monkeypatch.setattr(i18n, "compile_catalogs", refuse)
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite"), "SECRET_KEY": "t"})
+    app = make_app(DATABASE=str(tmp_path / "db.sqlite"))
     assert app.config["BABEL_TRANSLATION_DIRECTORIES"].startswith(app.instance_path)
     page = app.test_client().get("/", headers={"Accept-Language": "ka"}).get_data(as_text=True)
     assert "ვარჯიში" in page

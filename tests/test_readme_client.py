@@ -11,8 +11,7 @@ import threading
 from pathlib import Path
 
 import pytest
-
-from trainer.web import create_app
+from conftest import make_app
 
 README = Path(__file__).parent.parent / "docs" / "api.md"
 QUICK_START_URL = "http://127.0.0.1:5000"
@@ -29,7 +28,7 @@ def base(tmp_path_factory):
     from werkzeug.serving import make_server
 
     folder = tmp_path_factory.mktemp("readme-client")
-    app = create_app({"TESTING": True, "DATABASE": str(folder / "trainer.sqlite"), "SECRET_KEY": "readme"})
+    app = make_app(DATABASE=str(folder / "trainer.sqlite"))
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_port}"
