@@ -1,5 +1,6 @@
-"""Shared by the browser tests that drive a live server of their own: the server, its module's app
-and site, a page in a fresh browser context, a form submitted like a person."""
+"""Shared by the browser tests: a live server of the app (`live_server`; `site`, a module's own app and
+server), a page in a fresh browser context, a page load waited for (`navigate`), a form submitted
+like a person."""
 
 from __future__ import annotations
 
@@ -9,7 +10,12 @@ from contextlib import contextmanager
 
 import pytest
 from conftest import make_app
-from test_browser_pages import navigate
+
+
+def navigate(page, action) -> None:
+    """Do something that loads a new page (click, Enter) and wait until the new page is there."""
+    with page.expect_navigation():
+        action()
 
 
 @contextmanager
