@@ -19,6 +19,7 @@ Then the reading alone, without Flask: the hand checks beside `AdvisorQuestion.m
 from __future__ import annotations
 
 import argparse
+import importlib
 import statistics
 import sys
 import time
@@ -48,18 +49,7 @@ def hand_app() -> Flask:
 
     @app.post("/check")
     def check() -> Any:
-        body = json_body()
-        player, upcard, rules_name = body.get("player"), body.get("upcard"), body.get("rules")
-        if not isinstance(player, str | list) or not player:
-            fail(400, "Give the player's five cards.")
-        if not isinstance(upcard, str) or not upcard.strip():
-            fail(400, "Give the dealer's up-card.")
-        if rules_name is not None and not isinstance(rules_name, str):
-            fail(400, "rules must be the name of a house-rules preset.")
-        ante, bonus = body.get("ante", 1), body.get("bonus", 0)
-        for name, value, low in (("ante", ante, 1), ("bonus", bonus, 0)):
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= ADVISOR_MAX_CHIPS:
-                fail(400, f"{name} must be a whole number of chips from {low} to {ADVISOR_MAX_CHIPS}.")
+        hand_checks(json_body())
         return jsonify(ok=True)
 
     return app
@@ -76,10 +66,17 @@ def read_app() -> Flask:
     return app
 
 
-def spectree_app() -> Flask | None:
+def _installed(module: str, name: str) -> Any:
+    """`name` from the optional package `module`, None where it is not installed."""
     try:
-        from spectree import SpecTree
+        return getattr(importlib.import_module(module), name)
     except ImportError:
+        return None
+
+
+def spectree_app() -> Flask | None:
+    SpecTree = _installed("spectree", "SpecTree")
+    if SpecTree is None:
         return None
     app = Flask("spectree")
     spec = SpecTree("flask", app=app)
@@ -93,9 +90,8 @@ def spectree_app() -> Flask | None:
 
 
 def openapi3_app() -> Flask | None:
-    try:
-        from flask_openapi3 import OpenAPI
-    except ImportError:
+    OpenAPI = _installed("flask_openapi3", "OpenAPI")
+    if OpenAPI is None:
         return None
     app = OpenAPI("openapi3")
 

@@ -20,16 +20,17 @@ def own_instance(tmp_path, monkeypatch):
     monkeypatch.setenv("TRAINER_INSTANCE", str(tmp_path / "trainer-instance"))
 
 
+def make_app(**overrides):
+    """The app a test builds: `create_app` under TESTING, with a test secret key and an in-memory
+    database, and `overrides` (config keys: `DATABASE=str(tmp_path / "x.sqlite")` for a file,
+    `TESTING=False` for the app as a server runs it) on top."""
+    return create_app({"TESTING": True, "DATABASE": ":memory:", "SECRET_KEY": "test", **overrides})
+
+
 @pytest.fixture
 def app(tmp_path):
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "test.sqlite"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "FAST_PASSWORD_HASHING": True,
-        }
+    return make_app(
+        DATABASE=str(tmp_path / "test.sqlite"), WTF_CSRF_ENABLED=False, FAST_PASSWORD_HASHING=True
     )
 
 

@@ -23,13 +23,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from accounts_helpers import PASSWORD, AuthActions, add_user, signed_in
 from api_helpers import token_client
+from conftest import make_app
 from sqlite_utils import Database
 
 from trainer.store import open_db
 from trainer.store.accounts import FAST_HASHER, Accounts, Role
 from trainer.store.groups import Groups
 from trainer.store.schema import MIGRATIONS
-from trainer.web import create_app
 from trainer.web.core import db as web_db
 from trainer.web.core.settings import SettingError, from_environment
 
@@ -124,16 +124,12 @@ def test_every_session_ends_after_the_absolute_time_however_busy(app):
 
 
 def test_the_limits_are_settings(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "t.sqlite"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "FAST_PASSWORD_HASHING": True,
-            "SESSION_IDLE_MINUTES": 30,
-            "SESSION_MAX_HOURS": 2,
-        }
+    app = make_app(
+        DATABASE=str(tmp_path / "t.sqlite"),
+        WTF_CSRF_ENABLED=False,
+        FAST_PASSWORD_HASHING=True,
+        SESSION_IDLE_MINUTES=30,
+        SESSION_MAX_HOURS=2,
     )
     add_user(app, "nino")
     client = app.test_client()
@@ -550,15 +546,8 @@ def test_a_code_raced_against_joining_another_group_is_never_made_for_a_shared_t
 
 def test_a_locked_database_does_not_sign_anyone_out_of_a_page_that_only_reads(tmp_path):
     path = tmp_path / "l.sqlite"
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(path),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "FAST_PASSWORD_HASHING": True,
-            "DATABASE_TIMEOUT": 0.2,
-        }
+    app = make_app(
+        DATABASE=str(path), WTF_CSRF_ENABLED=False, FAST_PASSWORD_HASHING=True, DATABASE_TIMEOUT=0.2
     )
     add_user(app, "nino")
     client = app.test_client()

@@ -9,11 +9,11 @@ import time
 import pytest
 from accounts_helpers import PASSWORD, AuthActions, add_user, signed_in
 from argon2 import PasswordHasher
+from conftest import make_app
 
 from trainer.store import open_db
 from trainer.store.accounts import FAST_HASHER, HASHER, AccountError, Accounts, check_new_password
 from trainer.store.common_passwords import common_passwords, is_common
-from trainer.web import create_app
 from trainer.web.core import auth, db
 
 
@@ -135,14 +135,7 @@ def test_an_unknown_username_answers_in_the_time_of_a_wrong_password(tmp_path):
     """Timed with the production hasher over many tries, the two kinds interleaved so that the
     machine's load falls on both alike; the medians are compared with each other, never with a
     number of milliseconds (before the fix an unknown name took about twice as long)."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "timing.sqlite"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
+    app = make_app(DATABASE=str(tmp_path / "timing.sqlite"), WTF_CSRF_ENABLED=False)
     add_user(app, "nino")
     with app.app_context():
         stored = db.store().db.execute("SELECT password_hash FROM users").fetchone()[0]

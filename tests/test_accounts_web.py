@@ -5,9 +5,9 @@ import re
 
 import pytest
 from accounts_helpers import PASSWORD, AuthActions, add_user, signed_in
+from conftest import make_app
 
 from trainer.store.accounts import FAST_HASHER, Accounts
-from trainer.web import create_app
 from trainer.web.core import db
 
 
@@ -277,5 +277,5 @@ def test_flask_cli_finds_the_app_factory(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert "Added instructor teacher" in result.stdout
-    app = create_app({"DATABASE": str(tmp_path / "cli.sqlite"), "SECRET_KEY": "x", "WTF_CSRF_ENABLED": False})
+    app = make_app(TESTING=False, DATABASE=str(tmp_path / "cli.sqlite"), WTF_CSRF_ENABLED=False)
     assert AuthActions(app.test_client()).sign_in("teacher").status_code == 302

@@ -2,6 +2,7 @@
 
 import pytest
 from api_helpers import make_api_app, token_client, total, toy_kinds  # noqa: F401  (toy_kinds is a fixture)
+from conftest import make_app
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -289,9 +290,8 @@ def test_rules_side_by_side(client):
 
 
 def test_api_posts_need_no_csrf_token_but_must_be_json(tmp_path):
-    from trainer.web import create_app
 
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t"})
+    app = make_app(DATABASE=str(tmp_path / "t.sqlite"))
     client = app.test_client()
     assert (
         client.post("/api/v1/users", json={"username": "nino", "password": "a long secret"}).status_code
@@ -396,9 +396,8 @@ def test_drill_ids_beyond_sqlite_integers_are_404(client, drill_id):
 
 
 def test_oversized_body_is_refused(tmp_path):
-    from trainer.web import create_app
 
-    full_app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "big.sqlite"), "SECRET_KEY": "t"})
+    full_app = make_app(DATABASE=str(tmp_path / "big.sqlite"))
     response = full_app.test_client().post(
         "/api/v1/drills", data=b"{" + b" " * 300_000 + b"}", content_type="application/json"
     )

@@ -24,10 +24,9 @@ from pathlib import Path
 
 import pytest
 import schemathesis
+from conftest import make_app
 from hypothesis import HealthCheck, Phase, settings
 from schemathesis.config import SchemathesisConfig
-
-from trainer.web import create_app
 
 MAX_EXAMPLES = 25
 ADVISOR_EXAMPLES = 5
@@ -56,17 +55,13 @@ PASSWORD = "a long contract password"
 
 
 def _app(folder: Path):
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(folder / "contract.sqlite"),
-            "SECRET_KEY": "contract",
-            "FAST_PASSWORD_HASHING": True,  # sign-ups are generated too: argon2's cheapest profile
-            "RATELIMIT_ENABLED": False,  # the limits are their own tests; here they would only throttle
-            # Schemathesis's WSGI calls ask for gzip but read the body undecoded; compression is
-            # tests/test_compression.py's, and the document describes the decoded bodies.
-            "COMPRESS_REGISTER": False,
-        }
+    return make_app(
+        DATABASE=str(folder / "contract.sqlite"),
+        FAST_PASSWORD_HASHING=True,  # sign-ups are generated too: argon2's cheapest profile
+        RATELIMIT_ENABLED=False,  # the limits are their own tests; here they would only throttle
+        # Schemathesis's WSGI calls ask for gzip but read the body undecoded; compression is
+        # tests/test_compression.py's, and the document describes the decoded bodies.
+        COMPRESS_REGISTER=False,
     )
 
 

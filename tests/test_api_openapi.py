@@ -5,6 +5,7 @@ import re
 
 import pytest
 from api_helpers import make_api_app, total, toy_kinds  # noqa: F401  (toy_kinds is a fixture)
+from conftest import make_app
 from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate
 
@@ -57,19 +58,10 @@ def test_each_operation_names_the_endpoint_that_answers_it(app, doc):
 
 def test_every_rate_limited_operation_answers_its_documented_429(tmp_path, doc):
     """On the real app (Flask-Limiter), every limit at 1 a day: a 429 as documented comes soon."""
-    from trainer.web import create_app
     from trainer.web.core.security import DEFAULT_LIMITS
 
     limits = dict.fromkeys(DEFAULT_LIMITS, "1 per day")
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "t.sqlite"),
-            "SECRET_KEY": "t",
-            "RATELIMIT_ENABLED": True,
-        }
-        | limits
-    )
+    app = make_app(DATABASE=str(tmp_path / "t.sqlite"), RATELIMIT_ENABLED=True, **limits)
     tour = Tour(app, app.test_client().get("/api/v1/openapi.json").json)
     bodies = {
         "/api/v1/drills": {"kind": "test.sum", "level": 1},

@@ -4,12 +4,10 @@ request leaving the server and no script error."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
+from browser_helpers import live_server
+from conftest import make_app
 from test_browser_pages import ARTIFACTS, CHROMIUM, LAUNCH_ARGS, PHONE, SHOTS, _need_chromium
-
-from trainer.web import create_app
 
 pytestmark = pytest.mark.browser
 
@@ -23,21 +21,16 @@ STRICT_CSP = (
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    from werkzeug.serving import make_server
-
     tmp = tmp_path_factory.mktemp("api-docs")
-    app = create_app({"TESTING": True, "DATABASE": str(tmp / "trainer.sqlite"), "SECRET_KEY": "docs"})
+    app = make_app(DATABASE=str(tmp / "trainer.sqlite"))
 
     @app.after_request
     def strict(response):
         response.headers.setdefault("Content-Security-Policy", STRICT_CSP)
         return response
 
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}", app
-    httpd.shutdown()
+    with live_server(app) as url:
+        yield url, app
 
 
 def test_the_api_reference_draws_every_operation_under_the_strict_csp(server):

@@ -7,12 +7,12 @@ in Georgian. Screenshots: tests/artifacts/."""
 from __future__ import annotations
 
 import io
-import threading
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
 from accounts_helpers import add_user
+from browser_helpers import open_page, site, submit  # noqa: F401  (site is a fixture)
 from test_browser_pages import (  # noqa: F401  (browser is a fixture)
     answer_like_a_person,
     browser,
@@ -24,44 +24,11 @@ from test_browser_pages import (  # noqa: F401  (browser is a fixture)
 
 from trainer.drills import REGISTRY, issue
 from trainer.drills.base import expected_of
-from trainer.web import create_app
 from trainer.web.core import db as web_db
 
 pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1366, "height": 768}
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    from werkzeug.serving import make_server
-
-    tmp = tmp_path_factory.mktemp("browser-desk")
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp / "trainer.sqlite"),
-            "SECRET_KEY": "browser",
-            "FAST_PASSWORD_HASHING": True,
-        }
-    )
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield app, f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-
-
-def _page(browser, url):  # noqa: F811
-    context = browser.new_context(viewport=LAPTOP, locale="en-US")
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    page.goto(url + "/")
-    return context, page
-
-
-def _submit(page, form_selector: str) -> None:
-    navigate(page, lambda: page.locator(f"{form_selector} button[type=submit]").first.click())
 
 
 def _every_kind_answered(app, username, group_id):
@@ -85,20 +52,20 @@ def _every_kind_answered(app, username, group_id):
 def test_an_assessed_class_on_the_laptop_desk(browser, site):  # noqa: F811
     app, url = site
     add_user(app, "teacher", "instructor")
-    context, desk = _page(browser, url)
+    context, desk = open_page(browser, url, LAPTOP)
     navigate(desk, lambda: desk.locator("nav a[href='/account/sign-in']").click())
     desk.locator("input[name=username]").fill("teacher")
     desk.locator("input[name=password]").fill("a long secret")
-    _submit(desk, "main form")
+    submit(desk, "main form")
     navigate(desk, lambda: desk.locator("nav a[href='/groups/']").click())
     desk.locator("input[name=name]").fill("Evening class")
-    _submit(desk, "form[action='/groups/new']")
+    submit(desk, "form[action='/groups/new']")
     group_url = desk.url
     group_id = int(group_url.rstrip("/").rsplit("/", 1)[1])
     code = desk.locator("#join-code").inner_text()
     # The group's time zone.
     desk.locator("#time_zone").select_option("Asia/Tbilisi")
-    _submit(desk, "form[action$='/time-zone']")
+    submit(desk, "form[action$='/time-zone']")
     assert desk.locator("#time_zone").input_value() == "Asia/Tbilisi"
     # A timed quiz, entered in Tbilisi's time: the form's default is Tbilisi's wall clock.
     navigate(desk, lambda: desk.locator("#new-exam").click())
@@ -111,10 +78,10 @@ def test_an_assessed_class_on_the_laptop_desk(browser, site):  # noqa: F811
     desk.locator("#questions").fill("2")
     desk.locator("#time_limit_min").fill("2")
     desk.locator("#questions").fill("0")  # a wrong field first: said beside it
-    _submit(desk, "form.exam-form")
+    submit(desk, "form.exam-form")
     assert desk.locator("#questions-error").is_visible()
     desk.locator("#questions").fill("2")
-    _submit(desk, "form.exam-form")
+    submit(desk, "form.exam-form")
     results_url = desk.url
     assert "/results" in results_url
     # The results page stays open while the class sits; its clock is Playwright's, to skip ahead.
@@ -124,15 +91,15 @@ def test_an_assessed_class_on_the_laptop_desk(browser, site):  # noqa: F811
     assert "not taken" not in desk.locator("#exam-results").inner_text()
 
     # The trainee joins and sits the quiz with the countdown.
-    trainee_context, trainee = _page(browser, url)
+    trainee_context, trainee = open_page(browser, url, LAPTOP)
     sign_up(trainee, "nino")
     navigate(trainee, lambda: trainee.locator("nav a[href='/groups/']").click())
     trainee.locator("input[name=code]").fill(code)
-    _submit(trainee, "form[action='/groups/join']")
+    submit(trainee, "form[action='/groups/join']")
     assert "Asia/Tbilisi, UTC+04:00" in trainee.locator("main").inner_text()
     trainee.goto(url + "/")
     navigate(trainee, lambda: trainee.locator("#assigned a").first.click())
-    _submit(trainee, "form[action$='/start']")
+    submit(trainee, "form[action$='/start']")
     clock = trainee.locator("#quiz-clock")
     first = clock.inner_text()
     assert first in ("2:00", "1:59", "1:58")
@@ -145,7 +112,7 @@ def test_an_assessed_class_on_the_laptop_desk(browser, site):  # noqa: F811
     questions = trainee.locator(".quiz-question")
     for i in range(questions.count()):
         answer_like_a_person(questions.nth(i))
-    _submit(trainee, "main form")
+    submit(trainee, "main form")
 
     # The results and the report come in without a reload.
     desk.clock.run_for(16_000)

@@ -7,10 +7,10 @@ CSV export. Screenshots: tests/artifacts/."""
 from __future__ import annotations
 
 import re
-import threading
 
 import pytest
 from accounts_helpers import add_user
+from browser_helpers import open_page, site, submit  # noqa: F401  (site is a fixture)
 from test_browser_pages import (  # noqa: F401  (browser is a fixture)
     PHONE,
     answer_like_a_person,
@@ -20,61 +20,27 @@ from test_browser_pages import (  # noqa: F401  (browser is a fixture)
     sign_up,
 )
 
-from trainer.web import create_app
-
 pytestmark = pytest.mark.browser
 
 DESK = {"width": 1280, "height": 900}
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    from werkzeug.serving import make_server
-
-    tmp = tmp_path_factory.mktemp("browser-groups")
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp / "trainer.sqlite"),
-            "SECRET_KEY": "browser",
-            "FAST_PASSWORD_HASHING": True,
-        }
-    )
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield app, f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-
-
-def _page(browser, url, viewport):  # noqa: F811
-    context = browser.new_context(viewport=viewport, locale="en-US")
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    page.goto(url + "/")
-    return context, page
-
-
-def _submit(page, form_selector: str) -> None:
-    navigate(page, lambda: page.locator(f"{form_selector} button[type=submit]").first.click())
 
 
 def test_a_class_from_the_first_instructor_to_the_review(browser, site):  # noqa: F811
     app, url = site
     # As docs/running-a-school.md says: flask --app trainer.web user add
     add_user(app, "teacher", "instructor")
-    desk_context, desk = _page(browser, url, DESK)
+    desk_context, desk = open_page(browser, url, DESK)
     navigate(desk, lambda: desk.locator("nav a[href='/account/sign-in']").click())
     desk.locator("input[name=username]").fill("teacher")
     desk.locator("input[name=password]").fill("a long secret")
-    _submit(desk, "main form")
+    submit(desk, "main form")
     navigate(desk, lambda: desk.locator("nav a[href='/groups/']").click())
     desk.locator("input[name=name]").fill("Evening class")
-    _submit(desk, "form[action='/groups/new']")
+    submit(desk, "form[action='/groups/new']")
     assert desk.locator("h1").inner_text() == "Evening class"
     # Edited house rules: Russian poker with insurance.
     desk.locator("#rules-russian_poker").select_option("insured")
-    _submit(desk, "form[action$='/rules']")
+    submit(desk, "form[action$='/rules']")
     assert desk.locator("#rules-russian_poker").input_value() == "insured"
     # ... and edited: this house pays 75 on a full house in the bonus.
     navigate(desk, lambda: desk.locator("#edit-rules-russian_poker").click())
@@ -83,11 +49,11 @@ def test_a_class_from_the_first_instructor_to_the_review(browser, site):  # noqa
     assert "full_house = 70" in text
     retitled = text.replace('title = "', 'title = "Evening: ', 1)
     box.fill(retitled.replace("full_house = 70", "full_house = -75"))
-    _submit(desk, "main form")
+    submit(desk, "main form")
     assert "A whole number of at least 1 is expected here" in desk.locator("#rules-error").inner_text()
     box.fill(retitled.replace("full_house = 70", "full_house = 75"))
     shot(desk, "groups-edit-house-rules")
-    _submit(desk, "main form")
+    submit(desk, "main form")
     house = desk.locator("#rules-russian_poker").input_value()
     assert house.startswith("house-")
     code = desk.locator("#join-code").inner_text()
@@ -99,34 +65,34 @@ def test_a_class_from_the_first_instructor_to_the_review(browser, site):  # noqa
     desk.locator("#questions").fill("2")
     desk.locator("input[name=answers_before_close]").check()
     shot(desk, "groups-new-quiz")
-    _submit(desk, "form.exam-form")
+    submit(desk, "form.exam-form")
     results_url = desk.url
     assert "/results" in results_url
 
     trainees = []
     for name in ("nino", "lasha"):
-        context, page = _page(browser, url, PHONE)
+        context, page = open_page(browser, url, PHONE)
         sign_up(page, name)
         navigate(page, lambda: page.locator("nav a[href='/groups/']").click())  # noqa: B023
         page.locator("input[name=code]").fill(code.lower())
-        _submit(page, "form[action='/groups/join']")
+        submit(page, "form[action='/groups/join']")
         assert "Evening class" in page.locator("main").inner_text()
         # Practice: a bet payout under the group's rules.
         page.goto(url + "/practice/rp.bet_payout?level=1")
-        _submit(page, "main form")
+        submit(page, "main form")
         answer_like_a_person(page.locator("main form"))
-        _submit(page, "main form")
+        submit(page, "main form")
         assert page.locator("#verdict").count() == 1
         # The quiz from the home page.
         page.goto(url + "/")
         navigate(page, lambda: page.locator("#assigned a").first.click())  # noqa: B023
-        _submit(page, "form[action$='/start']")
+        submit(page, "form[action$='/start']")
         questions = page.locator(".quiz-question")
         assert questions.count() == 2
         for i in range(2):
             answer_like_a_person(questions.nth(i))
         shot(page, f"groups-quiz-{name}")
-        _submit(page, "main form")
+        submit(page, "main form")
         assert re.search(r"\d of 2 right", page.locator("#exam-score").inner_text())
         shot(page, f"groups-quiz-result-{name}")
         trainees.append(context)

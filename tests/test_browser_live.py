@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import re
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
 from accounts_helpers import add_user
+from browser_helpers import open_page, site  # noqa: F401  (site is a fixture)
 from test_browser_pages import ARTIFACTS, PHONE, SHOTS, browser, navigate, shot  # noqa: F401  (browser is a fixture)
 
 from trainer.drills.base import expected_of
 from trainer.store.groups import Groups
 from trainer.store.live import LiveSessions
-from trainer.web import create_app
 from trainer.web.core import db
 
 pytestmark = pytest.mark.browser
@@ -29,31 +28,8 @@ KIND = "rp.bet_payout"
 DOCS_IMAGE = Path(__file__).resolve().parent.parent / "docs" / "images" / "live-projector.png"
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    from werkzeug.serving import make_server
-
-    tmp = tmp_path_factory.mktemp("browser-live")
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp / "trainer.sqlite"),
-            "SECRET_KEY": "browser",
-            "FAST_PASSWORD_HASHING": True,
-        }
-    )
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield app, f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-
-
 def _signed_in(browser, url, username, viewport, lang):  # noqa: F811
-    context = browser.new_context(viewport=viewport, locale="en-US")
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    page.goto(url + "/account/sign-in")
+    context, page = open_page(browser, url, viewport, "/account/sign-in")
     page.locator("input[name=username]").fill(username)
     page.locator("input[name=password]").fill("a long secret")
     navigate(page, lambda: page.locator("main form button[type=submit]").click())

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import os
 import re
-import threading
 from pathlib import Path
 
 import pytest
+from browser_helpers import live_server, navigate
+from conftest import make_app
 
-from trainer.web import create_app
 from trainer.web.practice.self_check import size as quiz_size
 
 pytestmark = pytest.mark.browser
@@ -55,15 +55,9 @@ def _need_chromium() -> None:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    from werkzeug.serving import make_server
-
     tmp = tmp_path_factory.mktemp("browser")
-    app = create_app({"TESTING": True, "DATABASE": str(tmp / "trainer.sqlite"), "SECRET_KEY": "browser"})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
+    with live_server(make_app(DATABASE=str(tmp / "trainer.sqlite"))) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -108,12 +102,6 @@ def page_in(browser, server):
     for context in contexts:
         context.close()
     assert not violations, "\n".join(violations[:10])
-
-
-def navigate(page, action) -> None:
-    """Do something that loads a new page (click, Enter) and wait until the new page is there."""
-    with page.expect_navigation():
-        action()
 
 
 def shot(page, name: str) -> None:

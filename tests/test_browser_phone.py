@@ -10,16 +10,16 @@ language, pages reused.
 from __future__ import annotations
 
 import re
-import threading
 from collections import defaultdict
 
 import pytest
+from browser_helpers import live_server
+from conftest import make_app
 from test_browser_pages import CHROMIUM, LAUNCH_ARGS, PHONE, _need_chromium, navigate, shot, sign_up
 
 from trainer.drills import REGISTRY, issue
 from trainer.games import BY_SLUG
 from trainer.store import Store, open_db
-from trainer.web import create_app
 
 pytestmark = pytest.mark.browser
 
@@ -105,15 +105,9 @@ OTHER_PAGES = [
 @pytest.fixture(scope="module")
 def phone_server(tmp_path_factory):
     """The app on a free port, and its database file (drills are seeded straight into the store)."""
-    from werkzeug.serving import make_server
-
     path = str(tmp_path_factory.mktemp("phone") / "trainer.sqlite")
-    app = create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "phone"})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}", path
-    httpd.shutdown()
+    with live_server(make_app(DATABASE=path)) as url:
+        yield url, path
 
 
 @pytest.fixture(scope="module")

@@ -9,12 +9,11 @@ of circular trump.
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 
 import pytest
-
-from trainer.web import create_app
+from browser_helpers import live_server
+from conftest import make_app
 
 pytestmark = pytest.mark.browser
 
@@ -26,15 +25,9 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    from werkzeug.serving import make_server
-
     tmp = tmp_path_factory.mktemp("browser-suits")
-    app = create_app({"TESTING": True, "DATABASE": str(tmp / "trainer.sqlite"), "SECRET_KEY": "suits"})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
+    with live_server(make_app(DATABASE=str(tmp / "trainer.sqlite"))) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -8,9 +8,10 @@ answers like a trainee who knows the rules."""
 from __future__ import annotations
 
 import re
-import threading
 
 import pytest
+from browser_helpers import live_server
+from conftest import make_app
 from test_browser_pages import (  # noqa: F401  (browser and page_in are fixtures)
     PHONE,
     browser,
@@ -23,7 +24,6 @@ from test_browser_pages import (  # noqa: F401  (browser and page_in are fixture
 from trainer.drills.rounds import deal, expected_answer, grade_step
 from trainer.store.schema import open_db
 from trainer.store.tables import TableStore
-from trainer.web import create_app
 
 pytestmark = pytest.mark.browser
 DATABASE: list[str] = []
@@ -32,16 +32,10 @@ DATABASE: list[str] = []
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """The app served on a free port; its database file is kept to look the rounds up."""
-    from werkzeug.serving import make_server
-
     path = str(tmp_path_factory.mktemp("table") / "trainer.sqlite")
     DATABASE[:] = [path]
-    app = create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "browser"})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
+    with live_server(make_app(DATABASE=path)) as url:
+        yield url
 
 
 def current_row(page) -> dict:

@@ -1,14 +1,14 @@
 """The `flask --app trainer.web` developer commands (trainer/web/core/cli.py)."""
 
 import pytest
+from conftest import make_app
 
 from trainer.games import GAMES
-from trainer.web import create_app
 
 
 @pytest.fixture
 def runner(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE": str(tmp_path / "t.sqlite")})
+    app = make_app(DATABASE=str(tmp_path / "t.sqlite"))
     return app.test_cli_runner()
 
 

@@ -9,10 +9,10 @@ from functools import cache
 from typing import Any
 
 from accounts_helpers import signed_in
+from conftest import make_app
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.web import create_app
 from trainer.web.core import db as web_db
 from trainer.web.core.forms import spreadsheet_cell
 from trainer.web.groups import views as group_pages
@@ -54,7 +54,7 @@ rows = st.lists(
 
 @cache
 def _bare_app():
-    return create_app({"TESTING": True, "DATABASE": ":memory:", "SECRET_KEY": "test"})
+    return make_app(DATABASE=":memory:")
 
 
 @settings(max_examples=60)

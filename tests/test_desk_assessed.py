@@ -10,12 +10,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from accounts_helpers import signed_in
+from conftest import make_app
 from test_groups import _make_group, _practise, _trainee
 
 from trainer.store import open_db
 from trainer.store.accounts import FAST_HASHER, Accounts, Role
 from trainer.store.groups import Groups
-from trainer.web import create_app
 from trainer.web.core import db as web_db
 
 
@@ -126,15 +126,11 @@ def test_a_group_in_tbilisi_enters_and_shows_every_time_in_its_zone(app, teacher
 
 
 def test_the_instance_zone_is_the_default_and_a_group_may_go_back_to_it(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "zone.sqlite"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "FAST_PASSWORD_HASHING": True,
-            "TIME_ZONE": "Europe/Moscow",
-        }
+    app = make_app(
+        DATABASE=str(tmp_path / "zone.sqlite"),
+        WTF_CSRF_ENABLED=False,
+        FAST_PASSWORD_HASHING=True,
+        TIME_ZONE="Europe/Moscow",
     )
     teacher = signed_in(app, "teacher", "instructor")
     group_id, _code = _make_group(teacher)

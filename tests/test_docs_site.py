@@ -3,7 +3,6 @@ stays the front door: short, the two quick-start commands, a pointer to the site
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -30,7 +29,6 @@ def test_the_site_builds_strictly(tmp_path):
         cwd=ROOT,
         capture_output=True,
         text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
         timeout=120,
     )
     assert done.returncode == 0, done.stderr[-3000:]

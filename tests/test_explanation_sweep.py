@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from conftest import make_app
 from flask_babel import force_locale
 
 from trainer.drills import REGISTRY, expected_of, issue, mistakes_of
@@ -28,7 +29,6 @@ from trainer.engine.explain import Cards, Either, Step
 from trainer.engine.presets import HouseTexts
 from trainer.games import BY_ID
 from trainer.store.groups import house_name
-from trainer.web import create_app
 from trainer.web.core.i18n import render
 
 LOCALES = ("ka", "ru", "en")
@@ -101,13 +101,7 @@ def _cases() -> Iterator[tuple[str, int, str]]:
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path_factory.mktemp("sweep") / "test.sqlite"),
-            "SECRET_KEY": "test",
-        }
-    )
+    return make_app(DATABASE=str(tmp_path_factory.mktemp("sweep") / "test.sqlite"))
 
 
 def _walk(message: Step) -> Iterator[Step]:

@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from conftest import make_app
 
 from trainer.drills import RulesError, expected_of, issue
 from trainer.drills.houses import in_use
@@ -27,7 +28,6 @@ from trainer.store import open_db
 from trainer.store.accounts import AccountError
 from trainer.store.groups import Groups
 from trainer.store.house_rules import StoredHouses, house_name
-from trainer.web import create_app
 
 CIS = (BY_ID["russian_poker"].rules_folder / "cis.toml").read_text()
 
@@ -177,14 +177,8 @@ def test_saving_an_instructors_rules_writes_no_file(tmp_path, monkeypatch):
 
 def _app(folder: Path):
     folder.mkdir()
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(folder / "trainer.sqlite"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "FAST_PASSWORD_HASHING": True,
-        }
+    return make_app(
+        DATABASE=str(folder / "trainer.sqlite"), WTF_CSRF_ENABLED=False, FAST_PASSWORD_HASHING=True
     )
 
 

@@ -5,11 +5,11 @@ messages, and a number stays on one line with its unit."""
 from __future__ import annotations
 
 import pytest
+from conftest import make_app
 from flask import render_template_string
 from flask_babel import force_locale
 
 from trainer.engine.explain import Percent, Step, step
-from trainer.web import create_app
 from trainer.web.core.i18n import (
     NBSP,
     number_text,
@@ -23,7 +23,7 @@ from trainer.web.core.i18n import (
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     path = tmp_path_factory.mktemp("numbers") / "trainer.sqlite"
-    return create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "numbers"})
+    return make_app(DATABASE=str(path))
 
 
 def written(app, lang, fn, *args):

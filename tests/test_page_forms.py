@@ -8,9 +8,9 @@ import re
 
 import pytest
 from accounts_helpers import AuthActions, signed_in
+from conftest import make_app
 
 from trainer.store.accounts import TOKEN_LABEL_MAX
-from trainer.web import create_app
 from trainer.web.core import db
 from trainer.web.core.db import CHOSEN_RULES
 
@@ -194,7 +194,7 @@ def test_a_self_check_drill_list_with_a_non_number_is_refused(app, named, bad):
 
 
 def test_a_page_form_without_its_csrf_token_is_the_expired_sentence(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite"), "SECRET_KEY": "t"})
+    app = make_app(DATABASE=str(tmp_path / "c.sqlite"))
     client = app.test_client()
     page = _text(client.get("/account/sign-up"))
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)

@@ -5,9 +5,8 @@ import re
 
 import pytest
 from api_helpers import token_client
+from conftest import make_app
 from test_get_changes_nothing import _ids, _urls
-
-from trainer.web import create_app
 
 DEEP = "[" * 1000 + "]" * 1000  # 2 KB
 DEEP_OBJECT = '{"a": ' * 1000 + "1" + "}" * 1000
@@ -19,7 +18,7 @@ QUERY_LISTS = ("player", "since", "until")
 
 @pytest.fixture
 def full_app(tmp_path):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "p.sqlite"), "SECRET_KEY": "t"})
+    return make_app(DATABASE=str(tmp_path / "p.sqlite"))
 
 
 def api_posts(app):

@@ -46,33 +46,29 @@ class Clock:
 
 
 def test_an_answer_rates_its_card_by_rightness_and_the_kinds_times():
-    # rp.qualify: fast under 3 s, slow over 10 s; a kind not listed takes the default 6 s / 20 s.
+    # rp.qualify (data/pace.toml): Easy under 3 s, Hard over 10 s; rp.bet_payout gives no bounds of
+    # its own and takes the default's, 6 s / 20 s.
     assert rating("rp.qualify", False, 500, SETTINGS) is Rating.Again
     assert rating("rp.qualify", True, 2_999, SETTINGS) is Rating.Easy
     assert rating("rp.qualify", True, 3_000, SETTINGS) is Rating.Good
     assert rating("rp.qualify", True, 10_000, SETTINGS) is Rating.Good
     assert rating("rp.qualify", True, 10_001, SETTINGS) is Rating.Hard
     assert rating("rp.bet_payout", True, 15_000, SETTINGS) is Rating.Good  # default
+    assert rating("rp.bet_payout", True, 5_999, SETTINGS) is Rating.Easy
+    assert rating("rp.bet_payout", True, 20_001, SETTINGS) is Rating.Hard
     assert rating("rp.settle", True, 15_000, SETTINGS) is Rating.Good  # 12 s / 40 s
     assert rating("rp.settle", True, 11_000, SETTINGS) is Rating.Easy
-
-
-def test_the_shipped_times_name_drill_kinds_that_exist():
-    # A misspelt kind would be ignored in silence and the kind rated by the default times.
-    assert set(SETTINGS.timing) - {"default"} <= set(REGISTRY)
-    assert {"rp.qualify", "rp.settle", "om.split", "om.side_pots", "pp.sheet"} <= set(SETTINGS.timing)
 
 
 def test_the_settings_file_is_checked_key_by_key(tmp_path: Path):
     good = {
         "fsrs": {"desired_retention": 0.9, "learning_steps_minutes": [1], "relearning_steps_minutes": [10]},
         "day": {"goal": 20, "new_per_day": 2},
-        "timing": {"default": {"fast_seconds": 5, "slow_seconds": 15}},
     }
     assert parse_settings(good).goal == 20
     bad = [
-        ({**good, "timing": {}}, "timing.default"),
-        ({**good, "timing": {"default": {"fast_seconds": 9, "slow_seconds": 5}}}, "timing.default"),
+        # The kinds' times are the school's pace (data/pace.toml, tests/test_pace.py), not read here.
+        ({**good, "timing": {"default": {"fast_seconds": 5, "slow_seconds": 15}}}, "timing"),
         ({**good, "fsrs": {**good["fsrs"], "desired_retention": 1.5}}, "desired_retention"),
         ({**good, "day": {"goal": 0, "new_per_day": 2}}, "goal"),
         ({**good, "fsrs": {**good["fsrs"], "learning_steps_minutes": "1"}}, "learning_steps_minutes"),

@@ -7,12 +7,11 @@ import re
 import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
-
-from trainer.web import create_app
+from browser_helpers import live_server
+from conftest import make_app
 
 README = Path(__file__).parent.parent / "docs" / "api.md"
 QUICK_START_URL = "http://127.0.0.1:5000"
@@ -26,14 +25,9 @@ def _blocks(language: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory):
-    from werkzeug.serving import make_server
-
     folder = tmp_path_factory.mktemp("readme-client")
-    app = create_app({"TESTING": True, "DATABASE": str(folder / "trainer.sqlite"), "SECRET_KEY": "readme"})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
+    with live_server(make_app(DATABASE=str(folder / "trainer.sqlite"))) as url:
+        yield url
 
 
 def test_the_curl_session_runs_as_written(base):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from accounts_helpers import PASSWORD, AuthActions
+from conftest import make_app
 from web_toys import toy_kinds
 
 from trainer import __main__ as trainer_main
@@ -27,15 +28,9 @@ def toys():
         yield kinds
 
 
-def make_app(tmp_path, **config):
-    base = {
-        "TESTING": True,
-        "DATABASE": str(tmp_path / "s.sqlite"),
-        "SECRET_KEY": "t",
-        "WTF_CSRF_ENABLED": False,
-        "FAST_PASSWORD_HASHING": True,
-    }
-    return create_app({**base, **config})
+def _app(tmp_path, **config):
+    base = {"DATABASE": str(tmp_path / "s.sqlite"), "WTF_CSRF_ENABLED": False, "FAST_PASSWORD_HASHING": True}
+    return make_app(**{**base, **config})
 
 
 @pytest.mark.parametrize(
@@ -43,7 +38,7 @@ def make_app(tmp_path, **config):
     ["/", "/reference/glossary", "/api/v1/kinds", "/no-such-page", "/static/css/trainer.css", "/table.css"],
 )
 def test_security_headers_on_every_response(tmp_path, url):
-    response = make_app(tmp_path).test_client().get(url)
+    response = _app(tmp_path).test_client().get(url)
     policy = response.headers["Content-Security-Policy"]
     directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
     assert directives["script-src"] == "'self'" and directives["style-src"] == "'self'"
@@ -70,7 +65,7 @@ def test_no_template_has_inline_script_or_style():
 
 
 def test_table_stylesheet_places_seats_and_paints_chips(tmp_path, toys):
-    client = make_app(tmp_path).test_client()
+    client = _app(tmp_path).test_client()
     css = client.get("/table.css")
     assert css.status_code == 200 and css.mimetype == "text/css"
     text = css.get_data(as_text=True)
@@ -84,7 +79,7 @@ def _set_cookies(response):
 
 
 def test_session_cookie_is_httponly_and_samesite_lax(tmp_path):
-    response = _sign_up(make_app(tmp_path).test_client(), "trainee.one")  # the session of a signed-in user
+    response = _sign_up(_app(tmp_path).test_client(), "trainee.one")  # the session of a signed-in user
     assert response.status_code == 302
     cookies = _set_cookies(response)  # the session's, and the device's (trainer.web.core.sign_in_limits)
     assert set(cookies) == {"session", "trainer_device"}
@@ -94,7 +89,7 @@ def test_session_cookie_is_httponly_and_samesite_lax(tmp_path):
 
 
 def test_secure_cookies_and_hsts_when_configured(tmp_path):
-    client = make_app(tmp_path, SECURE_COOKIES=True).test_client()
+    client = _app(tmp_path, SECURE_COOKIES=True).test_client()
     account = {"username": "trainee.one", "password": PASSWORD, "confirm": PASSWORD}
     response = client.post("/account/sign-up", data=account, base_url="https://localhost")
     assert response.status_code == 302
@@ -105,7 +100,7 @@ def test_secure_cookies_and_hsts_when_configured(tmp_path):
 
 
 def test_api_errors_are_json_including_413_and_500(tmp_path):
-    app = make_app(tmp_path)
+    app = _app(tmp_path)
 
     @app.get("/api/v1/broken")  # a bug in a route must still answer in JSON
     def broken():
@@ -126,7 +121,7 @@ def test_api_errors_are_json_including_413_and_500(tmp_path):
 
 
 def limited_app(tmp_path, **limits):
-    return make_app(tmp_path, RATELIMIT_ENABLED=True, **limits)
+    return _app(tmp_path, RATELIMIT_ENABLED=True, **limits)
 
 
 def _sign_up(client, username):
@@ -224,7 +219,7 @@ def test_an_unreachable_limit_store_falls_back_to_counting_in_memory(tmp_path, m
 
 
 def test_limits_are_off_in_tests_unless_asked_for(tmp_path, toys):
-    client = make_app(tmp_path, RATE_LIMIT_DRILLS="1 per minute").test_client()
+    client = _app(tmp_path, RATE_LIMIT_DRILLS="1 per minute").test_client()
     assert {
         client.post("/api/v1/drills", json={"kind": "toy.amount", "level": 1}).status_code for _ in range(3)
     } == {201}

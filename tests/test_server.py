@@ -9,9 +9,9 @@ import time
 import urllib.request
 
 import pytest
+from conftest import make_app
 from waitress.server import create_server
 
-from trainer.web import create_app
 from trainer.web.core import server
 
 HALF = (
@@ -23,7 +23,7 @@ HALF = (
 @pytest.fixture
 def running(tmp_path):
     """The app under waitress with the production options, two threads, a one-second silence limit."""
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t"})
+    app = make_app(DATABASE=str(tmp_path / "t.sqlite"))
     sock = server.listening_socket("127.0.0.1", 0)
     settings = {**server.options(threads=2), "channel_timeout": 1, "cleanup_interval": 1}
     waitress = create_server(server.AccessLog(app), sockets=[sock], **settings)
@@ -110,7 +110,7 @@ def test_a_worker_hands_the_gil_round_quickly(tmp_path, monkeypatch):
             seen.append(sys.getswitchinterval())
 
     monkeypatch.setattr(waitress.server, "create_server", lambda *args, **kwargs: Recording())
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t"})
+    app = make_app(DATABASE=str(tmp_path / "t.sqlite"))
     before = sys.getswitchinterval(), signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
     sock = server.listening_socket("127.0.0.1", 0)
     try:

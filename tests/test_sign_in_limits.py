@@ -9,16 +9,14 @@ import threading
 
 import pytest
 from accounts_helpers import PASSWORD, AuthActions, add_user
+from conftest import make_app
 
 from trainer.store import open_db
 from trainer.store.accounts import FAST_HASHER, Accounts
 from trainer.store.sign_in_failures import KEEP_S, SignInFailures
-from trainer.web import create_app
 from trainer.web.core import auth, db
 
 LIMITS = {
-    "TESTING": True,
-    "SECRET_KEY": "test",
     "WTF_CSRF_ENABLED": False,
     "FAST_PASSWORD_HASHING": True,
     "RATELIMIT_ENABLED": True,
@@ -29,7 +27,7 @@ LIMITS = {
 
 @pytest.fixture
 def limited(tmp_path):
-    return create_app({**LIMITS, "DATABASE": str(tmp_path / "limits.sqlite")})
+    return make_app(**LIMITS, DATABASE=str(tmp_path / "limits.sqlite"))
 
 
 def _token(app, username, password=PASSWORD):
@@ -81,7 +79,7 @@ def test_one_client_spraying_from_the_schools_address_does_not_refuse_the_class(
 
 
 def test_beyond_the_ceiling_nothing_is_checked_but_the_owners_device_still_signs_in(tmp_path, monkeypatch):
-    app = create_app({**LIMITS, "DATABASE": str(tmp_path / "c.sqlite"), "RATE_LIMIT_SIGN_IN_CEILING": 2})
+    app = make_app(**LIMITS, DATABASE=str(tmp_path / "c.sqlite"), RATE_LIMIT_SIGN_IN_CEILING=2)
     add_user(app, "nino")
     phone = app.test_client()
     assert AuthActions(phone).sign_in("nino").status_code == 302
@@ -107,7 +105,7 @@ def test_beyond_the_ceiling_nothing_is_checked_but_the_owners_device_still_signs
 def test_the_counters_are_shared_by_two_apps_on_one_database(tmp_path):
     """Two workers of one server: each app has its own memory, the database is the same."""
     config = {**LIMITS, "DATABASE": str(tmp_path / "shared.sqlite")}
-    first, second = create_app(config), create_app(config)
+    first, second = make_app(**config), make_app(**config)
     add_user(first, "nino")
     assert AuthActions(first.test_client()).sign_in("nino", "wrong password").status_code == 401
     assert AuthActions(second.test_client()).sign_in("nino", "wrong password").status_code == 401

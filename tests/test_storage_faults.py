@@ -14,10 +14,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from conftest import make_app
 from web_toys import toy_kinds
 
 from trainer.store import open_db
-from trainer.web import create_app
 
 NOBODY = 65534
 
@@ -39,16 +39,8 @@ def folder():
     shutil.rmtree(path)
 
 
-def make_app(database, **config):
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(database),
-            "SECRET_KEY": "t",
-            "WTF_CSRF_ENABLED": False,
-            **config,
-        }
-    )
+def _app(database, **config):
+    return make_app(**{"DATABASE": str(database), "WTF_CSRF_ENABLED": False, **config})
 
 
 class Log(logging.Handler):
@@ -113,7 +105,7 @@ def assert_503_json(response):
 
 def test_a_lock_held_past_the_timeout_is_503_and_logged_then_works_again(folder):
     database = folder / "t.sqlite"
-    app = make_app(database, DATABASE_TIMEOUT=0.2)
+    app = _app(database, DATABASE_TIMEOUT=0.2)
     log = Log(app)
     client = app.test_client()
     drill_url = answered_once(client)
@@ -138,7 +130,7 @@ def test_a_database_that_disappears_is_not_recreated(folder, remove):
     instance = folder / "instance"
     instance.mkdir()
     database = instance / "t.sqlite"
-    app = make_app(database)
+    app = _app(database)
     client = app.test_client()
     drill_url = answered_once(client)
     api = app.test_client()
@@ -159,7 +151,7 @@ def test_a_database_that_disappears_is_not_recreated(folder, remove):
 
 def test_a_damaged_file_is_503_not_500(folder):
     database = folder / "t.sqlite"
-    app = make_app(database)
+    app = _app(database)
     client = app.test_client()
     for path in folder.glob("t.sqlite-*"):
         path.unlink()
@@ -170,7 +162,7 @@ def test_a_damaged_file_is_503_not_500(folder):
 
 def test_a_read_only_database_is_503_and_loses_nothing(folder):
     database = folder / "t.sqlite"
-    app = make_app(database)
+    app = _app(database)
     app.test_client().get("/")  # catalogs compiled while still privileged
     client = app.test_client()
     drill_url = answered_once(client)
@@ -209,10 +201,10 @@ def test_an_unwritable_instance_folder_at_start_up_is_503_until_fixed(folder):
     instance.mkdir(mode=0o555)
     if os.geteuid() == 0:
         os.chown(instance, NOBODY, NOBODY)
-    make_app(folder / "warm.sqlite").test_client().get("/")  # catalogs compiled while privileged
+    _app(folder / "warm.sqlite").test_client().get("/")  # catalogs compiled while privileged
 
     def check():
-        app = make_app(instance / "t.sqlite")  # starts: the store pages answer 503, the rest work
+        app = _app(instance / "t.sqlite")  # starts: the store pages answer 503, the rest work
         client = app.test_client()
         seen = [client.get("/").status_code, client.get("/reference/glossary").status_code]
         account = {"username": "nino", "password": "a long secret", "confirm": "a long secret"}
@@ -234,7 +226,7 @@ def own_folder(folder):
     path.mkdir()
     if os.geteuid() == 0:
         os.chown(path, NOBODY, NOBODY)
-    make_app(folder / "warm.sqlite").test_client().get("/")  # catalogs compiled while privileged
+    _app(folder / "warm.sqlite").test_client().get("/")  # catalogs compiled while privileged
     return path
 
 
@@ -250,7 +242,7 @@ def test_after_a_read_only_episode_writes_work_again_by_themselves(own_folder):
     database = own_folder / "t.sqlite"
 
     def check():
-        app = make_app(database)
+        app = _app(database)
         client = app.test_client()
         seen = [client.post("/practice/toy.amount").status_code]
         database.chmod(0o444)
@@ -258,7 +250,7 @@ def test_after_a_read_only_episode_writes_work_again_by_themselves(own_folder):
         during = modes(own_folder)
         database.chmod(0o644)
         seen += [client.post("/practice/toy.amount").status_code for _ in range(2)]
-        seen.append(make_app(database).test_client().post("/practice/toy.amount").status_code)  # restart
+        seen.append(_app(database).test_client().post("/practice/toy.amount").status_code)  # restart
         return seen, during, modes(own_folder)
 
     seen, during, after = unprivileged(check)
@@ -271,7 +263,7 @@ def test_a_read_only_shm_the_server_cannot_fix_is_named_in_the_log(own_folder, m
     database = own_folder / "t.sqlite"
 
     def check():
-        app = make_app(database)
+        app = _app(database)
         client = app.test_client()
         client.post("/practice/toy.amount")
         database.chmod(0o444)

@@ -5,6 +5,7 @@ import sqlite3
 import threading
 
 import pytest
+from conftest import make_app
 
 from trainer.drills.base import REGISTRY, issue
 from trainer.store import Store, open_db
@@ -147,9 +148,8 @@ def test_processes_starting_together_migrate_once(tmp_path):
 def test_a_class_through_the_json_api_on_one_file_gets_no_error(tmp_path):
     """The issue's first report, through the web: 16 guests at once on one SQLite file, each creating
     and answering drills through the JSON API (320 of 480 requests were 500 'database is locked')."""
-    from trainer.web import create_app
 
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "class.sqlite"), "SECRET_KEY": "t"})
+    app = make_app(DATABASE=str(tmp_path / "class.sqlite"))
     trainees, drills = 16, 10
     statuses: list[int] = []
     answered: list[int] = []

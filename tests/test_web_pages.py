@@ -4,13 +4,13 @@ import re
 
 import pytest
 from accounts_helpers import AuthActions
+from conftest import make_app
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from web_toys import toy_kinds
 
 from trainer.drills import REGISTRY
 from trainer.drills.base import expected_of
-from trainer.web import create_app
 from trainer.web.core import presets
 
 PUBLIC_PAGES = [
@@ -94,7 +94,7 @@ def test_a_quiz_is_recorded_only_when_started_with_a_post(app, named):
 
 
 def test_starting_a_drill_checks_the_form(tmp_path, toys):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite"), "SECRET_KEY": "t"})
+    app = make_app(DATABASE=str(tmp_path / "c.sqlite"))
     client = app.test_client()
     page = client.get("/account/sign-in").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
@@ -250,7 +250,7 @@ def test_choice_amounts_and_cards_answers(named, toys):
 
 
 def test_csrf_is_checked_when_enabled(tmp_path, toys):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite"), "SECRET_KEY": "t"})
+    app = make_app(DATABASE=str(tmp_path / "c.sqlite"))
     client = app.test_client()
     response = client.post(
         "/account/sign-up", data={"username": "nino", "password": "x" * 9, "confirm": "x" * 9}

@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from conftest import make_app
 
 from trainer.drills import REGISTRY, grade, issue
 from trainer.drills import rounds as rounds_module
 from trainer.drills.base import expected_of
 from trainer.engine.cards import parse_cards
 from trainer.engine.explain import Cards, Step, Term
-from trainer.web import create_app
 from trainer.web.core import i18n, messages
 
 SEEDS = (7001, 7002)  # not the first seeds: nothing in the catalogs depends on drawing them
@@ -134,7 +134,7 @@ def test_every_shown_message_is_marked_and_translated(shown):
 def test_drills_and_rounds_read_without_latin_words(shown, locale):
     """Rendered for a Georgian or Russian reader, no sentence keeps an English word: cards are written
     with suit symbols ("10♥", "A♠"), numbers for the locale, words translated."""
-    app = create_app({"TESTING": True, "DATABASE": ":memory:", "SECRET_KEY": "test"})
+    app = make_app(DATABASE=":memory:")
     leaks = {}
     with app.test_request_context(headers={"Accept-Language": locale}):
         assert i18n.current_language() == locale
@@ -146,7 +146,7 @@ def test_drills_and_rounds_read_without_latin_words(shown, locale):
 
 
 def test_cards_are_written_as_a_croupier_reads_them():
-    app = create_app({"TESTING": True, "DATABASE": ":memory:", "SECRET_KEY": "test"})
+    app = make_app(DATABASE=":memory:")
     with app.test_request_context(headers={"Accept-Language": "ru"}):
         said = i18n.render(Step("{cards}", {"cards": Cards.of(["Th", "As", "2c"])}))
     assert said == "10♥ A♠ 2♣"
@@ -221,7 +221,7 @@ def test_an_answer_that_cannot_be_read_is_refused_in_the_language(locale):
         (AnswerFormat(AnswerKind.CARDS), "As Zz"),
         (AnswerFormat(AnswerKind.CARDS), "As As"),
     ]
-    app = create_app({"TESTING": True, "DATABASE": ":memory:", "SECRET_KEY": "test"})
+    app = make_app(DATABASE=":memory:")
     with app.test_request_context(headers={"Accept-Language": locale}):
         for fmt, raw in cases:
             with pytest.raises(AnswerError) as refused:

@@ -11,10 +11,10 @@ import sqlite3
 import threading
 
 import pytest
+from conftest import make_app
 
 from trainer.drills import issue
 from trainer.store import Store, open_db, practice, writing
-from trainer.web import create_app
 from trainer.web.core import db, settings
 
 
@@ -37,9 +37,7 @@ def test_commits_do_not_wait_for_the_disk_unless_asked(tmp_path, monkeypatch):
     with pytest.raises(ValueError, match="synchronous"):
         open_db(path, synchronous="OFF")  # never: a crash could damage the file
     for word, level in (("NORMAL", 1), ("FULL", 2)):
-        app = create_app(
-            {"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "t", "DATABASE_SYNCHRONOUS": word}
-        )
+        app = make_app(DATABASE=str(path), DATABASE_SYNCHRONOUS=word)
         with app.test_request_context("/"):
             assert db.store().db.execute("PRAGMA synchronous").fetchone()[0] == level
     assert settings.from_environment({"TRAINER_DATABASE_SYNCHRONOUS": "full"}) == {

@@ -22,12 +22,13 @@ next to its own, one stack left out, one chip miscounted, colouring up one colou
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from trainer.drills.answers import AnswerFormat, AnswerKind
-from trainer.drills.base import Data, Solution
+from trainer.drills.base import Data, Solution, attach_mistakes, define, prompt
 from trainer.drills.chips import ChipSet, load_chips
 from trainer.drills.mistakes import Mistake, mistake_type
-from trainer.engine.explain import Step, nstep, step
+from trainer.engine.explain import N_, Step, nstep, step
 
 BIGGER_CHIP_UNUSED = mistake_type("chips.bigger_chip_unused", "A larger chip not used")
 SMALLEST_ONLY_UP = mistake_type("chips.one_colour_up", "Coloured up one colour only")
@@ -272,3 +273,36 @@ def stacks_said(data: Data) -> list[Step]:
         )
         for s in data["stacks"]
     ]
+
+
+def define_chip_kinds(game: str, prefix: str, chips: Callable[[str | None], ChipSet]) -> None:
+    """Register a game's three chip kinds (`<prefix>.chip_change`, `<prefix>.colour_up`,
+    `<prefix>.chip_count`), dealt in the chip set `chips(rules)` names for the house rules."""
+
+    def gen_change_kind(rng: random.Random, level: int, rules: str | None) -> Data:
+        data, said = gen_change(rng, level, chips(rules))
+        return prompt(data, said)
+
+    def gen_colour_up_kind(rng: random.Random, level: int, rules: str | None) -> Data:
+        data, said = gen_colour_up(rng, level, chips(rules))
+        return prompt(data, *stacks_said(data), said)
+
+    def gen_count_kind(rng: random.Random, level: int, rules: str | None) -> Data:
+        data, said = gen_count(rng, level, chips(rules))
+        return prompt(data, *stacks_said(data), said)
+
+    define(
+        game,
+        f"{prefix}.chip_change",
+        N_("Change in the fewest chips"),
+        gen_change_kind,
+        counts_format,
+        solve_change,
+    )
+    define(game, f"{prefix}.colour_up", N_("Colour up"), gen_colour_up_kind, counts_format, solve_colour_up)
+    define(
+        game, f"{prefix}.chip_count", N_("Count the stacks"), gen_count_kind, lambda d: AMOUNT, solve_count
+    )
+    attach_mistakes(f"{prefix}.chip_change", mistakes_change)
+    attach_mistakes(f"{prefix}.colour_up", mistakes_colour_up)
+    attach_mistakes(f"{prefix}.chip_count", mistakes_count)

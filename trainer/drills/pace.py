@@ -1,7 +1,9 @@
-"""The school's pace: a target time per question for each drill kind (`data/pace.toml`), and an
-answer's time rated against it: fast, on pace or slow.
+"""The school's pace (`data/pace.toml`): for each drill kind the time a question should take, rated
+two ways. The live class rates a right answer fast, on pace or slow against the kind's `target`;
+today's practice reviews a right answer's card Easy, Good or Hard by its `easy` and `hard` bounds
+(`trainer.store.practice.rating`).
 
->>> paces = Paces(default_s=12, fast_share=0.6, kinds={"rp.bet_payout": 9})
+>>> paces = Paces(default=KindPace(12, 6, 20), fast_share=0.6, kinds={"rp.bet_payout": KindPace(9, 6, 20)})
 >>> paces.target_s("rp.bet_payout"), paces.target_s("om.high")
 (9, 12)
 >>> [paces.rate("rp.bet_payout", ms).value for ms in (5_000, 9_000, 9_001)]
@@ -14,6 +16,7 @@ import functools
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 from trainer import shipped
 from trainer.engine.presets import read_toml
@@ -28,15 +31,28 @@ class Pace(StrEnum):
 
 
 @dataclass(frozen=True)
-class Paces:
-    """The target seconds per kind (`kinds`), else `default_s`; fast is within `fast_share` of it."""
+class KindPace:
+    """One kind's figures, in seconds: the live class's `target_s`; the bounds of today's practice,
+    faster than `easy_s` is Easy, slower than `hard_s` is Hard."""
 
-    default_s: float
+    target_s: float
+    easy_s: float
+    hard_s: float
+
+
+@dataclass(frozen=True)
+class Paces:
+    """The figures per kind (`kinds`), else `default`; fast is within `fast_share` of the target."""
+
+    default: KindPace
     fast_share: float
-    kinds: dict[str, float] = field(default_factory=dict)
+    kinds: dict[str, KindPace] = field(default_factory=dict)
+
+    def of(self, kind: str) -> KindPace:
+        return self.kinds.get(kind, self.default)
 
     def target_s(self, kind: str) -> float:
-        return self.kinds.get(kind, self.default_s)
+        return self.of(kind).target_s
 
     def rate(self, kind: str, time_ms: int) -> Pace:
         target_ms = self.target_s(kind) * 1000
@@ -45,18 +61,44 @@ class Paces:
         return Pace.ON_PACE if time_ms <= target_ms else Pace.SLOW
 
 
+_FIGURES = {"target": "target_s", "easy": "easy_s", "hard": "hard_s"}
+
+
+def _kind_pace(raw: Any, base: dict[str, float] | None, where: str) -> KindPace:
+    if not isinstance(raw, dict):
+        raise ValueError(f"{where}: a table of {', '.join(_FIGURES)} (seconds)")
+    unknown = sorted(set(raw) - set(_FIGURES))
+    if unknown:
+        raise ValueError(f"{where}: unknown key {unknown[0]!r}")
+    figures = dict(base or {})
+    for key, value in raw.items():
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 600:
+            raise ValueError(f"{where}.{key}: seconds from above 0 to 600, not {value!r}")
+        figures[key] = float(value)
+    missing = [key for key in _FIGURES if key not in figures]
+    if missing:
+        raise ValueError(f"{where}: missing {missing[0]!r}")
+    if figures["easy"] >= figures["hard"]:
+        raise ValueError(f"{where}: easy must be below hard")
+    return KindPace(figures["target"], figures["easy"], figures["hard"])
+
+
 def load(path: Path = PACE_FILE) -> Paces:
     """The paces from a TOML file; ValueError naming the file for a missing or impossible figure."""
     data = read_toml(path)
     try:
-        default = float(data["default_seconds"])
-        share = float(data["fast_share"])
-        kinds = {str(k): float(v) for k, v in data.get("kinds", {}).items()}
+        unknown = sorted(set(data) - {"fast_share", "default", "kinds"})
+        if unknown:
+            raise ValueError(f"unknown key {unknown[0]!r}")
+        share = data["fast_share"]
+        if isinstance(share, bool) or not isinstance(share, int | float) or not 0 < share < 1:
+            raise ValueError(f"fast_share must be between 0 and 1, not {share!r}")
+        default = _kind_pace(data["default"], None, "default")
+        base = {"target": default.target_s, "easy": default.easy_s, "hard": default.hard_s}
+        kinds = {str(k): _kind_pace(v, base, f"kinds.{k}") for k, v in data.get("kinds", {}).items()}
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"{path}: {error}") from error
-    if default <= 0 or not 0 < share < 1 or any(v <= 0 for v in kinds.values()):
-        raise ValueError(f"{path}: targets must be positive and fast_share between 0 and 1")
-    return Paces(default, share, kinds)
+    return Paces(default, float(share), kinds)
 
 
 @functools.cache

@@ -100,16 +100,8 @@ class Round:
     end_table: dict[str, Any] = field(compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "level": self.level,
-            "seed": self.seed,
-            "seats": self.seats,
-            "rules": self.rules,
-            "payout": self.payout,
-            "version": self.version,
-            "steps": len(self.steps),
-        }
+        dealt_again = ("game", "level", "seed", "seats", "rules", "payout", "version")
+        return {**{name: getattr(self, name) for name in dealt_again}, "steps": len(self.steps)}
 
 
 @dataclass(frozen=True)
@@ -209,44 +201,34 @@ def check_request(
     `rules` names a shipped preset or a house preset that `houses` holds."""
     houses = in_use() if houses is None else houses
     with using(houses):
-        return _check_request(game, level, seed, seats, rules, payout, houses)
-
-
-def _check_request(
-    game: str,
-    level: int,
-    seed: int | None,
-    seats: int | None,
-    rules: str | None,
-    payout: str | None,
-    houses: HouseSource | None,
-) -> tuple[GameRounds, int, int, int | None, str, str]:
-    if not isinstance(game, str):
-        raise RoundError(f"game must be one of {', '.join(GAMES)}")
-    rounds = game_rounds(game)
-    level = _whole("level", level, 1, 3)
-    seed = secrets.randbelow(2**31) if seed is None else _whole("seed", seed, 0, MAX_SEED)
-    if rules is None:
-        rules = rounds.default_rules
-    if not isinstance(rules, str) or not registry.BY_ID[game].presets.is_preset(rules, houses):
-        shipped = ", ".join(registry.BY_ID[game].preset_names())
-        raise RoundError(f"rules for {game} rounds: one of {shipped} or a group's copy, not {rules!r:.40}")
-    allowed = rounds.seats_under(rules)
-    if not allowed:
-        raise RoundError(f"the house rules {rules} leave no seats a {game} round can deal")
-    if seats is not None:
-        seats = _whole("seats", seats, rounds.seats.start, rounds.seats.stop - 1)
-        if seats not in allowed:
-            raise HouseSeatsError(
-                f"the house rules {rules} seat {allowed.start} to {allowed.stop - 1}, not {seats}",
-                rules,
-                allowed,
+        if not isinstance(game, str):
+            raise RoundError(f"game must be one of {', '.join(GAMES)}")
+        rounds = game_rounds(game)
+        level = _whole("level", level, 1, 3)
+        seed = secrets.randbelow(2**31) if seed is None else _whole("seed", seed, 0, MAX_SEED)
+        if rules is None:
+            rules = rounds.default_rules
+        if not isinstance(rules, str) or not registry.BY_ID[game].presets.is_preset(rules, houses):
+            shipped = ", ".join(registry.BY_ID[game].preset_names())
+            raise RoundError(
+                f"rules for {game} rounds: one of {shipped} or a group's copy, not {rules!r:.40}"
             )
-    if payout is None:
-        payout = rounds.house_chips(rules).payout_answer
-    if payout not in ("amount", "chips"):
-        raise RoundError(f"payout answers are 'amount' or 'chips', not {payout!r:.40}")
-    return rounds, level, seed, seats, rules, payout
+        allowed = rounds.seats_under(rules)
+        if not allowed:
+            raise RoundError(f"the house rules {rules} leave no seats a {game} round can deal")
+        if seats is not None:
+            seats = _whole("seats", seats, rounds.seats.start, rounds.seats.stop - 1)
+            if seats not in allowed:
+                raise HouseSeatsError(
+                    f"the house rules {rules} seat {allowed.start} to {allowed.stop - 1}, not {seats}",
+                    rules,
+                    allowed,
+                )
+        if payout is None:
+            payout = rounds.house_chips(rules).payout_answer
+        if payout not in ("amount", "chips"):
+            raise RoundError(f"payout answers are 'amount' or 'chips', not {payout!r:.40}")
+        return rounds, level, seed, seats, rules, payout
 
 
 def deal(

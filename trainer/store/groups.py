@@ -590,15 +590,23 @@ class Groups:
                 "wrong_answers": [],
                 "mistakes": [],
             }
+
+        def most_common(column: str, where: str, also: str = "") -> Any:
+            """Per kind, level and mode, each value of `column` given where `where` holds, with (after
+            `also`) how often, the most often first."""
+            return self.db.execute(
+                answers.format(f"{column}, {also}count(*) AS n")
+                + f" WHERE {where}"
+                + by
+                + f", {column} ORDER BY a.kind, d.level, a.mode, n DESC, {column}",
+                spans_params,
+            )
+
         # The answer format (inside the drill's situation JSON) is read only for the drills shown: one
         # drill each answer was given to, not every wrong answer's.
         sample: dict[int, list[dict[str, Any]]] = {}
-        for kind, level, mode, answer, drill_id, n in self.db.execute(
-            answers.format("a.answer, min(a.drill_id), count(*) AS n")
-            + " WHERE a.correct = 0"
-            + by
-            + ", a.answer ORDER BY a.kind, d.level, a.mode, n DESC, a.answer",
-            spans_params,
+        for kind, level, mode, answer, drill_id, n in most_common(
+            "a.answer", "a.correct = 0", "min(a.drill_id), "
         ):
             found = rows[kind, level, mode]["wrong_answers"]
             if len(found) < wrong:
@@ -614,13 +622,7 @@ class Groups:
             ):
                 for entry in sample[int(drill_id)]:
                     entry["format"] = fmt
-        for kind, level, mode, mistake, n in self.db.execute(
-            answers.format("a.mistake, count(*) AS n")
-            + " WHERE a.mistake IS NOT NULL"
-            + by
-            + ", a.mistake ORDER BY a.kind, d.level, a.mode, n DESC, a.mistake",
-            spans_params,
-        ):
+        for kind, level, mode, mistake, n in most_common("a.mistake", "a.mistake IS NOT NULL"):
             found = rows[kind, level, mode]["mistakes"]
             if len(found) < wrong:
                 found.append({"mistake": mistake, "count": n})

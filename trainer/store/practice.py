@@ -3,8 +3,8 @@
 One FSRS card (the `fsrs` package) per trainee, drill kind and level, kept in the `cards` table and
 reviewed by every answer in the answer's own transaction (`plan_review` before it, `apply_review` in it,
 from `Store.answer`):
-a wrong answer rates Again; a right one Hard when slower than the kind's `slow_seconds`, Easy when
-faster than its `fast_seconds`, Good otherwise (`data/practice.toml`).
+a wrong answer rates Again; a right one Hard when slower than the kind's `hard` seconds, Easy when
+faster than its `easy` seconds, Good otherwise (the school's pace, `data/pace.toml`, `trainer.drills.pace`).
 
 The queue (`order_queue`, pure; `practice_queue` reads the cards from the database). A kind is
 practised at the highest level the trainee has reached (that level asks the lower one's rulings too),
@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from pathlib import Path
@@ -46,21 +46,13 @@ from typing import Any
 from fsrs import Card, Rating, Scheduler, State
 from sqlite_utils import Database
 
+from trainer.drills.pace import Paces, shipped_paces
 from trainer.engine.presets import PresetError, data_path, read_toml
 from trainer.store.readiness import Status, Target, default_target, recent_results, verdict
 from trainer.store.schema import first_row
 from trainer.store.stats import is_weak, need_rank, recent_answers, sure_accuracy
 
 PRACTICE_FILE = data_path("practice.toml")
-
-
-@dataclass(frozen=True)
-class Timing:
-    """Answer times (ms) that make a right answer Easy (faster than `fast_ms`) or Hard (slower than
-    `slow_ms`)."""
-
-    fast_ms: int
-    slow_ms: int
 
 
 @dataclass(frozen=True)
@@ -72,10 +64,9 @@ class Settings:
     relearning_steps: tuple[timedelta, ...]
     goal: int
     new_per_day: int
-    timing: Mapping[str, Timing]
-
-    def timing_of(self, kind: str) -> Timing:
-        return self.timing.get(kind) or self.timing["default"]
+    # The kinds' Easy and Hard bounds: the school's pace (data/pace.toml), where the live class's
+    # targets are too.
+    paces: Paces = field(default_factory=shipped_paces)
 
 
 def _number(raw: Mapping[str, Any], key: str, low: float, high: float, source: str) -> float:
@@ -96,27 +87,16 @@ def _minutes(raw: Mapping[str, Any], key: str, source: str) -> tuple[timedelta, 
 
 def parse_settings(raw: Mapping[str, Any], source: str = "data/practice.toml") -> Settings:
     """Checked settings; `PresetError` naming the file and key for anything missing or out of range."""
-    unknown = sorted(set(raw) - {"fsrs", "day", "timing"})
+    unknown = sorted(set(raw) - {"fsrs", "day"})
     if unknown:
         raise PresetError(source, "unknown key", unknown[0])
-    fsrs_part, day, timing = raw.get("fsrs", {}), raw.get("day", {}), raw.get("timing", {})
-    if "default" not in timing:
-        raise PresetError(source, "missing", "timing.default")
-    timings = {}
-    for kind, figures in timing.items():
-        where = f"timing.{kind}"
-        fast = _number(figures, "fast_seconds", 0.5, 600, f"{source} [{where}]")
-        slow = _number(figures, "slow_seconds", 0.5, 600, f"{source} [{where}]")
-        if fast >= slow:
-            raise PresetError(source, "fast_seconds must be below slow_seconds", where)
-        timings[kind] = Timing(int(fast * 1000), int(slow * 1000))
+    fsrs_part, day = raw.get("fsrs", {}), raw.get("day", {})
     return Settings(
         desired_retention=_number(fsrs_part, "desired_retention", 0.7, 0.99, source),
         learning_steps=_minutes(fsrs_part, "learning_steps_minutes", source),
         relearning_steps=_minutes(fsrs_part, "relearning_steps_minutes", source),
         goal=int(_number(day, "goal", 1, 500, source)),
         new_per_day=int(_number(day, "new_per_day", 0, 50, source)),
-        timing=timings,
     )
 
 
@@ -153,10 +133,10 @@ def rating(kind: str, correct: bool, time_ms: int, settings: Settings) -> Rating
     """How one answer reviews its card (see the module docstring)."""
     if not correct:
         return Rating.Again
-    timing = settings.timing_of(kind)
-    if time_ms > timing.slow_ms:
+    pace = settings.paces.of(kind)
+    if time_ms > int(pace.hard_s * 1000):
         return Rating.Hard
-    if time_ms < timing.fast_ms:
+    if time_ms < int(pace.easy_s * 1000):
         return Rating.Easy
     return Rating.Good
 
@@ -412,28 +392,6 @@ def apply_review(db: Database, planned: PlannedReview) -> bool:
             list(record.values()),
         )
     return cursor.rowcount == 1
-
-
-def record_review(
-    db: Database,
-    trainee_id: int,
-    kind: str,
-    level: int,
-    *,
-    correct: bool,
-    time_ms: int,
-    when: datetime,
-    settings: Settings | None = None,
-) -> Card:
-    """Review the trainee's card of this kind and level with one answer (created by the first).
-    Call it inside the answer's write transaction (`schema.writing`), where the card cannot change
-    between the read and the write."""
-    planned = plan_review(
-        db, trainee_id, kind, level, correct=correct, time_ms=time_ms, when=when, settings=settings
-    )
-    if not apply_review(db, planned):
-        raise RuntimeError("a card changed inside its write transaction")
-    return planned.after
 
 
 def _mastered(db: Database, trainee_id: int, kind: str, level: int, target: Target) -> bool:

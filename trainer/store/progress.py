@@ -19,7 +19,7 @@ from sqlite_utils import Database
 
 from trainer.drills.base import AnswerKind, Grade, Situation, grade
 from trainer.store.house_rules import StoredHouses
-from trainer.store.practice import apply_review, plan_review, record_review
+from trainer.store.practice import apply_review, plan_review
 from trainer.store.schema import MODES, first_row, insert, writing
 
 Clock = Callable[[], datetime]
@@ -274,10 +274,13 @@ class Store:
             if cursor.rowcount != 1:
                 raise AlreadyAnsweredError(f"drill {drill_id} has already been answered")
             attempt_id = insert(self.db, "attempts", attempt)
-            if not apply_review(self.db, planned):
-                # Another answer reviewed this card meanwhile: review it again from the card as it
-                # is now, under the lock (rare: two answers of one kind and level at once).
-                record_review(self.db, *card, **review)
+            # Another answer may have reviewed this card meanwhile: then it is reviewed again from the
+            # card as it is now, under the lock (rare: two answers of one kind and level at once),
+            # where it cannot change between the read and the write.
+            if not apply_review(self.db, planned) and not apply_review(
+                self.db, plan_review(self.db, *card, **review)
+            ):
+                raise RuntimeError("a card changed inside its write transaction")
         # The row as `attempt()` reads it back, from what was just written (no second read).
         return result, _decoded({"id": attempt_id, **attempt})
 

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from trainer.drills.base import AnswerFormat, AnswerKind, Data, DealError, DrillKind, Solution, define, prompt
-from trainer.drills.omaha.deals import house_rules, retry
+from trainer.drills.omaha.deals import branch, house_rules, retry
 from trainer.engine.explain import N_, Step, Term, nstep, step
 from trainer.engine.omaha.betting import DEFAULT_RULES, Street, limit_cap, pot_limit_max
 from trainer.engine.omaha.explain import (
@@ -184,18 +184,17 @@ _LIMIT_BRANCHES = {
 def _gen_limit(rng: random.Random, level: int, rules_name: str | None) -> Data:
     rules = house_rules(rules_name)
     small, big = rng.choice(_BLINDS[level])
-    branches = _LIMIT_BRANCHES[level]
-    branch = rng.choices(list(branches), list(branches.values()))[0]
+    drawn = branch(rng, _LIMIT_BRANCHES[level])
     street = rng.choice(tuple(Street))
-    players = 2 if branch == "heads_up" else rng.randint(3, {1: 4, 2: 6, 3: 9}[level])
+    players = 2 if drawn == "heads_up" else rng.randint(3, {1: 4, 2: 6, 3: 9}[level])
     cap = limit_cap(players, rules)
     size = small if street in (Street.PREFLOP, Street.FLOP) else big
     first = 1 if street is Street.PREFLOP else 0
-    if branch == "open":
+    if drawn == "open":
         bets_made = first
-    elif branch == "capped" and cap is not None:
+    elif drawn == "capped" and cap is not None:
         bets_made = cap
-    elif branch == "heads_up":
+    elif drawn == "heads_up":
         bets_made = rng.randint(4, 4 + 2 * level)
     else:
         bets_made = rng.randint(first, (cap or 5) - 1)

@@ -8,7 +8,7 @@ again when the cards came out otherwise.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from trainer.drills import base
 from trainer.drills.base import Data, DealError, RulesError
@@ -22,6 +22,11 @@ def retry(make: Callable[[], Data]) -> Data:
     """The contract's `retry` with Omaha's patience: its branches (a counterfeit low, quartering) are
     rarer than a Russian poker hand, so it deals up to 400 times."""
     return base.retry(make, attempts=400)
+
+
+def branch(rng: random.Random, weights: Mapping[str, int]) -> str:
+    """One of a level's branches, drawn by its weight (one `rng.choices` draw)."""
+    return rng.choices(list(weights), list(weights.values()))[0]
 
 
 def names(cards: Iterable[Card]) -> list[str]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from trainer.drills.answers import seat_label
 from trainer.drills.base import AnswerFormat, AnswerKind, Data, DealError, DrillKind, Solution, define, prompt
-from trainer.drills.omaha.deals import Dealer, house_rules, low_rank, made_five, names, retry
+from trainer.drills.omaha.deals import Dealer, branch, house_rules, low_rank, made_five, names, retry
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.evaluator import Category, best_omaha_hand, omaha_strength
 from trainer.engine.explain import N_, Cards, Step, Term, step
@@ -107,8 +107,7 @@ def _hand_question(hole: list[Card], board: list[Card], question: str) -> Data:
 
 def _gen_high(rng: random.Random, level: int, rules_name: str | None) -> Data:
     house_rules(rules_name)  # a preset this game does not have is refused, not recorded
-    weights = _HIGH_WEIGHTS[level]
-    target = rng.choices(list(weights), list(weights.values()))[0]
+    target = branch(rng, _HIGH_WEIGHTS[level])
 
     def make() -> Data:
         dealer = Dealer(rng)
@@ -238,23 +237,22 @@ def _is_low(card: Card) -> bool:
 
 def _gen_low(rng: random.Random, level: int, rules_name: str | None) -> Data:
     house_rules(rules_name)  # a preset this game does not have is refused, not recorded
-    branches = _LOW_BRANCHES[level]
-    branch = rng.choices(list(branches), list(branches.values()))[0]
+    drawn = branch(rng, _LOW_BRANCHES[level])
 
     def make() -> Data:
         dealer = Dealer(rng)
-        if branch == "counterfeit":
+        if drawn == "counterfeit":
             # Hole low ranks all on the board too, so every pair of them leaves too few board lows.
             ranks = rng.sample([14, *range(2, 9)], rng.choice((3, 4)))
             board = [dealer.rank(r) for r in ranks] + dealer.draw(5 - len(ranks), lambda c: not _is_low(c))
             hole = [dealer.rank(r) for r in ranks[: len(ranks) - 1]]
             hole += dealer.draw(4 - len(hole), lambda c: not _is_low(c))
-        elif branch == "board":  # two low ranks at most on the board, a good-looking low hand
+        elif drawn == "board":  # two low ranks at most on the board, a good-looking low hand
             board = dealer.draw(rng.choice((1, 2)), _is_low) + dealer.draw(5, lambda c: not _is_low(c))
             board = board[:5]
             hole = dealer.draw(rng.choice((2, 3)), _is_low) + dealer.draw(2)
             hole = hole[:4]
-        elif branch == "hand":  # a good low board, only one low rank (maybe paired) in the hand
+        elif drawn == "hand":  # a good low board, only one low rank (maybe paired) in the hand
             board = dealer.draw(3, _is_low) + dealer.draw(2)
             first = dealer.draw(1, _is_low)
             extra = [dealer.rank(first[0].rank)] if rng.random() < 0.5 else []
@@ -267,7 +265,7 @@ def _gen_low(rng: random.Random, level: int, rules_name: str | None) -> Data:
         rng.shuffle(hole)
         rng.shuffle(board)
         low, _ = explain_low(hole, board)
-        if (low is None) != (branch != "low"):
+        if (low is None) != (drawn != "low"):
             raise DealError("not the branch asked for")
         return _hand_question(
             hole,

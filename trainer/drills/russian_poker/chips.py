@@ -25,34 +25,7 @@ def _chips(rules: str | None) -> ChipSet:
     return load_chips(DEFAULT_CHIPS)
 
 
-def _gen_change(rng: random.Random, level: int, rules: str | None) -> Data:
-    data, said = skills.gen_change(rng, level, _chips(rules))
-    return prompt(data, said)
-
-
-def _gen_colour_up(rng: random.Random, level: int, rules: str | None) -> Data:
-    data, said = skills.gen_colour_up(rng, level, _chips(rules))
-    return prompt(data, *skills.stacks_said(data), said)
-
-
-def _gen_count(rng: random.Random, level: int, rules: str | None) -> Data:
-    data, said = skills.gen_count(rng, level, _chips(rules))
-    return prompt(data, *skills.stacks_said(data), said)
-
-
-define(
-    GAME,
-    "rp.chip_change",
-    N_("Change in the fewest chips"),
-    _gen_change,
-    skills.counts_format,
-    skills.solve_change,
-)
-define(GAME, "rp.colour_up", N_("Colour up"), _gen_colour_up, skills.counts_format, skills.solve_colour_up)
-define(GAME, "rp.chip_count", N_("Count the stacks"), _gen_count, lambda d: skills.AMOUNT, skills.solve_count)
-attach_mistakes("rp.chip_change", skills.mistakes_change)
-attach_mistakes("rp.colour_up", skills.mistakes_colour_up)
-attach_mistakes("rp.chip_count", skills.mistakes_count)
+skills.define_chip_kinds(GAME, "rp", _chips)
 
 
 def _gen_pay_box(rng: random.Random, level: int, rules: str | None) -> Data:

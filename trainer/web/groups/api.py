@@ -29,6 +29,16 @@ _DAY = {
     "examples": ["2026-12-01"],
 }
 _KIND = query("kind", {"type": "string"})
+_CSV_REFUSED = {400: "A date that is not YYYY-MM-DD.", 404: "No such group of the caller's."}
+
+
+def _csv_filters(day: str) -> tuple[dict[str, Any], ...]:
+    """A CSV export's filters: the first and the last `day` (blank: no limit) and the drill kind."""
+    return (
+        query("since", _DAY, f"First {day} (UTC); blank: no limit."),
+        query("until", _DAY, f"Last {day} (UTC); blank: no limit."),
+        _KIND,
+    )
 
 
 def _group_json(row: dict[str, Any], *, owner: bool) -> dict[str, Any]:
@@ -189,18 +199,13 @@ def group_report(group_id: int) -> ResponseReturnValue:
     description="Only the attempts answered while their trainee was in the group (a former member's from "
     "his time in it).",
     security=SIGNED_IN,
-    query=(
-        query("since", _DAY, "First day (UTC); blank: no limit."),
-        query("until", _DAY, "Last day (UTC); blank: no limit."),
-        _KIND,
-    ),
+    query=_csv_filters("day"),
     responses={
         200: (
             CSV,
             "answered_at, username, kind, level, rules, mode, answer, expected, correct, time_ms, mistake.",
         ),
-        400: "A date that is not YYYY-MM-DD.",
-        404: "No such group of the caller's.",
+        **_CSV_REFUSED,
     },
 )
 def group_attempts_csv(group_id: int) -> ResponseReturnValue:
@@ -215,19 +220,14 @@ def group_attempts_csv(group_id: int) -> ResponseReturnValue:
     "Groups",
     "The group's quiz results as CSV: a row per question of every finished sitting.",
     security=SIGNED_IN,
-    query=(
-        query("since", _DAY, "First day of hand-in (UTC); blank: no limit."),
-        query("until", _DAY, "Last day of hand-in (UTC); blank: no limit."),
-        _KIND,
-    ),
+    query=_csv_filters("day of hand-in"),
     responses={
         200: (
             CSV,
             "finished_at, quiz_id, quiz, username, sitting_id, score, questions, question, kind, level, "
             "rules, answer, expected, correct.",
         ),
-        400: "A date that is not YYYY-MM-DD.",
-        404: "No such group of the caller's.",
+        **_CSV_REFUSED,
     },
 )
 def group_quiz_results_csv(group_id: int) -> ResponseReturnValue:

@@ -18,11 +18,11 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Iterable, Iterator
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from typing import Any
 
 import xlsxwriter
-from flask import Response, abort, request, stream_with_context
+from flask import Response, request, stream_with_context
 from flask_babel import get_locale, gettext
 
 from trainer.drills.mistakes import mistake_title
@@ -30,7 +30,7 @@ from trainer.games import game_of
 from trainer.web.core import db, local_time
 from trainer.web.core.auth import instructor_required
 from trainer.web.core.forms import spreadsheet_cell
-from trainer.web.groups.views import CSV_CHUNK_ROWS, DAY, _owned, bp
+from trainer.web.groups.views import CSV_CHUNK_ROWS, _owned, bp, query_day
 from trainer.web.situations.answer_words import mode_title, typed, worded_json
 from trainer.web.situations.catalog import kind_title
 
@@ -42,15 +42,10 @@ SECONDS = "%Y-%m-%d %H:%M:%S"
 
 def _local_day(name: str, zone: str, *, end: bool) -> str | None:
     """A `since`/`until` day in the group's zone as the UTC bound the store compares with."""
-    raw = request.args.get(name, "").strip()
-    if not raw:
+    found = query_day(name)
+    if found is None:
         return None
-    try:
-        if not DAY.fullmatch(raw):
-            raise ValueError(raw)
-        day = datetime.fromisoformat(raw)
-    except ValueError:
-        abort(400, description=gettext("Give dates as YYYY-MM-DD."))
+    day = datetime.combine(found, time())
     bound = local_time.to_utc(day + timedelta(days=1) if end else day, zone)
     return bound.isoformat(timespec="microseconds")
 

@@ -15,15 +15,14 @@ from trainer.games import GAMES, game_of
 from trainer.store import stats
 from trainer.web.core import db, local_time
 from trainer.web.core.auth import instructor_required
-from trainer.web.groups.views import Page, _member, _owned, bp
+from trainer.web.groups.views import Page, _owned_member, bp
 from trainer.web.situations.catalog import game_title, kind_title
 
 
 @bp.get("/<int:group_id>/trainees/<int:user_id>/readiness")
 @instructor_required
 def readiness_report(group_id: int, user_id: int) -> Page:
-    group = _owned(group_id)
-    member = _member(group_id, user_id)
+    group, member = _owned_member(group_id, user_id)
     groups = db.groups()
     report = groups.report(group_id, trainee_id=user_id)
     trainee = report["trainees"][0]

@@ -39,7 +39,6 @@ from flask_babel import gettext, ngettext
 from flask_login import current_user, login_required
 from markupsafe import Markup
 
-from trainer.drills import get_kind
 from trainer.engine.presets import PresetError
 from trainer.games import BY_ID, GAMES, Game
 from trainer.store import NotFoundError, stats
@@ -63,7 +62,7 @@ from trainer.web.groups.forms import (
 from trainer.web.practice import records
 from trainer.web.situations.answer_words import readable_items
 from trainer.web.situations.catalog import game_title, kind_title
-from trainer.web.situations.feedback import graded
+from trainer.web.situations.feedback import drill_shown
 
 bp = Blueprint("groups", __name__, url_prefix="/groups")
 
@@ -98,6 +97,11 @@ def _member(group_id: int, user_id: int) -> dict[str, Any]:
         if member["id"] == user_id:
             return member
     abort(404, description=gettext("There is no such trainee in this group."))
+
+
+def _owned_member(group_id: int, user_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The caller's group and one of its members: a 404 for a group not his, then for a non-member."""
+    return _owned(group_id), _member(group_id, user_id)
 
 
 @bp.get("/")
@@ -321,8 +325,7 @@ def _confirm(group: dict[str, Any], what: str, url: str, member: dict[str, Any] 
 def remove_member(group_id: int, user_id: int) -> Page:
     """Asks first (a page with the consequence and a button to confirm, `confirm=1`), then removes."""
     check_form(EmptyForm())
-    group = _owned(group_id)
-    member = _member(group_id, user_id)
+    group, member = _owned_member(group_id, user_id)
     if request.form.get("confirm") != "1":
         return _confirm(
             group, "remove", url_for("groups.remove_member", group_id=group_id, user_id=user_id), member
@@ -498,8 +501,7 @@ def set_target(group_id: int) -> Page:
 @bp.get("/<int:group_id>/trainees/<int:user_id>")
 @instructor_required
 def trainee(group_id: int, user_id: int) -> Page:
-    group = _owned(group_id)
-    member = _member(group_id, user_id)
+    group, member = _owned_member(group_id, user_id)
     store = db.store()
     groups = db.groups()
     report = groups.report(group_id, trainee_id=user_id)["trainees"][0]
@@ -548,27 +550,20 @@ def trainee(group_id: int, user_id: int) -> Page:
 def attempt(group_id: int, user_id: int, drill_id: int) -> Page:
     """One of the member's answered drills, drawn as he saw it, with his answer, the right one and
     the explanation."""
-    group = _owned(group_id)
-    member = _member(group_id, user_id)
+    group, member = _owned_member(group_id, user_id)
     drill = db.drill_or_404(drill_id, user_id)
-    attempt, grade = graded(drill)
-    if attempt is None or not db.groups().answered_while_member(group_id, user_id, drill_id):
+    shown = drill_shown(drill)
+    if shown["attempt"] is None or not db.groups().answered_while_member(group_id, user_id, drill_id):
         abort(404, description=gettext("There is no such question."))
-    kind = get_kind(drill["kind"])
+    game = shown["kind"].game
     return render_template(
         "groups/attempt.html",
         group=group,
         member=member,
-        drill=drill,
-        kind=kind,
-        title=kind_title(kind),
-        game=game_title(kind.game),
-        situation=drill["situation"],
-        attempt=attempt,
-        grade=grade,
+        **shown,
         reviewing=True,
         zone=local_time.zone_of(group),
-        rules_title=translate_word(_preset_title(kind.game, drill["rules"])) if drill["rules"] else "",
+        rules_title=translate_word(_preset_title(game, drill["rules"])) if drill["rules"] else "",
     )
 
 
@@ -583,16 +578,22 @@ def sittings_of(group_id: int, user_id: int) -> list[dict[str, Any]]:
     return sorted(found, key=lambda s: s["finished_at"], reverse=True)
 
 
-def _day(name: str) -> str | None:
+def query_day(name: str) -> date | None:
+    """The query argument `name` as a day (YYYY-MM-DD); None when blank, a 400 when not a day."""
     raw = request.args.get(name, "").strip()
     if not raw:
         return None
     try:
         if not DAY.fullmatch(raw):
             raise ValueError(raw)
-        return date.fromisoformat(raw).isoformat()
+        return date.fromisoformat(raw)
     except ValueError:
         abort(400, description=gettext("Give dates as YYYY-MM-DD."))
+
+
+def _day(name: str) -> str | None:
+    day = query_day(name)
+    return None if day is None else day.isoformat()
 
 
 def attempts_csv(group_id: int) -> Response:

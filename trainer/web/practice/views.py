@@ -13,7 +13,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from trainer.drills import AnswerError, get_kind
+from trainer.drills import AnswerError
 from trainer.games import GAMES
 from trainer.store import AlreadyAnsweredError
 from trainer.web.core import db
@@ -24,7 +24,7 @@ from trainer.web.practice.forms import level_form, rules_choice_form
 from trainer.web.practice.today import drawn_here
 from trainer.web.situations.answers import kept_input, read_answer
 from trainer.web.situations.catalog import game_title, kind_or_404, kind_title, level_or_400, rules_in_force
-from trainer.web.situations.feedback import graded
+from trainer.web.situations.feedback import drill_shown
 
 bp = Blueprint("practice", __name__, url_prefix="/practice")
 
@@ -139,18 +139,10 @@ def answer(drill_id: int) -> str | Response | tuple[str, int]:
 
 
 def _render(drill: dict[str, Any], error: str | None = None, kept: dict[str, Any] | None = None) -> str:
-    kind = get_kind(drill["kind"])
-    attempt, grade = graded(drill)
     form = AnswerForm(drill=str(drill["id"]))
     return render_template(
         "practice/practice.html",
-        drill=drill,
-        kind=kind,
-        title=kind_title(kind),
-        game=game_title(kind.game),
-        situation=drill["situation"],
-        attempt=attempt,
-        grade=grade,
+        **drill_shown(drill),
         today=drawn_here(drill["id"]),
         form=form,
         error=error,

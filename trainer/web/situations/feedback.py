@@ -7,6 +7,7 @@ from typing import Any
 from trainer.drills import get_kind
 from trainer.drills.base import expected_of
 from trainer.web.core import db
+from trainer.web.situations.catalog import game_title, kind_title
 from trainer.web.situations.mistakes import recorded_mistake
 
 
@@ -25,3 +26,19 @@ def graded(drill: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, Any]
         "mistake": recorded_mistake(drill["situation"], attempt, db.houses()),
     }
     return attempt, grade
+
+
+def drill_shown(drill: dict[str, Any]) -> dict[str, Any]:
+    """What a page of one drill shows of it (the template's arguments): the drill, its kind and
+    titles, the situation, its attempt and feedback (`graded`: both None while it is open)."""
+    kind = get_kind(drill["kind"])
+    attempt, grade = graded(drill)
+    return {
+        "drill": drill,
+        "kind": kind,
+        "title": kind_title(kind),
+        "game": game_title(kind.game),
+        "situation": drill["situation"],
+        "attempt": attempt,
+        "grade": grade,
+    }

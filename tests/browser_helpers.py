@@ -1,0 +1,56 @@
+"""Shared by the browser tests: a live server of the app (`live_server`; `site`, a module's own app and
+server), a page in a fresh browser context, a page load waited for (`navigate`), a form submitted
+like a person."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from conftest import make_app
+
+
+def navigate(page, action) -> None:
+    """Do something that loads a new page (click, Enter) and wait until the new page is there."""
+    with page.expect_navigation():
+        action()
+
+
+@contextmanager
+def live_server(app) -> Iterator[str]:
+    """Serve `app` from a thread on a free local port; yields the base URL, shuts down after."""
+    from werkzeug.serving import make_server
+
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_port}"
+    finally:
+        httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """(app, base URL) of a live server for the module, on a database file of its own (passwords
+    hashed with argon2's cheapest profile: the accounts are not what these tests are about)."""
+    folder = tmp_path_factory.mktemp("browser-site")
+    app = make_app(DATABASE=str(folder / "trainer.sqlite"), FAST_PASSWORD_HASHING=True)
+    with live_server(app) as url:
+        yield app, url
+
+
+def open_page(browser, url: str, viewport: dict[str, int], path: str = "/"):
+    """A page at `url + path` in a fresh English context of this viewport; returns (context, page)."""
+    context = browser.new_context(viewport=viewport, locale="en-US")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto(url + path)
+    return context, page
+
+
+def submit(page, form_selector: str) -> None:
+    """Press the first submit button of the form and wait for the page it loads."""
+    navigate(page, lambda: page.locator(f"{form_selector} button[type=submit]").first.click())
