@@ -204,10 +204,11 @@ def best_options(
     ante: int = 1,
     bonus: int = 0,
 ) -> list[Option]:
-    """The best option, exactly, with every option exactly as good (a tie). With the compiled kernel
-    these come from every option's value (the kernel sums every exchange on its threads sooner than
-    NumPy finds the bounds that would skip some); on the NumPy path only the options whose quick upper
-    bounds reach the best so far are valued, much faster than `options` there.
+    """The best option, exactly, with every option exactly as good (a tie): the same as `options`'
+    equivalent options, sooner. Standing, the sixth card and the exchanges of one or two cards are
+    valued exactly (they cost little); of the larger exchanges only those whose quick upper bound
+    (`Valuation.exchanges(bound=True)`, in the compiled kernel where it is built) reaches the best
+    value found so far, the highest bound first. An answer `options` has cached is used as it is.
 
     >>> [o.label for o in best_options("Qh 9h 6h 3h 2c", "Ad")]
     ['sixth card']
@@ -217,10 +218,7 @@ def best_options(
         raise ValueError(f"the options are for the five dealt cards, not {len(hand)}")
     house = resolve_rules(rules)
     pay = Payoffs.of(house, ante, bonus)
-    # CIS, kernel: every option 32 ms a hand, the bounds path 60 ms (its bounds are NumPy's); the
-    # full answer is cached for `options` too.
-    best_only = not kernel.available()
-    advice = _cached(hand, up, house, pay, best_only=best_only)
+    advice = _cached(hand, up, house, pay, best_only=True)
     return [o for o in advice.options if o.equivalent]
 
 
@@ -288,9 +286,12 @@ def _cached(
     h, u, perm = _canonical(hand, up)
     key = (id(house), house.name, pay.ante, pay.bonus, h, u, best_only)
     with _LOCK:
-        hit = _CACHE.get(key)
+        found = key
+        if key not in _CACHE and best_only:  # every option's value holds the best ones too
+            found = (*key[:-1], False)
+        hit = _CACHE.get(found)
         if hit is not None and hit[0] is house:
-            _CACHE.move_to_end(key)
+            _CACHE.move_to_end(found)
             advice = hit[1]
         else:
             hit = None
@@ -364,21 +365,32 @@ def _solve(
             rows += [
                 (Action.EXCHANGE, d, value - pay.fee) for d, value in zip(discards, job.result(), strict=True)
             ]
-    for k in sorted(sizes, key=lambda k: (k > 2, k)):
-        discards, kept = _exchange_sets(hand, k)
+    order = sorted(sizes, key=lambda k: (k > 2, k))
+    sets = {k: _exchange_sets(hand, k) for k in order}
+    found: dict[tuple[int, int], Fraction] = {}  # (size, discard's number): value after the fee
+    for k in order:
         if best_only and k > 2:
-            # Only the exchanges that could reach the best so far are valued exactly.
-            top = max(r[2] for r in rows)
-            bounds = v.exchanges(kept, k, bound=True)
-            chosen = [j for j, b in enumerate(bounds) if b - pay.fee >= top]
-            values = v.exchanges([kept[j] for j in chosen], k) if chosen else []
-            rows += [
-                (Action.EXCHANGE, discards[j], value - pay.fee)
-                for j, value in zip(chosen, values, strict=True)
-            ]
-        else:
-            values = v.exchanges(kept, k)
-            rows += [(Action.EXCHANGE, d, value - pay.fee) for d, value in zip(discards, values, strict=True)]
+            continue  # below: only those that could reach the best
+        found.update(((k, j), value - pay.fee) for j, value in enumerate(v.exchanges(sets[k][1], k)))
+    if best_only:
+        # The exchanges of three cards or more that could reach the best so far, valued exactly one
+        # by one, the highest bound first: each value found raises the bar the others must reach.
+        top = max([r[2] for r in rows] + list(found.values()))
+        bounds = [
+            (bound - pay.fee, k, j)
+            for k in order
+            if k > 2
+            for j, bound in enumerate(v.exchanges(sets[k][1], k, bound=True))
+        ]
+        for bound, k, j in sorted(bounds, key=lambda b: b[0], reverse=True):
+            if bound < top:
+                break
+            value = v.exchanges([sets[k][1][j]], k)[0] - pay.fee
+            found[k, j] = value
+            top = max(top, value)
+    for k in order:
+        discards = sets[k][0]
+        rows += [(Action.EXCHANGE, discards[j], found[k, j]) for j in range(len(discards)) if (k, j) in found]
     # Best first, ties in the order above. A float is the fraction correctly rounded, so the floats
     # order the values exactly where they differ; the fractions decide where they are equal.
     rows.sort(key=lambda r: (float(r[2]), r[2]), reverse=True)

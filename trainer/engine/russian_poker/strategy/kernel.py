@@ -127,6 +127,7 @@ class _Exchange(ctypes.Structure):
         ("deck", ctypes.c_int64),
         ("total", ctypes.c_void_p),
         ("threads", ctypes.c_int64),
+        ("bound", ctypes.c_int64),
     ]
 
 
@@ -413,10 +414,13 @@ def exchange_sums(
     units: tuple[IntArray, IntArray, IntArray],
     hands: int,
     deck: int,
+    *,
+    bound: bool = False,
 ) -> list[int]:
     """For each kept set, the sum over every draw of k cards of the best stand after it, in units x
     hidden hands x deck cards. `cls` are the draw's rank classes (solver.draw_classes), `units` the
-    (class, kept set, final strength) of every rank class of draws for each kept set."""
+    (class, kept set, final strength) of every rank class of draws for each kept set. With `bound`,
+    a quick upper bound of each sum instead: the one `Valuation.exchanges_numpy(bound=True)` finds."""
     lib = _library()
     assert lib is not None
     _tables, at = _draw_tables(k, cls)  # before _sig_single, which reads them
@@ -444,6 +448,7 @@ def exchange_sums(
     x.hands, x.deck = hands, deck
     x.total = _ptr(total)
     x.threads = threads()
+    x.bound = int(bound)
     # ctypes lets go of the GIL for the call: other Python threads run while the kernel sums
     status = lib.rp_exchange(ctypes.byref(kc.struct), ctypes.byref(x))
     if status != 0:
