@@ -340,6 +340,15 @@ def _card_of(row: Mapping[str, Any]) -> Card:
     )
 
 
+class Unread:
+    """`plan_review`'s default: the card is read there."""
+
+
+UNREAD = Unread()
+# The card's columns `plan_review` reads (the answer's path reads them with its drill, in one statement).
+CARD_COLUMNS = ("id", "state", "step", "stability", "difficulty", "due", "last_review", "reviews", "lapses")
+
+
 @dataclass(frozen=True)
 class PlannedReview:
     """A card's review worked out from the card as read before the answer's write transaction
@@ -365,13 +374,17 @@ def plan_review(
     time_ms: int,
     when: datetime,
     settings: Settings | None = None,
+    card: Mapping[str, Any] | Unread | None = UNREAD,
 ) -> PlannedReview:
     """The review of the trainee's card of this kind and level by one answer, computed (FSRS) from the
-    card as it is now, without writing: the CPU work stays out of the write lock."""
+    card as it is now, without writing: the CPU work stays out of the write lock. `card` is the card's
+    row (with the columns of `CARD_COLUMNS`) where the caller read it already, None where it found
+    none; otherwise it is read here."""
     settings = settings or load_settings()
-    row = first_row(
-        db, "SELECT * FROM cards WHERE trainee_id = ? AND kind = ? AND level = ?", [trainee_id, kind, level]
-    )
+    row = card
+    if isinstance(row, Unread):
+        sql = "SELECT * FROM cards WHERE trainee_id = ? AND kind = ? AND level = ?"
+        row = first_row(db, sql, [trainee_id, kind, level])
     before = _card_of(row) if row is not None else None
     after = review(before, rating(kind, correct, time_ms, settings), when, settings)
     reviews = row["reviews"] if row is not None else 0
@@ -394,7 +407,7 @@ def apply_review(db: Database, planned: PlannedReview) -> bool:
     (nothing written) when another answer reviewed or created the card since it was read."""
     if planned.card_id is not None:
         sets = ", ".join(f"{name} = ?" for name in planned.values)
-        cursor = db.conn.execute(
+        cursor = db.execute(
             f"UPDATE cards SET {sets} WHERE id = ? AND reviews = ?",
             [*planned.values.values(), planned.card_id, planned.reviews_before],
         )
@@ -406,7 +419,7 @@ def apply_review(db: Database, planned: PlannedReview) -> bool:
             "created_at": planned.created_at,
             **planned.values,
         }
-        cursor = db.conn.execute(
+        cursor = db.execute(
             f"""INSERT INTO cards ({", ".join(record)}) VALUES ({", ".join("?" for _ in record)})
                 ON CONFLICT (trainee_id, kind, level) DO NOTHING""",
             list(record.values()),
