@@ -352,6 +352,15 @@ def _solve(
         # the kernel sums the exchanges on worker threads while this thread values the rest
         at_once = _exchanges_at_once(v, hand, sizes)
         sizes = []
+    order = sorted(sizes, key=lambda k: (k > 2, k))
+    sets = {k: _exchange_sets(hand, k) for k in order}
+    large = [k for k in order if k > 2] if best_only else []
+    bounding: dict[int, concurrent.futures.Future[list[Fraction]]] = {}
+    if large and v.kernel_ready():
+        # the kernel bounds the large exchanges on worker threads while this thread values the rest
+        workers = _workers()
+        for k in sorted(large, reverse=True):  # the largest first: the most work
+            bounding[k] = workers.submit(v.exchanges, sets[k][1], k, bound=True)
     rows: list[tuple[Action, tuple[Card, ...], Fraction]] = []
     fold, bet, insure = v.stand_now(idx)
     rows.append((Action.FOLD, (), fold))
@@ -365,11 +374,9 @@ def _solve(
             rows += [
                 (Action.EXCHANGE, d, value - pay.fee) for d, value in zip(discards, job.result(), strict=True)
             ]
-    order = sorted(sizes, key=lambda k: (k > 2, k))
-    sets = {k: _exchange_sets(hand, k) for k in order}
     found: dict[tuple[int, int], Fraction] = {}  # (size, discard's number): value after the fee
     for k in order:
-        if best_only and k > 2:
+        if k in large:
             continue  # below: only those that could reach the best
         found.update(((k, j), value - pay.fee) for j, value in enumerate(v.exchanges(sets[k][1], k)))
     if best_only:
@@ -378,9 +385,10 @@ def _solve(
         top = max([r[2] for r in rows] + list(found.values()))
         bounds = [
             (bound - pay.fee, k, j)
-            for k in order
-            if k > 2
-            for j, bound in enumerate(v.exchanges(sets[k][1], k, bound=True))
+            for k in large
+            for j, bound in enumerate(
+                bounding[k].result() if k in bounding else v.exchanges(sets[k][1], k, bound=True)
+            )
         ]
         for bound, k, j in sorted(bounds, key=lambda b: b[0], reverse=True):
             if bound < top:
@@ -407,6 +415,16 @@ def _solve(
 _WORKERS: tuple[int, concurrent.futures.ThreadPoolExecutor] | None = None  # (process id, pool)
 
 
+def _workers() -> concurrent.futures.ThreadPoolExecutor:
+    """The threads the kernel's exchanges are started on (this process's)."""
+    global _WORKERS
+    with _LOCK:
+        # a forked server worker starts with the parent's pool object but none of its threads
+        if _WORKERS is None or _WORKERS[0] != os.getpid():
+            _WORKERS = (os.getpid(), concurrent.futures.ThreadPoolExecutor(kernel.threads(), "advisor"))
+        return _WORKERS[1]
+
+
 def _exchange_sets(hand: tuple[Card, ...], k: int) -> tuple[list[tuple[Card, ...]], list[list[int]]]:
     """Every discard of k cards from the hand, and the indexes of the cards each keeps (picked by
     position: cards compare slowly)."""
@@ -422,12 +440,7 @@ def _exchanges_at_once(
     """Every exchange of every size started on the kernel's worker threads (the compiled kernel
     lets go of the GIL: one size's Python runs while another's sums are made), each size's discards
     with its values to come, in the order the sizes are valued one by one."""
-    global _WORKERS
-    with _LOCK:
-        # a forked server worker starts with the parent's pool object but none of its threads
-        if _WORKERS is None or _WORKERS[0] != os.getpid():
-            _WORKERS = (os.getpid(), concurrent.futures.ThreadPoolExecutor(kernel.threads(), "advisor"))
-        workers = _WORKERS[1]
+    workers = _workers()
     jobs = {}
     for k in sorted(sizes, reverse=True):  # the largest first: the most work
         discards, kept = _exchange_sets(hand, k)
