@@ -385,6 +385,7 @@ def plan_review(
     if isinstance(row, Unread):
         sql = "SELECT * FROM cards WHERE trainee_id = ? AND kind = ? AND level = ?"
         row = first_row(db, sql, [trainee_id, kind, level])
+    stamp = _iso(when)
     before = _card_of(row) if row is not None else None
     after = review(before, rating(kind, correct, time_ms, settings), when, settings)
     reviews = row["reviews"] if row is not None else 0
@@ -394,12 +395,12 @@ def plan_review(
         "stability": after.stability,
         "difficulty": after.difficulty,
         "due": _iso(after.due),
-        "last_review": _iso(after.last_review or when),
+        "last_review": stamp if after.last_review in (None, when) else _iso(after.last_review),
         "reviews": reviews + 1,
         "lapses": (row["lapses"] if row is not None else 0) + (not correct),
     }
     card_id = int(row["id"]) if row is not None else None
-    return PlannedReview(trainee_id, kind, level, card_id, reviews, values, _iso(when), after)
+    return PlannedReview(trainee_id, kind, level, card_id, reviews, values, stamp, after)
 
 
 def apply_review(db: Database, planned: PlannedReview) -> bool:

@@ -287,6 +287,10 @@ class Store:
         wrong_choice = None
         if not result.correct and row["situation"].answer_format.kind is AnswerKind.CHOICE:
             wrong_choice = result.answer
+        # The card's review (FSRS) is worked out before the transaction too; in it, a guarded write.
+        card = (row["trainee_id"], row["kind"], row["level"])
+        review = {"correct": result.correct, "time_ms": time_ms, "when": now}
+        planned = plan_review(self.db, *card, **review, card=card_row)
         attempt = {
             "drill_id": drill_id,
             "trainee_id": row["trainee_id"],
@@ -297,14 +301,10 @@ class Store:
             "correct": int(result.correct),
             "time_ms": time_ms,
             "mode": row["mode"],
-            "answered_at": _iso(now),
+            "answered_at": planned.created_at,  # `now` as the store writes it
             "mistake": None if result.mistake is None else result.mistake.id,
             "wrong_choice": wrong_choice,
         }
-        # The card's review (FSRS) is worked out before the transaction too; in it, a guarded write.
-        card = (row["trainee_id"], row["kind"], row["level"])
-        review = {"correct": result.correct, "time_ms": time_ms, "when": now}
-        planned = plan_review(self.db, *card, **review, card=card_row)
         with writing(self.db):
             guarded = "UPDATE drills SET answered = 1 WHERE id = ? AND answered = 0"
             cursor = self.db.execute(guarded, [drill_id])
