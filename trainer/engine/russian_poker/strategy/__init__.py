@@ -360,7 +360,8 @@ def _solve(
         # the kernel bounds the large exchanges on worker threads while this thread values the rest
         workers = _workers()
         for k in sorted(large, reverse=True):  # the largest first: the most work
-            bounding[k] = workers.submit(v.exchanges, sets[k][1], k, bound=True)
+            # made here, run there: a worker thread then never waits for this one's GIL
+            bounding[k] = workers.submit(v.kernel_job(sets[k][1], k, bound=True))
     rows: list[tuple[Action, tuple[Card, ...], Fraction]] = []
     fold, bet, insure = v.stand_now(idx)
     rows.append((Action.FOLD, (), fold))
@@ -386,9 +387,7 @@ def _solve(
         bounds = [
             (bound - pay.fee, k, j)
             for k in large
-            for j, bound in enumerate(
-                bounding[k].result() if k in bounding else v.exchanges(sets[k][1], k, bound=True)
-            )
+            for j, bound in enumerate(_bounds(v, sets[k][1], k, bounding.get(k)))
         ]
         for bound, k, j in sorted(bounds, key=lambda b: b[0], reverse=True):
             if bound < top:
@@ -413,6 +412,19 @@ def _solve(
 
 
 _WORKERS: tuple[int, concurrent.futures.ThreadPoolExecutor] | None = None  # (process id, pool)
+
+
+def _bounds(
+    v: Valuation, kept: list[list[int]], k: int, job: concurrent.futures.Future[list[Fraction]] | None
+) -> list[Fraction]:
+    """The quick upper bounds of these exchanges: the kernel's job started on a worker, else (none
+    started, or the kernel cannot value them) found here."""
+    if job is not None:
+        try:
+            return job.result()
+        except kernel.KernelLimit:  # a house whose tables exceed the kernel's sizes
+            return v.exchanges_numpy(kept, k, bound=True)
+    return v.exchanges(kept, k, bound=True)
 
 
 def _workers() -> concurrent.futures.ThreadPoolExecutor:

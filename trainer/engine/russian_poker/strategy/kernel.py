@@ -24,7 +24,7 @@ import importlib.util
 import logging
 import os
 import platform
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -418,9 +418,28 @@ def exchange_sums(
     bound: bool = False,
 ) -> list[int]:
     """For each kept set, the sum over every draw of k cards of the best stand after it, in units x
-    hidden hands x deck cards. `cls` are the draw's rank classes (solver.draw_classes), `units` the
-    (class, kept set, final strength) of every rank class of draws for each kept set. With `bound`,
-    a quick upper bound of each sum instead: the one `Valuation.exchanges_numpy(bound=True)` finds."""
+    hidden hands x deck cards (`exchange_call` made and run)."""
+    return exchange_call(kc, ctx, cls, kept_sets, k, units, hands, deck, bound=bound)()
+
+
+def exchange_call(
+    kc: KernelContext,
+    ctx: Any,
+    cls: Any,
+    kept_sets: Sequence[Sequence[int]],
+    k: int,
+    units: tuple[IntArray, IntArray, IntArray],
+    hands: int,
+    deck: int,
+    *,
+    bound: bool = False,
+) -> Callable[[], list[int]]:
+    """The kernel's call that gives, for each kept set, the sum over every draw of k cards of the best
+    stand after it, in units x hidden hands x deck cards, with its arrays made (NumPy, holding the
+    GIL) so that the call itself holds no Python lock: another thread may run it. `cls` are the
+    draw's rank classes (solver.draw_classes), `units` the (class, kept set, final strength) of every
+    rank class of draws for each kept set. With `bound`, a quick upper bound of each sum instead: the
+    one `Valuation.exchanges_numpy(bound=True)` finds."""
     lib = _library()
     assert lib is not None
     _tables, at = _draw_tables(k, cls)  # before _sig_single, which reads them
@@ -449,8 +468,13 @@ def exchange_sums(
     x.total = _ptr(total)
     x.threads = threads()
     x.bound = int(bound)
-    # ctypes lets go of the GIL for the call: other Python threads run while the kernel sums
-    status = lib.rp_exchange(ctypes.byref(kc.struct), ctypes.byref(x))
-    if status != 0:
-        raise KernelLimit("advisor kernel: a table is larger than its limits, or memory ran out")
-    return [int(t) for t in total]
+
+    def run() -> list[int]:
+        _held = (arrays, sig_single, kc)  # alive until the kernel is done with them
+        # ctypes lets go of the GIL for the call: other Python threads run while the kernel sums
+        status = lib.rp_exchange(ctypes.byref(kc.struct), ctypes.byref(x))
+        if status != 0:
+            raise KernelLimit("advisor kernel: a table is larger than its limits, or memory ran out")
+        return total.tolist()
+
+    return run

@@ -18,7 +18,7 @@ All sums are whole numbers (results in `Payoffs` units times hand counts), kept 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -442,6 +442,14 @@ class Valuation:
     ) -> list[Fraction]:
         """`exchanges` by the compiled kernel (kernel.c); with `bound`, the bounds of
         `exchanges_numpy(bound=True)`, in whole numbers."""
+        return self.kernel_job(kept_sets, k, bound=bound)()
+
+    def kernel_job(
+        self, kept_sets: Sequence[Sequence[int]], k: int, *, bound: bool = False
+    ) -> Callable[[], list[Fraction]]:
+        """`exchanges_kernel` with its arrays made here (NumPy, under the GIL), as a call that another
+        thread may run: the kernel's sums hold no Python lock, so this thread goes on meanwhile.
+        The call raises `kernel.KernelLimit` where the kernel cannot value these exchanges."""
         ctx = self.ctx
         cls = draw_classes(k)
         feasible = cls.feasible(ctx.dealer.avail)
@@ -453,11 +461,15 @@ class Valuation:
         u_strength = cls.final[u_class, cls.kept_ids(kept_sets)[u_option]]
         if self._kernel is None:
             self._kernel = kernel.kernel_context(ctx)
-        totals = kernel.exchange_sums(
+        call = kernel.exchange_call(
             self._kernel, ctx, cls, kept_sets, k, (u_class, u_option, u_strength), hands, deck, bound=bound
         )
         den = comb(len(ctx.pool), k) * hands * deck
-        return [Fraction(t, den) for t in totals]
+
+        def run() -> list[Fraction]:
+            return [Fraction(t, den) for t in call()]
+
+        return run
 
     def exchanges_numpy(
         self, kept_sets: Sequence[Sequence[int]], k: int, *, bound: bool = False
