@@ -446,8 +446,10 @@ def exchange_call(
     u_class, u_option, u_strength = units
     opts = len(kept_sets)
     # By class, then strength (a class's units of one band share the buy state), else as given: one
-    # stable sort of a single key (strengths are below 2^13), much faster than np.lexsort.
-    order = np.argsort(u_class << 13 | u_strength, kind="stable")
+    # stable sort of a single key (strengths are below 2^13), much faster than np.lexsort. A bound
+    # shares nothing between units (its buy bounds are kept by key): no sort.
+    key = u_class << 13 | u_strength
+    order = np.arange(len(key)) if bound else np.argsort(key, kind="stable")
     kept = np.full((opts, 5), -1, dtype=np.int64)
     flush_suit = np.empty(opts, dtype=np.int64)
     for j, cards in enumerate(kept_sets):
