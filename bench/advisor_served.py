@@ -2,7 +2,7 @@
 best-only path and a new buy-decision drill, each beside its reference in the same run.
 
     python3 bench/advisor_served.py [--rounds 3] [--hands 30] [--drills 60] [--seed 1] [--no-server]
-                                    [--kernel-only]
+                                    [--kernel-only] [--drills-only]
 
 0. The kernel in a fresh process (`--rounds` of each, interleaved): the time until it is ready, the
    module setup.py built at install found and loaded (`kernel.available()`); the reference is what
@@ -17,10 +17,11 @@ best-only path and a new buy-decision drill, each beside its reference in the sa
 2. The production server (`python3 -m trainer serve`, 2 workers, fresh database; `serve` warms the
    advisor before the workers fork): the first `POST /api/v1/advisor` after start, then `--hands` new
    hands over HTTP, beside the same hands answered in this process; each worker's private memory.
-3. In this process, on the same `--hands` random CIS hands: `options()`, `best_options()` and the
-   best-only path with bounds (`best_only=True`, what `best_options` was with the kernel, the
-   reference); and `--drills` new `rp.decision` drills (caches cleared before each), with
-   `best_options` beside the bounds path.
+3. In this process, on `--hands` random CIS hands each asked fresh: `best_options()` (exact values
+   only for the exchanges whose kernel bounds reach the best so far) beside the ties of `options()`
+   (every option valued, the reference: what `best_options` answered from before the kernel's
+   bounds); and `--drills` new `rp.decision` drills (caches cleared before each) the same two ways,
+   with the advisor questions a drill asks. `--drills-only` runs this part alone.
 """
 
 from __future__ import annotations
@@ -241,52 +242,55 @@ def in_process(hands: int, drills: int, seed: int) -> None:
     from trainer.drills.base import issue
     from trainer.engine.russian_poker import strategy
     from trainer.engine.russian_poker.rules import load_rules
-    from trainer.engine.russian_poker.strategy import _cached, parse_situation
-    from trainer.engine.russian_poker.strategy.payoffs import Payoffs
 
     strategy.warm()
     rules = load_rules("cis")
 
-    def bounds_path(player, upcard, *, rules=None, ante=1, bonus=0):  # the reference
-        hand, up, _ = parse_situation(player, upcard)
-        house = strategy.resolve_rules(rules)
-        return list(_cached(hand, up, house, Payoffs.of(house, ante, bonus), best_only=True).options)
+    def every_option(player, upcard, *, rules=None, ante=1, bonus=0):  # the reference
+        found = strategy.options(player, upcard, rules=rules, ante=ante, bonus=bonus)
+        return [o for o in found if o.equivalent]
 
     rng = random.Random(seed)
-    times: dict[str, list[float]] = {"options()": [], "best_options()": [], "reference: bounds path": []}
+    names = ("reference: ties of options()", "best_options()")
+    times: dict[str, list[float]] = {name: [] for name in names}
     for _ in range(hands):
         player, up = deal(rng)
-        for name, ask in (
-            ("options()", strategy.options),
-            ("best_options()", strategy.best_options),
-            ("reference: bounds path", bounds_path),
-        ):
+        for name, ask in zip(names, (every_option, strategy.best_options), strict=True):
             strategy.clear_cache()
             t = time.perf_counter()
             ask(player, up, rules=rules)
             times[name].append(time.perf_counter() - t)
     print(f"3. In this process, {hands} random CIS hands, each asked fresh (load {load()}):")
     for name, xs in times.items():
-        print(f"  {name:<24} median {ms(statistics.median(xs))}  p90 {ms(quantile(xs, 0.9))}")
-    ratio = statistics.median(times["reference: bounds path"]) / statistics.median(times["best_options()"])
-    print(f"  bounds path / best_options(): {ratio:.2f}x at the median")
-    drill: dict[str, list[float]] = {"rp.decision, best_options()": [], "reference: bounds path": []}
+        print(f"  {name:<30} median {ms(statistics.median(xs))}  p90 {ms(quantile(xs, 0.9))}")
+    ratio = statistics.median(times[names[0]]) / statistics.median(times[names[1]])
+    print(f"  ties of options() / best_options(): {ratio:.2f}x at the median")
+    drill: dict[str, list[float]] = {"reference: ties of options()": [], "rp.decision, best_options()": []}
+    calls: list[int] = []
     for n in range(drills):
         level = 1 + n % 3
-        for name, best in (
-            ("rp.decision, best_options()", strategy.best_options),
-            ("reference: bounds path", bounds_path),
-        ):
-            decision.best_options = best
+        for name, best in zip(drill, (every_option, strategy.best_options), strict=True):
+            asked: list[int] = []
+
+            def counted(*args, best=best, asked=asked, **kwargs):
+                asked.append(1)
+                return best(*args, **kwargs)
+
+            decision.best_options = counted
             decision._best.cache_clear()
             strategy.clear_cache()
             t = time.perf_counter()
             issue("rp.decision", level, seed=seed * 1000 + n)
             drill[name].append(time.perf_counter() - t)
+        calls.append(len(asked))
     decision.best_options = strategy.best_options
-    print(f"  {drills} new buy-decision drills (levels 1-3 in turn, caches cleared, load {load()}):")
+    decision._best.cache_clear()
+    print(
+        f"  {drills} new buy-decision drills (levels 1-3 in turn, caches cleared, load {load()}; "
+        f"advisor questions a drill: {min(calls)} to {max(calls)}, mean {statistics.mean(calls):.2f}):"
+    )
     for name, xs in drill.items():
-        print(f"  {name:<28} median {ms(statistics.median(xs))}  p90 {ms(quantile(xs, 0.9))}")
+        print(f"  {name:<30} median {ms(statistics.median(xs))}  p90 {ms(quantile(xs, 0.9))}")
 
 
 def main() -> None:
@@ -297,9 +301,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-server", action="store_true", help="skip the production server")
     parser.add_argument("--kernel-only", action="store_true", help="only part 0, the kernel's readiness")
+    parser.add_argument("--drills-only", action="store_true", help="only part 3, in this process")
     args = parser.parse_args()
     if min(args.rounds, args.hands, args.drills) < 1:
         parser.error("--rounds, --hands and --drills must be at least 1")
+    if args.drills_only:
+        in_process(args.hands, args.drills, args.seed)
+        return
     kernel_ready(args.rounds)
     if args.kernel_only:
         return

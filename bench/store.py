@@ -14,6 +14,7 @@ Run: python3 bench/store.py [--answers 2000] [--threads 16] [--rounds 3] [--kind
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import sqlite3
@@ -32,6 +33,8 @@ from trainer.drills.answers import AnswerFormat, AnswerKind  # noqa: E402
 from trainer.drills.base import DrillKind, expected_of, prompt, register  # noqa: E402
 from trainer.engine.explain import step  # noqa: E402
 from trainer.store import Store, open_db  # noqa: E402
+
+SYNCHRONOUS = inspect.signature(open_db).parameters["synchronous"].default
 
 BENCH_KIND = register(
     DrillKind(
@@ -94,6 +97,7 @@ def bare_inserts(path: Path, work: list[list[tuple[int, object]]]) -> tuple[floa
 
     def insert(drills: list[tuple[int, object]]) -> None:
         conn = sqlite3.connect(path, timeout=10, isolation_level=None)
+        conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")  # the store's (sqlite3 alone: FULL)
         for drill_id, _right in drills:
             conn.execute("BEGIN IMMEDIATE")
             conn.execute(sql, [drill_id, 1, *attempt.values()])

@@ -199,7 +199,12 @@ def _hand(rng: random.Random, deck: list[int], shape: str) -> tuple[int, ...]:
 def _both(v: Valuation, hand: tuple[int, ...]) -> None:
     for k in range(1, 6):
         kept = [[c for c in hand if c not in d] for d in itertools.combinations(hand, k)]
-        assert v.exchanges_kernel(kept, k) == v.exchanges_numpy(kept, k), k
+        exact = v.exchanges_kernel(kept, k)
+        assert exact == v.exchanges_numpy(kept, k), k
+        # the quick bounds `best_options` skips exchanges by: NumPy's, to the last chip, never below
+        bounds = v.exchanges_kernel(kept, k, bound=True)
+        assert bounds == v.exchanges_numpy(kept, k, bound=True), k
+        assert all(b >= e for b, e in zip(bounds, exact, strict=True)), k
 
 
 @needs_kernel

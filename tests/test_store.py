@@ -222,10 +222,10 @@ def test_second_answer_conflicts_and_changes_nothing(store):
 def test_racing_answer_is_refused_by_the_guarded_update(store, monkeypatch):
     trainee = store.trainee_named("T")
     drill_id = store.save_drill(trainee["id"], issue("test.a", 1, seed=5))
-    stale = store.drill(drill_id)
+    stale = store._drill_and_card(drill_id)
     store.answer(drill_id, "1")
-    # A second request that read the drill before the first one wrote.
-    monkeypatch.setattr(store, "drill", lambda _id: stale)
+    # A second request that read the drill (and its card) before the first one wrote.
+    monkeypatch.setattr(store, "_drill_and_card", lambda _id: stale)
     with pytest.raises(AlreadyAnsweredError):
         store.answer(drill_id, "2")
     assert _count(store, "attempts") == 1

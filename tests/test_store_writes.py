@@ -4,13 +4,16 @@ a second read, and a card reviewed by two answers at once counting both (the gua
 
 from __future__ import annotations
 
+import json
 import threading
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from trainer.drills.base import REGISTRY, expected_of, issue
-from trainer.store import Store, open_db
+from trainer.store import Store, open_db, progress
 from trainer.store.practice import apply_review, plan_review
 from trainer.store.schema import writing
 
@@ -44,7 +47,39 @@ def test_an_answer_is_one_transaction_of_writes_only_without_savepoints(path):
         assert words.count("BEGIN") == 1 and words.count("COMMIT") == 1
         # Inside: the guarded UPDATE of the drill, the attempt, the card; no read holds the lock.
         assert words[begin + 1 : commit] == ["UPDATE", "INSERT", "UPDATE" if seed == 2 else "INSERT"]
-        assert len(statements) <= 7
+        # Before it, one read: the drill with its card (joined), nothing after the commit.
+        assert words[:begin] == ["SELECT"] and "JOIN cards" in statements[0]
+        assert len(statements) == 6 and commit == 5
+
+
+def test_every_statement_of_an_answer_goes_through_sqlite_utils(path):
+    store = Store(open_db(path, migrate=False))
+    trainee = store.trainee_named("Trainee")["id"]
+    drill_id, right = _drill(store, trainee, 4)
+    executed: list[str] = []
+    traced: list[str] = []
+    store.db.conn.set_trace_callback(executed.append)
+    with store.db.tracer(lambda sql, params: traced.append(sql)):
+        store.answer(drill_id, right, time_ms=1200)
+    store.db.conn.set_trace_callback(None)
+    # (SQLite's trace shows the statements with their parameters bound: compared by their first words)
+    assert [sql.split()[:3] for sql in traced] == [sql.split()[:3] for sql in executed]
+    assert len(traced) == len(executed) == 6
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+        max_leaves=6,
+    )
+)
+def test_an_answer_is_written_and_read_back_as_json_would(value):
+    # The answer path writes its three JSON values and hands them back without json for plain ones.
+    text = progress._json(value)
+    assert text == json.dumps(value)
+    assert progress._as_read(value, text) == json.loads(text)
 
 
 def test_the_returned_attempt_is_the_stored_row(path):

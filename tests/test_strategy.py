@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.engine.cards import FULL_DECK, parse_cards
+from trainer.engine.cards import CARD_BY_INDEX, FULL_DECK, parse_cards
 from trainer.engine.evaluator import strength5
 from trainer.engine.russian_poker.hands import evaluate, second_combination
 from trainer.engine.russian_poker.rules import RULES_DIR, SuperCombination, load_rules
@@ -267,17 +267,40 @@ def test_bad_stakes_are_value_errors():
         ("Ah Kd 7c 4s 2h", "5c", "lunar"),
     ],
 )
-def test_best_options_are_the_ties_of_every_option_on_each_path(player, up, house):
-    # With the kernel `best_options` takes the ties from the answer of `options`; the best-only path
-    # (bounds, exact values only where they reach the best) must find the same options and values.
-    from trainer.engine.russian_poker.strategy import _cached, parse_situation
+def test_best_options_are_the_ties_of_every_option_on_each_path(player, up, house, monkeypatch):
+    # `best_options` values only the exchanges whose quick bounds reach the best so far (the
+    # kernel's bounds, or NumPy's without it): it must find the same options and values as `options`.
+    from trainer.engine.russian_poker.strategy import kernel
 
     clear_cache()
     best = best_options(player, up, rules=house)
+    clear_cache()
     every = options(player, up, rules=house)
     assert best == [o for o in every if o.equivalent] and best[0] == every[0]
-    hand, card, _ = parse_situation(player, up)
-    rules = load_rules(house)
-    bounded = _cached(hand, card, rules, Payoffs.of(rules), best_only=True).options
-    assert list(bounded) == best
+    clear_cache()
+    monkeypatch.setattr(kernel, "available", lambda: False)
+    assert best_options(player, up, rules=house) == best
+    clear_cache()
+
+
+@pytest.mark.parametrize("house", ["cis", "insured"])
+def test_best_options_equal_the_ties_of_every_option_on_random_deals(house):
+    # Random deals (seeded), each asked fresh both ways: the bounds must never hide a best option.
+    rng = random.Random(f"best {house}")
+    for _ in range(4):
+        cards = [str(CARD_BY_INDEX[i]) for i in rng.sample(range(52), 6)]
+        clear_cache()
+        best = best_options(cards[:5], cards[5], rules=house)
+        clear_cache()
+        assert best == [o for o in options(cards[:5], cards[5], rules=house) if o.equivalent], cards
+    clear_cache()
+
+
+def test_best_options_read_an_answer_options_has_cached(monkeypatch):
+    import trainer.engine.russian_poker.strategy as strategy
+
+    clear_cache()
+    every = options("5h 5d Kc 9s 2h", "Qd", rules="cis")
+    monkeypatch.setattr(strategy, "_solve", lambda *a, **k: pytest.fail("solved again"))
+    assert best_options("5d 5h Kc 9s 2h", "Qd", rules="cis") == [o for o in every if o.equivalent]
     clear_cache()

@@ -380,7 +380,13 @@ def expected_of(
     data = situation.data
     with using(houses):
         value, text, steps = kind.solve(data)
-        return canonical(kind.answer_format(data), value), text, tuple(steps)
+        return canonical(_format_of(situation, kind), value), text, tuple(steps)
+
+
+def _format_of(situation: Situation, kind: DrillKind) -> AnswerFormat:
+    """The situation's answer format: the one it was built with (by `issue` or `Situation.from_dict`,
+    from its facts, by its own kind), else this kind's for its facts."""
+    return situation.answer_format if kind.id == situation.kind else kind.answer_format(situation.data)
 
 
 def grade(
@@ -392,7 +398,7 @@ def grade(
     kind = kind or get_kind(situation.kind)
     data = situation.data
     with using(houses):
-        answer = parse_answer(kind.answer_format(data), raw)
+        answer = parse_answer(_format_of(situation, kind), raw)
         expected, text, steps = expected_of(situation, kind)
         correct = _right(kind, data, expected, answer)
         mistake = None if correct else diagnose(situation, answer, kind=kind, expected=expected)

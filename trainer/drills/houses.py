@@ -21,9 +21,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 
 from trainer.engine.presets import HouseSource
 
@@ -31,17 +29,24 @@ from trainer.engine.presets import HouseSource
 _IN_USE: ContextVar[HouseSource | None] = ContextVar("trainer_drills_houses", default=None)
 
 
-@contextmanager
-def using(houses: HouseSource | None) -> Iterator[None]:
-    """Deal and grade under `houses` within the block; None keeps what an enclosing call holds."""
-    if houses is None:
-        yield
-        return
-    token = _IN_USE.set(houses)
-    try:
-        yield
-    finally:
-        _IN_USE.reset(token)
+class using:  # a context manager used as a function: `with using(houses):`
+    """Deal and grade under `houses` within the block; None keeps what an enclosing call holds. (A
+    class rather than a generator: an answer's path enters it several times.)"""
+
+    __slots__ = ("_houses", "_token")
+
+    def __init__(self, houses: HouseSource | None) -> None:
+        self._houses = houses
+        self._token: Token[HouseSource | None] | None = None
+
+    def __enter__(self) -> None:
+        if self._houses is not None:
+            self._token = _IN_USE.set(self._houses)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _IN_USE.reset(self._token)
+            self._token = None
 
 
 def in_use() -> HouseSource | None:

@@ -320,6 +320,15 @@ def _card_of(row: Mapping[str, Any]) -> Card:
     )
 
 
+class Unread:
+    """`plan_review`'s default: the card is read there."""
+
+
+UNREAD = Unread()
+# The card's columns `plan_review` reads (the answer's path reads them with its drill, in one statement).
+CARD_COLUMNS = ("id", "state", "step", "stability", "difficulty", "due", "last_review", "reviews", "lapses")
+
+
 @dataclass(frozen=True)
 class PlannedReview:
     """A card's review worked out from the card as read before the answer's write transaction
@@ -345,13 +354,18 @@ def plan_review(
     time_ms: int,
     when: datetime,
     settings: Settings | None = None,
+    card: Mapping[str, Any] | Unread | None = UNREAD,
 ) -> PlannedReview:
     """The review of the trainee's card of this kind and level by one answer, computed (FSRS) from the
-    card as it is now, without writing: the CPU work stays out of the write lock."""
+    card as it is now, without writing: the CPU work stays out of the write lock. `card` is the card's
+    row (with the columns of `CARD_COLUMNS`) where the caller read it already, None where it found
+    none; otherwise it is read here."""
     settings = settings or load_settings()
-    row = first_row(
-        db, "SELECT * FROM cards WHERE trainee_id = ? AND kind = ? AND level = ?", [trainee_id, kind, level]
-    )
+    row = card
+    if isinstance(row, Unread):
+        sql = "SELECT * FROM cards WHERE trainee_id = ? AND kind = ? AND level = ?"
+        row = first_row(db, sql, [trainee_id, kind, level])
+    stamp = _iso(when)
     before = _card_of(row) if row is not None else None
     after = review(before, rating(kind, correct, time_ms, settings), when, settings)
     reviews = row["reviews"] if row is not None else 0
@@ -361,12 +375,12 @@ def plan_review(
         "stability": after.stability,
         "difficulty": after.difficulty,
         "due": _iso(after.due),
-        "last_review": _iso(after.last_review or when),
+        "last_review": stamp if after.last_review in (None, when) else _iso(after.last_review),
         "reviews": reviews + 1,
         "lapses": (row["lapses"] if row is not None else 0) + (not correct),
     }
     card_id = int(row["id"]) if row is not None else None
-    return PlannedReview(trainee_id, kind, level, card_id, reviews, values, _iso(when), after)
+    return PlannedReview(trainee_id, kind, level, card_id, reviews, values, stamp, after)
 
 
 def apply_review(db: Database, planned: PlannedReview) -> bool:
@@ -374,7 +388,7 @@ def apply_review(db: Database, planned: PlannedReview) -> bool:
     (nothing written) when another answer reviewed or created the card since it was read."""
     if planned.card_id is not None:
         sets = ", ".join(f"{name} = ?" for name in planned.values)
-        cursor = db.conn.execute(
+        cursor = db.execute(
             f"UPDATE cards SET {sets} WHERE id = ? AND reviews = ?",
             [*planned.values.values(), planned.card_id, planned.reviews_before],
         )
@@ -386,7 +400,7 @@ def apply_review(db: Database, planned: PlannedReview) -> bool:
             "created_at": planned.created_at,
             **planned.values,
         }
-        cursor = db.conn.execute(
+        cursor = db.execute(
             f"""INSERT INTO cards ({", ".join(record)}) VALUES ({", ".join("?" for _ in record)})
                 ON CONFLICT (trainee_id, kind, level) DO NOTHING""",
             list(record.values()),

@@ -19,7 +19,7 @@ from sqlite_utils import Database
 
 from trainer.drills.base import AnswerKind, Grade, Situation, grade
 from trainer.store.house_rules import StoredHouses
-from trainer.store.practice import apply_review, plan_review
+from trainer.store.practice import CARD_COLUMNS, apply_review, plan_review
 from trainer.store.schema import MODES, first_row, insert, writing
 
 Clock = Callable[[], datetime]
@@ -43,6 +43,14 @@ class Refusal(StoreError):
 
 MAX_ROWID = 2**63 - 1
 _COLUMNS = ("kind", "level", "seed", "version", "rules")  # a situation's identity, in drills columns
+# An answer's one read: the drill, and the card its answer reviews (NULLs: the card's first review).
+_DRILL_AND_CARD = (
+    "SELECT d.*, "
+    + ", ".join(f"c.{name} AS [card {name}]" for name in CARD_COLUMNS)
+    + " FROM drills d LEFT JOIN cards c"
+    " ON c.trainee_id = d.trainee_id AND c.kind = d.kind AND c.level = d.level WHERE d.id = ?"
+)
+_CARD_KEYS = tuple(f"card {name}" for name in CARD_COLUMNS)
 
 
 class NotFoundError(StoreError, LookupError):
@@ -81,6 +89,23 @@ def on_days(column: str, since: str | None, until: str | None) -> tuple[list[str
         clauses.append(f"substr({column}, 1, 10) <= ?")
         params.append(until)
     return clauses, params
+
+
+def _json(value: Any) -> str:
+    """`json.dumps(value)`, sooner for the plain values most answers are (an answer writes three)."""
+    if value is None or value is True or value is False:
+        return "null" if value is None else "true" if value else "false"
+    if type(value) is int:
+        return str(value)
+    return json.dumps(value)
+
+
+def _as_read(value: Any, text: str) -> Any:
+    """What `json.loads(text)` gives back for `value` written as `text`: the value itself where JSON
+    keeps it as it is (a string, a whole number, true, false or null), else the text read back."""
+    if value is None or type(value) in (str, int, bool):
+        return value
+    return json.loads(text)
 
 
 def _decoded(row: dict[str, Any]) -> dict[str, Any]:
@@ -214,7 +239,20 @@ class Store:
 
     def drill(self, drill_id: int) -> dict[str, Any]:
         """The stored drill with `situation` rebuilt as the `Situation` `trainer.drills.grade` takes."""
-        row = self._row("drills", drill_id, "drill")
+        return self._rebuilt(self._row("drills", drill_id, "drill"))
+
+    def _drill_and_card(self, drill_id: int) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """`drill()`, and the row of the card an answer to it reviews (None: it has none yet), read in
+        one statement."""
+        if not isinstance(drill_id, int) or not 0 < drill_id <= MAX_ROWID:
+            raise NotFoundError(f"no drill {drill_id}")
+        row = first_row(self.db, _DRILL_AND_CARD, [drill_id])
+        if row is None:
+            raise NotFoundError(f"no drill {drill_id}")
+        card = {name: row.pop(key) for name, key in zip(CARD_COLUMNS, _CARD_KEYS, strict=True)}
+        return self._rebuilt(row), (card if card["id"] is not None else None)
+
+    def _rebuilt(self, row: dict[str, Any]) -> dict[str, Any]:
         stored = json.loads(row["situation"])
         envelope = {**stored, **{key: row[key] for key in _COLUMNS}}
         row["situation"] = Situation.from_dict(envelope, houses=self.houses)
@@ -235,7 +273,7 @@ class Store:
         `AlreadyAnsweredError` (nothing changes) when the drill has an answer. `time_ms` defaults to
         the time since the drill was issued.
         """
-        row = self.drill(drill_id)
+        row, card_row = self._drill_and_card(drill_id)
         if row["answered"]:
             raise AlreadyAnsweredError(f"drill {drill_id} has already been answered")
         # Grading runs before the transaction: some solvers take a moment, and the write lock
@@ -249,28 +287,27 @@ class Store:
         wrong_choice = None
         if not result.correct and row["situation"].answer_format.kind is AnswerKind.CHOICE:
             wrong_choice = result.answer
+        # The card's review (FSRS) is worked out before the transaction too; in it, a guarded write.
+        card = (row["trainee_id"], row["kind"], row["level"])
+        review = {"correct": result.correct, "time_ms": time_ms, "when": now}
+        planned = plan_review(self.db, *card, **review, card=card_row)
         attempt = {
             "drill_id": drill_id,
             "trainee_id": row["trainee_id"],
             "kind": row["kind"],
-            "raw": json.dumps(raw),
-            "answer": json.dumps(result.answer),
-            "expected": json.dumps(result.expected),
+            "raw": _json(raw),
+            "answer": _json(result.answer),
+            "expected": _json(result.expected),
             "correct": int(result.correct),
             "time_ms": time_ms,
             "mode": row["mode"],
-            "answered_at": _iso(now),
+            "answered_at": planned.created_at,  # `now` as the store writes it
             "mistake": None if result.mistake is None else result.mistake.id,
             "wrong_choice": wrong_choice,
         }
-        # The card's review (FSRS) is worked out before the transaction too; in it, a guarded write.
-        card = (row["trainee_id"], row["kind"], row["level"])
-        review = {"correct": result.correct, "time_ms": time_ms, "when": now}
-        planned = plan_review(self.db, *card, **review)
         with writing(self.db):
-            cursor = self.db.conn.execute(
-                "UPDATE drills SET answered = 1 WHERE id = ? AND answered = 0", [drill_id]
-            )
+            guarded = "UPDATE drills SET answered = 1 WHERE id = ? AND answered = 0"
+            cursor = self.db.execute(guarded, [drill_id])
             if cursor.rowcount != 1:
                 raise AlreadyAnsweredError(f"drill {drill_id} has already been answered")
             attempt_id = insert(self.db, "attempts", attempt)
@@ -282,7 +319,10 @@ class Store:
             ):
                 raise RuntimeError("a card changed inside its write transaction")
         # The row as `attempt()` reads it back, from what was just written (no second read).
-        return result, _decoded({"id": attempt_id, **attempt})
+        stored = {"id": attempt_id, **attempt, "correct": result.correct}
+        for key, value in (("raw", raw), ("answer", result.answer), ("expected", result.expected)):
+            stored[key] = _as_read(value, attempt[key])
+        return result, stored
 
     # Sprints ---------------------------------------------------------------------------------------
 

@@ -945,40 +945,35 @@ def writing(db: Database) -> Iterator[Database]:
         raise sqlite3.OperationalError(f"database is locked (another thread wrote for {timeout:g} s)")
     try:
         queued = time.monotonic() - asked
-        if queued < 0.05:  # the usual case: no statement added
-            with _sqlite_transaction(db):
-                yield db
-            return
-        db.conn.execute(f"PRAGMA busy_timeout = {int(max(0.0, timeout - queued) * 1000)}")  # the wait counts
+        waited = queued >= 0.05  # usually not: then no statement is added
+        if waited:
+            db.execute(f"PRAGMA busy_timeout = {int(max(0.0, timeout - queued) * 1000)}")  # the wait counts
         try:
-            with _sqlite_transaction(db):
+            # The transaction itself, written out here rather than in a second context manager: every
+            # answer passes through it.
+            db.execute("BEGIN IMMEDIATE")
+            try:
                 yield db
+            except BaseException:
+                db.rollback()
+                raise
+            try:
+                db.execute("COMMIT")
+            except BaseException:
+                db.rollback()
+                raise
         finally:
-            db.conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            if waited:
+                db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
     finally:
         _WRITERS.release()
-
-
-@contextmanager
-def _sqlite_transaction(db: Database) -> Iterator[Database]:
-    db.conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-    except BaseException:
-        db.rollback()
-        raise
-    try:
-        db.conn.execute("COMMIT")
-    except BaseException:
-        db.rollback()
-        raise
 
 
 def first_row(db: Database, sql: str, params: list[Any]) -> dict[str, Any] | None:
     """The first row of a SELECT as a dict, or None. One statement on the connection: sqlite-utils'
     `query()` wraps every query in a SAVEPOINT and a RELEASE (three statements, and outside a
     transaction the savepoint opens one), which on an answer's path cost more than the writes."""
-    cursor = db.conn.execute(sql, params)
+    cursor = db.execute(sql, params)
     row = cursor.fetchone()
     if row is None:
         return None
@@ -989,10 +984,7 @@ def insert(db: Database, table: str, record: dict[str, Any]) -> int:
     """INSERT one row and return its id, without re-reading the schema (sqlite-utils' `insert()`
     inspects `sqlite_master` and the table's columns on every call). Call it inside `writing`."""
     sql = _insert_sql(table, tuple(record))
-    # Inside `writing` straight on the connection; outside it through sqlite-utils, which commits
-    # the implicit transaction an INSERT would otherwise leave open.
-    run = db.conn.execute if db.conn.in_transaction else db.execute
-    cursor = run(sql, list(record.values()))
+    cursor = db.execute(sql, list(record.values()))
     if cursor.lastrowid is None:
         raise sqlite3.DatabaseError(f"no row was written to {table}")
     return int(cursor.lastrowid)

@@ -204,10 +204,11 @@ def best_options(
     ante: int = 1,
     bonus: int = 0,
 ) -> list[Option]:
-    """The best option, exactly, with every option exactly as good (a tie). With the compiled kernel
-    these come from every option's value (the kernel sums every exchange on its threads sooner than
-    NumPy finds the bounds that would skip some); on the NumPy path only the options whose quick upper
-    bounds reach the best so far are valued, much faster than `options` there.
+    """The best option, exactly, with every option exactly as good (a tie): the same as `options`'
+    equivalent options, sooner. Standing, the sixth card and the exchanges of one or two cards are
+    valued exactly (they cost little); of the larger exchanges only those whose quick upper bound
+    (`Valuation.exchanges(bound=True)`, in the compiled kernel where it is built) reaches the best
+    value found so far, the highest bound first. An answer `options` has cached is used as it is.
 
     >>> [o.label for o in best_options("Qh 9h 6h 3h 2c", "Ad")]
     ['sixth card']
@@ -217,10 +218,7 @@ def best_options(
         raise ValueError(f"the options are for the five dealt cards, not {len(hand)}")
     house = resolve_rules(rules)
     pay = Payoffs.of(house, ante, bonus)
-    # CIS, kernel: every option 32 ms a hand, the bounds path 60 ms (its bounds are NumPy's); the
-    # full answer is cached for `options` too.
-    best_only = not kernel.available()
-    advice = _cached(hand, up, house, pay, best_only=best_only)
+    advice = _cached(hand, up, house, pay, best_only=True)
     return [o for o in advice.options if o.equivalent]
 
 
@@ -288,9 +286,12 @@ def _cached(
     h, u, perm = _canonical(hand, up)
     key = (id(house), house.name, pay.ante, pay.bonus, h, u, best_only)
     with _LOCK:
-        hit = _CACHE.get(key)
+        found = key
+        if key not in _CACHE and best_only:  # every option's value holds the best ones too
+            found = (*key[:-1], False)
+        hit = _CACHE.get(found)
         if hit is not None and hit[0] is house:
-            _CACHE.move_to_end(key)
+            _CACHE.move_to_end(found)
             advice = hit[1]
         else:
             hit = None
@@ -351,6 +352,16 @@ def _solve(
         # the kernel sums the exchanges on worker threads while this thread values the rest
         at_once = _exchanges_at_once(v, hand, sizes)
         sizes = []
+    order = sorted(sizes, key=lambda k: (k > 2, k))
+    sets = {k: _exchange_sets(hand, k) for k in order}
+    large = [k for k in order if k > 2] if best_only else []
+    bounding: dict[int, concurrent.futures.Future[list[Fraction]]] = {}
+    if large and v.kernel_ready():
+        # the kernel bounds the large exchanges on worker threads while this thread values the rest
+        workers = _workers()
+        for k in sorted(large, reverse=True):  # the largest first: the most work
+            # made here, run there: a worker thread then never waits for this one's GIL
+            bounding[k] = workers.submit(v.kernel_job(sets[k][1], k, bound=True))
     rows: list[tuple[Action, tuple[Card, ...], Fraction]] = []
     fold, bet, insure = v.stand_now(idx)
     rows.append((Action.FOLD, (), fold))
@@ -364,21 +375,29 @@ def _solve(
             rows += [
                 (Action.EXCHANGE, d, value - pay.fee) for d, value in zip(discards, job.result(), strict=True)
             ]
-    for k in sorted(sizes, key=lambda k: (k > 2, k)):
-        discards, kept = _exchange_sets(hand, k)
-        if best_only and k > 2:
-            # Only the exchanges that could reach the best so far are valued exactly.
-            top = max(r[2] for r in rows)
-            bounds = v.exchanges(kept, k, bound=True)
-            chosen = [j for j, b in enumerate(bounds) if b - pay.fee >= top]
-            values = v.exchanges([kept[j] for j in chosen], k) if chosen else []
-            rows += [
-                (Action.EXCHANGE, discards[j], value - pay.fee)
-                for j, value in zip(chosen, values, strict=True)
-            ]
-        else:
-            values = v.exchanges(kept, k)
-            rows += [(Action.EXCHANGE, d, value - pay.fee) for d, value in zip(discards, values, strict=True)]
+    found: dict[tuple[int, int], Fraction] = {}  # (size, discard's number): value after the fee
+    for k in order:
+        if k in large:
+            continue  # below: only those that could reach the best
+        found.update(((k, j), value - pay.fee) for j, value in enumerate(v.exchanges(sets[k][1], k)))
+    if best_only:
+        # The exchanges of three cards or more that could reach the best so far, valued exactly one
+        # by one, the highest bound first: each value found raises the bar the others must reach.
+        top = max([r[2] for r in rows] + list(found.values()))
+        bounds = [
+            (bound - pay.fee, k, j)
+            for k in large
+            for j, bound in enumerate(_bounds(v, sets[k][1], k, bounding.get(k)))
+        ]
+        for bound, k, j in sorted(bounds, key=lambda b: b[0], reverse=True):
+            if bound < top:
+                break
+            value = v.exchanges([sets[k][1][j]], k)[0] - pay.fee
+            found[k, j] = value
+            top = max(top, value)
+    for k in order:
+        discards = sets[k][0]
+        rows += [(Action.EXCHANGE, discards[j], found[k, j]) for j in range(len(discards)) if (k, j) in found]
     # Best first, ties in the order above. A float is the fraction correctly rounded, so the floats
     # order the values exactly where they differ; the fractions decide where they are equal.
     rows.sort(key=lambda r: (float(r[2]), r[2]), reverse=True)
@@ -393,6 +412,29 @@ def _solve(
 
 
 _WORKERS: tuple[int, concurrent.futures.ThreadPoolExecutor] | None = None  # (process id, pool)
+
+
+def _bounds(
+    v: Valuation, kept: list[list[int]], k: int, job: concurrent.futures.Future[list[Fraction]] | None
+) -> list[Fraction]:
+    """The quick upper bounds of these exchanges: the kernel's job started on a worker, else (none
+    started, or the kernel cannot value them) found here."""
+    if job is not None:
+        try:
+            return job.result()
+        except kernel.KernelLimit:  # a house whose tables exceed the kernel's sizes
+            return v.exchanges_numpy(kept, k, bound=True)
+    return v.exchanges(kept, k, bound=True)
+
+
+def _workers() -> concurrent.futures.ThreadPoolExecutor:
+    """The threads the kernel's exchanges are started on (this process's)."""
+    global _WORKERS
+    with _LOCK:
+        # a forked server worker starts with the parent's pool object but none of its threads
+        if _WORKERS is None or _WORKERS[0] != os.getpid():
+            _WORKERS = (os.getpid(), concurrent.futures.ThreadPoolExecutor(kernel.threads(), "advisor"))
+        return _WORKERS[1]
 
 
 def _exchange_sets(hand: tuple[Card, ...], k: int) -> tuple[list[tuple[Card, ...]], list[list[int]]]:
@@ -410,12 +452,7 @@ def _exchanges_at_once(
     """Every exchange of every size started on the kernel's worker threads (the compiled kernel
     lets go of the GIL: one size's Python runs while another's sums are made), each size's discards
     with its values to come, in the order the sizes are valued one by one."""
-    global _WORKERS
-    with _LOCK:
-        # a forked server worker starts with the parent's pool object but none of its threads
-        if _WORKERS is None or _WORKERS[0] != os.getpid():
-            _WORKERS = (os.getpid(), concurrent.futures.ThreadPoolExecutor(kernel.threads(), "advisor"))
-        workers = _WORKERS[1]
+    workers = _workers()
     jobs = {}
     for k in sorted(sizes, reverse=True):  # the largest first: the most work
         discards, kept = _exchange_sets(hand, k)

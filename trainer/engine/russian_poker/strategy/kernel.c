@@ -76,6 +76,7 @@ typedef struct {
     i64 hands, deck;
     i64 *total;            /* out: [n_opt] */
     i64 threads;           /* at most this many threads share the work */
+    i64 bound;             /* 1: a quick upper bound of each sum instead (`rp_bound`) */
 } Exchange;
 
 #define MAX_SETS 512
@@ -1000,6 +1001,126 @@ static void *run_share(void *arg) {
 #define PIECES 6      /* pieces per thread */
 #define SHARE_MIN 1500 /* units and flush draws below which one thread does it all */
 
+/* What buying the game can add, at most, against one dealer hand without a game, for a hand of
+   strength s with results o, whatever k cards the player's draw took (solver.Context.buy_bound, the
+   same bound): each next card is worth at most the better of its rank's result and its suited
+   (dealer flush) result, and the draw can take at most k of the cards worth least. It depends on s
+   only through its bands among the dealer's strengths after a bought game and among his flushes,
+   and on the results: kept per such key. */
+#define BB_SLOTS 4096
+typedef struct { i64 key[9]; i64 value; int used; } BuyBound;
+typedef struct { BuyBound slot[BB_SLOTS]; int used; } BuyMemo;
+
+static i64 buy_bound(const Ctx *c, BuyMemo *memo, i64 k, i64 s, const i64 *o) {
+    i64 thr = o[3] + c->fee;
+    i64 top = o[0] > o[1] ? o[0] : o[1];
+    if (o[4] > top) top = o[4];
+    if (c->n_sets == 0 || top <= thr) return 0;
+    i64 key[9] = {lower(c->after_sorted, c->n_after, s), upper(c->after_sorted, c->n_after, s),
+                  lower(c->flush_sorted, c->n_flush, s), upper(c->flush_sorted, c->n_flush, s),
+                  o[0], o[1], o[2], o[3], o[4]};
+    if (2 * memo->used >= BB_SLOTS) memset(memo, 0, sizeof *memo); /* more keys than it holds well */
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < 9; i++) h = (h ^ (uint64_t)key[i]) * 1099511628211ull;
+    for (uint64_t at = h % BB_SLOTS;; at = (at + 1) % BB_SLOTS) {
+        BuyBound *b = &memo->slot[at];
+        if (b->used && memcmp(b->key, key, sizeof key) == 0) return b->value;
+        if (b->used) continue;
+        i64 win = o[0], tie = o[1], lose = o[2], fail = o[4], found = 0;
+        for (i64 i = 0; i < c->n_sets; i++) {
+            const i64 *after = c->after + i * 13, *flush = c->after_flush + i * 13;
+            i64 sum = 0, least = INT64_MAX, mask = c->set_mask[i];
+            int present = 1;
+            for (int r = 0; r < 13; r++) {
+                i64 left = c->avail[r] - ((mask >> r) & 1);
+                if (left < 0) present = 0;
+                i64 v = after[r] < c->ak_floor ? fail : cmp_result(s, after[r], win, tie, lose);
+                v -= thr;
+                if (flush[r] > 0) {
+                    i64 suited = cmp_result(s, flush[r], win, tie, lose) - thr;
+                    if (suited > v) v = suited;
+                }
+                if (left > 0) sum += left * v;
+                if (v < least) least = v;
+            }
+            if (!present) continue;
+            i64 margin = sum + k * (least < 0 ? -least : 0);
+            if (margin > found) found = margin;
+        }
+        memcpy(b->key, key, sizeof key);
+        b->value = found;
+        b->used = 1;
+        memo->used++;
+        return found;
+    }
+}
+
+/* An upper bound of each kept set's sum, much quicker than the sum (solver.Valuation._bounds, the
+   same bound, which the tests compare it with): for each class unit, each stand at its best over
+   the range its counts can take inside the class (a count lies between its rank part and its rank
+   part plus the whole dealer-flush correction; a stand is linear in the counts, so its best is at a
+   corner), buying the game at its most (`buy_bound`), times the class's draws (the flush draws
+   among them: one more upper bound is harmless); and each flush draw at its best result against
+   any dealer hand. */
+static int rp_bound(const Ctx *c, const Exchange *x, i64 n_cls, const FlushDraw *list, i64 n_flush) {
+    i64 *ng = malloc((size_t)(n_cls + 1) * sizeof *ng);
+    BuyMemo *memo = calloc(1, sizeof *memo);
+    if (!ng || !memo) {
+        free(ng);
+        free(memo);
+        return -1;
+    }
+    for (i64 i = 0; i < n_cls; i++) ng[i] = INT64_MIN;
+    i64 hands = x->hands, deck = x->deck;
+    i64 j_ng = lower(c->axis, c->n_axis, c->ak_floor);
+    i64 flush_row = c->tau_row[0];
+    i64 c_ng = table(c, flush_row, j_ng);
+    for (i64 n = 0; n < x->n_units; n++) {
+        i64 cls = x->u_class[n], s = x->u_strength[n];
+        const i64 *z = x->counts + cls * 13, *o = c->out + s * 8;
+        i64 j_lt = lower(c->axis, c->n_axis, s), j_le = upper(c->axis, c->n_axis, s);
+        i64 r_lt, r_le;
+        rank_counts(c, x, cls, s, j_lt, j_le, &r_lt, &r_le);
+        if (ng[cls] == INT64_MIN) ng[cls] = rank_count(c, x, cls, c->ak_floor, 0, j_ng);
+        i64 r_ng = ng[cls];
+        i64 c_lt = table(c, flush_row, j_lt), c_le = table(c, flush_row, j_le);
+        i64 lts[2] = {r_lt + c_lt, r_lt}, les[2] = {r_le + c_le, r_le}, ngs[2] = {r_ng + c_ng, r_ng};
+        int q = s >= c->ak_floor, first = 1;
+        i64 base_hi = 0, ins_hi = 0;
+        for (int a = 0; a < 2; a++)
+            for (int b = 0; b < 2; b++)
+                for (int e = 0; e < 2; e++) {
+                    i64 lt = lts[a], le = les[b], g = ngs[e];
+                    i64 below = q ? lt - g : 0, equal = q ? le - lt : 0;
+                    i64 above = hands - g - below - equal;
+                    i64 base = deck * (o[0] * below + o[1] * equal + o[2] * above + o[3] * g);
+                    i64 ins = base + deck * o[7] * (c->odds * g - (hands - g));
+                    if (first || base > base_hi) base_hi = base;
+                    if (first || ins > ins_hi) ins_hi = ins;
+                    first = 0;
+                }
+        i64 best = o[5] * hands * deck; /* fold */
+        i64 bet = base_hi + r_ng * buy_bound(c, memo, x->k, s, o);
+        if (bet > best) best = bet;
+        if (o[7] > 0 && ins_hi > best) best = ins_hi;
+        i64 size = 1;
+        for (int r = 0; r < 13; r++)
+            if (z[r]) size *= choose((int)c->avail[r], (int)z[r]);
+        x->total[x->u_option[n]] += best * size;
+    }
+    for (i64 n = 0; n < n_flush; n++) {
+        const i64 *o = c->out + list[n].strength * 8;
+        i64 win = o[0], buy = (o[0] > o[4] ? o[0] : o[4]) - c->fee - o[3];
+        i64 top = o[3] + (buy > 0 ? buy : 0);
+        if (win > top) top = win;
+        if (o[5] > top) top = o[5];
+        x->total[list[n].opt] += top * hands * deck;
+    }
+    free(ng);
+    free(memo);
+    return 0;
+}
+
 /* Sum of the best stand over every draw of the exchange, for each kept set. Returns 0, or -1 when
    a table is too large or memory runs out. The units are split between up to x->threads threads
    (a class's units, and a flush draw's suits, kept in one share: they share state). */
@@ -1014,6 +1135,11 @@ int rp_exchange(const Ctx *c, const Exchange *x) {
     FlushDraw *list;
     i64 n_flush;
     if (flush_draws(c, x, &list, &n_flush)) return -1;
+    if (x->bound) {
+        int status = rp_bound(c, x, n_cls, list, n_flush);
+        free(list);
+        return status;
+    }
     int parts = (int)x->threads;
     if (parts > MAX_THREADS) parts = MAX_THREADS;
     if (parts < 1 || x->n_units + n_flush < SHARE_MIN) parts = 1;
@@ -1089,7 +1215,7 @@ static const FieldInfo exchange_fields[] = {
     RP_FIELD(Exchange, sig_coef), RP_FIELD(Exchange, class_of), RP_FIELD(Exchange, n_units),
     RP_FIELD(Exchange, u_class), RP_FIELD(Exchange, u_option), RP_FIELD(Exchange, u_strength),
     RP_FIELD(Exchange, hands), RP_FIELD(Exchange, deck), RP_FIELD(Exchange, total),
-    RP_FIELD(Exchange, threads),
+    RP_FIELD(Exchange, threads), RP_FIELD(Exchange, bound),
 };
 
 /* The size of struct `which` (0: Ctx, 1: Exchange), -1 for another number. */

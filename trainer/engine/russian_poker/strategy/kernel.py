@@ -24,7 +24,7 @@ import importlib.util
 import logging
 import os
 import platform
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -127,6 +127,7 @@ class _Exchange(ctypes.Structure):
         ("deck", ctypes.c_int64),
         ("total", ctypes.c_void_p),
         ("threads", ctypes.c_int64),
+        ("bound", ctypes.c_int64),
     ]
 
 
@@ -413,18 +414,42 @@ def exchange_sums(
     units: tuple[IntArray, IntArray, IntArray],
     hands: int,
     deck: int,
+    *,
+    bound: bool = False,
 ) -> list[int]:
     """For each kept set, the sum over every draw of k cards of the best stand after it, in units x
-    hidden hands x deck cards. `cls` are the draw's rank classes (solver.draw_classes), `units` the
-    (class, kept set, final strength) of every rank class of draws for each kept set."""
+    hidden hands x deck cards (`exchange_call` made and run)."""
+    return exchange_call(kc, ctx, cls, kept_sets, k, units, hands, deck, bound=bound)()
+
+
+def exchange_call(
+    kc: KernelContext,
+    ctx: Any,
+    cls: Any,
+    kept_sets: Sequence[Sequence[int]],
+    k: int,
+    units: tuple[IntArray, IntArray, IntArray],
+    hands: int,
+    deck: int,
+    *,
+    bound: bool = False,
+) -> Callable[[], list[int]]:
+    """The kernel's call that gives, for each kept set, the sum over every draw of k cards of the best
+    stand after it, in units x hidden hands x deck cards, with its arrays made (NumPy, holding the
+    GIL) so that the call itself holds no Python lock: another thread may run it. `cls` are the
+    draw's rank classes (solver.draw_classes), `units` the (class, kept set, final strength) of every
+    rank class of draws for each kept set. With `bound`, a quick upper bound of each sum instead: the
+    one `Valuation.exchanges_numpy(bound=True)` finds."""
     lib = _library()
     assert lib is not None
     _tables, at = _draw_tables(k, cls)  # before _sig_single, which reads them
     u_class, u_option, u_strength = units
     opts = len(kept_sets)
     # By class, then strength (a class's units of one band share the buy state), else as given: one
-    # stable sort of a single key (strengths are below 2^13), much faster than np.lexsort.
-    order = np.argsort(u_class << 13 | u_strength, kind="stable")
+    # stable sort of a single key (strengths are below 2^13), much faster than np.lexsort. A bound
+    # shares nothing between units (its buy bounds are kept by key): no sort.
+    key = u_class << 13 | u_strength
+    order = np.arange(len(key)) if bound else np.argsort(key, kind="stable")
     kept = np.full((opts, 5), -1, dtype=np.int64)
     flush_suit = np.empty(opts, dtype=np.int64)
     for j, cards in enumerate(kept_sets):
@@ -444,8 +469,14 @@ def exchange_sums(
     x.hands, x.deck = hands, deck
     x.total = _ptr(total)
     x.threads = threads()
-    # ctypes lets go of the GIL for the call: other Python threads run while the kernel sums
-    status = lib.rp_exchange(ctypes.byref(kc.struct), ctypes.byref(x))
-    if status != 0:
-        raise KernelLimit("advisor kernel: a table is larger than its limits, or memory ran out")
-    return [int(t) for t in total]
+    x.bound = int(bound)
+
+    def run() -> list[int]:
+        _held = (arrays, sig_single, kc)  # alive until the kernel is done with them
+        # ctypes lets go of the GIL for the call: other Python threads run while the kernel sums
+        status = lib.rp_exchange(ctypes.byref(kc.struct), ctypes.byref(x))
+        if status != 0:
+            raise KernelLimit("advisor kernel: a table is larger than its limits, or memory ran out")
+        return total.tolist()
+
+    return run

@@ -18,7 +18,7 @@ All sums are whole numbers (results in `Payoffs` units times hand counts), kept 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -421,9 +421,9 @@ class Valuation:
         value instead (buying the game counted as if every no-game dealer were bought at the best
         result, a player flush as if it beat every dealer). The compiled kernel values them when it
         is available (`kernel.py`), NumPy alone otherwise (`exchanges_numpy`): the same sums."""
-        if not bound and kernel.available():
+        if kernel.available():
             try:
-                return self.exchanges_kernel(kept_sets, k)
+                return self.exchanges_kernel(kept_sets, k, bound=bound)
             except kernel.KernelLimit:  # a house whose tables exceed the kernel's sizes
                 pass
         return self.exchanges_numpy(kept_sets, k, bound=bound)
@@ -437,8 +437,19 @@ class Valuation:
             self._kernel = kernel.kernel_context(self.ctx)
         return True
 
-    def exchanges_kernel(self, kept_sets: Sequence[Sequence[int]], k: int) -> list[Fraction]:
-        """`exchanges` by the compiled kernel (kernel.c)."""
+    def exchanges_kernel(
+        self, kept_sets: Sequence[Sequence[int]], k: int, *, bound: bool = False
+    ) -> list[Fraction]:
+        """`exchanges` by the compiled kernel (kernel.c); with `bound`, the bounds of
+        `exchanges_numpy(bound=True)`, in whole numbers."""
+        return self.kernel_job(kept_sets, k, bound=bound)()
+
+    def kernel_job(
+        self, kept_sets: Sequence[Sequence[int]], k: int, *, bound: bool = False
+    ) -> Callable[[], list[Fraction]]:
+        """`exchanges_kernel` with its arrays made here (NumPy, under the GIL), as a call that another
+        thread may run: the kernel's sums hold no Python lock, so this thread goes on meanwhile.
+        The call raises `kernel.KernelLimit` where the kernel cannot value these exchanges."""
         ctx = self.ctx
         cls = draw_classes(k)
         feasible = cls.feasible(ctx.dealer.avail)
@@ -450,11 +461,15 @@ class Valuation:
         u_strength = cls.final[u_class, cls.kept_ids(kept_sets)[u_option]]
         if self._kernel is None:
             self._kernel = kernel.kernel_context(ctx)
-        totals = kernel.exchange_sums(
-            self._kernel, ctx, cls, kept_sets, k, (u_class, u_option, u_strength), hands, deck
+        call = kernel.exchange_call(
+            self._kernel, ctx, cls, kept_sets, k, (u_class, u_option, u_strength), hands, deck, bound=bound
         )
         den = comb(len(ctx.pool), k) * hands * deck
-        return [Fraction(t, den) for t in totals]
+
+        def run() -> list[Fraction]:
+            return [Fraction(t, den) for t in call()]
+
+        return run
 
     def exchanges_numpy(
         self, kept_sets: Sequence[Sequence[int]], k: int, *, bound: bool = False
