@@ -1002,3 +1002,11 @@ def insert(db: Database, table: str, record: dict[str, Any]) -> int:
 def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
     names = ", ".join(f"[{name}]" for name in columns)
     return f"INSERT INTO [{table}] ({names}) VALUES ({', '.join('?' for _ in columns)})"
+
+
+@MIGRATIONS()
+def m018_board_names(db: Database) -> None:
+    """Whether a trainee hides his name on his groups' weekly leaderboards (`users.board_hidden`): his
+    groupmates then read a neutral label; his instructor still sees him."""
+    db.execute("ALTER TABLE users ADD COLUMN board_hidden INTEGER NOT NULL DEFAULT 0")
+    db.execute("CREATE INDEX sprints_started ON sprints (started_at)")
