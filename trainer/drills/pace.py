@@ -38,6 +38,14 @@ class Paces:
     def target_s(self, kind: str) -> float:
         return self.kinds.get(kind, self.default_s)
 
+    def overridden(self, kinds: dict[str, float]) -> Paces:
+        """These paces with some kinds' targets replaced (a group's own).
+
+        >>> Paces(12, 0.6, {"rp.bet_payout": 9}).overridden({"rp.bet_payout": 6}).target_s("rp.bet_payout")
+        6
+        """
+        return Paces(self.default_s, self.fast_share, {**self.kinds, **kinds}) if kinds else self
+
     def rate(self, kind: str, time_ms: int) -> Pace:
         target_ms = self.target_s(kind) * 1000
         if time_ms <= target_ms * self.fast_share:

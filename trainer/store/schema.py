@@ -27,13 +27,14 @@ Tables, all STRICT:
   (`trainer/store/live.py`): a session an instructor runs for a group, who joined it, its questions
   (the situation each, its clock) and each trainee's one answer per question (its drill and attempt
   are of mode "live").
+- `group_paces`: a group's own target time per question for a drill kind (else `data/pace.toml`'s).
 - `sign_in_failures`: failed password checks, a key ("username:...", "address:...", "device:...")
   and a time each (`trainer/store/sign_in_failures.py`), so that every worker counts the same.
 
 >>> store_db = open_db(":memory:")
 >>> sorted(t for t in store_db.table_names() if not t.startswith("_"))  # doctest: +NORMALIZE_WHITESPACE
-['api_tokens', 'attempts', 'cards', 'drills', 'exam_sittings', 'exams', 'group_rules', 'group_targets',
- 'groups', 'house_rules', 'live_answers', 'live_players', 'live_questions', 'live_sessions',
+['api_tokens', 'attempts', 'cards', 'drills', 'exam_sittings', 'exams', 'group_paces', 'group_rules',
+ 'group_targets', 'groups', 'house_rules', 'live_answers', 'live_players', 'live_questions', 'live_sessions',
  'membership_periods', 'memberships', 'one_time_codes', 'round_steps', 'rounds', 'sessions',
  'sign_in_failures', 'sitting_comments', 'sprints', 'table_tests', 'trainees', 'users']
 """
@@ -1010,3 +1011,18 @@ def m018_board_names(db: Database) -> None:
     groupmates then read a neutral label; his instructor still sees him."""
     db.execute("ALTER TABLE users ADD COLUMN board_hidden INTEGER NOT NULL DEFAULT 0")
     db.execute("CREATE INDEX sprints_started ON sprints (started_at)")
+
+
+@MIGRATIONS()
+def m019_group_paces(db: Database) -> None:
+    """A group's own pace for a drill kind (seconds a question), set by its instructor: it replaces
+    the school's target of `data/pace.toml` for the group's drills, sprints and live sessions."""
+    db.execute(
+        """CREATE TABLE group_paces (
+             group_id INTEGER NOT NULL REFERENCES groups(id),
+             kind TEXT NOT NULL,
+             seconds REAL NOT NULL CHECK (seconds > 0),
+             updated_at TEXT NOT NULL,
+             PRIMARY KEY (group_id, kind)
+           ) STRICT"""
+    )

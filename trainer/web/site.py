@@ -24,6 +24,7 @@ def init_pages(app: Flask) -> None:
     from trainer.web.core import offline
     from trainer.web.groups import boards as group_boards  # noqa: F401
     from trainer.web.groups import exports as group_exports  # noqa: F401
+    from trainer.web.groups import pace as group_pace  # noqa: F401
     from trainer.web.groups import readiness as readiness_report  # noqa: F401
     from trainer.web.groups import time_zone as group_zone  # noqa: F401
     from trainer.web.groups import views as groups

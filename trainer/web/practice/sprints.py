@@ -27,6 +27,7 @@ from werkzeug.wrappers import Response
 from trainer import games
 from trainer.drills import REGISTRY, AnswerError
 from trainer.drills.base import expected_of
+from trainer.drills.pace import Pace
 from trainer.store import AlreadyAnsweredError, NotFoundError, stats
 from trainer.web.core import db
 from trainer.web.core.forms import (
@@ -38,6 +39,7 @@ from trainer.web.core.forms import (
 )
 from trainer.web.core.guards import check_form, own_drill, require_trainee
 from trainer.web.core.i18n import error_text
+from trainer.web.core.pace import rated
 from trainer.web.practice.forms import SprintQuestionForm
 from trainer.web.situations.answers import kept_input, read_answer
 from trainer.web.situations.catalog import (
@@ -286,9 +288,20 @@ def result(sprint_id: int) -> str | Response:
         taken=min(taken, sprint["duration_s"]),
         record=stats.sprint_record(db.store().db, sprint),
         misses=misses(sprint_id),
+        paced=pace_counts(sprint_id),
         lengths=SPRINT_LENGTHS,
         default_seconds=DEFAULT_SPRINT_SECONDS,
     )
+
+
+def pace_counts(sprint_id: int) -> dict[str, int]:
+    """How many of the sprint's right answers in time were fast, on pace and slow (`core.pace`)."""
+    counts = {rating.value: 0 for rating in Pace}
+    for drill in db.store().sprint_drills(sprint_id):
+        found = rated(drill["kind"], drill["attempt"], drill.get("group_id")) if drill["in_time"] else None
+        if found is not None:
+            counts[found["pace"]] += 1
+    return counts
 
 
 def misses(sprint_id: int) -> list[dict[str, Any]]:
