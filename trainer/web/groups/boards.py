@@ -19,7 +19,7 @@ from flask_login import current_user, login_required
 from trainer.store import NotFoundError
 from trainer.store.boards import is_hidden, set_hidden, weekly_board
 from trainer.web.core import db, local_time
-from trainer.web.core.forms import EmptyForm
+from trainer.web.core.forms import EmptyForm, whole_number
 from trainer.web.core.guards import check_form
 from trainer.web.groups.views import bp
 from trainer.web.situations.catalog import sprint_title
@@ -130,7 +130,7 @@ def leaderboard_name() -> Response:
         else gettext("Your name is shown on your groups' leaderboards again."),
         "ok",
     )
-    back = request.form.get("group", "")
-    if back.isdigit():
-        return redirect(url_for("groups.leaderboard", group_id=int(back)), code=303)
+    back = whole_number(request.form.get("group"), 18)
+    if back is not None:
+        return redirect(url_for("groups.leaderboard", group_id=back), code=303)
     return redirect(url_for("groups.index"), code=303)

@@ -24,7 +24,7 @@ from trainer.drills import REGISTRY, RulesError, issue
 from trainer.drills.base import MAX_SEED
 from trainer.store import NotFoundError, Refusal
 from trainer.web.core import db
-from trainer.web.core.forms import DEFAULT_SPRINT_SECONDS, SPRINT_LENGTHS, EmptyForm
+from trainer.web.core.forms import DEFAULT_SPRINT_SECONDS, SPRINT_LENGTHS, EmptyForm, whole_number
 from trainer.web.core.guards import check_form
 from trainer.web.practice.sprints import next_question
 from trainer.web.situations.catalog import kind_title, sprint_title
@@ -79,19 +79,17 @@ def index() -> str:
 def challenge() -> Response:
     check_form(EmptyForm())
     group_raw, _, opponent_raw = request.form.get("opponent", "").partition(":")
-    kind_id = request.form.get("kind", "")
-    level_raw, length_raw = request.form.get("level", ""), request.form.get("length", "")
-    kind = REGISTRY.get(kind_id)
+    kind = REGISTRY.get(request.form.get("kind", ""))
+    level, length = whole_number(request.form.get("level")), whole_number(request.form.get("length"))
+    group_id, opponent = whole_number(group_raw, 18), whole_number(opponent_raw, 18)
     if kind is None:
         abort(400, description=gettext("There is no such drill. Choose one from the list."))
-    if not level_raw.isdigit() or int(level_raw) not in kind.levels:
-        abort(400, description=gettext("This drill has no level %(level)s.", level=level_raw[:3]))
-    if not length_raw.isdigit() or int(length_raw) not in SPRINT_LENGTHS:
+    if level is None or level not in kind.levels:
+        abort(400, description=gettext("This drill has no level %(level)s.", level=str(level or "")))
+    if length not in SPRINT_LENGTHS:
         abort(400, description=gettext("Choose how many questions from the list."))
-    if not (group_raw.isdigit() and opponent_raw.isdigit()):
+    if group_id is None or opponent is None:
         abort(400, description=gettext("Choose a groupmate from the list."))
-    level, length = int(level_raw), int(length_raw)
-    group_id, opponent = int(group_raw), int(opponent_raw)
     seeds = [secrets.randbelow(MAX_SEED + 1) for _ in range(length)]
     if not db.groups().is_member(group_id, current_user.id):
         abort(400, description=gettext("Choose a groupmate from the list."))
