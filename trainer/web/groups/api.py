@@ -192,7 +192,7 @@ def group_report(group_id: int) -> ResponseReturnValue:
     "questions answered right, then the time. A member who hides his name has `name` null to his "
     "groupmates; he and the instructor read it. The week runs Monday to Sunday in the group's time zone.",
     security=SIGNED_IN,
-    query=(query("week", {"type": "string", "format": "date"}, "A day of the week; blank: this week."),),
+    query=(query("week", _DAY, "A day of the week; blank: this week."),),
     responses={
         200: (schemas.Leaderboard, "The week's boards."),
         400: "A week that is not YYYY-MM-DD.",
