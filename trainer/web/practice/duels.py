@@ -23,7 +23,7 @@ from werkzeug.wrappers import Response
 from trainer.drills import REGISTRY, RulesError, issue
 from trainer.drills.base import MAX_SEED
 from trainer.store import NotFoundError, Refusal
-from trainer.web.core import db
+from trainer.web.core import db, local_time
 from trainer.web.core.forms import DEFAULT_SPRINT_SECONDS, SPRINT_LENGTHS, EmptyForm, whole_number
 from trainer.web.core.guards import check_form
 from trainer.web.practice.sprints import next_question
@@ -40,6 +40,11 @@ def _groupmates(user_id: int) -> list[dict[str, Any]]:
         if members:
             found.append({"group": group, "members": members})
     return found
+
+
+def _zone(group_id: int) -> str:
+    """The duel's times are shown in its group's time zone."""
+    return local_time.zone_of(db.groups().group(group_id))
 
 
 def _party(duel_id: int) -> dict[str, Any]:
@@ -62,9 +67,11 @@ def _rules_of(group_id: int, kind: str, level: int, seed: int) -> str | None:
 @bp.get("/")
 @login_required
 def index() -> str:
+    duels = db.duels().of_trainee(current_user.id)
     return render_template(
         "practice/duels.html",
-        duels=db.duels().of_trainee(current_user.id),
+        duels=duels,
+        zones={d["group_id"]: _zone(int(d["group_id"])) for d in duels},
         groupmates=_groupmates(current_user.id),
         kinds=[(kind.id, kind_title(kind)) for kind in REGISTRY.values()],
         lengths=SPRINT_LENGTHS,
@@ -122,6 +129,7 @@ def show(duel_id: int) -> str:
         me=current_user.id,
         mine="challenger" if duel["challenger_id"] == current_user.id else "opponent",
         title=sprint_title(duel["kind"]),
+        zones={duel["group_id"]: _zone(int(duel["group_id"]))},
         form=EmptyForm(),
     )
 
