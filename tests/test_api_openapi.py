@@ -233,6 +233,10 @@ def tour_groups(tour, bearer):
     tour.call("get", url + "/quiz-results.csv?until=2026-12-31&kind=rp.qualify", quizzes)
     tour.call("get", url + "/quiz-results.csv?until=soon", quizzes)
     tour.call("get", "/api/v1/groups/999/quiz-results.csv", quizzes)
+    board = "/api/v1/groups/{group_id}/leaderboard"
+    tour.call("get", url + "/leaderboard?week=2026-12-07", board, headers=as_trainee)
+    tour.call("get", url + "/leaderboard?week=soon", board)
+    tour.call("get", "/api/v1/groups/999/leaderboard", board)
     leave = "/api/v1/groups/{group_id}/membership"
     tour.call("delete", url + "/membership", leave, headers=as_trainee)
     tour.call("delete", url + "/membership", leave, headers=as_trainee)  # not a member any more: 404

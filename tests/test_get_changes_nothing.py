@@ -67,6 +67,8 @@ def _ids(client) -> dict[str, list[str]]:
         # Live sessions: this trainee has joined none, so each is another's or missing.
         "session_id": ["1", "999999"],
         "code": ["ABCDEF", "nope"],
+        # Duels: this trainee is in none, so each is another's or missing.
+        "duel_id": ["1", "999999"],
     }
 
 

@@ -274,3 +274,25 @@ def test_time_up_reveals_on_the_next_look_and_refuses_the_answer(app, room):
     assert state["state"] == "revealed" and state["version"] > version
     assert _control(room, session_id, "next").status_code == 303  # straight on: no "reveal" needed
     assert _question(app, session_id)["position"] == 1
+
+
+def test_the_phone_rates_a_right_answer_against_the_groups_own_pace(app, room):
+    """9 s is on pace by the school's 9 s for a bet's payout, slow by a group's own 6 s."""
+    session_id, code = _start(room)
+    _join(room["one"], code)
+    _control(room, session_id, "start")
+    question = _question(app, session_id)
+    right, _wrong = _answers(question)
+    room["one"].post(f"/live/{session_id}/answer", data={"question": question["id"], "answer": right})
+    with app.app_context():
+        db.store().db.execute(
+            "UPDATE live_answers SET time_ms = 9000 WHERE question_id = ?", [question["id"]]
+        )
+        db.store().db.conn.commit()
+    _control(room, session_id, "reveal")
+    shown = room["one"].get(f"/live/{session_id}/phone").get_data(as_text=True)
+    assert 'id="live-pace" data-pace="on_pace"' in shown
+    with app.app_context():
+        Groups(db.store().db).set_pace(room["group"], KIND, 6)
+    shown = room["one"].get(f"/live/{session_id}/phone").get_data(as_text=True)
+    assert 'id="live-pace" data-pace="slow"' in shown and "your group's pace of 6 s" in shown

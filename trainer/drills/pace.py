@@ -13,7 +13,7 @@ today's practice reviews a right answer's card Easy, Good or Hard by its `easy` 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -53,6 +53,20 @@ class Paces:
 
     def target_s(self, kind: str) -> float:
         return self.of(kind).target_s
+
+    def overridden(self, targets: dict[str, float]) -> Paces:
+        """These paces with some kinds' live targets replaced (a group's own); practice's bounds stay.
+
+        >>> school = Paces(KindPace(12, 6, 20), 0.6, {"rp.bet_payout": KindPace(9, 6, 20)})
+        >>> school.overridden({"rp.bet_payout": 6}).of("rp.bet_payout")
+        KindPace(target_s=6, easy_s=6, hard_s=20)
+        """
+        if not targets:
+            return self
+        kinds = dict(self.kinds)
+        for kind, seconds in targets.items():
+            kinds[kind] = replace(self.of(kind), target_s=seconds)
+        return Paces(self.default, self.fast_share, kinds)
 
     def rate(self, kind: str, time_ms: int) -> Pace:
         target_ms = self.target_s(kind) * 1000

@@ -301,6 +301,28 @@ class Groups:
         with writing(self.db):
             self.db.execute("UPDATE users SET practice_group_id = ? WHERE id = ?", [group_id, user_id])
 
+    # Pace ------------------------------------------------------------------------------------------
+
+    def paces(self, group_id: int | None) -> dict[str, float]:
+        """The group's own targets per drill kind, in seconds (none: the school's hold)."""
+        if group_id is None:
+            return {}
+        rows = self.db.execute("SELECT kind, seconds FROM group_paces WHERE group_id = ?", [group_id])
+        return {str(kind): float(seconds) for kind, seconds in rows.fetchall()}
+
+    def set_pace(self, group_id: int, kind: str, seconds: float | None) -> None:
+        """Set the group's target for a kind (None: back to the school's)."""
+        with writing(self.db):
+            if seconds is None:
+                self.db.execute("DELETE FROM group_paces WHERE group_id = ? AND kind = ?", [group_id, kind])
+            else:
+                self.db.execute(
+                    """INSERT INTO group_paces (group_id, kind, seconds, updated_at) VALUES (?, ?, ?, ?)
+                       ON CONFLICT (group_id, kind) DO UPDATE SET seconds = excluded.seconds,
+                       updated_at = excluded.updated_at""",
+                    [group_id, kind, float(seconds), _now(self.clock)],
+                )
+
     # Readiness targets -----------------------------------------------------------------------------
 
     def target(self, group_id: int | None, game: str) -> Target:

@@ -335,9 +335,12 @@ class Store:
         *,
         questions: int | None = None,
         kinds: Sequence[str] = (),
+        seeds: Sequence[int] | None = None,
+        rules: str | None = None,
     ) -> int:
         """Open a timed sprint of `questions` questions (None: as many as are asked) of `kinds` in
-        turn; its questions come from `next_sprint_question` (or `save_drill(mode="sprint", ...)`)."""
+        turn; its questions come from `next_sprint_question` (or `save_drill(mode="sprint", ...)`).
+        `seeds` (one per question) and `rules` fix its situations (a duel's); else they are drawn."""
         if not isinstance(duration_s, int) or isinstance(duration_s, bool) or duration_s <= 0:
             raise StoreError("a sprint lasts a positive whole number of seconds")
         whole = isinstance(questions, int) and not isinstance(questions, bool)
@@ -355,6 +358,10 @@ class Store:
         }
         if questions is not None:
             record.update(questions=questions, kinds=json.dumps(list(kinds)))
+        if seeds is not None:
+            if questions is None or len(seeds) != questions:
+                raise StoreError("a sprint of fixed seeds has one seed per question")
+            record.update(seeds=json.dumps([int(seed) for seed in seeds]), rules=rules)
         with writing(self.db):
             return insert(self.db, "sprints", record)
 
@@ -377,10 +384,11 @@ class Store:
         ]
 
     def next_sprint_question(
-        self, sprint_id: int, draw: Callable[[str], tuple[Situation, int | None] | None]
+        self, sprint_id: int, draw: Callable[..., tuple[Situation, int | None] | None]
     ) -> int | None:
         """The sprint's open question; else, while it has questions left, a new one of its next kind
-        (`draw(kind)` deals it, before the write lock is taken; None: it cannot); else None.
+        (`draw(kind)` deals it, before the write lock is taken; None: it cannot); else None. A sprint
+        of fixed seeds (a duel's) has it dealt as `draw(kind, seed=..., rules=...)`.
 
         Concurrent calls (a second tab, a double tap) add one question between them: the count and
         the open question are checked again under the write lock (`save_drill`)."""
@@ -396,7 +404,9 @@ class Store:
             kinds = json.loads(sprint["kinds"] or "[]")
             if not kinds:
                 return None
-            drawn = draw(str(kinds[len(asked) % len(kinds)]))
+            kind = str(kinds[len(asked) % len(kinds)])
+            fixed = json.loads(sprint["seeds"]) if sprint.get("seeds") else None
+            drawn = draw(kind) if fixed is None else draw(kind, seed=fixed[len(asked)], rules=sprint["rules"])
             if drawn is None:
                 return None
             situation, group_id = drawn

@@ -27,14 +27,16 @@ Tables, all STRICT:
   (`trainer/store/live.py`): a session an instructor runs for a group, who joined it, its questions
   (the situation each, its clock) and each trainee's one answer per question (its drill and attempt
   are of mode "live").
+- `duels`: a sprint challenge between two members of a group, of the same seeds (`trainer/store/duels.py`).
+- `group_paces`: a group's own target time per question for a drill kind (else `data/pace.toml`'s).
 - `sign_in_failures`: failed password checks, a key ("username:...", "address:...", "device:...")
   and a time each (`trainer/store/sign_in_failures.py`), so that every worker counts the same.
 
 >>> store_db = open_db(":memory:")
 >>> sorted(t for t in store_db.table_names() if not t.startswith("_"))  # doctest: +NORMALIZE_WHITESPACE
-['api_tokens', 'attempts', 'cards', 'drills', 'exam_sittings', 'exams', 'group_rules', 'group_targets',
- 'groups', 'house_rules', 'live_answers', 'live_players', 'live_questions', 'live_sessions',
- 'membership_periods', 'memberships', 'one_time_codes', 'round_steps', 'rounds', 'sessions',
+['api_tokens', 'attempts', 'cards', 'drills', 'duels', 'exam_sittings', 'exams', 'group_paces',
+ 'group_rules', 'group_targets', 'groups', 'house_rules', 'live_answers', 'live_players', 'live_questions',
+ 'live_sessions', 'membership_periods', 'memberships', 'one_time_codes', 'round_steps', 'rounds', 'sessions',
  'sign_in_failures', 'sitting_comments', 'sprints', 'table_tests', 'trainees', 'users']
 """
 
@@ -994,3 +996,57 @@ def insert(db: Database, table: str, record: dict[str, Any]) -> int:
 def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
     names = ", ".join(f"[{name}]" for name in columns)
     return f"INSERT INTO [{table}] ({names}) VALUES ({', '.join('?' for _ in columns)})"
+
+
+@MIGRATIONS()
+def m018_board_names(db: Database) -> None:
+    """Whether a trainee hides his name on his groups' weekly leaderboards (`users.board_hidden`): his
+    groupmates then read a neutral label; his instructor still sees him."""
+    db.execute("ALTER TABLE users ADD COLUMN board_hidden INTEGER NOT NULL DEFAULT 0")
+    db.execute("CREATE INDEX sprints_started ON sprints (started_at)")
+
+
+@MIGRATIONS()
+def m019_group_paces(db: Database) -> None:
+    """A group's own pace for a drill kind (seconds a question), set by its instructor: it replaces
+    the school's target of `data/pace.toml` for the group's drills, sprints and live sessions."""
+    db.execute(
+        """CREATE TABLE group_paces (
+             group_id INTEGER NOT NULL REFERENCES groups(id),
+             kind TEXT NOT NULL,
+             seconds REAL NOT NULL CHECK (seconds > 0),
+             updated_at TEXT NOT NULL,
+             PRIMARY KEY (group_id, kind)
+           ) STRICT"""
+    )
+
+
+@MIGRATIONS()
+def m020_duels(db: Database) -> None:
+    """Duels: a trainee challenges a groupmate to a sprint of one drill kind and level; both sprints
+    ask the duel's `seeds` in turn under its `rules` (so the same situations), each side's sprint is
+    linked once (unique), and neither may start after `expires_at`. A sprint keeps the seeds and rules
+    it asks (`sprints.seeds`, `sprints.rules`; NULL: drawn at random under the trainee's rules)."""
+    db.execute("ALTER TABLE sprints ADD COLUMN seeds TEXT")
+    db.execute("ALTER TABLE sprints ADD COLUMN rules TEXT")
+    db.execute(
+        """CREATE TABLE duels (
+             id INTEGER PRIMARY KEY,
+             group_id INTEGER NOT NULL REFERENCES groups(id),
+             challenger_id INTEGER NOT NULL REFERENCES users(id),
+             opponent_id INTEGER NOT NULL REFERENCES users(id),
+             kind TEXT NOT NULL,
+             level INTEGER NOT NULL,
+             questions INTEGER NOT NULL,
+             duration_s INTEGER NOT NULL,
+             seeds TEXT NOT NULL,
+             rules TEXT,
+             created_at TEXT NOT NULL,
+             expires_at TEXT NOT NULL,
+             challenger_sprint_id INTEGER UNIQUE REFERENCES sprints(id),
+             opponent_sprint_id INTEGER UNIQUE REFERENCES sprints(id),
+             CHECK (challenger_id != opponent_id)
+           ) STRICT"""
+    )
+    db.execute("CREATE INDEX duels_challenger ON duels (challenger_id, created_at)")
+    db.execute("CREATE INDEX duels_opponent ON duels (opponent_id, created_at)")

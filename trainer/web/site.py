@@ -22,13 +22,15 @@ TRANSLATIONS = shipped("translations")
 def init_pages(app: Flask) -> None:
     from trainer.web.accounts import views as account
     from trainer.web.core import offline
+    from trainer.web.groups import boards as group_boards  # noqa: F401
     from trainer.web.groups import exports as group_exports  # noqa: F401
+    from trainer.web.groups import pace as group_pace  # noqa: F401
     from trainer.web.groups import readiness as readiness_report  # noqa: F401
     from trainer.web.groups import time_zone as group_zone  # noqa: F401
     from trainer.web.groups import views as groups
     from trainer.web.live import views as live
+    from trainer.web.practice import duels, progress, today
     from trainer.web.practice import home as pages
-    from trainer.web.practice import progress, today
     from trainer.web.practice import self_check as quiz
     from trainer.web.practice import sprints as sprint
     from trainer.web.practice import views as practice
@@ -73,6 +75,7 @@ def init_pages(app: Flask) -> None:
         today,
         offline,
         live,
+        duels,
     ):
         app.register_blueprint(module.bp)
     app.add_url_rule("/table.css", "table_css", table_css)

@@ -684,6 +684,31 @@ class ItemAnalysis(Out):
     wrong_answers: list[WrongAnswer] = Field(max_length=3)
 
 
+class BoardRow(Out):
+    place: Id
+    name: str | None = Field(description="The trainee's name; null when he hides it from his groupmates.")
+    hidden: bool = Field(description="He hides his name (his instructor and he himself still read it).")
+    you: bool = Field(description="The caller's own row.")
+    correct: Count
+    questions: Count
+    share: Share = Field(description="Right answers over the sprint's questions: the first rank.")
+    taken_s: float = Field(ge=0, description="The sprint's time in seconds: the second rank.")
+
+
+class Board(Out):
+    what: str = Field(description="A drill kind's id, or a game's id for a mixed sprint.")
+    level: Level
+    rows: list[BoardRow] = Field(description="Each trainee's best sprint of the week, best first.")
+
+
+class Leaderboard(Out):
+    week: Day = Field(description="The week's Monday in the group's time zone.")
+    zone: str = Field(description="The group's time zone (an IANA name).")
+    since: DateTime
+    until: DateTime
+    boards: list[Board]
+
+
 class GroupReport(Out):
     group: Group
     rules: dict[GameId, str]

@@ -44,6 +44,7 @@ from trainer.drills import REGISTRY, DrillKind, RulesError, Situation, issue
 from trainer.engine.presets import HouseSource
 from trainer.store import NotFoundError, Store, open_db
 from trainer.store.comments import Comments
+from trainer.store.duels import Duels
 from trainer.store.groups import Groups
 from trainer.store.quizzes import Exams
 from trainer.store.schema import diagnose
@@ -187,6 +188,11 @@ def start_round(trainee: int, game: str, level: int, *, rules: str | None = None
 def groups() -> Groups:
     """Groups and the instructor's desk, on this request's connection."""
     return Groups(store().db)
+
+
+def duels() -> Duels:
+    """Duels between groupmates, on this request's connection."""
+    return Duels(store().db)
 
 
 def exams() -> Exams:

@@ -2,7 +2,8 @@
 (`POST /api/v1/groups/join`), leave (`DELETE /api/v1/groups/{id}/membership`), a group's report
 (`GET /api/v1/groups/{id}/report`), its attempts as
 CSV (`GET /api/v1/groups/{id}/attempts.csv`), its assigned quizzes with their results
-(`GET /api/v1/groups/{id}/quizzes`), the quizzes' questions (`.../quiz-results.csv`) and one
+(`GET /api/v1/groups/{id}/quizzes`), its weekly leaderboard (`GET /api/v1/groups/{id}/leaderboard`,
+for its members too), the quizzes' questions (`.../quiz-results.csv`) and one
 member's page (`GET /api/v1/groups/{id}/trainees/{user id}`). The
 caller must be signed in (bearer token or session); a group that is not the caller's own is a 404, as
 if it did not exist. What the owner reads of a member is what he did while in the group."""
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify, url_for
+from flask import jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
 from trainer.store import NotFoundError, stats
@@ -20,7 +21,8 @@ from trainer.store.groups import NAME_MAX
 from trainer.web.api import schemas
 from trainer.web.api.document import CSV, SIGNED_IN, operation, query
 from trainer.web.api.shared import bp, fail, signed_in
-from trainer.web.core import auth, db
+from trainer.web.core import auth, db, local_time
+from trainer.web.groups.boards import BadWeek, board, visible_group, week_of
 from trainer.web.groups.views import attempts_csv, quiz_results_csv, sittings_of
 
 # A blank day is no limit (the desk's export form sends the fields it leaves empty).
@@ -189,6 +191,35 @@ def group_report(group_id: int) -> ResponseReturnValue:
         ],
         items=db.groups().item_analysis(group_id),
     )
+
+
+@bp.get("/groups/<int:group_id>/leaderboard")
+@operation(
+    "groupLeaderboard",
+    "Groups",
+    "The group's weekly leaderboard: each member's best sprint per drill and level.",
+    description="For the group's members and its instructor only. Ranked by the share of the sprint's "
+    "questions answered right, then the time. A member who hides his name has `name` null to his "
+    "groupmates; he and the instructor read it. The week runs Monday to Sunday in the group's time zone.",
+    security=SIGNED_IN,
+    query=(query("week", _DAY, "A day of the week; blank: this week."),),
+    responses={
+        200: (schemas.Leaderboard, "The week's boards."),
+        400: "A week that is not YYYY-MM-DD.",
+        404: "No such group of the caller's (neither his own nor one he is in).",
+    },
+)
+def group_leaderboard(group_id: int) -> ResponseReturnValue:
+    """The week's boards as the caller may read them (hidden names masked)."""
+    user = signed_in()
+    group = visible_group(group_id, user.id)
+    if group is None:
+        fail(404, f"You have no group {group_id}.")
+    try:
+        monday = week_of(request.args.get("week"), local_time.zone_of(group))
+    except BadWeek:
+        fail(400, "Give the week as a date, YYYY-MM-DD.")
+    return jsonify(board(group, user.id, monday))
 
 
 @bp.get("/groups/<int:group_id>/attempts.csv")

@@ -39,6 +39,7 @@ from flask_babel import gettext, ngettext
 from flask_login import current_user, login_required
 from markupsafe import Markup
 
+from trainer.drills import REGISTRY, pace
 from trainer.engine.presets import PresetError
 from trainer.games import BY_ID, GAMES, Game
 from trainer.store import NotFoundError, stats
@@ -281,6 +282,9 @@ def _render_desk(
         zone=local_time.zone_of(group),
         zones=local_time.zone_names(),
         school_zone=gettext("The school's: %(zone)s", zone=local_time.zone_label(None)),
+        own_paces=groups.paces(group_id),
+        school_paces=pace.shipped_paces(),
+        pace_kinds=[(kind.id, kind_title(kind)) for kind in REGISTRY.values()],
     )
     return (page, status) if status != 200 else page
 

@@ -28,7 +28,7 @@ from flask_login import current_user, login_required
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from trainer.drills import REGISTRY, AnswerError, RulesError, issue, pace
+from trainer.drills import REGISTRY, AnswerError, RulesError, issue
 from trainer.drills.base import expected_of
 from trainer.drills.mistakes import mistake_title
 from trainer.store import NotFoundError
@@ -38,6 +38,7 @@ from trainer.web.core import db
 from trainer.web.core.auth import instructor_required
 from trainer.web.core.guards import check_form
 from trainer.web.core.i18n import error_text
+from trainer.web.core.pace import rated as pace_of
 from trainer.web.live.forms import SECONDS_CHOICES, ControlForm, JoinLiveForm, LiveAnswerForm, NewLiveForm
 from trainer.web.situations.answers import kept_input, read_answer
 from trainer.web.situations.catalog import games_with_kinds, kind_title
@@ -298,10 +299,8 @@ def _phone(row: dict[str, Any], error: str | None = None, kept: dict[str, Any] |
     board = live.leaderboard(int(row["id"])) if row["state"] in ("revealed", "ended") else []
     place = next((r for r in board if r["trainee_id"] == current_user.id), None)
     rated = None
-    if revealed and mine is not None and mine["correct"] and question is not None:
-        paces = pace.shipped_paces()
-        kind_id = question["situation"].kind
-        rated = {"pace": paces.rate(kind_id, mine["time_ms"]).value, "seconds": paces.target_s(kind_id)}
+    if revealed and mine is not None and question is not None:
+        rated = pace_of(question["situation"].kind, mine, int(row["group_id"]))
     return render_template(
         "live/phone.html",
         live=row,

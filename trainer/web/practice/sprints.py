@@ -27,6 +27,7 @@ from werkzeug.wrappers import Response
 from trainer import games
 from trainer.drills import REGISTRY, AnswerError
 from trainer.drills.base import expected_of
+from trainer.drills.pace import Pace
 from trainer.store import AlreadyAnsweredError, NotFoundError, stats
 from trainer.web.core import db
 from trainer.web.core.forms import (
@@ -38,6 +39,7 @@ from trainer.web.core.forms import (
 )
 from trainer.web.core.guards import check_form, own_drill, require_trainee
 from trainer.web.core.i18n import error_text
+from trainer.web.core.pace import rated
 from trainer.web.practice.forms import SprintQuestionForm
 from trainer.web.situations.answers import kept_input, read_answer
 from trainer.web.situations.catalog import (
@@ -73,7 +75,7 @@ def start() -> str | Response | tuple[str, int]:
     sprint_id = db.store().start_sprint(
         trainee, f"{what}/{n}", form.level.data, seconds, questions=n, kinds=mix
     )
-    _next_question(db.store().sprint(sprint_id))
+    next_question(db.store().sprint(sprint_id))
     return redirect(url_for("sprints.run", sprint_id=sprint_id))
 
 
@@ -127,12 +129,14 @@ def _over(sprint: dict[str, Any], state: dict[str, Any]) -> bool:
     return sprint["finished_at"] is not None or state["done"] >= state["n"] or _remaining(sprint) <= 0
 
 
-def _next_question(sprint: dict[str, Any]) -> None:
+def next_question(sprint: dict[str, Any]) -> None:
     """Give the sprint its next question while questions and time remain, else score it."""
     if sprint["finished_at"] is None and _remaining(sprint) > 0:
 
-        def draw(kind: str) -> Any:
-            return db.draw(kind, sprint["level"]) if kind in REGISTRY else None
+        def draw(kind: str, seed: int | None = None, rules: str | None = None) -> Any:
+            if kind not in REGISTRY:
+                return None
+            return db.draw(kind, sprint["level"], seed=seed, rules=rules)
 
         if db.store().next_sprint_question(int(sprint["id"]), draw) is not None:
             return
@@ -221,7 +225,7 @@ def _posted(
 def finish(sprint_id: int) -> Response:
     _, sprint, state, over = _posted(sprint_id)
     if not over and state["current"] is None:
-        _next_question(sprint)
+        next_question(sprint)
     return redirect(url_for("sprints.result", sprint_id=sprint_id), code=303)
 
 
@@ -244,7 +248,7 @@ def answer(sprint_id: int) -> str | Response | tuple[str, int]:
     except AlreadyAnsweredError:
         _another_tab(sprint, form.drill.data)
         return redirect(url_for("sprints.run", sprint_id=sprint_id))
-    _next_question(sprint)
+    next_question(sprint)
     return redirect(url_for("sprints.run", sprint_id=sprint_id))
 
 
@@ -259,7 +263,7 @@ def skip(sprint_id: int) -> Response:
         and form.drill.data == state["current"]
         and db.store().skip_sprint_question(int(state["current"]))
     ):
-        _next_question(sprint)
+        next_question(sprint)
     else:
         _another_tab(sprint, form.drill.data)
     return redirect(url_for("sprints.run", sprint_id=sprint_id))
@@ -286,9 +290,21 @@ def result(sprint_id: int) -> str | Response:
         taken=min(taken, sprint["duration_s"]),
         record=stats.sprint_record(db.store().db, sprint),
         misses=misses(sprint_id),
+        paced=pace_counts(sprint_id),
+        duel=db.duels().duel_of_sprint(sprint_id),
         lengths=SPRINT_LENGTHS,
         default_seconds=DEFAULT_SPRINT_SECONDS,
     )
+
+
+def pace_counts(sprint_id: int) -> dict[str, int]:
+    """How many of the sprint's right answers in time were fast, on pace and slow (`core.pace`)."""
+    counts = {rating.value: 0 for rating in Pace}
+    for drill in db.store().sprint_drills(sprint_id):
+        found = rated(drill["kind"], drill["attempt"], drill.get("group_id")) if drill["in_time"] else None
+        if found is not None:
+            counts[found["pace"]] += 1
+    return counts
 
 
 def misses(sprint_id: int) -> list[dict[str, Any]]:

@@ -7,12 +7,13 @@ from typing import Any
 from trainer.drills import get_kind
 from trainer.drills.base import expected_of
 from trainer.web.core import db
+from trainer.web.core.pace import rated
 from trainer.web.situations.catalog import game_title, kind_title
 from trainer.web.situations.mistakes import recorded_mistake
 
 
 def graded(drill: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
-    """The drill's attempt and what the feedback shows of it (expected text, steps, mistake); both
+    """The drill's attempt and what the feedback shows of it (expected text, steps, mistake, pace); both
     None while it is open. The instructor's desk shows an attempt the same way."""
     attempt = db.store().attempt(drill["id"]) if drill["answered"] else None
     if attempt is None:
@@ -24,6 +25,7 @@ def graded(drill: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, Any]
         "expected_text": expected_text,
         "steps": steps,
         "mistake": recorded_mistake(drill["situation"], attempt, db.houses()),
+        "pace": rated(drill["kind"], attempt, drill.get("group_id")),
     }
     return attempt, grade
 
