@@ -1,8 +1,12 @@
 """The house's chips: denominations and colours from `data/chips/<name>.toml`, payouts counted in chips.
 
-A payout at the live table may be answered as an amount or as chips (a count per denomination, in the
-drills' "amounts" format with one label per denomination). A chips answer is right when its value is
-right; the feedback shows the fewest-chips way and how the trainee's chips colour up to it.
+A payout at the live table may be answered as an amount, as chips (a count per denomination, in the
+drills' "amounts" format with one label per denomination) or as chips cut from the float ("fewest").
+A "chips" answer is right when its value is right; a "fewest" answer only when it is the payout as the
+dealer cuts it from the float: the fewest chips of the house's denominations, which for a set where
+every chip is a whole multiple of the one below (as every set here must be) is one count per colour,
+each below the number that colours up to the next chip. The feedback shows the fewest-chips way and
+how the trainee's chips colour up to it.
 
 >>> chips = load_chips()
 >>> [c.value for c in chips.chips]
@@ -30,7 +34,9 @@ CHIPS_DIR = data_path("chips")
 DEFAULT_CHIPS = "standard"
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-PAYOUT_FORMS = ("amount", "chips")
+# How a payout step is answered: an amount, any chips of the right value, or the chips cut from the float.
+PAYOUT_FORMS = ("amount", "chips", "fewest")
+CHIPS_FORMS = ("chips", "fewest")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +102,19 @@ class ChipSet:
             total -= last[total]
         # Keys in label order (largest first) so the mapping reads like the answer form.
         return tuple((str(c.value), counts[c.value // unit]) for c in self.by_size)
+
+    def is_fewest(self, counts: Mapping[str, int]) -> bool:
+        """Whether a count per denomination is the fewest chips of its value: the payout as cut from
+        the float, with nothing left to colour up.
+
+        >>> chips = load_chips()
+        >>> chips.is_fewest({"1000": 1, "100": 4, "25": 1, "5": 1})
+        True
+        >>> chips.is_fewest({"100": 14, "25": 1, "5": 1})  # 1430 too, but ten blacks make a yellow
+        False
+        """
+        value = self.value_of(counts)
+        return sum(counts.values()) == sum(self.fewest(value).values())
 
     def value_of(self, counts: Mapping[str, int]) -> int:
         """The value of a count per denomination ({"100": 4, "25": 2} -> 450)."""
@@ -217,7 +236,7 @@ def chips_from_mapping(name: str, data: Mapping[str, Any], source: str = "<chips
         raise ValueError(f"{source}: every chip must be a whole multiple of the chip below it")
     answer = data.get("payout_answer", "amount")
     if answer not in PAYOUT_FORMS:
-        raise ValueError(f"{source}: payout_answer must be 'amount' or 'chips', not {answer!r}")
+        raise ValueError(f"{source}: payout_answer must be 'amount', 'chips' or 'fewest', not {answer!r}")
     stack = data.get("stack", 20)
     if isinstance(stack, bool) or not isinstance(stack, int) or stack < 1:
         raise ValueError(f"{source}: stack must be a whole number >= 1, not {stack!r}")

@@ -13,7 +13,8 @@ the dealer rules:
 4. each box that bet, from the dealer's left: if the dealer has no game and the player buys the game,
    the fee and which dealer card is replaced (a card is drawn for that box; the dealer's hand as
    dealt stays for the other boxes); then the result on each spot (ante, bet, bonus, insurance) and the payout
-   (the wins paid out from the float: as an amount or as chips, as the house chooses).
+   (the wins paid out from the float: as an amount, as any chips of that value, or as the dealer cuts
+   it from the float, the fewest chips only: as the house chooses, or the trainee).
 
 Folded boxes lose their stakes when they fold; nothing is asked about them. A draw is sold only
 while the stock keeps a card for every box's bought game (six boxes can empty it); a player refused
@@ -38,7 +39,7 @@ from typing import Any
 
 from trainer.drills.answers import AnswerFormat, AnswerKind, card_list
 from trainer.drills.chips import ChipSet, load_chips
-from trainer.drills.rounds import GameRounds, RoundStep, StepKind, payout_answer, payout_format
+from trainer.drills.rounds import GameRounds, RoundStep, StepKind, payout_answer, payout_facts, payout_format
 from trainer.drills.russian_poker import players
 from trainer.drills.russian_poker.deals import house_rules
 from trainer.drills.russian_poker.house import solve_insurance
@@ -378,9 +379,11 @@ def _settle_box(
     if win > 0:
         table.ask(
             "rp.payout",
-            step("What do you pay box {box}?", box=box["box"]),
+            step("What do you pay box {box}?", box=box["box"])
+            if payout != "fewest"
+            else step("Pay box {box} as you cut it from the float: which chips?", box=box["box"]),
             payout_format(chips, payout),
-            {**facts, "payout": payout, "chips": chips.name if payout == "chips" else None},
+            {**facts, "payout": payout, **payout_facts(chips, payout)},
             box["box"],
             "pay",
         )

@@ -1,0 +1,204 @@
+"""Payouts at the live table cut from the float (the payout form "fewest"): a Russian poker box or an
+Omaha pot's share answered in chips, right only as the fewest chips of the house's denominations (the
+"chips" form takes any chips of the right value). Known answers worked by hand, the grading of a right
+value in the wrong chips, the forms through the API and the pages, and properties over seeded rounds
+(small Hypothesis budgets): the graded right answer always makes the payout, uses only the float's
+denominations, and is the one cut that is right."""
+
+import pytest
+from api_helpers import make_api_app, token_client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_table_pages import dealt_of, form_for
+
+from trainer.drills.chips import load_chips
+from trainer.drills.rounds import (
+    RoundError,
+    chips_notes,
+    deal,
+    expected_answer,
+    grade_step,
+    solve_step,
+)
+
+CHIPS = load_chips("standard")  # the Russian poker float
+ROOM = load_chips("poker-room")  # the Omaha house's chips
+PAYOUTS = ("rp.payout", "om.payout", "om.uncontested")
+
+
+def payout_steps(r):
+    return [i for i, s in enumerate(r.steps) if s.kind in PAYOUTS]
+
+
+# Known answers, worked by hand --------------------------------------------------------------------
+
+
+def test_a_box_cut_from_the_float_by_hand():
+    """Seed 1 at level 2, step 9: box 3 holds three nines (9d 9s 9c Kc 8h) on an ante of 185, the bet
+    370. The dealer has no game (Qc 5s 4d 3c 2h); the player buys the game, the queen is replaced by
+    the 5d: a pair of fives. Three of a kind pays 3 to 1 on the bet: 370 x 3 = 1110, the ante returned.
+    Cut from the float: one yellow 1000, one black 100 and two reds (1000 + 100 + 5 + 5)."""
+    r = deal("russian_poker", 2, seed=1, payout="fewest")
+    s = r.steps[8]
+    assert s.kind == "rp.payout" and s.money == "pay" and s.data["cut"] is True
+    assert str(s.question) == "Pay box 3 as you cut it from the float: which chips?"
+    box = next(b for b in s.table["boxes"] if b["box"] == 3)
+    assert (box["ante"], box["bet"], box["cards"]) == (185, 370, ["9d", "Kc", "9s", "8h", "9c"])
+    cut = {"5000": 0, "1000": 1, "500": 0, "100": 1, "25": 0, "5": 2}
+    assert expected_answer(r, 8) == cut
+    right = grade_step(r, 8, "1000: 1; 100: 1; 5: 2")
+    assert right.correct and right.house_chips == 0
+    # The right value in blacks: not the cut (ten blacks colour up to a yellow), no chip lost.
+    blacks = grade_step(r, 8, {"100": 11, "5": 2})
+    assert not blacks.correct and blacks.house_chips == 0 and blacks.expected == cut
+    said = [str(x) for x in blacks.explanation]
+    assert (
+        "The value 1110 is right, but a payout is cut in the fewest chips: 1 x 1000, 1 x 100, 2 x 5." in said
+    )
+    assert "Colour up: 10 x 100 make 2 x 500." in said and "Colour up: 2 x 500 make 1 x 1000." in said
+    # A chip too many is wrong and costs the house the chip.
+    over = grade_step(r, 8, {"1000": 1, "100": 1, "5": 3})
+    assert not over.correct and over.house_chips == -5
+    assert not any(str(x).startswith("The value") for x in over.explanation)
+    # The same box in the "chips" form: any chips of the value are right.
+    same = deal("russian_poker", 2, seed=1, payout="chips")
+    assert str(same.steps[8].question) == "What do you pay box 3?" and "cut" not in same.steps[8].data
+    assert grade_step(same, 8, {"100": 11, "5": 2}).correct
+
+
+def test_an_omaha_share_cut_in_the_fewest_chips():
+    """An Omaha pot's share in the poker room's chips (1, 5, 25, 100, 500, 1000): the fewest chips
+    only; the same value in blue ones is right in the "chips" form, not cut."""
+    found = 0
+    for seed in range(30):
+        r = deal("omaha", 2, seed, payout="fewest")
+        loose = deal("omaha", 2, seed, payout="chips")
+        assert [s.kind for s in r.steps] == [s.kind for s in loose.steps]
+        for i in payout_steps(r):
+            want = expected_answer(r, i)
+            value = ROOM.value_of(want)
+            assert r.steps[i].data["cut"] is True and r.steps[i].data["chips"] == "poker-room"
+            assert grade_step(r, i, want).correct
+            blues = {"1": value}
+            if blues != want:
+                found += 1
+                assert not grade_step(r, i, blues).correct
+                assert grade_step(r, i, blues).house_chips == 0
+                assert grade_step(loose, i, blues).correct
+    assert found >= 10
+
+
+def test_a_chips_step_without_a_cut_adds_no_cut_note():
+    r = deal("russian_poker", 2, seed=1, payout="chips")
+    s = r.steps[8]
+    notes = chips_notes(s, {"100": 11, "5": 2}, expected_answer(r, 8))
+    assert notes and not any(str(x).startswith("The value") for x in notes)
+    assert chips_notes(s, expected_answer(r, 8), expected_answer(r, 8)) == ()
+
+
+def test_the_payout_form_is_checked():
+    with pytest.raises(RoundError, match="'amount', 'chips' or 'fewest'"):
+        deal("russian_poker", 1, seed=1, payout="cut")
+    # The amount form's rounds are dealt as before: the cut changes only how payouts are answered.
+    a, b = deal("russian_poker", 3, seed=5), deal("russian_poker", 3, seed=5, payout="fewest")
+    assert [s.kind for s in a.steps] == [s.kind for s in b.steps]
+    assert [s.table for s in a.steps] == [s.table for s in b.steps]
+
+
+# Properties over seeded rounds ----------------------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from(["russian_poker", "omaha"]),
+    level=st.sampled_from([1, 2, 3]),
+    seed=st.integers(0, 10**6),
+)
+def test_the_graded_cut_makes_the_payout_in_the_floats_chips(game, level, seed):
+    r = deal(game, level, seed, payout="fewest")
+    amounts = deal(game, level, seed, payout="amount")
+    for i in payout_steps(r):
+        s = r.steps[i]
+        chips = load_chips(s.data["chips"])
+        want, text, _ = solve_step(r, i)
+        # Only the float's denominations, none negative, and they make the payout the engine rules.
+        assert set(want) == {str(c.value) for c in chips.chips}
+        assert all(isinstance(n, int) and n >= 0 for n in want.values())
+        assert chips.value_of(want) == int(text)
+        if game == "russian_poker":  # the same box's step asked as an amount
+            assert expected_answer(amounts, i) == int(text)
+        # The cut: each colour short of what colours up to the next chip, so no fewer chips make it.
+        for small, large in zip(chips.chips, chips.chips[1:], strict=False):
+            assert want[str(small.value)] < large.value // small.value
+        graded = grade_step(r, i, want)
+        assert graded.correct and graded.house_chips == 0 and graded.expected == want
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(["standard", "poker-room"]),
+    counts=st.lists(st.integers(0, 30), min_size=6, max_size=6),
+)
+def test_only_the_fewest_chips_are_the_cut(name, counts):
+    """Any count per denomination: it is the cut exactly when it is the fewest chips of its value, and
+    the fewest chips of a value are one count per colour (the cut is unique)."""
+    chips = load_chips(name)
+    given_chips = {c: n for c, n in zip(chips.labels(), counts, strict=False)}
+    value = chips.value_of(given_chips)
+    fewest = chips.fewest(value)
+    assert chips.value_of(fewest) == value
+    assert chips.is_fewest(given_chips) == (given_chips == fewest)
+    assert sum(fewest.values()) <= sum(given_chips.values())
+
+
+# Through the API and the pages ----------------------------------------------------------------------
+
+
+def test_a_box_cut_from_the_float_through_the_api(tmp_path):
+    client = token_client(make_api_app(tmp_path), "teacher", "instructor")  # an instructor fixes seeds
+    made = client.post(
+        "/api/v1/rounds", json={"game": "russian_poker", "level": 2, "seed": 1, "payout": "fewest"}
+    )
+    assert made.status_code == 201 and made.json["payout"] == "fewest"
+    refused = client.post("/api/v1/rounds", json={"game": "russian_poker", "level": 2, "payout": "cut"})
+    assert refused.status_code == 400 and "fewest" in refused.get_data(as_text=True)
+    r = deal("russian_poker", 2, seed=1, payout="fewest")
+    url = made.json["answer_url"]
+    for i in range(8):
+        client.post(url, json={"answer": expected_answer(r, i)})
+    graded = client.post(url, json={"answer": {"100": 11, "5": 2}}).json  # box 3's 1110 in blacks
+    assert graded["index"] == 8 and not graded["correct"] and graded["house_chips"] == 0
+    assert graded["explanation"][-3]["template"].startswith("The value {value} is right")
+
+
+def test_the_cut_offered_and_graded_through_the_page(named):
+    """The live table's form offers the cut; a round dealt so answers the first box paid in fives
+    wrong (the right value, not the cut) and says why, with the hint to cut it."""
+    page = named.get("/table/").get_data(as_text=True)
+    assert 'name="payout" value="fewest"' in page
+    for _ in range(40):
+        response = named.post(
+            "/table/rounds", data={"game": "russian_poker", "level": 3, "seats": 6, "payout": "fewest"}
+        )
+        url = response.headers["Location"]
+        dealt = dealt_of(named.application, url)
+        assert dealt.payout == "fewest"
+        if any(s.kind == "rp.payout" for s in dealt.steps):
+            break
+    for i, s in enumerate(dealt.steps):
+        want = expected_answer(dealt, i)
+        if s.kind != "rp.payout":
+            named.post(url, data={"step": i, **form_for(s, want)})
+            continue
+        page = named.get(url).get_data(as_text=True)
+        assert "Cut it in the fewest chips" in page and 'class="chip-answer"' in page
+        value = CHIPS.value_of(want)
+        labels = s.answer_format.labels
+        page = named.post(
+            url, data={"step": i, f"amount-{labels.index('5')}": str(value // 5)}, follow_redirects=True
+        ).get_data(as_text=True)
+        assert value // 5 != want["5"]  # a level-3 win is at least 105: larger chips cut it
+        assert "✗" in page and "is right, but a payout is cut in the fewest chips" in page
+        break
+    else:
+        pytest.fail("no round of 40 paid a box")
