@@ -202,3 +202,26 @@ def test_the_cut_offered_and_graded_through_the_page(named):
         break
     else:
         pytest.fail("no round of 40 paid a box")
+
+
+def test_a_house_that_cuts_from_the_float(monkeypatch):
+    """A chip set whose `payout_answer` is "fewest" makes the cut the rounds' default form; the file
+    key takes the three forms only."""
+    from dataclasses import replace
+
+    import trainer.drills.russian_poker.round as rp_round
+    from trainer.drills.chips import chips_from_mapping
+
+    rows = [
+        {"value": 5, "colour": "#c62828", "name": "red"},
+        {"value": 25, "colour": "#1f7a3a", "name": "green"},
+    ]
+    assert chips_from_mapping("t", {"payout_answer": "fewest", "chip": rows}).payout_answer == "fewest"
+    with pytest.raises(ValueError, match="'amount', 'chips' or 'fewest'"):
+        chips_from_mapping("t", {"payout_answer": "cut", "chip": rows})
+    assert deal("russian_poker", 2, seed=1).payout == "amount"  # data/chips/standard.toml
+    cutting = replace(CHIPS, payout_answer="fewest")
+    monkeypatch.setattr(rp_round, "ROUNDS", replace(rp_round.ROUNDS, house_chips=lambda _rules: cutting))
+    chosen = deal("russian_poker", 2, seed=1)
+    assert chosen.payout == "fewest" and chosen.steps[8].data["cut"] is True
+    assert deal("russian_poker", 2, seed=1, payout="chips").payout == "chips"  # the trainee may still choose
