@@ -172,8 +172,21 @@ def test_a_box_cut_from_the_float_on_a_phone_in_georgian(page_in, server):  # no
     navigate(page, lambda: page.goto(page.url.rsplit("/", 1)[0] + f"/{round_id}"))
     assert r.steps[4].kind == "rp.payout" and expected_answer(r, 4)["100"] == 2
     assert "გადაუხადეთ ბოქსს 2 მაგიდის ჩიპების ყუთიდან" in page.locator("#question").inner_text()
-    assert page.locator("#round .chip-answer .hint").inner_text().startswith("ყველაზე ნაკლები ჩიპით")
+    hint = page.locator("#round .chip-answer .hint").inner_text()
+    assert hint.startswith("ყველაზე ნაკლები ჩიპით, რაც ყუთშია")
     assert page.locator("#round .chip-answer input").count() == 6
+    # The float as it stands, drawn under the dealer and counted under each chip's field.
+    assert page.locator("#float li").count() == 6
+    assert page.locator("#round .chip-answer .on-float").all_inner_texts() == [
+        "×20",
+        "×40",
+        "×40",
+        "×100",
+        "×100",
+        "×100",
+    ]
+    hidden = page.locator("#round .chip-answer .chip-input .visually-hidden").all_inner_texts()
+    assert "20 ყუთში" in hidden
     problems = step_problems(page.evaluate(MEASURE), 4)
     assert not problems, problems
 

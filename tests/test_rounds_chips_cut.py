@@ -55,7 +55,10 @@ def test_a_box_cut_from_the_float_by_hand():
     assert (
         "The value 1110 is right, but a payout is cut in the fewest chips: 1 x 1000, 1 x 100, 2 x 5." in said
     )
-    assert "Colour up: 10 x 100 make 2 x 500." in said and "Colour up: 2 x 500 make 1 x 1000." in said
+    # The float as it stands when box 3 is paid (box 2 took 2 x 100, 1 x 25, 1 x 5 before it).
+    assert s.data["float"] == {"5000": 20, "1000": 40, "500": 40, "100": 98, "25": 99, "5": 99}
+    assert s.table["float"] == s.data["float"]
+    assert said[-2].startswith("The float holds 20 x 5000, 40 x 1000, 40 x 500, 98 x 100, 99 x 25, 99 x 5:")
     # A chip too many is wrong and costs the house the chip.
     over = grade_step(r, 8, {"1000": 1, "100": 1, "5": 3})
     assert not over.correct and over.house_chips == -5
@@ -102,7 +105,9 @@ def test_the_payout_form_is_checked():
     # The amount form's rounds are dealt as before: the cut changes only how payouts are answered.
     a, b = deal("russian_poker", 3, seed=5), deal("russian_poker", 3, seed=5, payout="fewest")
     assert [s.kind for s in a.steps] == [s.kind for s in b.steps]
-    assert [s.table for s in a.steps] == [s.table for s in b.steps]
+    # The same tables but for the float the cut is counted from.
+    assert [s.table for s in a.steps] == [{k: v for k, v in s.table.items() if k != "float"} for s in b.steps]
+    assert "float" not in a.steps[0].table and "float" in b.steps[0].table
 
 
 # Properties over seeded rounds ----------------------------------------------------------------------
@@ -127,9 +132,19 @@ def test_the_graded_cut_makes_the_payout_in_the_floats_chips(game, level, seed):
         assert chips.value_of(want) == int(text)
         if game == "russian_poker":  # the same box's step asked as an amount
             assert expected_answer(amounts, i) == int(text)
-        # The cut: each colour short of what colours up to the next chip, so no fewer chips make it.
-        for small, large in zip(chips.chips, chips.chips[1:], strict=False):
-            assert want[str(small.value)] < large.value // small.value
+        # Cut from what the float holds (a counted float: Russian poker), and the fewest of those
+        # chips: wherever the float has a chip left over, the chips cut below it are worth less than
+        # it (else one of it would replace two or more of them).
+        tray = s.data.get("float")
+        if game == "russian_poker":
+            assert tray is not None and s.table["float"] == tray
+        for chip in chips.chips:
+            label = str(chip.value)
+            if tray is not None:
+                assert want[label] <= tray[label]
+            if tray is None or want[label] < tray[label]:
+                below = sum(c.value * want[str(c.value)] for c in chips.chips if c.value < chip.value)
+                assert below < chip.value
         graded = grade_step(r, i, want)
         assert graded.correct and graded.house_chips == 0 and graded.expected == want
 
@@ -168,7 +183,7 @@ def test_a_box_cut_from_the_float_through_the_api(tmp_path):
         client.post(url, json={"answer": expected_answer(r, i)})
     graded = client.post(url, json={"answer": {"100": 11, "5": 2}}).json  # box 3's 1110 in blacks
     assert graded["index"] == 8 and not graded["correct"] and graded["house_chips"] == 0
-    assert graded["explanation"][-3]["template"].startswith("The value {value} is right")
+    assert any(x["template"].startswith("The value {value} is right") for x in graded["explanation"])
 
 
 def test_the_cut_offered_and_graded_through_the_page(named):
@@ -225,3 +240,69 @@ def test_a_house_that_cuts_from_the_float(monkeypatch):
     chosen = deal("russian_poker", 2, seed=1)
     assert chosen.payout == "fewest" and chosen.steps[8].data["cut"] is True
     assert deal("russian_poker", 2, seed=1, payout="chips").payout == "chips"  # the trainee may still choose
+
+
+def test_a_float_short_of_yellows_by_hand():
+    """Seed 11 at level 3 opens the float with only 3 yellow 1000s. Box 2 (aces, the bet 4170 paid
+    1 to 1 against the dealer's nines) takes 4170: 3 x 1000 (all there are), 2 x 500, 1 x 100,
+    2 x 25, 4 x 5. Box 6 is then paid 7470 with no yellow left: 1 x 5000, 4 x 500, 4 x 100, 2 x 25,
+    4 x 5. The fewest chips of a full float (4 x 1000 for box 2) are not the cut: the float lacks one."""
+    r = deal("russian_poker", 3, seed=11, payout="fewest")
+    assert r.steps[0].table["float"] == {"5000": 20, "1000": 3, "500": 40, "100": 100, "25": 100, "5": 100}
+    s2, s6 = r.steps[5], r.steps[8]
+    assert (s2.kind, s2.table["focus"], s6.kind, s6.table["focus"]) == ("rp.payout", 2, "rp.payout", 6)
+    assert expected_answer(r, 5) == {"5000": 0, "1000": 3, "500": 2, "100": 1, "25": 2, "5": 4}
+    assert s6.table["float"]["1000"] == 0
+    assert expected_answer(r, 8) == {"5000": 1, "1000": 0, "500": 4, "100": 4, "25": 2, "5": 4}
+    unbounded = CHIPS.fewest(4170)
+    assert unbounded["1000"] == 4
+    graded = grade_step(r, 5, unbounded)
+    assert not graded.correct and graded.house_chips == 0
+    said = [str(x) for x in graded.explanation]
+    assert "The float holds only 3 x 1000." in said
+    assert "cut largest first, 3 x 1000, 2 x 500, 1 x 100, 2 x 25, 4 x 5." in said[-3]
+    assert grade_step(r, 5, "1000: 3; 500: 2; 100: 1; 25: 2; 5: 4").correct
+
+
+def test_the_cage_fills_a_float_that_cannot_pay():
+    from trainer.drills.russian_poker.round import _Table
+
+    table = _Table("cis")
+    table.opening = {"5000": 1, "1000": 2, "500": 2, "100": 5, "25": 5, "5": 5}
+    table.state["float"] = {"5000": 0, "1000": 0, "500": 1, "100": 0, "25": 5, "5": 5}
+    assert not table.fill_for(CHIPS, 550)  # 1 x 500, 2 x 25: what is left makes it
+    assert table.fill_for(CHIPS, 1600)  # no black left: filled back to the opening float
+    assert table.state["float"] == {"5000": 1, "1000": 2, "500": 2, "100": 5, "25": 5, "5": 5}
+    assert table.fill_for(CHIPS, 23000)  # more than the opening float: stacks of orange come with it
+    assert table.state["float"]["5000"] == 21 and CHIPS.cut(23000, table.state["float"]) is not None
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    name=st.sampled_from(["standard", "poker-room"]),
+    tray=st.lists(st.integers(0, 3), min_size=6, max_size=6),
+    units=st.integers(0, 400),
+)
+def test_the_cut_from_a_counted_float_is_the_one_fewest(name, tray, units):
+    """Against every combination the float holds (brute force): the cut makes the amount from chips
+    the float has, no combination of them uses fewer chips, none other uses as few, and there is no
+    cut exactly when no combination makes the amount."""
+    import itertools
+
+    chips = load_chips(name)
+    held = dict(zip(chips.labels(), tray, strict=True))
+    amount = units * chips.smallest
+    made = [
+        dict(zip(chips.labels(), combo, strict=True))
+        for combo in itertools.product(*(range(n + 1) for n in tray))
+        if sum(int(v) * n for v, n in zip(chips.labels(), combo, strict=True)) == amount
+    ]
+    cut = chips.cut(amount, held)
+    if not made:
+        assert cut is None
+        return
+    assert cut is not None and chips.value_of(cut) == amount
+    assert all(cut[label] <= held[label] for label in held)
+    fewest = min(sum(m.values()) for m in made)
+    assert sum(cut.values()) == fewest
+    assert [m for m in made if sum(m.values()) == fewest] == [cut]

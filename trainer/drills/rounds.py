@@ -379,15 +379,26 @@ def chips_notes(s: RoundStep, answer: Any, expected: Any) -> tuple[Step, ...]:
         value = chips.value_of(answer)
     except ValueError:
         return ()
-    notes = list(chips.colour_up(answer))
+    tray = s.data.get("float") if s.data.get("cut") else None
+    notes: list[Step] = []
     if s.data.get("cut") and isinstance(expected, dict) and value == chips.value_of(expected):
         cut = ", ".join(f"{n} x {v}" for v, n in expected.items() if n)
-        said = step(
-            "The value {value} is right, but a payout is cut in the fewest chips: {chips}.",
-            value=value,
-            chips=cut,
+        notes.append(
+            step(
+                "The value {value} is right, but a payout is cut in the fewest chips: {chips}.",
+                value=value,
+                chips=cut,
+            )
         )
-        notes.insert(0, said)
+    if tray is None:
+        notes += chips.colour_up(answer)
+    else:
+        # A counted float: colouring up could call for chips it does not hold; say what it lacks.
+        notes += [
+            step("The float holds only {count} x {value}.", count=tray.get(label, 0), value=label)
+            for label, n in answer.items()
+            if n > tray.get(label, 0)
+        ]
     return tuple(notes)
 
 
