@@ -16,6 +16,7 @@ from trainer.drills.rounds import (
     RoundError,
     chips_notes,
     deal,
+    dealt_presets,
     expected_answer,
     grade_step,
     solve_step,
@@ -118,10 +119,13 @@ def test_the_payout_form_is_checked():
     game=st.sampled_from(["russian_poker", "omaha"]),
     level=st.sampled_from([1, 2, 3]),
     seed=st.integers(0, 10**6),
+    house=st.integers(0, 3),
 )
-def test_the_graded_cut_makes_the_payout_in_the_floats_chips(game, level, seed):
-    r = deal(game, level, seed, payout="fewest")
-    amounts = deal(game, level, seed, payout="amount")
+def test_the_graded_cut_makes_the_payout_in_the_floats_chips(game, level, seed, house):
+    presets = dealt_presets(game)
+    rules = presets[house % len(presets)]  # every shipped house the game's rounds deal under
+    r = deal(game, level, seed, rules=rules, payout="fewest")
+    amounts = deal(game, level, seed, rules=rules, payout="amount")
     for i in payout_steps(r):
         s = r.steps[i]
         chips = load_chips(s.data["chips"])
@@ -306,3 +310,21 @@ def test_the_cut_from_a_counted_float_is_the_one_fewest(name, tray, units):
     fewest = min(sum(m.values()) for m in made)
     assert sum(cut.values()) == fewest
     assert [m for m in made if sum(m.values()) == fewest] == [cut]
+
+
+def test_a_fill_before_a_box_in_a_round():
+    """Lunar, level 3, seed 5: the boxes before box 4 have taken chips, and box 4 wins 165,550 (its
+    Super). What is left cannot make it, so the cage fills the float back to its opening count, and
+    the box is cut from all of it: 20 x 5000 (100,000) + 40 x 1000 (40,000) + 40 x 500 (20,000)
+    + 55 x 100 (5,500) + 2 x 25 (50)."""
+    r = deal("russian_poker", 3, seed=5, rules="lunar", payout="fewest")
+    s = r.steps[8]
+    assert (
+        str(s.question)
+        == "The cage has filled the float. Pay box 4 as you cut it from the float: which chips?"
+    )
+    opening = r.steps[0].table["float"]
+    assert s.data["float"] == s.table["float"] == opening
+    assert r.steps[7].table["float"] != opening  # the chips the boxes before took
+    assert expected_answer(r, 8) == {"5000": 20, "1000": 40, "500": 40, "100": 55, "25": 2, "5": 0}
+    assert solve_step(r, 8)[1] == "165550"
