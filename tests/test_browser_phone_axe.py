@@ -46,7 +46,11 @@ def test_no_accessibility_violations_on_a_phone(page_in, server, lang):  # noqa:
     # A live table round, its first step and its end.
     page.goto(server + "/table/")
     section = page.locator("section.table-game:has(#game-russian_poker)")
+    # Paid cut from the float: the float is drawn under the dealer from the first step.
+    section.locator("label:has(input[name=payout][value=fewest])").click()
     navigate(page, lambda: section.locator("form.round-start button[value='1']").click())
+    if not page.locator("#float li").count():
+        problems.append(f"{page.url}: no float drawn")
     problems += violations(page)
     if page.locator("h1").count() != 1:
         problems.append(f"{page.url}: {page.locator('h1').count()} h1")

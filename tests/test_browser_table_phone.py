@@ -144,3 +144,67 @@ def test_a_six_box_round_is_answered_without_scrolling_on_a_phone(page_in, serve
     assert page.evaluate("window.__sameDocument === true"), "the page reloaded between steps"
     page.locator("#steps-right").wait_for()
     assert not problems, "\n".join(problems)
+
+
+def test_a_box_cut_from_the_float_on_a_phone_in_georgian(page_in, server):  # noqa: F811
+    """A Russian poker round in the payout form "fewest" at 390 x 844 in Georgian: the form offers the
+    cut, the box's payout step shows a chip input per colour inside the screen with the cut's hint; the
+    right value in small chips is graded wrong with the reason, the next box cut right is graded right.
+    Seed 1 at level 2: box 2 is paid 230 (2 x 100, 1 x 25, 1 x 5), box 3 1110 (1 x 1000, 1 x 100, 2 x 5)."""
+    page = page_in("ka")
+    navigate(page, lambda: page.goto(server + "/table/"))
+    section = page.locator("section.table-game:has(#game-russian_poker)")
+    cut = section.locator("label:has(input[name=payout][value=fewest])")
+    assert cut.inner_text().strip() == "ყველაზე ნაკლები ჩიპით"
+    cut.click()
+    navigate(page, lambda: section.locator("form.round-start button[value='2']").click())
+    assert current_row(page)["payout"] == "fewest"
+    trainee = current_row(page)["trainee_id"]
+    db = open_db(DATABASE[0], migrate=False)
+    try:
+        store = TableStore(db)
+        round_id = store.start_round(trainee, "russian_poker", 2, seed=1, payout="fewest")
+        r = store.dealt(round_id)
+        for i in range(4):  # the steps before box 2 is paid, answered right
+            store.answer(round_id, i, expected_answer(r, i))
+    finally:
+        db.conn.close()
+    navigate(page, lambda: page.goto(page.url.rsplit("/", 1)[0] + f"/{round_id}"))
+    assert r.steps[4].kind == "rp.payout" and expected_answer(r, 4)["100"] == 2
+    assert "გადაუხადეთ ბოქსს 2 მაგიდის ჩიპების ყუთიდან" in page.locator("#question").inner_text()
+    hint = page.locator("#round .chip-answer .hint").inner_text()
+    assert hint.startswith("ყველაზე ნაკლები ჩიპით, რაც ყუთშია")
+    assert page.locator("#round .chip-answer input").count() == 6
+    # The float as it stands, drawn under the dealer and counted under each chip's field.
+    assert page.locator("#float li").count() == 6
+    assert page.locator("#round .chip-answer .on-float").all_inner_texts() == [
+        "×20",
+        "×40",
+        "×40",
+        "×100",
+        "×100",
+        "×100",
+    ]
+    hidden = page.locator("#round .chip-answer .chip-input .visually-hidden").all_inner_texts()
+    assert "20 ყუთში" in hidden
+    problems = step_problems(page.evaluate(MEASURE), 4)
+    assert not problems, problems
+
+    def check(step: int) -> str:
+        with page.expect_response(re.compile(r"/table/round/\d+$")):
+            page.locator("#round form.step-form button.primary").click()
+        page.wait_for_function(
+            "(i) => document.querySelector('#round input[name=step]').value !== String(i)", arg=step
+        )
+        return page.locator("#verdict").inner_text()
+
+    form = page.locator("#round form.step-form")
+    form.locator(f"input[name=amount-{r.steps[4].answer_format.labels.index('5')}]").fill("46")
+    assert check(4).startswith("✗")
+    assert "თანხა 230 სწორია" in page.locator("#feedback").inner_text()
+    for i in range(5, 8):
+        fill(page, r.steps[i], expected_answer(r, i))
+        check(i)
+    assert r.steps[8].kind == "rp.payout"
+    fill(page, r.steps[8], expected_answer(r, 8))
+    assert check(8).startswith("✓")

@@ -1,8 +1,12 @@
 """The house's chips: denominations and colours from `data/chips/<name>.toml`, payouts counted in chips.
 
-A payout at the live table may be answered as an amount or as chips (a count per denomination, in the
-drills' "amounts" format with one label per denomination). A chips answer is right when its value is
-right; the feedback shows the fewest-chips way and how the trainee's chips colour up to it.
+A payout at the live table may be answered as an amount, as chips (a count per denomination, in the
+drills' "amounts" format with one label per denomination) or as chips cut from the float ("fewest").
+A "chips" answer is right when its value is right; a "fewest" answer only when it is the payout as the
+dealer cuts it from the float: the fewest chips of the house's denominations, which for a set where
+every chip is a whole multiple of the one below (as every set here must be) is one count per colour,
+each below the number that colours up to the next chip. The feedback shows the fewest-chips way and
+how the trainee's chips colour up to it.
 
 >>> chips = load_chips()
 >>> [c.value for c in chips.chips]
@@ -30,7 +34,9 @@ CHIPS_DIR = data_path("chips")
 DEFAULT_CHIPS = "standard"
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-PAYOUT_FORMS = ("amount", "chips")
+# How a payout step is answered: an amount, any chips of the right value, or the chips cut from the float.
+PAYOUT_FORMS = ("amount", "chips", "fewest")
+CHIPS_FORMS = ("chips", "fewest")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +44,7 @@ class Chip:
     value: int
     colour: str  # "#rrggbb", as drawn
     name: str  # the colour's English word ("red"), a message id
+    on_float: int | None = None  # chips of this colour on the float when the table opens (None: not counted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +103,51 @@ class ChipSet:
             total -= last[total]
         # Keys in label order (largest first) so the mapping reads like the answer form.
         return tuple((str(c.value), counts[c.value // unit]) for c in self.by_size)
+
+    def opening_float(self) -> dict[str, int] | None:
+        """The float as the table opens, a count per denomination largest first (None: the set's file
+        counts no float, so a payout is cut from as many chips of each colour as it needs)."""
+        if any(c.on_float is None for c in self.chips):
+            return None
+        return {str(c.value): int(c.on_float or 0) for c in self.by_size}
+
+    def cut(self, amount: int, tray: Mapping[str, int]) -> dict[str, int] | None:
+        """The payout as the dealer cuts it from a float holding `tray` (a count per denomination):
+        the fewest chips of those there, largest first; None when the float cannot make it.
+
+        Taking as many of the largest chip as the float has and the amount allows, then the next, is
+        the fewest, and the only fewest, whenever each chip is a whole multiple of the one below: a
+        cut with fewer of a larger chip pays at least that chip's value in smaller ones, and among
+        those some add up to it exactly (each divides it), so one larger chip would replace two or more.
+
+        >>> chips = load_chips()
+        >>> chips.cut(1500, {"5000": 3, "1000": 0, "500": 1, "100": 40, "25": 40, "5": 40})
+        {'5000': 0, '1000': 0, '500': 1, '100': 10, '25': 0, '5': 0}
+        >>> chips.cut(40, {"5000": 0, "1000": 0, "500": 0, "100": 0, "25": 1, "5": 2}) is None
+        True
+        """
+        if not self.payable(amount):
+            raise ValueError(f"{amount!r} cannot be paid in chips of {self.smallest}")
+        rest = amount
+        counts: dict[str, int] = {}
+        for chip in self.by_size:
+            label = str(chip.value)
+            counts[label] = min(int(tray.get(label, 0)), rest // chip.value)
+            rest -= counts[label] * chip.value
+        return counts if rest == 0 else None
+
+    def is_fewest(self, counts: Mapping[str, int]) -> bool:
+        """Whether a count per denomination is the fewest chips of its value: the payout as cut from
+        the float, with nothing left to colour up.
+
+        >>> chips = load_chips()
+        >>> chips.is_fewest({"1000": 1, "100": 4, "25": 1, "5": 1})
+        True
+        >>> chips.is_fewest({"100": 14, "25": 1, "5": 1})  # 1430 too, but ten blacks make a yellow
+        False
+        """
+        value = self.value_of(counts)
+        return sum(counts.values()) == sum(self.fewest(value).values())
 
     def value_of(self, counts: Mapping[str, int]) -> int:
         """The value of a count per denomination ({"100": 4, "25": 2} -> 450)."""
@@ -164,7 +216,10 @@ class ChipSet:
             "title": self.title,
             "payout_answer": self.payout_answer,
             "stack": self.stack,
-            "chips": [{"value": c.value, "colour": c.colour, "name": c.name} for c in self.chips],
+            "chips": [
+                {"value": c.value, "colour": c.colour, "name": c.name, "float": c.on_float}
+                for c in self.chips
+            ],
         }
 
 
@@ -199,16 +254,23 @@ def chips_from_mapping(name: str, data: Mapping[str, Any], source: str = "<chips
         raise ValueError(f"{source}: needs at least one [[chip]]")
     chips = []
     for number, row in enumerate(rows, 1):
-        if not isinstance(row, dict) or set(row) != {"value", "colour", "name"}:
-            raise ValueError(f"{source}: chip {number} needs exactly value, colour and name")
-        value, colour, word = row["value"], row["colour"], row["name"]
+        if not isinstance(row, dict) or not {"value", "colour", "name"} <= set(row) <= {
+            "value",
+            "colour",
+            "name",
+            "float",
+        }:
+            raise ValueError(f"{source}: chip {number} needs value, colour and name (and may have float)")
+        value, colour, word, stock = row["value"], row["colour"], row["name"], row.get("float")
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"{source}: chip {number}: value must be a whole number >= 1, not {value!r}")
         if not isinstance(colour, str) or not _COLOUR.fullmatch(colour):
             raise ValueError(f"{source}: chip {number}: colour must be like '#c62828', not {colour!r}")
         if not isinstance(word, str) or not word.strip():
             raise ValueError(f"{source}: chip {number}: name must be a word")
-        chips.append(Chip(value, colour, word.strip()))
+        if stock is not None and (isinstance(stock, bool) or not isinstance(stock, int) or stock < 0):
+            raise ValueError(f"{source}: chip {number}: float must be a whole number >= 0, not {stock!r}")
+        chips.append(Chip(value, colour, word.strip(), stock))
     values = [c.value for c in chips]
     if values != sorted(set(values)):
         raise ValueError(f"{source}: chips must be listed smallest first, each value once")
@@ -217,10 +279,12 @@ def chips_from_mapping(name: str, data: Mapping[str, Any], source: str = "<chips
         raise ValueError(f"{source}: every chip must be a whole multiple of the chip below it")
     answer = data.get("payout_answer", "amount")
     if answer not in PAYOUT_FORMS:
-        raise ValueError(f"{source}: payout_answer must be 'amount' or 'chips', not {answer!r}")
+        raise ValueError(f"{source}: payout_answer must be 'amount', 'chips' or 'fewest', not {answer!r}")
     stack = data.get("stack", 20)
     if isinstance(stack, bool) or not isinstance(stack, int) or stack < 1:
         raise ValueError(f"{source}: stack must be a whole number >= 1, not {stack!r}")
+    if len({c.on_float is None for c in chips}) > 1:
+        raise ValueError(f"{source}: give every chip its float count, or none")
     title = data.get("title", name)
     if not isinstance(title, str):
         raise ValueError(f"{source}: title must be text")

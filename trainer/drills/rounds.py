@@ -32,7 +32,7 @@ from typing import Any
 from trainer import games as registry
 from trainer.drills.answers import AnswerError, AnswerFormat, AnswerKind, canonical, parse_answer
 from trainer.drills.base import MAX_SEED, DrillError
-from trainer.drills.chips import ChipSet, load_chips
+from trainer.drills.chips import CHIPS_FORMS, PAYOUT_FORMS, ChipSet, load_chips
 from trainer.drills.houses import in_use, using
 from trainer.engine.explain import N_, Step, step
 from trainer.engine.presets import HouseSource, HouseTexts
@@ -226,8 +226,8 @@ def check_request(
                 )
         if payout is None:
             payout = rounds.house_chips(rules).payout_answer
-        if payout not in ("amount", "chips"):
-            raise RoundError(f"payout answers are 'amount' or 'chips', not {payout!r:.40}")
+        if payout not in PAYOUT_FORMS:
+            raise RoundError(f"payout answers are 'amount', 'chips' or 'fewest', not {payout!r:.40}")
         return rounds, level, seed, seats, rules, payout
 
 
@@ -321,22 +321,67 @@ def _chips_value(s: RoundStep, answer: Any) -> Any:
 def grade_step(r: Round, index: int, raw: Any, houses: HouseSource | None = None) -> StepGrade:
     """Grade a raw answer to step `index`; `AnswerError` when it cannot be read (nothing graded).
 
-    A chips answer is right when its value is right (any chips that make the amount); the expected
-    answer shown is then the fewest chips, and the explanation adds how the given chips colour up."""
+    A chips answer is right when its value is right (any chips that make the amount), unless the step
+    is cut from the float (payout form "fewest", `cut` in its facts): then only the fewest chips are
+    right. The expected answer shown is the fewest chips; the explanation adds how the given chips
+    colour up to them (`chips_notes`)."""
     s = _step(r, index)
     if s.data.get("chips"):
         raw = fill_chips(s.answer_format, raw)
     answer = parse_answer(s.answer_format, raw)
     expected, text, steps = solve_step(r, index, houses)
     given, wanted = _chips_value(s, answer), _chips_value(s, expected)
-    correct = given == wanted
-    if s.data.get("chips") and correct and answer != expected:
-        steps = (*steps, *load_chips(s.data["chips"]).colour_up(answer))
+    correct = given == wanted and (answer == expected or not s.data.get("cut"))
+    steps = (*steps, *chips_notes(s, answer, expected))
     house = 0
     if isinstance(given, int) and isinstance(wanted, int) and s.money:
         # Paying 40 too much gives 40 away; collecting 10 too little leaves 10 with the player.
         house = wanted - given if s.money == "pay" else given - wanted
     return StepGrade(correct, answer, expected, text, steps, house)
+
+
+def chips_notes(s: RoundStep, answer: Any, expected: Any) -> tuple[Step, ...]:
+    """What the explanation of a chips step adds when the chips given are not the fewest: on a step cut
+    from the float whose value is right, why it is still wrong; then how the given chips colour up.
+
+    >>> r = deal("russian_poker", 1, seed=13, seats=1, payout="fewest")
+    >>> i = next(i for i, s in enumerate(r.steps) if s.kind == "rp.payout")
+    >>> fewest = expected_answer(r, i)
+    >>> fives = dict.fromkeys(fewest, 0) | {"5": load_chips().value_of(fewest) // 5}
+    >>> graded = grade_step(r, i, fives)
+    >>> graded.correct, graded.house_chips  # the right value, not the right cut: no chip lost
+    (False, 0)
+    >>> str(chips_notes(r.steps[i], fives, fewest)[0]).startswith("The value")
+    True
+    """
+    if not s.data.get("chips") or not isinstance(answer, dict) or answer == expected:
+        return ()
+    chips = load_chips(s.data["chips"])
+    try:
+        value = chips.value_of(answer)
+    except ValueError:
+        return ()
+    tray = s.data.get("float") if s.data.get("cut") else None
+    notes: list[Step] = []
+    if s.data.get("cut") and isinstance(expected, dict) and value == chips.value_of(expected):
+        cut = ", ".join(f"{n} x {v}" for v, n in expected.items() if n)
+        notes.append(
+            step(
+                "The value {value} is right, but a payout is cut in the fewest chips: {chips}.",
+                value=value,
+                chips=cut,
+            )
+        )
+    if tray is None:
+        notes += chips.colour_up(answer)
+    else:
+        # A counted float: colouring up could call for chips it does not hold; say what it lacks.
+        notes += [
+            step("The float holds only {count} x {value}.", count=tray.get(label, 0), value=label)
+            for label, n in answer.items()
+            if n > tray.get(label, 0)
+        ]
+    return tuple(notes)
 
 
 def fill_chips(fmt: AnswerFormat, raw: Any) -> Any:
@@ -363,13 +408,22 @@ def fill_chips(fmt: AnswerFormat, raw: Any) -> Any:
 
 
 def payout_format(chips: ChipSet, payout: str) -> AnswerFormat:
-    """A payout step's answer: one amount, or a count per denomination."""
-    return chips.answer_format() if payout == "chips" else AnswerFormat(AnswerKind.AMOUNT)
+    """A payout step's answer: one amount, or a count per denomination (any chips, or cut)."""
+    return chips.answer_format() if payout in CHIPS_FORMS else AnswerFormat(AnswerKind.AMOUNT)
 
 
 def payout_answer(chips: ChipSet, payout: str, amount: int) -> Any:
     """The expected payout in the step's form: the amount, or its fewest chips."""
-    return chips.fewest(amount) if payout == "chips" else amount
+    return chips.fewest(amount) if payout in CHIPS_FORMS else amount
+
+
+def payout_facts(chips: ChipSet, payout: str) -> dict[str, Any]:
+    """What a payout step's facts say of its form: the chip set it is counted in (None: an amount) and,
+    cut from the float, `cut` (only the fewest chips are right)."""
+    facts: dict[str, Any] = {"chips": chips.name if payout in CHIPS_FORMS else None}
+    if payout == "fewest":
+        facts["cut"] = True
+    return facts
 
 
 @dataclass(frozen=True)
@@ -426,6 +480,7 @@ __all__ = [
     "StepKind",
     "StepRecord",
     "check_request",
+    "chips_notes",
     "deal",
     "dealt_presets",
     "expected_answer",
@@ -433,6 +488,7 @@ __all__ = [
     "grade_step",
     "house_chips",
     "payout_answer",
+    "payout_facts",
     "payout_format",
     "result",
     "result_of",

@@ -13,7 +13,8 @@ the dealer rules:
 4. each box that bet, from the dealer's left: if the dealer has no game and the player buys the game,
    the fee and which dealer card is replaced (a card is drawn for that box; the dealer's hand as
    dealt stays for the other boxes); then the result on each spot (ante, bet, bonus, insurance) and the payout
-   (the wins paid out from the float: as an amount or as chips, as the house chooses).
+   (the wins paid out from the float: as an amount, as any chips of that value, or as the dealer cuts
+   it from the float, the fewest chips only: as the house chooses, or the trainee).
 
 Folded boxes lose their stakes when they fold; nothing is asked about them. A draw is sold only
 while the stock keeps a card for every box's bought game (six boxes can empty it); a player refused
@@ -38,7 +39,7 @@ from typing import Any
 
 from trainer.drills.answers import AnswerFormat, AnswerKind, card_list
 from trainer.drills.chips import ChipSet, load_chips
-from trainer.drills.rounds import GameRounds, RoundStep, StepKind, payout_answer, payout_format
+from trainer.drills.rounds import GameRounds, RoundStep, StepKind, payout_answer, payout_facts, payout_format
 from trainer.drills.russian_poker import players
 from trainer.drills.russian_poker.deals import house_rules
 from trainer.drills.russian_poker.house import solve_insurance
@@ -68,6 +69,9 @@ BONUS_SHARE = {1: 0.0, 2: 0.4, 3: 0.6}
 INSURE_SHARE = 0.7  # of the boxes that may insure (open, bet, the combination the house asks for)
 SUPER_SHARE = {1: 0.5, 2: 0.5, 3: 0.6}  # boxes that stake an optional Super (compulsory: every box)
 ON_DEALER_SHARE = 0.3  # Super stakes on the dealer's hand, where the house allows it
+# Payouts cut from a counted float: at level 3 the float opens short of purple or yellow in these rounds.
+SHORT_FLOAT_SHARE = {1: 0.0, 2: 0.0, 3: 0.5}
+SHORT_FLOAT = (500, 1000)
 
 
 def default_boxes(rng: random.Random, level: int) -> int:
@@ -142,6 +146,40 @@ class _Table:
         }
         self.hidden: dict[int, dict[str, Any]] = {}  # per box: the cards the dealer cannot see yet
         self.steps: list[RoundStep] = []
+        self.opening: dict[str, int] = {}  # the float as the table opened (payouts cut from it only)
+
+    def open_float(self, rng: random.Random, level: int, chips: ChipSet, payout: str) -> None:
+        """Lay out the float when payouts are cut from it and the chip set counts one (`float` in its
+        file): the opening count of each colour, at level 3 now and then one large colour short."""
+        opening = chips.opening_float()
+        if payout != "fewest" or opening is None:
+            return
+        # Its own random stream, so that the cards and the players are those of every payout form.
+        own = random.Random(repr(rng.getstate()[1][:8]))
+        if own.random() < SHORT_FLOAT_SHARE[level]:
+            short = str(own.choice([v for v in SHORT_FLOAT if str(v) in opening]))
+            opening[short] = min(opening[short], own.randint(0, 3))
+        self.opening = opening
+        self.state["float"] = dict(opening)
+
+    def fill_for(self, chips: ChipSet, amount: int) -> bool:
+        """Make sure the float can cut `amount`; True when the cage had to fill it first: when what is
+        left cannot make the amount, each colour comes back to its opening count, and stacks of the
+        largest chip follow until it can."""
+        tray: dict[str, int] = self.state["float"]
+        if chips.cut(amount, tray) is not None:
+            return False
+        filled = {label: max(tray[label], n) for label, n in self.opening.items()}
+        top = str(chips.by_size[0].value)
+        while chips.cut(amount, filled) is None:
+            filled[top] += chips.stack
+        self.state["float"] = filled
+        return True
+
+    def take_from_float(self, chips: ChipSet, amount: int) -> None:
+        """The box paid: its cut leaves the float."""
+        for label, n in (chips.cut(amount, self.state["float"]) or {}).items():
+            self.state["float"][label] -= n
 
     def box(self, number: int) -> dict[str, Any]:
         box: dict[str, Any] = next(b for b in self.state["boxes"] if b["box"] == number)
@@ -171,6 +209,7 @@ def deal_steps(
     rules = house_rules(rules_name)
     deck = Deck(rng)
     table = _Table(rules_name)
+    table.open_float(rng, level, chips, payout)
     dealer = deck.draw(5)
     table.state["dealer"]["upcard"] = str(dealer[0])
     boxes: list[dict[str, Any]] = []
@@ -376,14 +415,20 @@ def _settle_box(
     ruling = _settle(facts)
     win = _paid(ruling)
     if win > 0:
-        table.ask(
-            "rp.payout",
-            step("What do you pay box {box}?", box=box["box"]),
-            payout_format(chips, payout),
-            {**facts, "payout": payout, "chips": chips.name if payout == "chips" else None},
-            box["box"],
-            "pay",
-        )
+        paid = {**facts, "payout": payout, **payout_facts(chips, payout)}
+        question = step("What do you pay box {box}?", box=box["box"])
+        if payout == "fewest":
+            question = step("Pay box {box} as you cut it from the float: which chips?", box=box["box"])
+        if payout == "fewest" and "float" in table.state:
+            if table.fill_for(chips, win):
+                question = step(
+                    "The cage has filled the float. Pay box {box} as you cut it from the float: which chips?",
+                    box=box["box"],
+                )
+            paid["float"] = dict(table.state["float"])
+        table.ask("rp.payout", question, payout_format(chips, payout), paid, box["box"], "pay")
+        if "float" in paid:
+            table.take_from_float(chips, win)
     shown["result"] = {
         "ante": ruling.ante,
         "bet": ruling.bet,
@@ -505,6 +550,19 @@ def _solve_payout(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
         ),
     ]
     chips = load_chips(data["chips"]) if data.get("chips") else load_chips()
+    if data.get("float") is not None:
+        # Cut from the float as it stands: the fewest chips of what it holds, largest first.
+        cut = chips.cut(win, data["float"])
+        if cut is None:
+            raise ValueError(f"the float {data['float']} cannot make {win}")
+        explanation.append(
+            step(
+                "The float holds {float}: cut largest first, {chips}.",
+                float=", ".join(f"{n} x {v}" for v, n in data["float"].items()),
+                chips=", ".join(f"{n} x {v}" for v, n in cut.items() if n),
+            )
+        )
+        return cut, str(win), tuple(explanation)
     if chips.payable(win):
         explanation.append(chips.fewest_step(win))
     return payout_answer(chips, data["payout"], win), str(win), tuple(explanation)

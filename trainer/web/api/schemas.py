@@ -177,9 +177,11 @@ def _round_variants(schema: dict[str, Any]) -> None:
                         "description": properties["rules"]["description"],
                     },
                     "payout": {
-                        "enum": ["amount", "chips", None],
-                        "description": "How payouts are answered: an amount, or chips (a count per "
-                        f"denomination of the house's chips: {denominations}); default: the house's choice.",
+                        "enum": ["amount", "chips", "fewest", None],
+                        "description": "How payouts are answered: an amount, chips (a count per "
+                        f"denomination of the house's chips: {denominations}; any chips of the right "
+                        "value), or fewest (chips cut from the float: only the fewest chips are right); "
+                        "default: the house's choice.",
                     },
                 },
             }
@@ -201,7 +203,7 @@ class NewRound(Body):
         "seats": "seats must be a whole number of seats the game deals for, not {value!r}.",
         "seed": f"seed must be a whole number from 0 to {MAX_SEED}, not {{value!r}}.",
         "rules": "rules must be the name of a house-rules preset of the game, not {value!r}.",
-        "payout": "payout answers are 'amount' or 'chips', not {value!r}.",
+        "payout": "payout answers are 'amount', 'chips' or 'fewest', not {value!r}.",
     }
     game: GameId
     level: Level
@@ -214,7 +216,7 @@ class NewRound(Body):
         description="House rules (default first); null: the rules in force for the trainee (his choice, "
         "else his group's, an edited copy included), else the default.",
     )
-    payout: Literal["amount", "chips"] | None = None
+    payout: Literal["amount", "chips", "fewest"] | None = None
 
 
 _PLAYER_DOC = {
@@ -577,7 +579,7 @@ class Round(Out):
     seed: int = Field(description="Game + level + seed + seats + rules + version deal it again.")
     seats: int
     rules: str
-    payout: Literal["amount", "chips"]
+    payout: Literal["amount", "chips", "fewest"]
     version: int
     mode: Literal["practice", "test"] = LATER
     test_id: int | None = LATER

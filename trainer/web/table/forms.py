@@ -8,6 +8,7 @@ from flask_wtf import FlaskForm
 from wtforms import IntegerField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
 
+from trainer.drills.chips import PAYOUT_FORMS
 from trainer.drills.rounds import GAMES
 
 
@@ -15,7 +16,7 @@ class NewRoundForm(FlaskForm):
     game = StringField(validators=[InputRequired(), AnyOf(GAMES)])
     level = IntegerField(validators=[InputRequired(), NumberRange(1, 3)])
     seats = IntegerField(validators=[Optional(), NumberRange(1, 10)])
-    payout = StringField(validators=[Optional(), AnyOf(("amount", "chips"))])
+    payout = StringField(validators=[Optional(), AnyOf(PAYOUT_FORMS)])
     rules = StringField(validators=[Optional(), Length(max=40)])  # a preset the game's rounds deal
 
 

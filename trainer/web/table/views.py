@@ -20,13 +20,14 @@ from werkzeug.wrappers import Response
 
 from trainer import games as registry
 from trainer.drills import AnswerError
-from trainer.drills.chips import ChipSet, load_chips
+from trainer.drills.chips import PAYOUT_FORMS, ChipSet, load_chips
 from trainer.drills.houses import using
 from trainer.drills.rounds import (
     GAMES,
     HouseSeatsError,
     Round,
     RoundError,
+    chips_notes,
     dealt_presets,
     game_rounds,
     house_chips,
@@ -101,7 +102,7 @@ def _index(kept: dict[str, Any] | None = None, error: str | None = None) -> str:
                 g.update(kept=kept, error=error)
                 if kept.get("rules") in dict(g["presets"]):
                     g["rules"] = kept["rules"]
-                if kept.get("payout") in ("amount", "chips"):
+                if kept.get("payout") in PAYOUT_FORMS:
                     g["payout_answer"] = kept["payout"]
     return render_template(
         "table/index.html",
@@ -184,8 +185,7 @@ def _context(
         a = answered[-1]
         step = dealt.steps[a["step"]]
         _expected, text, explanation = solve_step(dealt, a["step"], db.houses())
-        if a["answer"] != a["expected"] and step.data.get("chips"):
-            explanation = (*explanation, *load_chips(step.data["chips"]).colour_up(a["answer"]))
+        explanation = (*explanation, *chips_notes(step, a["answer"], a["expected"]))
         last = {"row": a, "step": step, "expected_text": text, "explanation": explanation}
     over = row["finished_at"] is not None
     current = None if over else dealt.steps[row["step"]]

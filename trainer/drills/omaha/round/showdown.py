@@ -14,7 +14,7 @@ from trainer.drills.chips import ChipSet
 from trainer.drills.omaha.round.hand import AMOUNT, Hand, seat_choices
 from trainer.drills.omaha.round.rulings import pot_shares, show_order
 from trainer.drills.omaha.showdowns import MUCK_CHOICES
-from trainer.drills.rounds import payout_format
+from trainer.drills.rounds import payout_facts, payout_format
 from trainer.engine.explain import N_, Term, step
 from trainer.engine.omaha import side_pots
 
@@ -48,7 +48,7 @@ def finish(hand: Hand, chips: ChipSet, payout: str) -> dict[str, Any]:
             hand.stacks[seat] += amount
             hand.middle -= amount
     # A payout step's form and the chip set it is counted in (None: an amount).
-    paid = {"chips": chips.name if payout == "chips" else None}
+    paid = payout_facts(chips, payout)
     live = hand.live()
     if len(live) == 1:
         winner = live[0]
@@ -121,7 +121,7 @@ def finish(hand: Hand, chips: ChipSet, payout: str) -> dict[str, Any]:
             {**facts, "pot": number},
             None,
         )
-        if payout == "chips":
+        if paid["chips"]:
             _, shares, _ = pot_shares({**facts, "pot": number})
             for seat in pot.eligible:
                 if shares.get(seat, 0) > 0:
