@@ -455,3 +455,67 @@ def test_the_score_sheet_draws_georgian_with_a_georgian_font(phone_browser, phon
     assert fonts, fonts
     assert all("Mono" not in family for family, _count in fonts), fonts
     context.close()
+
+
+def _georgian(message: str) -> str:
+    from pathlib import Path
+
+    from babel.support import Translations
+
+    root = Path(__file__).parent.parent / "translations"
+    return Translations.load(str(root), ["ka"]).gettext(message)
+
+
+def _queue_state(state: str) -> str:
+    return f"() => document.getElementById('answer-queue').dataset.state === '{state}'"
+
+
+def test_an_answer_given_offline_is_kept_sent_when_back_and_recorded_once(phone_browser, phone_server):
+    """The connection drops while a question is on the screen: Check keeps the answer on the phone and
+    says so; back online it is sent and recorded, once, even when the kept copy is sent again."""
+    from test_browser_pages import answer_like_a_person
+
+    url, path = phone_server
+    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES["ka"])
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.goto(url + "/")
+    navigate(page, lambda: page.locator("form.levels button.level").first.click())  # page load 2
+    drill = int(re.search(r"/practice/drill/(\d+)$", page.url).group(1))
+    db = open_db(path)
+
+    def attempts() -> int:
+        return db.execute("SELECT count(*) FROM attempts WHERE drill_id = ?", [drill]).fetchone()[0]
+
+    try:
+        context.set_offline(True)
+        answer_like_a_person(page.locator("main form.answer"))
+        page.locator("main form.answer button.primary").click()
+        page.wait_for_function(_queue_state("waiting"))
+        status = page.locator("#answer-queue")
+        waiting = (
+            "No connection: your answer is kept on this phone and sent as soon as the connection is back."
+        )
+        assert status.inner_text().strip() == _georgian(waiting) != waiting
+        assert re.search(r"/practice/drill/\d+$", page.url) and attempts() == 0  # kept, not sent
+        kept = page.evaluate("() => localStorage.getItem('ct-answer-queue')")
+        assert str(drill) in kept
+    finally:
+        context.set_offline(False)
+    page.wait_for_function(_queue_state("recorded"))
+    recorded = "The connection is back: your answer was sent and recorded."
+    assert status.locator(".text").inner_text() == _georgian(recorded)
+    assert status.locator("a").get_attribute("href").endswith(f"/practice/drill/{drill}")
+    assert page.evaluate("() => localStorage.getItem('ct-answer-queue')") is None
+    assert attempts() == 1
+    graded = db.execute("SELECT raw FROM attempts WHERE drill_id = ?", [drill]).fetchone()[0]
+    # The same kept answer sent again (a second tab, a replay): the server keeps the first one only.
+    page.evaluate(
+        "(kept) => { localStorage.setItem('ct-answer-queue', kept);"
+        " window.dispatchEvent(new Event('online')); }",
+        kept,
+    )
+    page.wait_for_function("() => localStorage.getItem('ct-answer-queue') === null")
+    assert attempts() == 1
+    assert db.execute("SELECT raw FROM attempts WHERE drill_id = ?", [drill]).fetchone()[0] == graded
+    context.close()

@@ -69,7 +69,14 @@ def kept_pages() -> list[str]:
     ]
     assets = [
         url_for("static", filename=name)
-        for name in ("css/trainer.css", "js/early.js", "js/focus.js", "js/sw-register.js", "icons/icon.svg")
+        for name in (
+            "css/trainer.css",
+            "js/early.js",
+            "js/focus.js",
+            "js/sw-register.js",
+            "js/answer-queue.js",
+            "icons/icon.svg",
+        )
     ]
     return [*pages, url_for("table_css"), *assets]
 
