@@ -519,3 +519,43 @@ def test_an_answer_given_offline_is_kept_sent_when_back_and_recorded_once(phone_
     assert attempts() == 1
     assert db.execute("SELECT raw FROM attempts WHERE drill_id = ?", [drill]).fetchone()[0] == graded
     context.close()
+
+
+def test_an_answer_lost_on_the_way_comes_back_to_its_question_and_is_sent_later(phone_browser, phone_server):
+    """The phone believes it is online but the answer's post never reaches the server: the service
+    worker brings the question back, the page keeps the answer it noted and says so, and sends it
+    when the server answers again: one answer recorded."""
+    from test_browser_pages import answer_like_a_person
+
+    url, path = phone_server
+    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES["ka"])
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.goto(url + "/")
+    page.wait_for_function(
+        "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)", timeout=20_000
+    )
+    navigate(page, lambda: page.locator("form.levels button.level").first.click())  # the worker keeps it
+    drill = int(re.search(r"/practice/drill/(\d+)$", page.url).group(1))
+    db = open_db(path)
+
+    def attempts() -> int:
+        return db.execute("SELECT count(*) FROM attempts WHERE drill_id = ?", [drill]).fetchone()[0]
+
+    def lost(route):  # the answer's post and the page after it never arrive; the kept copy opens
+        if route.request.method == "POST" or route.request.is_navigation_request():
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    context.route(f"{url}/practice/drill/*", lost)
+    answer_like_a_person(page.locator("main form.answer"))
+    navigate(page, lambda: page.locator("main form.answer button.primary").click())
+    page.wait_for_function(_queue_state("waiting"))
+    assert page.url == f"{url}/practice/drill/{drill}" and attempts() == 0
+    assert page.locator("main form.answer button.primary").is_disabled()
+    context.unroute(f"{url}/practice/drill/*", lost)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")  # or the page's own retry
+    page.wait_for_function(_queue_state("recorded"))
+    assert attempts() == 1
+    context.close()

@@ -1,11 +1,13 @@
 // Answers kept on the phone while it has no connection. Check pressed on a practice question without a
-// connection keeps the form's fields (its CSRF token and the drill's id among them) in localStorage and
+// connection (or posted and failed on the way: see #kept below and templates/offline/sw.js) keeps the form's fields (its CSRF token and the drill's id among them) in localStorage and
 // says so; they are posted when the connection is back, from this page or the next page of the site
 // opened, and the page says the answer was recorded. The server grades the answer then, with its own
 // clock, and records one answer per drill: a second copy (another tab, a replay) is refused there.
 // The answers of another visitor of the same phone are dropped, never sent in this visitor's name.
 (function () {
   var KEY = "ct-answer-queue";
+  var PENDING = "ct-answer-pending";
+  var RETRY_MS = 15000;  // a connection that failed without the phone noticing: tried again this often
   var box = document.getElementById("answer-queue");
   var mark = document.querySelector("meta[name=visitor]");
   var visitor = (mark && mark.getAttribute("content")) || "guest";
@@ -37,20 +39,45 @@
     box.hidden = false;
   }
 
+  function keep(form, item) {
+    var items = read().filter(function (kept) { return kept.action !== item.action; });
+    items.push(item);
+    if (!write(items)) { say("not-kept"); return; }
+    if (form) form.querySelectorAll("input, button, select, textarea").forEach(function (el) { el.disabled = true; });
+    say("waiting");
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (!form.matches || !form.matches("form[data-queue]") || navigator.onLine) return;
-    event.preventDefault();
-    // Skip and the like draw a new question: only the server can.
-    if (event.submitter && event.submitter.hasAttribute("formaction")) { say("needs-server"); return; }
+    if (!form.matches || !form.matches("form[data-queue]")) return;
+    var skip = event.submitter && event.submitter.hasAttribute("formaction");
     var fields = [];
     new FormData(form).forEach(function (value, name) { fields.push([name, String(value)]); });
-    var items = read().filter(function (item) { return item.action !== form.action; });
-    items.push({ action: form.action, fields: fields, visitor: visitor });
-    if (!write(items)) { say("not-kept"); return; }
-    form.querySelectorAll("input, button, select, textarea").forEach(function (el) { el.disabled = true; });
-    say("waiting");
+    var item = { action: form.action, fields: fields, visitor: visitor };
+    if (navigator.onLine) {
+      // Noted for this tab: if the post fails, the service worker brings the question back with
+      // #kept and the note is kept then (below); any page that loads after it drops the note.
+      if (!skip) try { window.sessionStorage.setItem(PENDING, JSON.stringify(item)); } catch (error) {}
+      return;
+    }
+    event.preventDefault();
+    // Skip and the like draw a new question: only the server can.
+    if (skip) { say("needs-server"); return; }
+    keep(form, item);
   });
+
+  var pending = null;
+  try {
+    pending = JSON.parse(window.sessionStorage.getItem(PENDING) || "null");
+    window.sessionStorage.removeItem(PENDING);
+  } catch (error) { pending = null; }
+  if (location.hash === "#kept") {
+    var here = location.href.split("#")[0];
+    history.replaceState(null, "", here);
+    if (pending && pending.action === here && pending.visitor === visitor) {
+      keep(document.querySelector("form[data-queue]"), pending);
+    }
+  }
 
   function flush() {
     if (sending || !navigator.onLine) return;
@@ -71,7 +98,7 @@
         sending = false;
         flush();
       })
-      .catch(function () { sending = false; });
+      .catch(function () { sending = false; window.setTimeout(flush, RETRY_MS); });
   }
 
   window.addEventListener("online", flush);
