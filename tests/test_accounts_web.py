@@ -32,9 +32,9 @@ def test_sign_up_signs_in_and_shows_the_account(client, auth):
 @pytest.mark.parametrize(
     ("username", "password", "confirm", "message"),
     [
-        ("ab", PASSWORD, PASSWORD, "A username has 3 to 32 characters."),
+        ("ab", PASSWORD, PASSWORD, "A username has 3 to 32\u00a0characters."),
         ("two words", PASSWORD, PASSWORD, "A username may use letters"),
-        ("nino", "short", "short", "A password has at least 8 characters."),
+        ("nino", "short", "short", "A password has at least 8\u00a0characters."),
         ("nino", PASSWORD, "another one", "The two passwords are not the same."),
         ("nino", "", "", "Fill in this field."),
     ],
@@ -236,7 +236,7 @@ def test_cli_takes_the_password_from_the_environment_and_refuses_bad_ones(app):
     taken = runner.invoke(args=["user", "add", "Teacher"], env={"TRAINER_PASSWORD": "a long secret"})
     assert taken.exit_code != 0 and "The username Teacher is taken" in taken.output
     short = runner.invoke(args=["user", "add", "other"], env={"TRAINER_PASSWORD": "short"})
-    assert short.exit_code != 0 and "at least 8 characters" in short.output
+    assert short.exit_code != 0 and "at least 8\u00a0characters" in short.output
     bad_role = runner.invoke(
         args=["user", "add", "x3x", "--role", "admin"], env={"TRAINER_PASSWORD": "a long secret"}
     )

@@ -322,8 +322,8 @@ def test_many_members_take_several_compound_statements() -> None:
 OLD_CELL = (
     '<td class="num heat heat-{{ heat(c.accuracy) }}" tabindex="0" data-kind="{{ k }}">'
     '{{ (100 * c.accuracy)|round|int }}%<span class="tip">'
-    '{{ ngettext("%(num)s answer", "%(num)s answers", c.attempts) }}, '
-    '{{ _("median %(s)s s", s=(c.median_ms / 1000)|round(1)) }}</span></td>'
+    '{{ ngettext("%(num)s\u00a0answer", "%(num)s\u00a0answers", c.attempts) }}, '
+    '{{ _("median %(s)s\u00a0s", s=(c.median_ms / 1000)|round(1)) }}</span></td>'
 )
 
 

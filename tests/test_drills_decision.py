@@ -49,7 +49,7 @@ def test_expected_is_the_advisors_best_and_the_explanation_names_it(situations):
         # The rule of thumb leads (every shipped house has one computed), then the best option.
         assert str(steps[0]).startswith("Rule of thumb at this table: ")
         assert str(steps[1]) == f"Best: {choice_label(best[0])}."
-        assert any(str(x).startswith("Fold: -1.000 antes") for x in steps)
+        assert any(str(x).startswith("Fold: -1.000\u00a0antes") for x in steps)
         # Only the best and any option worth exactly as much are right.
         right = {c["value"] for c in choices if grade(s, c["value"]).correct}
         assert right == {choice_value(o) for o in best}

@@ -51,13 +51,13 @@ def _pace(page):
 
 
 def test_feedback_is_rated_against_the_school_then_the_groups_pace(room):
-    assert _pace(_answered_in(room, 5_000)) == ("fast", "Fast: well within the school's pace of 12 s.")
-    assert _pace(_answered_in(room, 10_000)) == ("on_pace", "On pace: within the school's 12 s.")
+    assert _pace(_answered_in(room, 5_000)) == ("fast", "Fast: well within the school's pace of 12\xa0s.")
+    assert _pace(_answered_in(room, 10_000)) == ("on_pace", "On pace: within the school's 12\xa0s.")
     saved = room["clients"]["teacher"].post(
         f"/groups/{room['group']}/pace", data={"kind": KIND, "seconds": "6"}
     )
     assert saved.status_code == 303
-    assert _pace(_answered_in(room, 10_000)) == ("slow", "Slow: over your group's pace of 6 s.")
+    assert _pace(_answered_in(room, 10_000)) == ("slow", "Slow: over your group's pace of 6\xa0s.")
     # Back to the school's.
     room["clients"]["teacher"].post(f"/groups/{room['group']}/pace", data={"kind": KIND, "seconds": ""})
     assert _pace(_answered_in(room, 10_000))[0] == "on_pace"

@@ -231,11 +231,12 @@ def test_an_unreadable_answer_is_explained_in_the_language(client):
 
 
 @pytest.mark.parametrize(
-    ("days", "heading"), [(1, "последний 1 день"), (3, "последние 3 дня"), (14, "последние 14 дней")]
+    ("days", "heading"),
+    [(1, "последний 1\u00a0день"), (3, "последние 3\u00a0дня"), (14, "последние 14\u00a0дней")],
 )
 def test_the_recent_accuracy_heading_takes_the_russian_plural(app, days, heading):
     from flask_babel import ngettext
 
     with app.test_request_context(headers={"Accept-Language": "ru"}):
-        text = ngettext("Your accuracy, last %(num)s day", "Your accuracy, last %(num)s days", days)
+        text = ngettext("Your accuracy, last %(num)s\u00a0day", "Your accuracy, last %(num)s\u00a0days", days)
     assert text == f"Ваша точность за {heading}"

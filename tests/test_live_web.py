@@ -295,4 +295,4 @@ def test_the_phone_rates_a_right_answer_against_the_groups_own_pace(app, room):
     with app.app_context():
         Groups(db.store().db).set_pace(room["group"], KIND, 6)
     shown = room["one"].get(f"/live/{session_id}/phone").get_data(as_text=True)
-    assert 'id="live-pace" data-pace="slow"' in shown and "your group's pace of 6 s" in shown
+    assert 'id="live-pace" data-pace="slow"' in shown and "your group's pace of 6\xa0s" in shown

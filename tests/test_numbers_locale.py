@@ -4,12 +4,16 @@ messages, and a number stays on one line with its unit."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
+from babel.messages.pofile import read_po
 from conftest import make_app
 from flask import render_template_string
 from flask_babel import force_locale
 
-from trainer.engine.explain import Percent, Step, step
+from trainer.engine.explain import Percent, Step, nstep, step
 from trainer.web.core.i18n import (
     NBSP,
     number_text,
@@ -88,6 +92,68 @@ def test_odds_and_seconds_never_break_from_their_unit(app, lang):
     spaces, and a duration with its unit."""
     with app.test_request_context(), force_locale(lang):
         odds = render_template_string('{{ _("%(odds)s to 1", odds=100) }}')
-        time = render_template_string('{{ _("Time taken: %(seconds)s s", seconds=num(12.5, 1)) }}')
+        time = render_template_string('{{ _("Time taken: %(seconds)s\u00a0s", seconds=num(12.5, 1)) }}')
     assert " " not in odds, repr(odds)
     assert ("12,5" + NBSP) in time, repr(time)
+
+
+# A count or a placeholder for one, then a unit: the words a number is read with ("25 chips", "3 s").
+UNITS = (
+    "chips?|s|min|ms|seconds?|minutes?|cards?|antes?|characters?|players?|questions?|answers?|attempts?|"
+    "boxes|points?|tricks?|days?|hours?"
+)
+NUMBER_THEN_UNIT = re.compile(r"(%\(\w+\)[sd]|\{\w+\}|\b\d+(?:[,.]\d+)*) (" + UNITS + r")\b")
+TOKEN_THEN_WORD = r"{token} (?=\w)"
+
+
+def _catalog(lang: str):
+    path = Path(__file__).parent.parent / "translations" / lang / "LC_MESSAGES" / "messages.po"
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+def _ids(message) -> tuple[str, ...]:
+    return message.id if isinstance(message.id, tuple) else (message.id,)
+
+
+def test_no_message_breaks_a_number_from_its_unit_in_any_language():
+    """ "25 chips" and "3 s" broke at the end of a line on a phone ("25" / "chips"): every English
+    message puts a no-break space between a number and its unit, and the Georgian and Russian ones
+    keep the number of such a message on one line with the word after it."""
+    english = _catalog("en")
+    broken = [i for m in english if m.id for i in _ids(m) if NUMBER_THEN_UNIT.search(i)]
+    assert not broken, broken[:10]
+    joined = [m for m in english if m.id and any(NBSP in i for i in _ids(m))]
+    assert len(joined) > 80  # the counts of chips, cards, players, seconds... of the whole app
+    for lang in ("ka", "ru"):
+        catalog = _catalog(lang)
+        for m in joined:
+            tokens = {t for i in _ids(m) for t in re.findall(r"(%\(\w+\)[sd]|\{\w+\})" + NBSP, i)}
+            translated = catalog.get(m.id, context=m.context)
+            strings = translated.string if isinstance(translated.string, tuple) else (translated.string,)
+            for text in strings:
+                for token in tokens:
+                    assert not re.search(TOKEN_THEN_WORD.format(token=re.escape(token)), text), (lang, text)
+
+
+def test_an_english_count_and_its_unit_stay_on_one_line(app):
+    source = (
+        '{{ ngettext("%(num)s\u00a0chip of %(value)s", "%(num)s\u00a0chips of %(value)s", 25, value=5) }}|'
+        '{{ _("Time taken: %(seconds)s\u00a0s", seconds=num(3.5, 1)) }}'
+    )
+    with app.test_request_context(), force_locale("en"):
+        chips, seconds = render_template_string(source).split("|")
+        cards = render(nstep("The deck has {count}\u00a0card.", "The deck has {count}\u00a0cards.", count=36))
+    assert chips.startswith("25" + NBSP + "chips") and seconds.endswith("3.5" + NBSP + "s")
+    assert cards == "The deck has 36" + NBSP + "cards."
+
+
+def test_an_explanation_stored_before_the_no_break_spaces_is_still_translated(app):
+    """A drill answered before the catalogs joined "{count} cards" keeps the plain space in its stored
+    explanation: it is still looked up, and read in Georgian."""
+    stored = Step.from_json(
+        nstep("The deck has {count} card.", "The deck has {count} cards.", count=36).to_json()
+    )
+    with app.test_request_context(), force_locale("ka"):
+        text = render(stored)
+    assert "deck" not in text and "36" in text, text

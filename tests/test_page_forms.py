@@ -30,7 +30,7 @@ def _text(response) -> str:
 def test_an_over_long_token_label_is_refused_and_no_token_made(app, named):
     response = named.post("/account/tokens", data={"label": "x" * (TOKEN_LABEL_MAX + 1)})
     assert response.status_code == 400
-    assert f"A token's label is at most {TOKEN_LABEL_MAX} characters." in _text(response)
+    assert f"A token's label is at most {TOKEN_LABEL_MAX}\u00a0characters." in _text(response)
     assert _count(app, "api_tokens") == 0
 
 
@@ -48,7 +48,7 @@ def test_the_label_sentence_is_translated(app, named):
     named.post("/language", data={"lang": "ka", "next": "/"})
     response = named.post("/account/tokens", data={"label": "z" * 200})
     assert response.status_code == 400
-    assert f"ტოკენის დასახელება არაუმეტეს {TOKEN_LABEL_MAX} სიმბოლოა." in _text(response)
+    assert f"ტოკენის დასახელება არაუმეტეს {TOKEN_LABEL_MAX}\u00a0სიმბოლოა." in _text(response)
 
 
 # Groups ---------------------------------------------------------------------------------------------

@@ -198,10 +198,10 @@ def test_explain_deal():
     assert (deal.cards, deal.kind) == (9, DealKind.DARK)
     text = " ".join(map(str, steps))
     assert (
-        "The deck has 36 cards. For 4 players the largest hand is the deck divided by 4, rounded down: 9."
-        in text
+        "The deck has 36\u00a0cards. For 4\u00a0players the largest hand is the deck divided by 4, "
+        "rounded down: 9." in text
     )
-    assert "Deals 21 to 24 are dealt at the maximum, 9 cards each; kind of deal: dark." in text
+    assert "Deals 21 to 24 are dealt at the maximum, 9\u00a0cards each; kind of deal: dark." in text
     assert "//" not in text  # no programmer's notation in what a trainee reads
     deal, steps = explain_deal(3, 20)  # rising 1-11, 12 x3 (12-14), falling 11 (15) .. 6 (20)
     assert deal.cards == 6 and "fall by one card from 11" in " ".join(map(str, steps))

@@ -286,7 +286,7 @@ def _count(app, table):
 
 def test_todays_page_shows_the_queue_and_the_goal_and_records_nothing(app, named):
     page = named.get("/today/").get_data(as_text=True)
-    assert "0 of 30 answers today" in page and 'data-reason="new"' in page
+    assert "0 of 30\u00a0answers today" in page and 'data-reason="new"' in page
     assert _count(app, "drills") == 0
     assert named.get("/today/?game=omaha").get_data(as_text=True).count('data-kind="om.') >= 3
     assert named.get("/today/?game=poker").status_code == 400
@@ -310,7 +310,7 @@ def test_todays_practice_draws_the_head_of_the_queue_and_next_continues_it(app, 
     named.post(url, data=form)
     page = named.get(url).get_data(as_text=True)
     assert 'action="/today/"' in page and 'id="next"' in page
-    assert "1 of 30 answers today" in named.get("/today/").get_data(as_text=True)
+    assert "1 of 30\u00a0answers today" in named.get("/today/").get_data(as_text=True)
     assert _count(app, "cards") == 1
 
 

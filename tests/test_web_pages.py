@@ -371,7 +371,7 @@ def test_home_shows_recent_accuracy_per_game_and_the_next_drills(named, toys):
         url = named.post("/practice/toy.amount").headers["Location"]
         named.post(url, data={"drill": url.rsplit("/", 1)[1], "answer": answer})
     page = named.get("/").get_data(as_text=True)
-    assert "Your accuracy, last 14 days" in page
+    assert "Your accuracy, last 14\u00a0days" in page
     assert "toy: <strong>0%</strong>" in page
     # The recommendation is the head of today's practice queue (tests/test_practice.py has its order).
     assert re.search(r"Practise these next.*</a> · Level 1 · ", page, re.S) and 'id="today-link"' in page

@@ -312,7 +312,7 @@ def test_the_bonus_table_has_both_columns_with_their_wins(client):
     assert re.search(
         r"straight</th><td[^>]*>25 to 1</td><td[^>]*>8 to 1</td><td[^>]*>250</td><td[^>]*>80</td>", page
     )
-    assert "Win, 6 cards" in page
+    assert "Win, 6\u00a0cards" in page
 
 
 def test_the_russian_poker_rules_page_works_the_rule_documents_examples_with_the_engine(client):

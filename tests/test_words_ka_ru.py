@@ -92,7 +92,7 @@ def test_georgian_counts_put_the_whole_first_or_name_the_goal(app):
     from flask_babel import gettext
 
     with app.test_request_context(), force_locale("ka"):
-        today = str(gettext("%(answered)s of %(goal)s answers today", answered=93, goal=30))
+        today = str(gettext("%(answered)s of %(goal)s\u00a0answers today", answered=93, goal=30))
         step = str(gettext("Step %(number)s of %(total)s", number=1, total=8))
     assert "93 30-დან" not in today and "მიზანი: 30" in today
     assert step == "ნაბიჯი 1 / 8"

@@ -1,7 +1,8 @@
 // Croupier Trainer's service worker (written out by trainer/web/core/offline.py): the reference pages and
 // the assets are stored when it is installed; a page is fetched from the network first and its copy
 // kept (reference pages, and the last drills opened), so without a network the last copy opens; a
-// page never stored falls back to the offline page. Only GETs of this site; never the API or accounts.
+// page never stored falls back to the offline page. Only GETs of this site; never the API or accounts;
+// a POST only to bring a failed answer back to its question (below).
 const VERSION = "ct-1";
 const KEPT = {{ kept|tojson }};
 const OFFLINE = {{ offline|tojson }};
@@ -58,10 +59,20 @@ async function keptThenRefreshed(event, request) {
   return fresh;
 }
 
+// An answer posted while the connection is down (the phone believes it is online): back to the
+// question with #kept, where static/js/answer-queue.js keeps the answer it noted before the post and
+// sends it once the server answers again. The worker itself sends nothing twice and grades nothing.
+const ANSWER = /^\/practice\/drill\/\d+$/;
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && request.mode === "navigate" && ANSWER.test(url.pathname)) {
+    event.respondWith(fetch(request).catch(() => Response.redirect(new URL(url.pathname + "#kept", url).href, 303)));
+    return;
+  }
+  if (request.method !== "GET") return;
   if (ASSETS.some((p) => p.test(url.pathname))) {
     event.respondWith(keptThenRefreshed(event, request));
   } else if (request.mode === "navigate") {

@@ -253,8 +253,8 @@ def mistakes_count(data: Data) -> list[Mistake]:
     for s in data["stacks"]:
         for d in (1, -1):
             said = nstep(
-                "The stack of {value} has {count} chip.",
-                "The stack of {value} has {count} chips.",
+                "The stack of {value} has {count}\u00a0chip.",
+                "The stack of {value} has {count}\u00a0chips.",
                 count=s["count"],
                 value=s["value"],
             )
@@ -266,8 +266,8 @@ def stacks_said(data: Data) -> list[Step]:
     """The drawn stacks in words (the table in words under the drawing)."""
     return [
         nstep(
-            "A stack of {count} chip of {value}.",
-            "A stack of {count} chips of {value}.",
+            "A stack of {count}\u00a0chip of {value}.",
+            "A stack of {count}\u00a0chips of {value}.",
             count=s["count"],
             value=s["value"],
         )

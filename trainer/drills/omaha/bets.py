@@ -152,7 +152,11 @@ def _gen_pot_limit(rng: random.Random, level: int, rules_name: str | None) -> Da
         said = [where, *_actions(actions), step("Seat {actor} is next.", actor=actor + 1)]
         if "stack" in data:
             said.append(
-                nstep("He has {count} chip behind.", "He has {count} chips behind.", count=data["stack"])
+                nstep(
+                    "He has {count}\u00a0chip behind.",
+                    "He has {count}\u00a0chips behind.",
+                    count=data["stack"],
+                )
             )
         said.append(step("What is the most he may raise to?"))
         return prompt(data, *said)
@@ -241,7 +245,9 @@ def _gen_limit(rng: random.Random, level: int, rules_name: str | None) -> Data:
         return prompt(
             data,
             where,
-            nstep("{count} player is in the hand.", "{count} players are in the hand.", count=players),
+            nstep(
+                "{count}\u00a0player is in the hand.", "{count}\u00a0players are in the hand.", count=players
+            ),
             *_actions(actions),
             step(
                 "Seat {actor} is next: what may he bet or raise to? Answer 0 if he may not raise.",

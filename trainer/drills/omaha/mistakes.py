@@ -382,7 +382,7 @@ def catalogue_limit(data: Data) -> list[Mistake]:
                     RAISE_SIZE,
                     size,
                     step(
-                        "He may make it {count} bets: {count} x {size} = {total}.",
+                        "He may make it {count}\u00a0bets: {count} x {size} = {total}.",
                         count=made + 1,
                         size=size,
                         total=(made + 1) * size,
@@ -395,8 +395,8 @@ def catalogue_limit(data: Data) -> list[Mistake]:
                     CAP_MISCOUNTED,
                     0,
                     nstep(
-                        "The cap is {cap} bets: one bet and {count} raise.",
-                        "The cap is {cap} bets: one bet and {count} raises.",
+                        "The cap is {cap}\u00a0bets: one bet and {count} raise.",
+                        "The cap is {cap}\u00a0bets: one bet and {count} raises.",
                         count=cap - 1,
                         cap=cap,
                     ),

@@ -51,13 +51,16 @@ def seat_names(players: int) -> list[str]:
 
 def players_said(players: int) -> Step:
     """How many play, as a sentence of the question."""
-    return nstep("{count} player at the table.", "{count} players at the table.", count=players)
+    return nstep("{count}\u00a0player at the table.", "{count}\u00a0players at the table.", count=players)
 
 
 def deal_said(kind: DealKind, cards: int) -> Step:
     """The kind of deal and the hand size, as a sentence of the question."""
     return nstep(
-        "Deal: {deal}, {count} card each.", "Deal: {deal}, {count} cards each.", count=cards, deal=kind.term
+        "Deal: {deal}, {count}\u00a0card each.",
+        "Deal: {deal}, {count}\u00a0cards each.",
+        count=cards,
+        deal=kind.term,
     )
 
 

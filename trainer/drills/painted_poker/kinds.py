@@ -62,7 +62,7 @@ def _generate_score(rng: random.Random, level: int, rules_name: str | None) -> d
     took_said = (
         step("The player bid {bid} and took {took}.", bid=bid_value, took=took)
         if kind.has_bids
-        else nstep("The player took {count} trick.", "The player took {count} tricks.", count=took)
+        else nstep("The player took {count}\u00a0trick.", "The player took {count}\u00a0tricks.", count=took)
     )
     data = {
         "rules": rules.name,
@@ -86,7 +86,7 @@ def _solve_score(data: dict[str, Any]) -> tuple[Any, str, tuple[Step, ...]]:
 
 
 def _schedule_label(cards: int, kind: DealKind) -> Step:
-    return nstep("{count} card, {deal}", "{count} cards, {deal}", count=cards, deal=kind.term)
+    return nstep("{count}\u00a0card, {deal}", "{count}\u00a0cards, {deal}", count=cards, deal=kind.term)
 
 
 def _schedule_choices(players: int, rules: PaintedRules) -> tuple[tuple[str, Step], ...]:
@@ -109,8 +109,8 @@ def _generate_schedule(rng: random.Random, level: int, rules_name: str | None) -
     return prompt(
         data,
         nstep(
-            "{count} player: how many cards each, and what kind of deal, is deal {number}?",
-            "{count} players: how many cards each, and what kind of deal, is deal {number}?",
+            "{count}\u00a0player: how many cards each, and what kind of deal, is deal {number}?",
+            "{count}\u00a0players: how many cards each, and what kind of deal, is deal {number}?",
             count=players,
             number=deal.number,
         ),

@@ -244,10 +244,10 @@ def _solve(data: Data) -> tuple[str, str, tuple[Step, ...]]:
         )
     for o in best:
         if o.action not in (Action.FOLD, Action.BET):
-            steps.append(step("{option}: {ev} antes.", option=choice_message(o), ev=float(o.ev)))
+            steps.append(step("{option}: {ev}\u00a0antes.", option=choice_message(o), ev=float(o.ev)))
     steps += [
-        step("Bet now: {ev} antes.", ev=float(bet)),
-        step("Fold: {ev} antes.", ev=-1.0),
+        step("Bet now: {ev}\u00a0antes.", ev=float(bet)),
+        step("Fold: {ev}\u00a0antes.", ev=-1.0),
         step(
             "Values in antes with the ante already staked (a fold loses it: -1), exact over every "
             "unseen card; after a buy the player makes the best of what follows."

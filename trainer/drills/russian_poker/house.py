@@ -326,9 +326,8 @@ def _gen_boxes(rng: random.Random, level: int, rules_name: str | None) -> Data:
         return prompt(
             data,
             step(
-                "The table has {count} boxes, numbered from the dealer's left; the stakes before the deal "
-                "are "
-                "on the table. May the croupier deal, or which rule does this break?",
+                "The table has {count}\u00a0boxes, numbered from the dealer's left; the stakes before "
+                "the deal are on the table. May the croupier deal, or which rule does this break?",
                 count=rules.boxes_count,
             ),
         )
@@ -348,7 +347,7 @@ def _solve_boxes(data: Data) -> Solution:
     faults: list[BoxError] = table_faults(table, rules)
     steps = [
         step(
-            "Each player may play {open} boxes open, next to each other; a further box only blind.",
+            "Each player may play {open}\u00a0boxes open, next to each other; a further box only blind.",
             open=rules.boxes_open_per_player,
         )
     ]
@@ -373,7 +372,7 @@ def _fault_step(fault: BoxError, rules: HouseRules) -> Step:
     if fault.fault is BoxFault.TOO_MANY_OPEN:
         return nstep(
             "Player {player} plays more than {count} box open: box {box} may only be played blind.",
-            "Player {player} plays more than {count} boxes open: box {box} may only be played blind.",
+            "Player {player} plays more than {count}\u00a0boxes open: box {box} may only be played blind.",
             count=rules.boxes_open_per_player,
             player=fault.player,
             box=fault.box,

@@ -332,7 +332,8 @@ def _bonus(box: _Box) -> Found:
                 BONUS_WRONG_COLUMN,
                 _settled(swapped),
                 step(
-                    "A bonus on {count} cards is paid from the table for {count} cards: {odds} to 1 = {win}.",
+                    "A bonus on {count}\u00a0cards is paid from the table for {count}\u00a0cards: "
+                    "{odds} to 1 = {win}.",
                     count=count,
                     odds=odds,
                     win=s.bonus,

@@ -495,7 +495,8 @@ def _solve_fee(data: dict[str, Any]) -> tuple[int, str, tuple[Step, ...]]:
         str(fee),
         (
             step(
-                "Every buy costs {cost} ante: {ante} x {cost} = {fee}, kept by the house whatever happens.",
+                "Every buy costs {cost}\u00a0ante: {ante} x {cost} = {fee}, "
+                "kept by the house whatever happens.",
                 cost=rules.buy_cost_antes,
                 ante=data["ante"],
                 fee=fee,

@@ -210,8 +210,8 @@ def explain_limit(
     else:
         steps.append(
             nstep(
-                "The cap is {cap} bets: one bet and {count} raise.",
-                "The cap is {cap} bets: one bet and {count} raises.",
+                "The cap is {cap}\u00a0bets: one bet and {count} raise.",
+                "The cap is {cap}\u00a0bets: one bet and {count} raises.",
                 count=cap - 1,
                 cap=cap,
             )
@@ -221,8 +221,8 @@ def explain_limit(
     else:
         steps.append(
             nstep(
-                "He may make it {count} bet: {count} x {size} = {total}.",
-                "He may make it {count} bets: {count} x {size} = {total}.",
+                "He may make it {count}\u00a0bet: {count} x {size} = {total}.",
+                "He may make it {count}\u00a0bets: {count} x {size} = {total}.",
                 count=bets_made + 1,
                 size=size,
                 total=raise_to,

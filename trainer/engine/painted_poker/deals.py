@@ -85,10 +85,12 @@ def explain_deal(
     deal = deals[number - 1]
     steps = (
         [
-            nstep("The deck has {count} card.", "The deck has {count} cards.", count=len(r.deck)),
+            nstep("The deck has {count}\u00a0card.", "The deck has {count}\u00a0cards.", count=len(r.deck)),
             nstep(
-                "For {count} player the largest hand is the deck divided by {count}, rounded down: {top}.",
-                "For {count} players the largest hand is the deck divided by {count}, rounded down: {top}.",
+                "For {count}\u00a0player the largest hand is the deck divided by {count}, "
+                "rounded down: {top}.",
+                "For {count}\u00a0players the largest hand is the deck divided by {count}, "
+                "rounded down: {top}.",
                 count=players,
                 top=r.max_hand(players),
             ),
@@ -96,8 +98,8 @@ def explain_deal(
         if r.max_cards is None
         else [
             nstep(
-                "This house deals at most {count} card.",
-                "This house deals at most {count} cards.",
+                "This house deals at most {count}\u00a0card.",
+                "This house deals at most {count}\u00a0cards.",
                 count=r.max_cards,
             )
         ]
@@ -107,8 +109,8 @@ def explain_deal(
     if deal.segment is Segment.RISING:
         steps.append(
             nstep(
-                "Deals {first} to {last} rise by one card: deal {number} has {count} card.",
-                "Deals {first} to {last} rise by one card: deal {number} has {count} cards.",
+                "Deals {first} to {last} rise by one card: deal {number} has {count}\u00a0card.",
+                "Deals {first} to {last} rise by one card: deal {number} has {count}\u00a0cards.",
                 count=deal.cards,
                 first=first,
                 last=last,
@@ -118,8 +120,9 @@ def explain_deal(
     elif deal.segment is Segment.FALLING:
         steps.append(
             nstep(
-                "Deals {first} to {last} fall by one card from {start}: deal {number} has {count} card.",
-                "Deals {first} to {last} fall by one card from {start}: deal {number} has {count} cards.",
+                "Deals {first} to {last} fall by one card from {start}: deal {number} has {count}\u00a0card.",
+                "Deals {first} to {last} fall by one card from {start}: "
+                "deal {number} has {count}\u00a0cards.",
                 count=deal.cards,
                 first=first,
                 last=last,
@@ -130,8 +133,10 @@ def explain_deal(
     else:
         steps.append(
             nstep(
-                "Deals {first} to {last} are dealt at the maximum, {count} card each; kind of deal: {kind}.",
-                "Deals {first} to {last} are dealt at the maximum, {count} cards each; kind of deal: {kind}.",
+                "Deals {first} to {last} are dealt at the maximum, {count}\u00a0card each; "
+                "kind of deal: {kind}.",
+                "Deals {first} to {last} are dealt at the maximum, {count}\u00a0cards each; "
+                "kind of deal: {kind}.",
                 count=deal.cards,
                 first=first,
                 last=last,
@@ -200,8 +205,8 @@ def explain_score(
             points = s.all_taken_per_trick * took
             steps.append(
                 nstep(
-                    "All the cards bid and taken ({count} card): {per} x {took} = {points}.",
-                    "All the cards bid and taken ({count} cards): {per} x {took} = {points}.",
+                    "All the cards bid and taken ({count}\u00a0card): {per} x {took} = {points}.",
+                    "All the cards bid and taken ({count}\u00a0cards): {per} x {took} = {points}.",
                     count=cards,
                     per=s.all_taken_per_trick,
                     took=took,
@@ -348,8 +353,8 @@ def explain_hook(
     forbidden = cards - total
     steps = [
         nstep(
-            "The other bids add up to {total}; {count} card is dealt.",
-            "The other bids add up to {total}; {count} cards are dealt.",
+            "The other bids add up to {total}; {count}\u00a0card is dealt.",
+            "The other bids add up to {total}; {count}\u00a0cards are dealt.",
             count=cards,
             total=total,
         )

@@ -481,8 +481,8 @@ def _bonus(r: _Ruling, box: Box, rules: HouseRules, hand: Hand, count: int) -> N
         r.bonus = odds * box.bonus
         r.say(
             nstep(
-                "The bonus {bonus} pays {odds} to 1 = {win} (hand: {category}, {count} card).",
-                "The bonus {bonus} pays {odds} to 1 = {win} (hand: {category}, {count} cards).",
+                "The bonus {bonus} pays {odds} to 1 = {win} (hand: {category}, {count}\u00a0card).",
+                "The bonus {bonus} pays {odds} to 1 = {win} (hand: {category}, {count}\u00a0cards).",
                 count=count,
                 bonus=box.bonus,
                 category=hand.category.term,

@@ -69,7 +69,7 @@ class TokenForm(PageForm):
         validators=[
             Length(
                 max=TOKEN_LABEL_MAX,
-                message=_l("A token's label is at most %(max)d characters.", max=TOKEN_LABEL_MAX),
+                message=_l("A token's label is at most %(max)d\u00a0characters.", max=TOKEN_LABEL_MAX),
             )
         ],
     )

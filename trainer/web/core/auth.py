@@ -154,7 +154,7 @@ def say(error: AccountError) -> str:
     if reason == "username_missing":
         return gettext("Choose a username.")
     if reason == "username_length":
-        return gettext("A username has %(min)s to %(max)s characters.", min=p["min"], max=p["max"])
+        return gettext("A username has %(min)s to %(max)s\u00a0characters.", min=p["min"], max=p["max"])
     if reason == "username_letters":
         return gettext(
             "A username may use letters, digits, dots, dashes and underscores, without spaces; "
@@ -170,9 +170,9 @@ def say(error: AccountError) -> str:
     if reason == "password_common":
         return gettext("This password is one of the most common ones and easy to guess. Choose another.")
     if reason == "password_short":
-        return gettext("A password has at least %(min)s characters.", min=p["min"])
+        return gettext("A password has at least %(min)s\u00a0characters.", min=p["min"])
     if reason == "password_long":
-        return gettext("A password has at most %(max)s characters.", max=p["max"])
+        return gettext("A password has at most %(max)s\u00a0characters.", max=p["max"])
     if reason == "password_is_username":
         return gettext("The password must not be the username.")
     if reason == "password_wrong":
@@ -185,7 +185,7 @@ def say(error: AccountError) -> str:
     if reason == "group_name_missing":
         return gettext("Give the group a name.")
     if reason == "group_name_long":
-        return gettext("A group name has at most %(max)s characters.", max=p["max"])
+        return gettext("A group name has at most %(max)s\u00a0characters.", max=p["max"])
     if reason == "join_code_wrong":
         return gettext("There is no group with this code. Check it with your instructor.")
     if reason == "not_instructor":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import weakref
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -170,8 +171,31 @@ def template_ngettext(singular: str, plural: str, num: int, **variables: Any) ->
     return Markup(get_translations().ngettext(singular, plural, num)) % _numbers(variables)
 
 
+_SPACED_FORMS: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
+
+
+def _spaced_forms(translations: Any) -> dict[str, str]:
+    """A message as drills stored it before the catalogs put a no-break space between a number and its
+    unit ("{count} cards"), mapped to the catalog's form ("{count}\u00a0cards"): an old explanation
+    is still translated. Read once per loaded catalog."""
+    forms = _SPACED_FORMS.get(translations)
+    if forms is None:
+        forms = {}
+        for key in getattr(translations, "_catalog", None) or {}:
+            msgid = key[0] if isinstance(key, tuple) else key
+            if isinstance(msgid, str) and NBSP in msgid:
+                msgid = msgid.rpartition("\x04")[2]  # "context\x04message" for a message with a context
+                forms[msgid.replace(NBSP, " ")] = msgid
+        _SPACED_FORMS[translations] = forms
+    return forms
+
+
 def _translate(template: str, context: str | None, plural: str | None = None, count: Any = None) -> str:
     translations = get_translations()
+    if " " in template:
+        forms = _spaced_forms(translations)
+        template = forms.get(template, template)
+        plural = None if plural is None else forms.get(plural, plural)
     if plural is not None:
         n = count if isinstance(count, int) else 2
         if context:

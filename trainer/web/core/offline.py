@@ -3,7 +3,9 @@ reference pages and the last drills opened, so they open without a network (`sta
 
 The worker is served from the site's root so that its scope is the whole site; it caches only pages
 that show nothing private (the reference) and the trainee's own drill pages, never the API, accounts,
-groups or exams, and it never answers a POST (an answer needs the server).
+groups or exams, and it never answers a POST (an answer needs the server): a practice answer whose
+post fails on the way is sent back to its question with `#kept`, where `static/js/answer-queue.js`
+keeps it and sends it when the server answers again.
 """
 
 from __future__ import annotations
@@ -69,7 +71,14 @@ def kept_pages() -> list[str]:
     ]
     assets = [
         url_for("static", filename=name)
-        for name in ("css/trainer.css", "js/early.js", "js/focus.js", "js/sw-register.js", "icons/icon.svg")
+        for name in (
+            "css/trainer.css",
+            "js/early.js",
+            "js/focus.js",
+            "js/sw-register.js",
+            "js/answer-queue.js",
+            "icons/icon.svg",
+        )
     ]
     return [*pages, url_for("table_css"), *assets]
 

@@ -83,7 +83,7 @@ REASONS: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "more_than_boxes": lambda p: ngettext(
         "This is more than the table has: it has only %(num)d box.",
-        "This is more than the table has: it has only %(num)d boxes.",
+        "This is more than the table has: it has only %(num)d\u00a0boxes.",
         _num(p, "boxes"),
     ),
     "bonus_tables": lambda p: gettext("A table that offers the bonus needs both bonus pay tables."),
@@ -112,9 +112,9 @@ REASONS: dict[str, Callable[[dict[str, Any]], str]] = {
         value=_value(p),
     ),
     "deck_too_small": lambda p: ngettext(
-        "The largest deal needs %(num)d card (%(cards)s for each of up to %(players)s players); "
+        "The largest deal needs %(num)d\u00a0card (%(cards)s for each of up to %(players)s\u00a0players); "
         "the deck has only %(deck)s.",
-        "The largest deal needs %(num)d cards (%(cards)s for each of up to %(players)s players); "
+        "The largest deal needs %(num)d\u00a0cards (%(cards)s for each of up to %(players)s\u00a0players); "
         "the deck has only %(deck)s.",
         _num(p, "cards") * _num(p, "players"),
         cards=p.get("cards", ""),

@@ -206,7 +206,7 @@ def heat_cells(trainees: list[dict[str, Any]]) -> dict[int, dict[str, dict[str, 
     once per cell."""
     # The translations are the page's own text (the template marked them safe too); the figures
     # put in are numbers, so formatting plain strings and marking the result once is the same text.
-    median = gettext("median %(s)s s")
+    median = gettext("median %(s)s\u00a0s")
     answers: dict[int, str] = {}
     cells: dict[int, dict[str, dict[str, Any]]] = {}
     for t in trainees:
@@ -214,7 +214,7 @@ def heat_cells(trainees: list[dict[str, Any]]) -> dict[int, dict[str, dict[str, 
         for kind, c in t["kinds"].items():
             n = c["attempts"]
             if n not in answers:
-                answers[n] = ngettext("%(num)s answer", "%(num)s answers", n)
+                answers[n] = ngettext("%(num)s\u00a0answer", "%(num)s\u00a0answers", n)
             mine[kind] = {
                 "band": heat(c["accuracy"]),
                 "percent": round(100 * c["accuracy"]),

@@ -94,7 +94,7 @@ def _new_form() -> NewLiveForm:
     form.group.choices = [(int(g["id"]), g["name"]) for g in db.groups().owned_by(current_user.id)]
     form.kinds.choices = [(k.id, kind_title(k)) for game in games_with_kinds() for k in game["kinds"]]
     form.seconds.choices = [
-        (s, gettext("The instructor paces") if s == 0 else gettext("%(seconds)s s", seconds=s))
+        (s, gettext("The instructor paces") if s == 0 else gettext("%(seconds)s\u00a0s", seconds=s))
         for s in SECONDS_CHOICES
     ]
     form.scoring.choices = [

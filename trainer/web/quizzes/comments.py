@@ -37,7 +37,9 @@ def comment(sitting_id: int) -> Response:
         if refused.reason == "long":
             abort(
                 400,
-                description=gettext("A comment has at most %(max)s characters.", max=refused.params["max"]),
+                description=gettext(
+                    "A comment has at most %(max)s\u00a0characters.", max=refused.params["max"]
+                ),
             )
         abort(400, description=gettext("Write the comment first."))
     flash(gettext("Your comment is saved; the trainee sees it on his result page."), "ok")

@@ -83,8 +83,8 @@ class ExamForm(FlaskForm):
     title = StringField(
         _l("Title"),
         validators=[
-            InputRequired(_l("Give the quiz a title of at most 80 characters.")),
-            Length(min=1, max=80, message=_l("Give the quiz a title of at most 80 characters.")),
+            InputRequired(_l("Give the quiz a title of at most 80\u00a0characters.")),
+            Length(min=1, max=80, message=_l("Give the quiz a title of at most 80\u00a0characters.")),
         ],
     )
     item = SelectMultipleField(

@@ -48,15 +48,15 @@ def refusal(error: ExamError) -> str:
     if reason == "no_attempts_left":
         return gettext("You have used every attempt this quiz allows.")
     if reason == "title":
-        return gettext("Give the quiz a title of at most 80 characters.")
+        return gettext("Give the quiz a title of at most 80\u00a0characters.")
     if reason in ("item", "no_items"):
         return gettext("Choose at least one drill and level.")
     if reason == "questions":
-        return gettext("A quiz has 1 to %(high)s questions.", high=error.params["high"])
+        return gettext("A quiz has 1 to %(high)s\u00a0questions.", high=error.params["high"])
     if reason == "attempts":
-        return gettext("Allow 1 to %(high)s attempts.", high=error.params["high"])
+        return gettext("Allow 1 to %(high)s\u00a0attempts.", high=error.params["high"])
     if reason == "time_limit":
-        return gettext("The time limit is 1 to 180 minutes, or none.")
+        return gettext("The time limit is 1 to 180\u00a0minutes, or none.")
     if reason == "window":
         return gettext("The quiz must close after it opens.")
     return gettext("This could not be done. Please try again.")

@@ -143,7 +143,7 @@ def start() -> Response:
         # trainee's other choices kept.
         title = dict(_table_presets(game)[0]).get(error.rules, error.rules)
         said = gettext(
-            "The house rules %(rules)s seat %(low)s to %(high)s players, not %(seats)s: choose another "
+            "The house rules %(rules)s seat %(low)s to %(high)s\u00a0players, not %(seats)s: choose another "
             "number of players or other house rules.",
             rules=gettext(title),
             low=error.allowed.start,

@@ -11,7 +11,7 @@ Here: the classes (`hand_class`, the first that applies), reading that file, eac
 >>> for line in rule_steps(rule):
 ...     print(line)
 Bet a pair of 7s or higher; with a lower pair, exchange the other three cards.
-On 42.3% of hands; it costs 0.0100 ante a hand against best play.
+On 42.3% of hands; it costs 0.0100 ante a hand against best play.
 """
 
 from __future__ import annotations
@@ -163,7 +163,7 @@ def rule_steps(rule: dict[str, Any]) -> list[Step]:
     else:
         text = step("Fold everything else.")
     cost = step(
-        "On {share} of hands; it costs {cost} ante a hand against best play.",
+        "On {share} of hands; it costs {cost}\u00a0ante a hand against best play.",
         share=f"{100 * rule['share']:.1f}%",
         cost=f"{rule['cost']:.4f}",
     )
@@ -173,7 +173,8 @@ def rule_steps(rule: dict[str, Any]) -> list[Step]:
 def total_step(summary: dict[str, Any]) -> Step:
     """What all the rules together cost against best play."""
     return step(
-        "All the rules together cost {cost} ante a hand against best play.", cost=f"{summary['cost']:.4f}"
+        "All the rules together cost {cost}\u00a0ante a hand against best play.",
+        cost=f"{summary['cost']:.4f}",
     )
 
 
