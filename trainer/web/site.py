@@ -22,6 +22,7 @@ TRANSLATIONS = shipped("translations")
 def init_pages(app: Flask) -> None:
     from trainer.web.accounts import views as account
     from trainer.web.core import offline
+    from trainer.web.groups import enrolment as group_enrolment  # noqa: F401
     from trainer.web.groups import exports as group_exports  # noqa: F401
     from trainer.web.groups import readiness as readiness_report  # noqa: F401
     from trainer.web.groups import time_zone as group_zone  # noqa: F401
