@@ -138,11 +138,14 @@ REASONS: dict[str, Callable[[dict[str, Any]], str]] = {
 }
 
 
-def say(error: PresetError | None) -> str:
-    """The refusal as sentences in the reader's language: where (key, row) and why."""
+def say(error: PresetError | None, *, where: bool = True) -> str:
+    """The refusal as sentences in the reader's language: where (key, row) and why; without
+    `where`, why only (said beside the form's field of that key)."""
     if error is None:
         return gettext("The text is empty, too long, or not usable as house rules.")
     reason = REASONS.get(error.code, lambda p: gettext("This value cannot be used here."))(error.params)
+    if not where:
+        return reason
     if error.key is not None and error.row is not None:
         where = gettext("Key %(key)s, row %(row)s:", key=error.key, row=error.row)
     elif error.key is not None:
