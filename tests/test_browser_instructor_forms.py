@@ -102,3 +102,30 @@ def test_a_class_list_becomes_a_printable_sheet_of_slips(browser, site, teacher_
     assert page.locator("#invitations tr[data-status=waiting]").count() == 8
     trainee_context.close()
     context.close()
+
+
+def test_the_house_rules_form_refuses_beside_the_field_and_saves(browser, site, teacher_group):  # noqa: F811
+    app, url = site
+    context, page = _signed_in(browser, url)
+    page.goto(f"{url}/groups/{teacher_group}/rules/russian_poker")
+    # Within the laptop's width, the pay table a table of its own; the text view folded away.
+    assert page.evaluate("document.documentElement.scrollWidth") <= LAPTOP["width"]
+    assert page.locator("#r__bet__odds-row caption").is_visible()
+    assert not page.locator("#rules-text").is_visible()
+    full_house = page.locator("#r__bet__odds__full_house")
+    assert full_house.input_value() == "7"
+    full_house.fill("1")  # less than a flush: the loader refuses the table's order
+    navigate(page, lambda: page.locator("#save-rules-form").click())
+    error = page.locator("#r__bet__odds-error")
+    assert error.is_visible() and "never pay less" in error.inner_text()
+    assert page.locator("#rules-error-fields a[href='#r__bet__odds-row']").is_visible()
+    assert full_house.input_value() == "1"  # what he typed is kept
+    shot(page, "house-rules-form-refused")
+    full_house.fill("8")
+    navigate(page, lambda: page.locator("#save-rules-form").click())
+    assert page.url.rstrip("/").endswith(f"/groups/{teacher_group}")
+    with app.app_context():
+        name = web_db.groups().rules(teacher_group)["russian_poker"]
+        text = web_db.groups().house_text("russian_poker", name)
+    assert "full_house = 8" in text
+    context.close()

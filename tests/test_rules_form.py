@@ -127,15 +127,17 @@ def test_the_form_and_its_refusals_are_in_the_pages_language(app, teacher, game)
     form = page.split("<details", 1)[0]
     assert not _visible_latin_words(form + "</main>"), _visible_latin_words(form + "</main>")
     shown = form_data(page)
-    change = (
-        {"r__bet__odds__full_house": "1", "r__exchange__max_exchanges": "x"}
+    changes = (  # the form's own check, then the loader's (across rows, and across keys)
+        [{"r__exchange__max_exchanges": "x"}, {"r__bet__odds__full_house": "1"}]
         if game == "russian_poker"
-        else {"r__schedule__repeat": "0", "r__players__max": "1"}
+        else [{"r__schedule__repeat": "0"}, {"r__players__max": "1"}]
     )
-    refused = teacher.post(url, data=shown | change).get_data(as_text=True)
-    form = refused.split("<details", 1)[0]
-    assert 'class="field-error"' in form
-    assert not _visible_latin_words(form + "</main>"), _visible_latin_words(form + "</main>")
+    for change in changes:
+        refused = teacher.post(url, data=shown | change)
+        assert refused.status_code == 400
+        form = refused.get_data(as_text=True).split("<details", 1)[0]
+        assert 'class="field-error"' in form and 'id="rules-error-fields"' in form
+        assert not _visible_latin_words(form + "</main>"), (change, _visible_latin_words(form + "</main>"))
 
 
 def test_another_instructor_gets_404_and_the_form_keeps_its_csrf_check(tmp_path):

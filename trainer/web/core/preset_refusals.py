@@ -18,6 +18,12 @@ def _value(params: dict[str, Any], name: str = "value") -> str:
     return repr(params.get(name))[:60]
 
 
+def _word(params: dict[str, Any], name: str) -> str:
+    """A row's name (a key part of the presets, a catalog word) as the page words it."""
+    value = params.get(name)
+    return gettext(value) if isinstance(value, str) and value else ""
+
+
 def _num(params: dict[str, Any], name: str) -> int:
     value = params.get(name)
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
@@ -76,9 +82,9 @@ REASONS: dict[str, Callable[[dict[str, Any]], str]] = {
     "pay_order": lambda p: gettext(
         "Row %(better)s pays %(better_odds)s to 1, less than the worse row %(worse)s "
         "(%(worse_odds)s to 1): a better row must never pay less.",
-        better=p.get("better", ""),
+        better=_word(p, "better"),
         better_odds=p.get("better_odds", ""),
-        worse=p.get("worse", ""),
+        worse=_word(p, "worse"),
         worse_odds=p.get("worse_odds", ""),
     ),
     "more_than_boxes": lambda p: ngettext(

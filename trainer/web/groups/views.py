@@ -444,9 +444,11 @@ def edit_rules(group_id: int, game_id: str) -> Page:
             except AccountError as refused:
                 refusal = refused.params.get("refusal")
                 error = gettext("These rules cannot be used: %(detail)s", detail=say_preset_refusal(refusal))
-                if mode == "form":
-                    rules_form.place_refusal(rules, refusal, say_preset_refusal(refusal, where=False))
-                else:
+                if mode == "form" and rules_form.place_refusal(
+                    rules, refusal, say_preset_refusal(refusal, where=False)
+                ):
+                    error = gettext("Some rules cannot be saved as given: see the fields marked below.")
+                elif mode == "text":
                     refused_line = refused_line_of(text, refusal)
             else:
                 groups.set_rules(group_id, game.id, name)
