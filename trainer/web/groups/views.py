@@ -392,9 +392,13 @@ def _presets(game: Game) -> list[tuple[str, str]]:
     shipped = [(name, game.load_rules(name).title) for name in game.preset_names()]
     own = []
     houses = db.houses()
-    for name in db.groups().house_rules_by(current_user.id, game.id):
+    for copy in db.groups().house_rules_by(current_user.id, game.id):
+        name = str(copy["name"])
         try:
-            own.append((name, f"{game.load_rules(name, houses).title} ({name})"))
+            title = translate_word(game.load_rules(name, houses).title)
+            saved = local_time.shown(copy["created_at"], local_time.instance_zone())
+            # The copy's digest name is for the machine: the instructor tells his copies by date.
+            own.append((name, gettext("%(title)s: your copy of %(saved)s", title=title, saved=saved)))
         except (PresetError, ValueError):
             continue  # a copy the loader no longer accepts: not offered
     return shipped + own
