@@ -392,3 +392,36 @@ def test_refusals_are_said_in_the_pages_language(app):
         with force_locale("ka"):
             said = say(AccountError("class_list_name_letters", line=1))
     assert said in page and "1" in said
+
+
+def test_guessing_invitation_codes_meets_the_failed_sign_in_limit(tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "limits.sqlite"),
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "FAST_PASSWORD_HASHING": True,
+            "RATELIMIT_ENABLED": True,
+            "RATE_LIMIT_SIGN_IN_FAILURES": "5 per minute",
+        }
+    )
+    with app.app_context():
+        accounts = Accounts(web_db.store().db, hasher=FAST_HASHER)
+        teacher = accounts.create_user("teacher", PASSWORD, role=Role.INSTRUCTOR)["id"]
+        group = web_db.groups().create(teacher, "Evening class")["id"]
+        [slip] = Invitations(web_db.store().db, accounts).create(group, teacher, ["Nino"])
+    guesser = app.test_client()
+    for n in range(5):
+        form = {
+            "code": f"AAAA-BBBB-CCC{n + 2}",
+            "username": f"guess{n}",
+            "password": PASSWORD,
+            "confirm": PASSWORD,
+        }
+        assert guesser.post("/account/invitation", data=form).status_code == 400
+    wrong = {"code": "AAAA-BBBB-CCC9", "username": "guess9", "password": PASSWORD, "confirm": PASSWORD}
+    assert guesser.post("/account/invitation", data=wrong).status_code == 429
+    # As for a password: beyond the limit a wrong code is refused unread, the right one still works.
+    right = {**wrong, "code": slip["code"], "username": "nino"}
+    assert guesser.post("/account/invitation", data=right).status_code == 302
