@@ -418,8 +418,9 @@ def edit_rules(group_id: int, game_id: str) -> Page:
     houses = db.houses()
     current = groups.rules(group_id)[game.id]
     posted = request.form.get("made_of", "") if request.method == "POST" else ""
-    if posted and game.presets.is_preset(posted, houses):
-        current = posted  # the form is read with the fields it was shown with
+    own = {str(c["name"]) for c in groups.house_rules_by(current_user.id, game.id)}
+    if posted in {*game.preset_names(), *own} and game.presets.is_preset(posted, houses):
+        current = posted  # the form is read with the fields it was shown with (his rules only)
     current_text = groups.house_text(game.id, current)
     text = current_text or (game.rules_folder / f"{current}.toml").read_text()
     origin = rules_form.made_from(game, current_text, current)
