@@ -307,6 +307,7 @@ def test_the_instructor_prints_slips_and_each_trainee_joins_on_his_own(app):
     assert "Beridze Nino" in desk  # the list's name, on the desk
     # An existing trainee, signed in, joins with the second code.
     ivan = signed_in(app, "ivan")
+    assert b'id="invitation-link"' in ivan.get("/groups/").data
     assert b'name="username"' not in ivan.get("/account/invitation").data
     assert ivan.post("/account/invitation", data={"code": codes[1]}).status_code == 302
     with app.app_context():
