@@ -129,3 +129,6 @@ def test_an_assigned_quiz_of_own_questions_is_refused_by_line_then_sat_and_grade
         )
     assert (done["answered"], done["correct"]) == (2, 1)
     assert [(r["kind"], r["correct"], r["own"]) for r in rows] == [("rp.settle", 1, 1), ("rp.settle", 0, 1)]
+    with app.app_context():
+        report = web_db.exams().report_rows(group_id, kind="rp.settle")
+    assert [(r["quiz_id"], r["username"]) for r in report] == [(exam_id, "nino")] * 2  # a row a question

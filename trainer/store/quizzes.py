@@ -362,7 +362,8 @@ class Exams:
             by_sitter.setdefault((row["quiz_id"], row["trainee_id"]), []).append(row)
         rows = []
         for exam in self.of_group(group_id):
-            if kind and kind not in {k for k, _level in exam["items"]}:
+            asked = {k for k, _level in exam["items"]} | ({OWN_KIND} if exam["own"] else set())
+            if kind and kind not in asked:
                 continue  # the quiz asks no question of that drill
             quiz = {"quiz_id": exam["id"], "quiz": exam["title"], "questions": exam["questions"]}
             sitters = {who for (quiz_id, who) in by_sitter if quiz_id == exam["id"]}
