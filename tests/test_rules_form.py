@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import html
 import re
+import tomllib
 
 import pytest
 from accounts_helpers import PASSWORD, signed_in
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from test_i18n_catalogs import _visible_latin_words
 
 from trainer.engine.presets import flatten
@@ -18,6 +21,7 @@ from trainer.games import BY_ID
 from trainer.store.accounts import FAST_HASHER, Accounts, Role
 from trainer.web import create_app
 from trainer.web.core import db as web_db
+from trainer.web.groups.rules_form import toml_text
 
 
 @pytest.fixture
@@ -174,3 +178,13 @@ def test_another_instructor_gets_404_and_the_form_keeps_its_csrf_check(tmp_path)
     assert teacher.post(url, data=data).status_code == 302  # with its token, the owner's form saves
     with app.app_context():
         assert web_db.store().db.execute("SELECT count(*) FROM house_rules").fetchone()[0] == 1
+
+
+@settings(max_examples=60)
+@example('a DEL \x7f, a quote " and a line\nbreak', ["ყვავი"], -5)
+@given(
+    st.text(max_size=30), st.lists(st.text(min_size=1, max_size=8), max_size=3), st.integers(-(10**6), 10**6)
+)
+def test_whatever_is_typed_is_written_as_toml_that_reads_back_the_same(title, items, number):
+    table = {"title": title, "deck": {"jokers": items, "real": number, "hook": True, "odds": {"pair": 1}}}
+    assert tomllib.loads(toml_text(table, "classic")) == table

@@ -318,7 +318,8 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)  # JSON's escapes are TOML's basic-string escapes
+        # JSON's escapes are TOML's basic-string escapes; TOML also forbids a raw DEL, JSON leaves it.
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(value, list):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, dict):
