@@ -279,6 +279,7 @@ def test_the_instructor_prints_slips_and_each_trainee_joins_on_his_own(app):
     codes = _codes(page)
     assert len(codes) == 2 and "Beridze Nino" in page and "Петров Иван" in page
     assert "http://localhost/account/invitation" in page and 'id="print-slips"' in page
+    assert "2 invitations waiting" in teacher.get(f"/groups/{group}").get_data(as_text=True)
     listing = teacher.get(f"/groups/{group}/invitations").get_data(as_text=True)
     assert "Петров Иван" in listing and not any(code in listing for code in codes)  # shown once only
     wrong_file = {"names_file": (io.BytesIO(b"Nino"), "class.xlsx")}

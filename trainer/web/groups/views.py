@@ -47,7 +47,7 @@ from trainer.store.accounts import AccountError, Role
 from trainer.store.groups import readable_answer
 from trainer.store.readiness import Target
 from trainer.web.core import db, local_time
-from trainer.web.core.auth import accounts, instructor_required, say
+from trainer.web.core.auth import accounts, instructor_required, invitations, say
 from trainer.web.core.forms import EmptyForm, spreadsheet_cell
 from trainer.web.core.guards import check_csrf, check_form
 from trainer.web.core.i18n import number_text, translate_word
@@ -254,8 +254,10 @@ def _render_desk(
     results = db.tables().table_test_results(trainee_ids=ids, group_id=group_id)
     names = {t["id"]: t["display_name"] for t in report["trainees"]}
     rules = groups.rules(group_id)
+    invited = invitations().of_group(group_id, current_user.id)
     page = render_template(
         "groups/desk.html",
+        waiting=sum(1 for i in invited if i["status"] == "waiting"),
         group=group,
         report=report,
         trainees=_sorted(report["trainees"], sort),
