@@ -44,16 +44,17 @@ def test_a_class_from_the_first_instructor_to_the_review(browser, site):  # noqa
     assert desk.locator("#rules-russian_poker").input_value() == "insured"
     # ... and edited: this house pays 75 on a full house in the bonus.
     navigate(desk, lambda: desk.locator("#edit-rules-russian_poker").click())
+    desk.locator("#rules-advanced summary").click()  # the text, under the form (tests/test_rules_form.py)
     box = desk.locator("#rules-text")
     text = box.input_value()
     assert "full_house = 70" in text
     retitled = text.replace('title = "', 'title = "Evening: ', 1)
     box.fill(retitled.replace("full_house = 70", "full_house = -75"))
-    submit(desk, "main form")
+    submit(desk, "#rules-text-form")
     assert "A whole number of at least 1 is expected here" in desk.locator("#rules-error").inner_text()
     box.fill(retitled.replace("full_house = 70", "full_house = 75"))
     shot(desk, "groups-edit-house-rules")
-    submit(desk, "main form")
+    submit(desk, "#rules-text-form")
     house = desk.locator("#rules-russian_poker").input_value()
     assert house.startswith("house-")
     code = desk.locator("#join-code").inner_text()

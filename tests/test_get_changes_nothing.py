@@ -63,6 +63,7 @@ def _ids(client) -> dict[str, list[str]]:
         "user_id": ["1", "999999"],
         "exam_id": ["1", "999999"],
         "sitting_id": ["1", "999999"],
+        "invitation_id": ["1", "999999"],
         "game_id": ["russian_poker", "nope"],
         # Live sessions: this trainee has joined none, so each is another's or missing.
         "session_id": ["1", "999999"],

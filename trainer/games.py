@@ -14,13 +14,14 @@ data (docs/architecture.md, "Adding a game").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from trainer.engine.omaha import betting as omaha_rules
 from trainer.engine.painted_poker import rules as painted_rules
-from trainer.engine.presets import HouseSource, PresetFolder
+from trainer.engine.presets import HouseSource, PresetFolder, Reader
 from trainer.engine.russian_poker import rules as russian_rules
 
 
@@ -49,6 +50,7 @@ class Game:
     prefix: str
     presets: PresetFolder  # the engine's: data/rules/<slug>/ and the default preset
     load_rules: RulesLoader  # the engine's loader: a preset name -> its frozen rules
+    build: Callable[[str, Reader], Any]  # the engine's builder of a checked table (the rules form reads it)
     kinds: tuple[str, ...]  # drill kind ids, in the order the catalog lists them
 
     # Named after the id, so that a record states only what differs between games.
@@ -90,6 +92,7 @@ RUSSIAN_POKER = Game(
     prefix="rp.",
     presets=russian_rules.PRESETS,
     load_rules=russian_rules.load_rules,
+    build=russian_rules.build,
     kinds=(
         "rp.qualify",
         "rp.combination",
@@ -116,6 +119,7 @@ OMAHA = Game(
     prefix="om.",
     presets=omaha_rules.PRESETS,
     load_rules=omaha_rules.load_rules,
+    build=omaha_rules.build,
     kinds=(
         "om.high",
         "om.winner",
@@ -140,6 +144,7 @@ PAINTED_POKER = Game(
     prefix="pp.",
     presets=painted_rules.PRESETS,
     load_rules=painted_rules.load_rules,
+    build=painted_rules.build,
     kinds=("pp.score", "pp.schedule", "pp.hook", "pp.trick", "pp.sheet", "pp.spot_mistake"),
 )
 

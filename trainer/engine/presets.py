@@ -190,10 +190,14 @@ def merge_tables(
 # Converters: a raw TOML value -> the checked value, or ValueError / RowError with the reason.
 
 
-def whole(minimum: int | None = None) -> Callable[[Any], int]:
-    """A whole number (not a boolean), at least `minimum` when given."""
+@dataclass(frozen=True)
+class Whole:
+    """The converter `whole(minimum)` returns; a page building a form reads `minimum` off it."""
 
-    def convert(value: Any) -> int:
+    minimum: int | None = None
+
+    def __call__(self, value: Any) -> int:
+        minimum = self.minimum
         if isinstance(value, bool) or not isinstance(value, int):
             floor = "" if minimum is None else f" >= {minimum}"
             raise ValueRefusal(
@@ -208,7 +212,10 @@ def whole(minimum: int | None = None) -> Callable[[Any], int]:
             )
         return value
 
-    return convert
+
+def whole(minimum: int | None = None) -> Callable[[Any], int]:
+    """A whole number (not a boolean), at least `minimum` when given."""
+    return Whole(minimum)
 
 
 def flag(value: Any) -> bool:
@@ -232,35 +239,50 @@ def texts(value: Any) -> tuple[str, ...]:
 E = TypeVar("E", bound=StrEnum)
 
 
-def choice(kind: type[E]) -> Callable[[Any], E]:
-    """One of the values of a `StrEnum`."""
+@dataclass(frozen=True)
+class Choice:
+    """The converter `choice(kind)` returns; `values` are the allowed ones, in the enum's order."""
 
-    def convert(value: Any) -> E:
+    kind: type[StrEnum]
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return tuple(m.value for m in self.kind)
+
+    def __call__(self, value: Any) -> Any:
         try:
-            return kind(value)
+            return self.kind(value)
         except ValueError:
-            allowed = ", ".join(repr(m.value) for m in kind)
+            allowed = ", ".join(repr(v) for v in self.values)
             raise ValueRefusal(
                 f"expected one of {allowed}, got {value!r}", "choice", allowed=allowed, value=value
             ) from None
 
-    return convert
+
+def choice(kind: type[E]) -> Callable[[Any], E]:
+    """One of the values of a `StrEnum`."""
+    return Choice(kind)
 
 
 K = TypeVar("K", bound=str)
 
 
-def pay_table(
-    rows: Sequence[K], *, complete: bool, noun: str = "category", minimum: int = 1
-) -> Callable[[Any], Mapping[K, int]]:
-    """A table {row: odds} whose rows are some (or, if `complete`, all) of `rows`; the result is
-    read-only and in the order of `rows`."""
-    allowed = {str(r): r for r in rows}
+@dataclass(frozen=True)
+class PayTable:
+    """The converter `pay_table(...)` returns: `rows` (in order), whether all must be there, the
+    least odds of a row."""
 
-    def convert(value: Any) -> Mapping[K, int]:
+    rows: tuple[str, ...]
+    complete: bool
+    noun: str = "category"
+    minimum: int = 1
+
+    def __call__(self, value: Any) -> Mapping[Any, int]:
+        allowed = {str(r): r for r in self.rows}
+        noun = self.noun
         if not isinstance(value, dict):
             raise ValueRefusal(f"expected a table of {noun} = odds, got {value!r}", "pay_table", value=value)
-        out: dict[K, int] = {}
+        out: dict[Any, int] = {}
         for key, odds in value.items():
             if key not in allowed:
                 raise ValueRefusal(
@@ -270,15 +292,21 @@ def pay_table(
                     allowed=", ".join(allowed),
                 )
             try:
-                out[allowed[key]] = whole(minimum)(odds)
+                out[allowed[key]] = whole(self.minimum)(odds)
             except ValueRefusal as err:
                 raise RowError(key, str(err), err.code, **err.params) from None
         missing = [name for name in allowed if allowed[name] not in out]
-        if complete and missing:
+        if self.complete and missing:
             raise ValueRefusal(f"missing {', '.join(missing)}", "missing_rows", rows=", ".join(missing))
-        return MappingProxyType({r: out[r] for r in rows if r in out})
+        return MappingProxyType({r: out[r] for r in self.rows if r in out})
 
-    return convert
+
+def pay_table(
+    rows: Sequence[K], *, complete: bool, noun: str = "category", minimum: int = 1
+) -> Callable[[Any], Mapping[K, int]]:
+    """A table {row: odds} whose rows are some (or, if `complete`, all) of `rows`; the result is
+    read-only and in the order of `rows`."""
+    return PayTable(tuple(rows), complete, noun, minimum)
 
 
 class Reader:
@@ -355,6 +383,29 @@ class Reader:
         walk(self.table, "")
         if unknown:
             raise self.fail(unknown[0], "unknown key (misspelt?)", code="unknown_key")
+
+
+class SchemaReader(Reader):
+    """A `Reader` that records every key a game's `build` reads, in order, with its converter (None:
+    read raw and checked by `build` itself) and whether it is required: what a page builds a form of
+    a preset from, one field per rule.
+
+    >>> folder = PresetFolder("omaha", "Omaha", "standard")
+    >>> from trainer.engine.omaha.betting import build
+    >>> reader = SchemaReader("standard.toml", folder.table(folder.path("standard")))
+    >>> _rules = build("standard", reader)
+    >>> [(key, type(convert).__name__, required) for key, convert, required in reader.read][:2]
+    [('chip_set', 'function', False), ('limit.raises_per_round', 'Whole', True)]
+    """
+
+    def __init__(self, source: str, table: Mapping[str, Any]) -> None:
+        super().__init__(source, table)
+        self.read: list[tuple[str, Callable[[Any], Any] | None, bool]] = []
+
+    def value(self, key: str, convert: Callable[[Any], Any] | None = None, *, required: bool = True) -> Any:
+        if all(key != seen for seen, _c, _r in self.read):
+            self.read.append((key, convert, required))
+        return super().value(key, convert, required=required)
 
 
 class Described(Protocol):

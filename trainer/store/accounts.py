@@ -168,8 +168,21 @@ class Accounts:
         role = Role(role)
         if password is not None:
             check_new_password(password, name)
-        display = " ".join((display_name or name).split())[:DISPLAY_MAX] or name
         password_hash = self.hasher.hash(password) if password is not None else None
+        return self.user(self.insert_user(name, password_hash, role, display_name, trainee_id))
+
+    def insert_user(
+        self,
+        name: str,
+        password_hash: str | None,
+        role: Role,
+        display_name: str | None = None,
+        trainee_id: int | None = None,
+    ) -> int:
+        """Write the account of a cleaned username with a password hash made beforehand (never
+        while the write lock is held); its id. Inside a caller's transaction it is a savepoint, so
+        a refused name undoes only this write."""
+        display = " ".join((display_name or name).split())[:DISPLAY_MAX] or name
         now = _iso(self.clock())
         try:
             with writing(self.db):
@@ -190,7 +203,7 @@ class Accounts:
                         "role": str(role),
                         "session_epoch": 0,
                         "created_at": now,
-                        "password_changed_at": now if password is not None else None,
+                        "password_changed_at": now if password_hash is not None else None,
                     },
                 )
         except sqlite3.IntegrityError as error:
@@ -201,15 +214,15 @@ class Accounts:
                     raise AccountError("username_lookalike", username=name) from None
                 raise AccountError("username_taken", username=name) from None
             raise
-        return self.user(trainee_id)
+        return trainee_id
 
     def sign_up(self, username: Any, password: Any, *, guest_id: int | None = None) -> dict[str, Any]:
         """A trainee signs up; a guest's trainee row (with all its attempts) becomes the account."""
-        if guest_id is not None and not self._is_guest(guest_id):
+        if guest_id is not None and not self.is_guest(guest_id):
             guest_id = None
         return self.create_user(username, password, trainee_id=guest_id)
 
-    def _is_guest(self, trainee_id: int) -> bool:
+    def is_guest(self, trainee_id: int) -> bool:
         rows = list(
             self.db.query(
                 "SELECT t.id FROM trainees t LEFT JOIN users u ON u.id = t.id "
@@ -509,7 +522,7 @@ class Accounts:
         Every table with a `trainee_id` column follows (drills, attempts, sprints and whatever other
         lanes keep per trainee); a row that would clash with the account's own (a unique per-trainee
         record) stays behind on the guest. Returns how many attempts moved."""
-        if guest_id == user_id or not self._is_guest(guest_id):
+        if guest_id == user_id or not self.is_guest(guest_id):
             return 0
         moved = 0
         with writing(self.db):

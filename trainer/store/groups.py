@@ -401,13 +401,14 @@ class Groups:
         rows = list(self.db.query("SELECT text FROM house_rules WHERE game = ? AND name = ?", [game, name]))
         return str(rows[0]["text"]) if rows else None
 
-    def house_rules_by(self, made_by: int, game: str) -> list[str]:
-        return [
-            str(r["name"])
-            for r in self.db.query(
-                "SELECT name FROM house_rules WHERE made_by = ? AND game = ? ORDER BY id", [made_by, game]
+    def house_rules_by(self, made_by: int, game: str) -> list[dict[str, Any]]:
+        """The instructor's edited copies of the game's rules, oldest first: name and when saved."""
+        return list(
+            self.db.query(
+                "SELECT name, created_at FROM house_rules WHERE made_by = ? AND game = ? ORDER BY id",
+                [made_by, game],
             )
-        ]
+        )
 
     def rules_for_kind(self, group_id: int | None, kind: str) -> str | None:
         """The preset a drill of this kind uses for the group (None: no group, the default)."""

@@ -7,6 +7,12 @@ exam's items) and a seed derived from the exam's seed (the same questions for ev
 sitting's own (a fresh draw), both drawn by `secrets`, never given by a client. The drawing itself
 (house rules and all) is the caller's `draw` function, so a sitting's drills are the group's drills.
 
+An exam may also ask the instructor's own questions (`own`: a Russian poker hand he entered, the
+two hands and the ante, checked by `trainer.drills.russian_poker.own`); they follow the drawn items
+in the round robin, each drawn by `draw(kind, level, seed, fixed)`, and are graded like the rest.
+They are kept in `items` as `[kind, level, fixed]`; `exam["items"]` holds the drawn items only and
+`exam["own"]` the own questions.
+
 >>> question_seed(7, 0) == question_seed(7, 0) != question_seed(7, 1)
 True
 """
@@ -23,11 +29,14 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.drills import REGISTRY, Situation
+from trainer.drills.russian_poker.own import KIND as OWN_KIND
+from trainer.drills.russian_poker.own import LEVEL as OWN_LEVEL
+from trainer.drills.russian_poker.own import OwnQuestionError, fixed_of
 from trainer.store.progress import NotFoundError, Refusal, Store, _iso, _utc_now, on_days
 from trainer.store.schema import insert, writing
 
 Clock = Callable[[], datetime]
-Draw = Callable[[str, int, int], tuple[Situation, int | None]]
+Draw = Callable[..., tuple[Situation, int | None]]  # (kind, level, seed[, fixed own question])
 
 MAX_QUESTIONS = 50
 MAX_ATTEMPTS = 10
@@ -72,6 +81,7 @@ class Exams:
         closes_at: datetime,
         answers_before_close: bool,
         made_by: int | None,
+        own: Sequence[dict[str, Any]] = (),
     ) -> dict[str, Any]:
         text = " ".join(title.split()) if isinstance(title, str) else ""
         if not text or len(text) > 80:
@@ -81,6 +91,12 @@ class Exams:
             if kind not in REGISTRY or level not in REGISTRY[kind].levels:
                 raise ExamError("item", kind=kind, level=level)
             checked.append([kind, level])
+        for fixed in own:
+            try:
+                kept = fixed_of(fixed.get("player"), fixed.get("dealer"), fixed.get("ante"))
+            except (OwnQuestionError, AttributeError):
+                raise ExamError("own_question") from None
+            checked.append([OWN_KIND, OWN_LEVEL, kept])
         if not checked:
             raise ExamError("no_items")
         _whole(questions, 1, MAX_QUESTIONS, "questions")
@@ -121,7 +137,9 @@ class Exams:
 
     def _decoded(self, row: dict[str, Any]) -> dict[str, Any]:
         now = _iso(self.clock())
-        row["items"] = [tuple(item) for item in json.loads(row["items"])]
+        stored = json.loads(row["items"])
+        row["items"] = [tuple(item) for item in stored if len(item) == 2]
+        row["own"] = [item[2] for item in stored if len(item) == 3]
         row["is_open"] = row["opens_at"] <= now < row["closes_at"]
         row["is_closed"] = now >= row["closes_at"]
         return row
@@ -193,9 +211,10 @@ class Exams:
         now = self.clock()
         seed = exam["seed"] if exam["same_questions"] else secrets.randbelow(2**31)
         drawn = []
+        sequence = [*exam["items"], *((OWN_KIND, OWN_LEVEL, fixed) for fixed in exam["own"])]
         for i in range(exam["questions"]):
-            kind, level = exam["items"][i % len(exam["items"])]
-            drawn.append(draw(kind, level, question_seed(seed, i)))
+            kind, level, *fixed = sequence[i % len(sequence)]
+            drawn.append(draw(kind, level, question_seed(seed, i), *fixed))
         deadline = None if exam["time_limit_s"] is None else now + timedelta(seconds=exam["time_limit_s"])
         store = Store(self.db, clock=self.clock)
         with writing(self.db):
@@ -343,7 +362,8 @@ class Exams:
             by_sitter.setdefault((row["quiz_id"], row["trainee_id"]), []).append(row)
         rows = []
         for exam in self.of_group(group_id):
-            if kind and kind not in {k for k, _level in exam["items"]}:
+            asked = {k for k, _level in exam["items"]} | ({OWN_KIND} if exam["own"] else set())
+            if kind and kind not in asked:
                 continue  # the quiz asks no question of that drill
             quiz = {"quiz_id": exam["id"], "quiz": exam["title"], "questions": exam["questions"]}
             sitters = {who for (quiz_id, who) in by_sitter if quiz_id == exam["id"]}

@@ -12,6 +12,8 @@ Tables, all STRICT:
 - `house_rules`: an instructor's edited copy of a preset (TOML text, named by its digest).
 - `exams` (assigned quizzes of a group) and `exam_sittings` (one trainee's try; its drills carry
   `sitting_id`); `sitting_comments`, the instructor's comments on a sitting.
+- `invitations`: a class list made into one-time codes (digests only) with which each trainee
+  makes his account and joins the group (`trainer/store/invitations.py`).
 - `sprints`: a timed run of drills of one scope (a kind id, a game or "mixed") and level: its clock
   (`started_at`, `duration_s`), how many questions it asks and the kinds it asks in turn; its
   questions are its drills (`drills.sprint_id`, `position`; a skipped one has `skipped_at`).
@@ -35,8 +37,9 @@ Tables, all STRICT:
 >>> store_db = open_db(":memory:")
 >>> sorted(t for t in store_db.table_names() if not t.startswith("_"))  # doctest: +NORMALIZE_WHITESPACE
 ['api_tokens', 'attempts', 'cards', 'drills', 'duels', 'exam_sittings', 'exams', 'group_paces',
- 'group_rules', 'group_targets', 'groups', 'house_rules', 'live_answers', 'live_players', 'live_questions',
- 'live_sessions', 'membership_periods', 'memberships', 'one_time_codes', 'round_steps', 'rounds', 'sessions',
+ 'group_rules', 'group_targets', 'groups', 'house_rules', 'invitations', 'live_answers', 'live_players',
+ 'live_questions', 'live_sessions', 'membership_periods', 'memberships', 'one_time_codes', 'round_steps',
+ 'rounds', 'sessions',
  'sign_in_failures', 'sitting_comments', 'sprints', 'table_tests', 'trainees', 'users']
 """
 
@@ -1050,3 +1053,26 @@ def m020_duels(db: Database) -> None:
     )
     db.execute("CREATE INDEX duels_challenger ON duels (challenger_id, created_at)")
     db.execute("CREATE INDEX duels_opponent ON duels (opponent_id, created_at)")
+
+
+@MIGRATIONS()
+def m021_invitations(db: Database) -> None:
+    """Invitations from a class list: per name on the list, a one-time code (only its SHA-256
+    digest is kept) with which that trainee makes his own account and joins the group, by his own
+    act; `redeemed_by` is the account he made (or the signed-in account that used the code), and
+    `withdrawn_at` marks a code its instructor withdrew or replaced by a new slip."""
+    db.execute(
+        """CREATE TABLE invitations (
+             id INTEGER PRIMARY KEY,
+             group_id INTEGER NOT NULL REFERENCES groups(id),
+             name TEXT NOT NULL,
+             code_hash TEXT NOT NULL UNIQUE,
+             made_by INTEGER NOT NULL REFERENCES users(id),
+             created_at TEXT NOT NULL,
+             expires_at TEXT NOT NULL,
+             redeemed_at TEXT,
+             redeemed_by INTEGER REFERENCES users(id),
+             withdrawn_at TEXT
+           ) STRICT"""
+    )
+    db.execute("CREATE INDEX invitations_group ON invitations (group_id, id)")

@@ -23,6 +23,7 @@ def init_pages(app: Flask) -> None:
     from trainer.web.accounts import views as account
     from trainer.web.core import offline
     from trainer.web.groups import boards as group_boards  # noqa: F401
+    from trainer.web.groups import enrolment as group_enrolment  # noqa: F401
     from trainer.web.groups import exports as group_exports  # noqa: F401
     from trainer.web.groups import pace as group_pace  # noqa: F401
     from trainer.web.groups import readiness as readiness_report  # noqa: F401

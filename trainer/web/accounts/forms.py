@@ -73,3 +73,22 @@ class TokenForm(PageForm):
             )
         ],
     )
+
+
+def _invitation_code() -> StringField:
+    return StringField(_l("Code from your slip"), validators=[DataRequired(_FILLED), Length(max=40)])
+
+
+class InvitationForm(FlaskForm):
+    """A trainee's own account, made with the code of his instructor's invitation slip."""
+
+    code = _invitation_code()
+    username = _username()
+    password = _password(_l("Password"))
+    confirm = _confirm(_l("Password again"))
+
+
+class InvitationJoinForm(FlaskForm):
+    """A signed-in trainee joins the group of his invitation slip."""
+
+    code = _invitation_code()

@@ -17,9 +17,25 @@ from flask_login import current_user, login_required, logout_user
 from werkzeug.wrappers import Response
 
 from trainer.store.accounts import TOKEN_LABEL_MAX, AccountError, check_new_password, clean_username
-from trainer.web.accounts.forms import ChangePasswordForm, CodeForm, SignInForm, SignUpForm, TokenForm
+from trainer.web.accounts.forms import (
+    ChangePasswordForm,
+    CodeForm,
+    InvitationForm,
+    InvitationJoinForm,
+    SignInForm,
+    SignUpForm,
+    TokenForm,
+)
 from trainer.web.core import sign_in_limits
-from trainer.web.core.auth import GUEST_KEY, accounts, end_session, guest_id, say, start_session
+from trainer.web.core.auth import (
+    GUEST_KEY,
+    accounts,
+    end_session,
+    guest_id,
+    invitations,
+    say,
+    start_session,
+)
 from trainer.web.core.forms import EmptyForm
 from trainer.web.core.guards import check_form, safe_next
 
@@ -177,6 +193,42 @@ def redeem_code() -> Page:
     _start_session(row)
     flash(gettext("Your password is set. You are signed in."), "ok")
     return redirect(url_for("home.home"))
+
+
+@bp.route("/invitation", methods=["GET", "POST"])
+def invitation() -> Page:
+    """The code of an instructor's invitation slip: a visitor makes his own account with it (his
+    username, his password) and is in the slip's group; a signed-in trainee joins the group with it.
+    A wrong code counts as a failed sign-in (the limits on guessing apply)."""
+    signed_in = current_user.is_authenticated
+    form: InvitationForm | InvitationJoinForm = InvitationJoinForm() if signed_in else InvitationForm()
+    template = "accounts/invitation.html"
+    if request.method == "GET":
+        return render_template(template, form=form, signed_in=signed_in)
+    if not form.validate():
+        return render_template(template, form=form, signed_in=signed_in), 400
+    try:
+        if isinstance(form, InvitationJoinForm):
+            group = invitations().join_with(form.code.data, current_user.id)
+        else:
+            row = invitations().redeem(
+                form.code.data, form.username.data, form.password.data, guest_id=guest_id()
+            )
+    except AccountError as error:
+        if error.reason.startswith("invitation"):
+            if error.reason == "invitation_wrong":
+                failed_sign_in()
+            form.code.errors.append(say(error))
+        elif isinstance(form, InvitationForm):
+            field = form.password if error.reason.startswith("password") else form.username
+            field.errors.append(say(error))
+        return render_template(template, form=form, signed_in=signed_in), 400
+    if isinstance(form, InvitationJoinForm):
+        flash(gettext("You joined %(group)s.", group=group["name"]), "ok")
+        return redirect(url_for("groups.index"))
+    _start_session(row)
+    flash(gettext("Welcome, %(username)s! Your account is ready.", username=row["username"]), "ok")
+    return redirect(url_for("groups.index"))
 
 
 @bp.post("/tokens")

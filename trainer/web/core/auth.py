@@ -29,6 +29,7 @@ from werkzeug.wrappers import Response
 
 from trainer.store import NotFoundError
 from trainer.store.accounts import FAST_HASHER, HASHER, AccountError, Accounts
+from trainer.store.invitations import Invitations
 from trainer.web.core import db
 from trainer.web.core.identity import GUEST_KEY as GUEST_KEY
 from trainer.web.core.identity import Account as Account
@@ -51,6 +52,11 @@ def accounts() -> Accounts:
         g.trainer_accounts = Accounts(db.store().db, hasher=FAST_HASHER if fast else HASHER)
     held: Accounts = g.trainer_accounts
     return held
+
+
+def invitations() -> Invitations:
+    """The invitations of this request's database, with the accounts' hasher."""
+    return Invitations(db.store().db, accounts())
 
 
 def session_limits() -> tuple[timedelta, timedelta]:
@@ -195,6 +201,35 @@ def say(error: AccountError) -> str:
             "Only the instructor of every group this trainee is in can give him a one-time code. "
             "He can leave the other groups, or an administrator can make the code."
         )
+    if reason == "invitation_wrong":
+        return gettext(
+            "This code is not right, was used already or has expired. Ask your instructor for a new slip."
+        )
+    if reason == "invitation_trainees_only":
+        return gettext("Only a trainee joins a group with an invitation code.")
+    if reason == "invitation_not_yours":
+        return gettext("There is no such group.")
+    if reason == "class_list_empty":
+        return gettext("The list has no names. Put one name on each line.")
+    if reason == "class_list_long":
+        return gettext("A list has at most %(max)s names. Split the class into several lists.", max=p["max"])
+    if reason == "class_list_name_long":
+        return gettext(
+            "The name on line %(line)s is longer than %(max)s\u00a0characters.", line=p["line"], max=p["max"]
+        )
+    if reason == "class_list_name_letters":
+        return gettext(
+            "The name on line %(line)s has no letters, or has signs a name cannot have.", line=p["line"]
+        )
+    if reason == "class_list_encoding":
+        return gettext(
+            "The file cannot be read. Save it as %(encoding)s text (%(txt)s or %(csv)s) and choose it again.",
+            encoding="UTF-8",
+            txt=".txt",
+            csv=".csv",
+        )
+    if reason == "class_list_big":
+        return gettext("The file is larger than %(kib)s kilobytes.", kib=p["kib"])
     if reason == "guest_taken":
         return gettext("This guest practice already belongs to an account.")
     return gettext("This could not be done. Please try again.")

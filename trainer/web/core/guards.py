@@ -47,6 +47,14 @@ def check_form(form: FlaskForm, refused: int = 400) -> None:
     abort(400, description=gettext("The form was incomplete or changed. Reload the page and try again."))
 
 
+def check_csrf(form: FlaskForm) -> None:
+    """Only the CSRF token of a form whose fields the page itself says are wrong (400 and the
+    expired-form sentence, nothing recorded)."""
+    csrf = getattr(form, "csrf_token", None)
+    if csrf is not None and not csrf.validate(form):
+        abort(400, description=expired_form_message())
+
+
 def own_drill(drill_id: int, trainee: int, mode: str) -> dict[str, Any]:
     """The trainee's own drill of this mode, or 404 (another trainee's drill does not exist for him)."""
     return db.drill_or_404(drill_id, trainee, mode)

@@ -18,6 +18,12 @@ def _value(params: dict[str, Any], name: str = "value") -> str:
     return repr(params.get(name))[:60]
 
 
+def _word(params: dict[str, Any], name: str) -> str:
+    """A row's name (a key part of the presets, a catalog word) as the page words it."""
+    value = params.get(name)
+    return gettext(value) if isinstance(value, str) and value else ""
+
+
 def _num(params: dict[str, Any], name: str) -> int:
     value = params.get(name)
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
@@ -76,9 +82,9 @@ REASONS: dict[str, Callable[[dict[str, Any]], str]] = {
     "pay_order": lambda p: gettext(
         "Row %(better)s pays %(better_odds)s to 1, less than the worse row %(worse)s "
         "(%(worse_odds)s to 1): a better row must never pay less.",
-        better=p.get("better", ""),
+        better=_word(p, "better"),
         better_odds=p.get("better_odds", ""),
-        worse=p.get("worse", ""),
+        worse=_word(p, "worse"),
         worse_odds=p.get("worse_odds", ""),
     ),
     "more_than_boxes": lambda p: ngettext(
@@ -138,11 +144,14 @@ REASONS: dict[str, Callable[[dict[str, Any]], str]] = {
 }
 
 
-def say(error: PresetError | None) -> str:
-    """The refusal as sentences in the reader's language: where (key, row) and why."""
+def say(error: PresetError | None, *, where: bool = True) -> str:
+    """The refusal as sentences in the reader's language: where (key, row) and why; without
+    `where`, why only (said beside the form's field of that key)."""
     if error is None:
         return gettext("The text is empty, too long, or not usable as house rules.")
     reason = REASONS.get(error.code, lambda p: gettext("This value cannot be used here."))(error.params)
+    if not where:
+        return reason
     if error.key is not None and error.row is not None:
         where = gettext("Key %(key)s, row %(row)s:", key=error.key, row=error.row)
     elif error.key is not None:

@@ -68,4 +68,11 @@ def key_words(game: str) -> set[str]:
             for item in value if isinstance(value, list | tuple) else [value]:
                 if isinstance(item, str) and _WORD_VALUE.fullmatch(item) and item not in preset_names:
                     words.add(item)
+    # Every value a choice may take, used by a shipped file or not: the rules form offers them all.
+    found = _game(game)
+    reader = loader.SchemaReader("words", found.presets.table_of(found.default_preset))
+    found.build(found.default_preset, reader)
+    for _key, convert, _required in reader.read:
+        if isinstance(convert, loader.Choice):
+            words.update(convert.values)
     return words

@@ -86,7 +86,13 @@ DRILL_STARTS = (
     "api.create_drill",
 )
 ROUND_STARTS = ("table.start", "table.start_test", "api.create_round")  # a round is a drill too
-PASSWORD_CHECKS = ("accounts.sign_in", "accounts.change_password", "accounts.redeem_code", "api.new_token")
+PASSWORD_CHECKS = (
+    "accounts.sign_in",
+    "accounts.change_password",
+    "accounts.redeem_code",
+    "accounts.invitation",  # a guessed invitation code is a guessed password
+    "api.new_token",
+)
 
 # limit config key -> (counted per, endpoints, methods, counted only when)
 LIMITED: dict[

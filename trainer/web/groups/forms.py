@@ -8,6 +8,7 @@ from typing import Any
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileAllowed, FileField
 from wtforms import DecimalField, IntegerField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
 
@@ -41,6 +42,29 @@ class RulesTextForm(FlaskForm):
     """An edited copy of house rules; the store's game loader is the one that checks the text."""
 
     text = TextAreaField(default="")
+
+
+class ClassListForm(FlaskForm):
+    """A class list to make invitations of: names pasted, or a .txt or .csv file (the names are
+    read by `trainer.store.invitations.read_names`)."""
+
+    names = TextAreaField(_l("Names, one a line"), validators=[Length(max=64 * 1024)])
+    names_file = FileField(
+        _l("Or a file with the names"),
+        validators=[
+            FileAllowed(
+                ["txt", "csv"], _l("Choose a file ending in %(txt)s or %(csv)s.", txt=".txt", csv=".csv")
+            )
+        ],
+    )
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        if not super().validate(extra_validators):
+            return False
+        if not (self.names.data or "").strip() and not self.names_file.data:
+            self.names.errors = [gettext("Paste the names, or choose a file with them.")]
+            return False
+        return True
 
 
 class JoinForm(FlaskForm):

@@ -47,11 +47,12 @@ from trainer.store.accounts import AccountError, Role
 from trainer.store.groups import readable_answer
 from trainer.store.readiness import Target
 from trainer.web.core import db, local_time
-from trainer.web.core.auth import accounts, instructor_required, say
+from trainer.web.core.auth import accounts, instructor_required, invitations, say
 from trainer.web.core.forms import EmptyForm, spreadsheet_cell
-from trainer.web.core.guards import check_form
+from trainer.web.core.guards import check_csrf, check_form
 from trainer.web.core.i18n import number_text, translate_word
 from trainer.web.core.preset_refusals import say as say_preset_refusal
+from trainer.web.groups import rules_form
 from trainer.web.groups.forms import (
     JoinForm,
     NewGroupForm,
@@ -258,8 +259,10 @@ def _render_desk(
     results = db.tables().table_test_results(trainee_ids=ids, group_id=group_id)
     names = {t["id"]: t["display_name"] for t in report["trainees"]}
     rules = groups.rules(group_id)
+    invited = invitations().of_group(group_id, current_user.id)
     page = render_template(
         "groups/desk.html",
+        waiting=sum(1 for i in invited if i["status"] == "waiting"),
         group=group,
         report=report,
         trainees=_sorted(report["trainees"], sort),
@@ -398,9 +401,13 @@ def _presets(game: Game) -> list[tuple[str, str]]:
     shipped = [(name, game.load_rules(name).title) for name in game.preset_names()]
     own = []
     houses = db.houses()
-    for name in db.groups().house_rules_by(current_user.id, game.id):
+    for copy in db.groups().house_rules_by(current_user.id, game.id):
+        name = str(copy["name"])
         try:
-            own.append((name, f"{game.load_rules(name, houses).title} ({name})"))
+            title = translate_word(game.load_rules(name, houses).title)
+            saved = local_time.shown(copy["created_at"], local_time.instance_zone())
+            # The copy's digest name is for the machine: the instructor tells his copies by date.
+            own.append((name, gettext("%(title)s: your copy of %(saved)s", title=title, saved=saved)))
         except (PresetError, ValueError):
             continue  # a copy the loader no longer accepts: not offered
     return shipped + own
@@ -409,33 +416,62 @@ def _presets(game: Game) -> list[tuple[str, str]]:
 @bp.route("/<int:group_id>/rules/<game_id>", methods=["GET", "POST"])
 @instructor_required
 def edit_rules(group_id: int, game_id: str) -> Page:
-    """An edited copy of the group's house rules for one game, checked by the game's own loader."""
+    """An edited copy of the group's house rules for one game, checked by the game's own loader:
+    a form with a field per rule (`rules_form`), or, in the advanced view, the TOML text itself.
+    A POST with `mode=form` is the form; any other, the text."""
     group = _owned(group_id)
     game = BY_ID.get(game_id)
     if game is None:
         abort(404, description=gettext("There are no such house rules."))
     groups = db.groups()
+    houses = db.houses()
+    current = groups.rules(group_id)[game.id]
+    posted = request.form.get("made_of", "") if request.method == "POST" else ""
+    own = {str(c["name"]) for c in groups.house_rules_by(current_user.id, game.id)}
+    if posted in {*game.preset_names(), *own} and game.presets.is_preset(posted, houses):
+        current = posted  # the form is read with the fields it was shown with (his rules only)
+    current_text = groups.house_text(game.id, current)
+    text = current_text or (game.rules_folder / f"{current}.toml").read_text()
+    origin = rules_form.made_from(game, current_text, current)
+    rules = rules_form.rules_of(game, game.presets.table_of(current, houses), game.presets.table_of(origin))
+    form = rules_form.form_class(rules)(formdata=None)
+    rules_form.fill(form, rules)
     error = None
     refused_line = None
+    mode = "form"
     if request.method == "POST":
-        form = RulesTextForm()
-        check_form(form)
-        text = form.text.data
-        try:
-            name = groups.save_house_rules(game.id, text, current_user.id)
-        except AccountError as refused:
-            error = gettext(
-                "These rules cannot be used: %(detail)s",
-                detail=say_preset_refusal(refused.params.get("refusal")),
-            )
-            refused_line = refused_line_of(text, refused.params.get("refusal"))
+        mode = "form" if request.form.get("mode") == "form" else "text"
+        if mode == "form":
+            form = rules_form.form_class(rules)()
+            check_csrf(form)
+            if form.validate():
+                text = rules_form.toml_text(rules_form.table_of_form(form, rules), origin)
+            else:
+                error = gettext("Some rules cannot be saved as given: see the fields marked below.")
         else:
-            groups.set_rules(group_id, game.id, name)
-            flash(gettext("The group's house rules are saved. New drills use them."), "ok")
-            return redirect(url_for("groups.desk", group_id=group_id))
-    else:
-        current = groups.rules(group_id)[game.id]
-        text = groups.house_text(game.id, current) or (game.rules_folder / f"{current}.toml").read_text()
+            text_form = RulesTextForm()
+            check_form(text_form)
+            text = text_form.text.data
+        if error is None:
+            try:
+                name = groups.save_house_rules(game.id, text, current_user.id)
+            except AccountError as refused:
+                refusal = refused.params.get("refusal")
+                error = gettext("These rules cannot be used: %(detail)s", detail=say_preset_refusal(refusal))
+                if mode == "form" and rules_form.place_refusal(
+                    rules, refusal, say_preset_refusal(refusal, where=False)
+                ):
+                    error = gettext("Some rules cannot be saved as given: see the fields marked below.")
+                elif mode == "text":
+                    refused_line = refused_line_of(text, refusal)
+            else:
+                groups.set_rules(group_id, game.id, name)
+                flash(gettext("The group's house rules are saved. New drills use them."), "ok")
+                return redirect(url_for("groups.desk", group_id=group_id))
+    if mode == "form":
+        for rule in rules:
+            if rule.kind not in ("pay_table", "kept"):  # a pay table's rows keep theirs, in their row
+                rule.errors.extend(str(e) for e in form[rule.name].errors)
     page = render_template(
         "groups/edit_rules.html",
         group=group,
@@ -444,7 +480,14 @@ def edit_rules(group_id: int, game_id: str) -> Page:
         lines=text.split("\n"),
         refused_line=refused_line,
         error=error,
-        form=EmptyForm(),
+        mode=mode,
+        form=form,
+        buttons=EmptyForm(),
+        rules=rules,
+        sections=rules_form.sections_of(rules),
+        made_of=current,
+        origin_title=_preset_title(game.id, origin),
+        labels=rules_form.LABELS,
         game_title=game_title,
     )
     return (page, 400) if error else page

@@ -11,7 +11,7 @@ from typing import Any
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, SelectMultipleField, StringField
+from wtforms import BooleanField, Field, SelectMultipleField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import NumberInput, TextInput
 
@@ -24,6 +24,8 @@ from trainer.web.core.local_time import SHOWN, local, to_utc
 ENTERED = "%Y-%m-%dT%H:%M"  # what <input type="datetime-local"> sends
 _FILLED = _l("Fill in this field.")
 _WHOLE_IN_RANGE = _l("Give a whole number from %(min)s to %(max)s.")
+OWN_TEXT_MAX = 4000
+OWN_MAX = 50
 
 
 class WholeField(Field):
@@ -87,9 +89,10 @@ class ExamForm(FlaskForm):
             Length(min=1, max=80, message=_l("Give the quiz a title of at most 80\u00a0characters.")),
         ],
     )
-    item = SelectMultipleField(
-        _l("Drills and levels"),
-        validators=[InputRequired(_l("Choose at least one drill and level."))],
+    item = SelectMultipleField(_l("Drills and levels"))
+    own = TextAreaField(
+        _l("Your own questions: Russian poker hands"),
+        validators=[Length(max=OWN_TEXT_MAX, message=_l("At most %(max)s\u00a0characters.", max=OWN_TEXT_MAX))],
     )
     questions = WholeField(
         _l("Number of questions"),
@@ -124,6 +127,17 @@ class ExamForm(FlaskForm):
         known = {value for value, _ in self.item.choices or []}
         if any(value not in known for value in self.item.data or []):
             raise ValidationError(gettext("Choose at least one drill and level."))
+
+    def validate_item(self, field: Field) -> None:
+        if not field.data and not self.own_lines():
+            raise ValidationError(
+                gettext("Choose at least one drill and level, or enter your own questions.")
+            )
+
+    def own_lines(self) -> list[tuple[int, str]]:
+        """The own questions' lines that are not empty, numbered from 1."""
+        lines = (self.own.data or "").splitlines()
+        return [(n, line.strip()) for n, line in enumerate(lines, start=1) if line.strip()]
 
     def validate_closes_at(self, field: Field) -> None:
         opens = self.opens_at.data

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -22,15 +23,16 @@ from flask_login import current_user, login_required
 from trainer.drills import REGISTRY, get_kind
 from trainer.drills.base import expected_of
 from trainer.drills.mistakes import mistake_title
-from trainer.games import GAMES
+from trainer.drills.russian_poker.own import ANTE_MAX, OwnQuestionError, own_settle
+from trainer.games import GAMES, RUSSIAN_POKER
 from trainer.store import AlreadyAnsweredError, NotFoundError
 from trainer.store.quiz_report import quiz_report
 from trainer.store.quizzes import ExamError
 from trainer.web.core import db, local_time
 from trainer.web.core.auth import instructor_required
-from trainer.web.core.forms import EmptyForm, spreadsheet_cell
+from trainer.web.core.forms import EmptyForm, spreadsheet_cell, whole_number
 from trainer.web.core.guards import check_form
-from trainer.web.quizzes.forms import ExamForm
+from trainer.web.quizzes.forms import OWN_MAX, ExamForm
 from trainer.web.situations.answer_words import worded_json
 from trainer.web.situations.answers import read_all
 from trainer.web.situations.catalog import game_title, kind_title
@@ -98,9 +100,12 @@ def new(group_id: int) -> Page:
     error = None
     if request.method == "GET":
         form.fill_defaults(datetime.now(UTC))
-    elif form.validate():
+    elif form.validate() and (own := own_questions(form, group_id)) is not None:
+        fields = form.exam_fields()
+        if own and not fields["items"]:
+            fields["questions"] = len(own)  # own questions only: each asked once
         try:
-            exam = db.exams().create(group_id, **form.exam_fields(), made_by=current_user.id)
+            exam = db.exams().create(group_id, **fields, own=own, made_by=current_user.id)
         except ExamError as refused:
             error = refusal(refused)
         else:
@@ -117,6 +122,55 @@ def new(group_id: int) -> Page:
         zone=zone,
     )
     return (page, 400) if error else page
+
+
+OWN_GAME = RUSSIAN_POKER.id
+OWN_SPLIT = re.compile(r"\s*[/|;]\s*")
+
+
+def own_questions(form: ExamForm, group_id: int) -> list[dict[str, Any]] | None:
+    """The own questions of the form, each checked by the engine under the group's house rules as
+    it is entered: the kept questions, or None with every refused line marked on the field."""
+    rules = db.groups().rules(group_id)[OWN_GAME]
+    kept, errors = [], []
+    lines = form.own_lines()
+    if len(lines) > OWN_MAX:
+        errors.append(gettext("At most %(max)s own questions.", max=OWN_MAX))
+    for number, line in lines[:OWN_MAX]:
+        parts = OWN_SPLIT.split(line)
+        ante = whole_number(parts[2]) if len(parts) == 3 else None
+        try:
+            if len(parts) != 3:
+                raise OwnQuestionError("shape")
+            situation = own_settle(parts[0], parts[1], ante, rules, houses=db.houses())
+        except OwnQuestionError as refused:
+            errors.append(own_refusal(refused.reason, number))
+            continue
+        kept.append({k: situation.data[k] for k in ("player", "dealer", "ante")})
+    if errors:
+        form.own.errors = [*form.own.errors, *errors]
+        return None
+    return kept
+
+
+def own_refusal(reason: str, line: int) -> str:
+    if reason == "shape":
+        return gettext(
+            "Line %(line)s: write the player's five cards, the dealer's five cards and the ante, "
+            "parted by slashes.",
+            line=line,
+        )
+    if reason == "cards":
+        return gettext("Line %(line)s: a card is not written as a card (such as As, 10h, K♦).", line=line)
+    if reason == "count":
+        return gettext("Line %(line)s: each hand has five cards.", line=line)
+    if reason == "repeated":
+        return gettext("Line %(line)s: a card is dealt twice; no deck has it twice.", line=line)
+    if reason == "ante":
+        return gettext(
+            "Line %(line)s: the ante is a whole number of chips from 1 to %(max)s.", line=line, max=ANTE_MAX
+        )
+    return gettext("Line %(line)s: this hand cannot be settled under the group's house rules.", line=line)
 
 
 @bp.get("/<int:exam_id>/results")
@@ -292,8 +346,12 @@ def start(exam_id: int) -> Page:
     check_form(EmptyForm())
     exam = _member_exam(exam_id)
 
-    def draw(kind: str, level: int, seed: int) -> Any:
-        return db.draw(kind, level, seed=seed, rules=db.groups().rules_for_kind(int(exam["group_id"]), kind))
+    def draw(kind: str, level: int, seed: int, fixed: dict[str, Any] | None = None) -> Any:
+        rules = db.groups().rules_for_kind(int(exam["group_id"]), kind)
+        if fixed is not None:  # an own question, under the group's rules of today, graded as drawn ones
+            own = own_settle(fixed["player"], fixed["dealer"], fixed["ante"], rules, houses=db.houses())
+            return own, int(exam["group_id"])
+        return db.draw(kind, level, seed=seed, rules=rules)
 
     try:
         sitting = db.exams().start(exam_id, current_user.id, draw)

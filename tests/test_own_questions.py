@@ -1,0 +1,134 @@
+"""Own questions: an instructor enters Russian poker hands (the player's five cards, the dealer's
+five, the ante) into an assigned quiz. Each is checked by the engine when entered (an impossible one
+refused by its line, in the page's language, and nothing assigned), settled under the group's house
+rules, and graded by the engine like a drawn question when a trainee sits the quiz."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from accounts_helpers import signed_in
+
+from trainer.drills.base import expected_of, grade
+from trainer.drills.russian_poker.own import OwnQuestionError, own_settle
+from trainer.store import open_db
+from trainer.store.accounts import FAST_HASHER, Accounts, Role
+from trainer.store.groups import Groups
+from trainer.store.quizzes import ExamError, Exams
+from trainer.web.core import db as web_db
+
+
+def test_an_own_hand_is_settled_by_the_engine_known_answers():
+    flush = own_settle("A♠ K♠ Q♠ J♠ 9♠", "2c 2d 7h 8s Kc", 25, "cis")
+    assert flush.kind == "rp.settle" and flush.data["own"] is True
+    assert expected_of(flush)[0] == {"Ante": 0, "Bet": 250, "Net": 250}  # flush 5 to 1 on a bet of 50
+    assert grade(flush, {"Ante": "0", "Bet": "250", "Net": "250"}).correct
+    assert not grade(flush, {"Ante": "25", "Bet": "250", "Net": "275"}).correct
+    no_game = own_settle("Ah Kd 7c 5s 3h", "Qc Jd 9h 8s 2c", 40, "cis")
+    assert expected_of(no_game)[0] == {"Ante": 40, "Bet": 0, "Net": 40}  # no game: the ante paid 1 to 1
+    for player, dealer, ante, reason in (
+        ("As Ks Qs Js Zz", "2c 2d 7h 8s Kc", 25, "cards"),
+        ("As Ks Qs Js", "2c 2d 7h 8s Kc", 25, "count"),
+        ("As Ks Qs Js 9s", "As 2d 7h 8s Kc", 25, "repeated"),
+        ("As Ks Qs Js 9s", "2c 2c 7h 8s Kc", 25, "repeated"),
+        ("As Ks Qs Js 9s", "2c 2d 7h 8s Kc", 0, "ante"),
+        ("As Ks Qs Js 9s", "2c 2d 7h 8s Kc", None, "ante"),
+    ):
+        with pytest.raises(OwnQuestionError) as refused:
+            own_settle(player, dealer, ante, "cis")
+        assert refused.value.reason == reason
+
+
+def test_the_store_refuses_an_own_question_it_is_handed_unchecked():
+    database = open_db(":memory:")
+    teacher = Accounts(database, hasher=FAST_HASHER).create_user(
+        "teacher", "a long secret", role=Role.INSTRUCTOR
+    )
+    group = Groups(database).create(teacher["id"], "Evening class")["id"]
+    now = datetime.now(UTC)
+    fields = dict(
+        title="Own",
+        items=[],
+        questions=1,
+        time_limit_s=None,
+        attempts_allowed=1,
+        same_questions=True,
+        opens_at=now,
+        closes_at=now + timedelta(days=1),
+        answers_before_close=True,
+        made_by=teacher["id"],
+    )
+    with pytest.raises(ExamError, match="own_question"):
+        Exams(database).create(group, **fields, own=[{"player": "As Ks", "dealer": "2c", "ante": 5}])
+    exam = Exams(database).create(
+        group, **fields, own=[{"player": "As Ks Qs Js 9s", "dealer": "2c 2d 7h 8s Kc", "ante": 25}]
+    )
+    assert exam["items"] == [] and exam["own"] == [
+        {"player": ["As", "Ks", "Qs", "Js", "9s"], "dealer": ["2c", "2d", "7h", "8s", "Kc"], "ante": 25}
+    ]
+
+
+def _form(**extra):
+    now = datetime.now(UTC)
+    return {
+        "title": "Settling, own hands",
+        "questions": "10",
+        "attempts_allowed": "1",
+        "opens_at": (now - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+        "closes_at": (now + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"),
+        "answers_before_close": "1",
+        **extra,
+    }
+
+
+def test_an_assigned_quiz_of_own_questions_is_refused_by_line_then_sat_and_graded(app):
+    teacher = signed_in(app, "teacher", "instructor")
+    made = teacher.post("/groups/new", data={"name": "Evening class"})
+    group_id = int(made.headers["Location"].rsplit("/", 1)[1])
+    url = f"/exams/group/{group_id}/new"
+    assert 'name="own"' in teacher.get(url).get_data(as_text=True)
+    good = "As Ks Qs Js 9s / 2c 2d 7h 8s Kc / 25\nAh Kd 7c 5s 3h | Qc Jd 9h 8s 2c | 40"
+    refused = teacher.post(url, data=_form(own=good + "\nAs Ks Qs Js 9s / As 2d 7h 8s Kc / 25\nnonsense"))
+    assert refused.status_code == 400
+    page = refused.get_data(as_text=True)
+    assert "Line 3: a card is dealt twice" in page and "Line 4: write the player" in page
+    assert "Line 1" not in page and "Line 2" not in page
+    with app.app_context():
+        assert web_db.exams().of_group(group_id) == []
+    teacher.post("/language", data={"lang": "ka"})
+    ka = teacher.post(url, data=_form(own="As Ks Qs Js 9s / 2c 2d 7h 8s Kc / 0")).get_data(as_text=True)
+    assert "the ante is a whole number" not in ka and re.search(r"1[^<]*100[ ,\u00a0]?000", ka)
+    teacher.post("/language", data={"lang": "en"})
+    made = teacher.post(url, data=_form(own=good))
+    assert made.status_code == 302
+    exam_id = int(made.headers["Location"].split("/")[-2])
+    with app.app_context():
+        exam = web_db.exams().exam(exam_id)
+        code = web_db.groups().group(group_id)["join_code"]
+    assert exam["questions"] == 2 and len(exam["own"]) == 2  # own questions only: each asked once
+
+    nino = signed_in(app, "nino")
+    nino.post("/groups/join", data={"code": code})
+    started = nino.post(f"/exams/{exam_id}/start")
+    sitting_id = int(started.headers["Location"].rsplit("/", 1)[1])
+    sitting = nino.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
+    assert "A♠" in sitting and "K♣" in sitting  # the entered cards, drawn as any question's
+    answers = {"q0-amount-0": "0", "q0-amount-1": "250", "q0-amount-2": "250"}  # right
+    answers |= {"q1-amount-0": "0", "q1-amount-1": "0", "q1-amount-2": "0"}  # wrong: the ante is paid
+    assert nino.post(f"/exams/sittings/{sitting_id}", data=answers).status_code in (302, 303)
+    with app.app_context():
+        done = web_db.exams().sitting(sitting_id)
+        rows = list(
+            web_db.store().db.query(
+                "SELECT d.kind, a.correct, json_extract(d.situation, '$.data.own') AS own FROM drills d "
+                "JOIN attempts a ON a.drill_id = d.id WHERE d.sitting_id = ? ORDER BY d.id",
+                [sitting_id],
+            )
+        )
+    assert (done["answered"], done["correct"]) == (2, 1)
+    assert [(r["kind"], r["correct"], r["own"]) for r in rows] == [("rp.settle", 1, 1), ("rp.settle", 0, 1)]
+    with app.app_context():
+        report = web_db.exams().report_rows(group_id, kind="rp.settle")
+    assert [(r["quiz_id"], r["username"]) for r in report] == [(exam_id, "nino")] * 2  # a row a question
