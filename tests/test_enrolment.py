@@ -271,7 +271,10 @@ def test_the_instructor_prints_slips_and_each_trainee_joins_on_his_own(app):
     refused = teacher.post(f"/groups/{group}/invitations", data={"names": "  \n"})
     assert refused.status_code == 400 and b"Paste the names, or choose a file with them." in refused.data
     refused = teacher.post(f"/groups/{group}/invitations", data={"names": "Nino\n" + "x" * 80})
-    assert refused.status_code == 400 and b"The name on line 2 is longer than 60\xc2\xa0characters." in refused.data
+    assert (
+        refused.status_code == 400
+        and b"The name on line 2 is longer than 60\xc2\xa0characters." in refused.data
+    )
     upload = {"names_file": (io.BytesIO("\ufeffBeridze;Nino\nПетров;Иван\n".encode()), "class.csv")}
     sheet = teacher.post(f"/groups/{group}/invitations", data=upload, content_type="multipart/form-data")
     assert sheet.status_code == 200

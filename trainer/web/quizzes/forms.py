@@ -92,7 +92,9 @@ class ExamForm(FlaskForm):
     item = SelectMultipleField(_l("Drills and levels"))
     own = TextAreaField(
         _l("Your own questions: Russian poker hands"),
-        validators=[Length(max=OWN_TEXT_MAX, message=_l("At most %(max)s\u00a0characters.", max=OWN_TEXT_MAX))],
+        validators=[
+            Length(max=OWN_TEXT_MAX, message=_l("At most %(max)s\u00a0characters.", max=OWN_TEXT_MAX))
+        ],
     )
     questions = WholeField(
         _l("Number of questions"),
