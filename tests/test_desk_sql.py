@@ -307,7 +307,7 @@ def test_the_stretches_keep_exactly_what_while_member_keeps(seed: int) -> None:
 
 
 def test_many_members_take_several_compound_statements() -> None:
-    """Over `COMPOUND_TERMS` (trainee, game) pairs: readiness still reads every one."""
+    """Hundreds of (trainee, game) pairs: readiness reads every one."""
     groups, _, users = make_group(3)
     target = Target(accuracy=0.5, window=2, min_level=1, median_seconds=5)
     games = {f"g{n}": (KINDS, target) for n in range(450)}  # 450 games x members: > 400 terms

@@ -34,7 +34,7 @@ from trainer.games import BY_ID, GAMES, game_of
 from trainer.store.accounts import CODE_ALPHABET, AccountError, Role
 from trainer.store.house_rules import house_name
 from trainer.store.medians import add_median
-from trainer.store.periods import IN_SPAN, during, member_spans, spans_table, union_all, while_member
+from trainer.store.periods import IN_SPAN, Span, during, each_select, member_spans, spans_table, while_member
 from trainer.store.progress import NotFoundError, on_days
 from trainer.store.readiness import Target, default_target, readiness_of
 from trainer.store.schema import insert, writing
@@ -401,17 +401,19 @@ class Groups:
         group's targets), last activity; the kinds answered in the group, in catalog order. With
         `trainee_id`, that member only (his page: the rest of the group is not read).
 
-        Counted in SQLite: a row per (member, kind), each member's answers read in the order of
-        the index on (trainee, kind, time) within his stretches in the group (`member_spans`),
-        the median by the `median` aggregate, all members in one compound statement; readiness
-        for all members in another (`readiness_of`). No row per answer reaches Python."""
+        A row per (member, kind) from `kind_totals` (kept by triggers as answers are written) when
+        one of his stretches in the group (`member_spans`) holds all his answers of the kind, as
+        it does for a member since before his first answer; a member with answers outside his
+        stretches has them counted in SQLite from the answers within (`_member_terms`). Readiness
+        for all members along the indexes with LIMIT (`readiness_of`). No row per answer reaches
+        Python."""
         members = self.members(group_id)
         if trainee_id is not None:
             members = [m for m in members if m["id"] == trainee_id]
         ids = [int(m["id"]) for m in members]
         per: dict[int, dict[str, dict[str, Any]]] = {i: {} for i in ids}
         last: dict[int, str | None] = dict.fromkeys(ids)
-        for who, kind, n, correct, median, latest in union_all(self.db, self._member_terms(group_id, ids)):
+        for who, kind, n, correct, median, latest in self._member_rows(group_id, ids):
             per[who][kind] = {
                 "attempts": n,
                 "correct": correct,
@@ -437,10 +439,35 @@ class Groups:
         ]
         return {"group": self.group(group_id), "kinds": kinds, "trainees": trainees, "targets": targets}
 
-    def _member_terms(self, group_id: int, ids: list[int]) -> list[tuple[str, list[Any]]]:
-        """Per member, a SELECT of his (kind, attempts, correct, median time, last answer) while in
-        the group, for `union_all`."""
+    def _member_rows(self, group_id: int, ids: list[int]) -> list[tuple[Any, ...]]:
+        """(member, kind, attempts, correct, median time, last answer) of his answers while in the
+        group, ordered by member and kind: his `kind_totals` rows where a stretch of his holds every
+        answer they count, else counted from the answers within his stretches."""
         spans = member_spans(self.db, group_id, ids)
+        totals: dict[int, list[tuple[Any, ...]]] = {who: [] for who in ids}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            for row in self.db.execute(
+                "SELECT trainee_id, kind, attempts, correct, median_ms, last_at, first_at FROM kind_totals "
+                f"WHERE trainee_id IN ({', '.join('?' for _ in chunk)}) ORDER BY trainee_id, kind",
+                chunk,
+            ):
+                totals[row[0]].append(row)
+        plain = [who for who in ids if not all(_held(spans[who], r[6], r[5]) for r in totals[who])]
+        counted: dict[int, list[tuple[Any, ...]]] = {who: [] for who in plain}
+        for row in each_select(self.db, self._member_terms(group_id, plain, spans)):
+            counted[row[0]].append(row)
+        return [
+            row for who in ids for row in (counted[who] if who in counted else (r[:6] for r in totals[who]))
+        ]
+
+    def _member_terms(
+        self, group_id: int, ids: list[int], spans: dict[int, list[Span]] | None = None
+    ) -> list[tuple[str, list[Any]]]:
+        """Per member, a SELECT of his (kind, attempts, correct, median time, last answer) while in
+        the group, for `each_select`: the plain count, from his answers within his stretches."""
+        if spans is None:
+            spans = member_spans(self.db, group_id, ids)
         terms = []
         for who in ids:
             seen, params = during(spans[who])
@@ -630,6 +657,11 @@ class Groups:
             rows.values(),
             key=lambda r: (order.get(r["kind"], 10**6), r["kind"], r["level"], modes.get(r["mode"], 9)),
         )
+
+
+def _held(spans: list[Span], first: str, last: str) -> bool:
+    """Does one stretch hold every time from `first` to `last` (the stretches are disjoint)?"""
+    return any(joined <= first and (left is None or last < left) for joined, left in spans)
 
 
 def readable_answer(stored: Any) -> Any:

@@ -29,7 +29,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.engine.presets import data_path, read_toml
-from trainer.store.periods import during, member_spans, union_all
+from trainer.store.periods import during, each_select, member_spans
 
 READINESS_FILE = data_path("readiness.toml")
 MAX_WINDOW = 1000
@@ -133,7 +133,9 @@ def _result_terms(
     with LIMIT: his answers, and the questions he chose not to answer (a sprint question skipped, or a
     practice question left open when a newer question of its kind was drawn), each row
     (trainee, tag, at, drill id, correct, time_ms). `answered` and `skipped` are the SQL conditions
-    (with parameters) on the answer's time `a.answered_at` and on the question's time `at`."""
+    (with parameters) on the answer's time `a.answered_at` and on the question's time `at`. The
+    condition "skipped or not answered" (which the finer one implies) is written out as it is, so
+    the partial index `drills_not_answered` (m018) serves it: not every drill of his is read."""
     marks = ", ".join("?" for _ in kinds)
     (seen_answer, answer_params), (seen_skip, skip_params) = answered, skipped
     return [
@@ -151,6 +153,7 @@ def _result_terms(
                          0 AS correct, NULL AS time_ms
                   FROM drills d
                   WHERE d.trainee_id = ? AND d.kind IN ({marks}) AND d.level >= ?
+                    AND (d.skipped_at IS NOT NULL OR d.answered = 0)
                     AND (d.skipped_at IS NOT NULL
                          OR (d.mode = 'practice' AND d.answered = 0 AND EXISTS (
                                SELECT 1 FROM drills later WHERE later.trainee_id = d.trainee_id
@@ -192,7 +195,7 @@ def recent_results(
         spans = member_spans(db, group_id, [trainee_id])[trainee_id]
         answered, skipped = during(spans, "a.answered_at"), during(spans, "at")
     terms = _result_terms(trainee_id, "", chosen, min_level, window, answered, skipped)
-    return _newest_last(union_all(db, terms), window)
+    return _newest_last(each_select(db, terms), window)
 
 
 def readiness(
@@ -213,8 +216,7 @@ def readiness_of(
 ) -> dict[tuple[int, str], Readiness]:
     """`readiness` of every trainee in every game (game id -> its kinds and target), keyed by
     (trainee id, game id): each (trainee, game) reads its last `window` results along the indexes with
-    LIMIT (`_result_terms`), all of them in a few compound statements (`union_all`), not one per
-    trainee and game, and no trainee's older answers are read."""
+    LIMIT (`_result_terms`, run by `each_select`), and no trainee's older answers are read."""
     ids = sorted({int(t) for t in trainee_ids})
     spans = member_spans(db, group_id, ids) if group_id is not None else None
     terms: list[tuple[str, list[Any]]] = []
@@ -230,7 +232,7 @@ def readiness_of(
                     trainee, game, chosen, target.min_level, target.window, answered, skipped
                 )
     found: dict[tuple[int, str], list[tuple[Any, ...]]] = {}
-    for row in union_all(db, terms):
+    for row in each_select(db, terms):
         found.setdefault((row[0], row[1]), []).append(row)
     return {
         (trainee, game): verdict(_newest_last(found.get((trainee, game), []), target.window), target)

@@ -203,6 +203,7 @@ def heat_cells(trainees: list[dict[str, Any]]) -> dict[int, dict[str, dict[str, 
     # put in are numbers, so formatting plain strings and marking the result once is the same text.
     median = gettext("median %(s)s s")
     answers: dict[int, str] = {}
+    seconds: dict[float, str] = {}  # a median's text, written for the locale once per value
     cells: dict[int, dict[str, dict[str, Any]]] = {}
     for t in trainees:
         mine = cells[t["id"]] = {}
@@ -210,12 +211,13 @@ def heat_cells(trainees: list[dict[str, Any]]) -> dict[int, dict[str, dict[str, 
             n = c["attempts"]
             if n not in answers:
                 answers[n] = ngettext("%(num)s answer", "%(num)s answers", n)
+            s = round(c["median_ms"] / 1000, 1)
+            if s not in seconds:
+                seconds[s] = median % {"s": number_text(s)}
             mine[kind] = {
                 "band": heat(c["accuracy"]),
                 "percent": round(100 * c["accuracy"]),
-                "tip": Markup(
-                    answers[n] + ", " + median % {"s": number_text(round(c["median_ms"] / 1000, 1))}
-                ),
+                "tip": Markup(answers[n] + ", " + seconds[s]),
             }
     return cells
 
