@@ -14,9 +14,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.test_desk_sql import _iso, make_group, old_report
+from tests.test_desk_sql import _iso, make_group, old_item_analysis, old_report
 from trainer.drills.base import REGISTRY, expected_of, issue
-from trainer.store import Store
+from trainer.store import Store, stats
 from trainer.store.groups import Groups
 from trainer.store.periods import each_select
 from trainer.store.schema import MIGRATIONS, open_db
@@ -184,3 +184,73 @@ def test_many_threads_answering_keep_the_totals_exact(tmp_path) -> None:
         sum(row[0] for row in stored(db).values())
         == db.execute("SELECT count(*) FROM attempts").fetchone()[0]
     )
+
+
+# The group's item analysis and mistakes (`group_answers` and its counts, migration m019) --------
+
+MODES = ["practice", "sprint", "quiz"]
+MISTAKE_IDS = ["chips.chip_miscounted", "chips.not_coloured_up", "no.such.mistake", None]
+
+
+def with_mistakes(seed: int) -> tuple[Groups, int, list[int]]:
+    """A generated group (`with_early_members`) whose answers also differ in level, mode and the
+    catalogued mistake, with ties in times and in wrong answers."""
+    groups, group_id, users = with_early_members(seed)
+    rng = random.Random(seed + 1)
+    with groups.db.conn:
+        for (attempt,) in groups.db.execute("SELECT id FROM attempts").fetchall():
+            groups.db.execute(
+                "UPDATE attempts SET mode = ?, mistake = CASE WHEN correct = 0 THEN ? END, time_ms = ? "
+                "WHERE id = ?",
+                [
+                    rng.choice(MODES),
+                    rng.choice(MISTAKE_IDS),
+                    rng.choice([500, 1000, rng.randint(0, 9000)]),
+                    attempt,
+                ],
+            )
+    return groups, group_id, users
+
+
+def assert_counts_are_the_plain_ones(groups: Groups, group_id: int) -> None:
+    ids = [int(m["id"]) for m in groups.members(group_id)]
+    assert groups.item_details(group_id) == groups.item_details_counted(group_id)
+    assert groups.item_analysis(group_id) == groups.item_analysis_counted(group_id)
+    assert groups.mistakes(group_id) == (
+        stats.group_mistakes(groups.db, ids, group_id=group_id) if ids else []
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32))
+def test_the_groups_counts_are_the_plain_ones_as_members_come_and_go(seed: int) -> None:
+    groups, group_id, users = with_mistakes(seed)
+    assert_counts_are_the_plain_ones(groups, group_id)
+    assert groups.item_analysis(group_id) == old_item_analysis(groups, group_id)
+    rng = random.Random(seed)
+    db = groups.db
+    for _ in range(4):
+        step = rng.choice(["leave", "join", "period", "remove", "change"])
+        user = rng.choice(users)
+        if step == "leave":
+            groups.remove_member(group_id, user)
+        elif step == "join":
+            groups.add_member(group_id, user)
+        elif step == "period":  # a period set back in time, as a moved clock would write
+            with db.conn:
+                db.execute(
+                    "UPDATE membership_periods SET joined_at = ? WHERE user_id = ? AND group_id = ?",
+                    [_iso(rng.uniform(-10, 600)), user, group_id],
+                )
+        else:
+            ids = [row[0] for row in db.execute("SELECT id FROM attempts WHERE trainee_id = ?", [user])]
+            with db.conn:
+                for attempt in rng.sample(ids, min(len(ids), 5)):
+                    if step == "remove":
+                        db.execute("DELETE FROM attempts WHERE id = ?", [attempt])
+                    else:
+                        db.execute(
+                            "UPDATE attempts SET correct = 1 - correct, time_ms = ?, answer = ? WHERE id = ?",
+                            [rng.choice([500, 1000, 7000]), rng.choice(['"yes"', "1400"]), attempt],
+                        )
+        assert_counts_are_the_plain_ones(groups, group_id)

@@ -29,6 +29,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from trainer.drills.mistakes import mistake_title
 from trainer.engine.presets import HouseTexts, PresetError
 from trainer.games import BY_ID, GAMES, game_of
 from trainer.store.accounts import CODE_ALPHABET, AccountError, Role
@@ -558,7 +559,31 @@ class Groups:
 
     def item_analysis(self, group_id: int, *, wrong: int = 3) -> list[dict[str, Any]]:
         """Per drill kind the members answered: attempts, accuracy, median time and the `wrong` most
-        common wrong answers (as the trainees typed them, normalised by the grader), catalog order."""
+        common wrong answers (as the trainees typed them, normalised by the grader), catalog order.
+
+        Read from the counts the triggers keep (`group_kinds`, `group_wrong`; migration m019), a row
+        per kind and per wrong answer: the same figures as counting the answers
+        (`item_analysis_counted`)."""
+        tally = {
+            kind: (n, correct, median)
+            for kind, n, correct, median in self.db.execute(
+                "SELECT kind, attempts, correct, median_ms FROM group_kinds WHERE group_id = ?", [group_id]
+            )
+        }
+        common: dict[str, list[dict[str, Any]]] = {}
+        for kind, answer, n in self.db.execute(
+            """SELECT kind, answer, n FROM (
+                 SELECT kind, answer, n, row_number() OVER (PARTITION BY kind ORDER BY n DESC, answer) AS r
+                 FROM (SELECT kind, answer, sum(n) AS n FROM group_wrong WHERE group_id = ?
+                       GROUP BY kind, answer))
+               WHERE r <= ? ORDER BY kind, r""",
+            [group_id, wrong],
+        ):
+            common.setdefault(kind, []).append({"answer": readable_answer(answer), "count": n})
+        return _items_by_kind(tally, common)
+
+    def item_analysis_counted(self, group_id: int, *, wrong: int = 3) -> list[dict[str, Any]]:
+        """`item_analysis` counted from the members' answers within their stretches in the group."""
         ids = [int(m["id"]) for m in self.members(group_id)]
         spans, spans_params = spans_table(member_spans(self.db, group_id, ids))
         answers = f"WITH {spans} SELECT {{}} FROM spans s JOIN attempts a ON {IN_SPAN}"
@@ -577,25 +602,76 @@ class Groups:
             found = common.setdefault(kind, [])
             if len(found) < wrong:
                 found.append({"answer": readable_answer(answer), "count": n})
-        order = {kind: i for i, kind in enumerate(k for game in GAMES for k in game.kinds)}
-        return [
-            {
-                "kind": kind,
-                "attempts": n,
-                "accuracy": correct / n,
-                "median_ms": median,
-                "wrong_answers": common.get(kind, []),
-            }
-            for kind, (n, correct, median) in sorted(
-                tally.items(), key=lambda item: (order.get(item[0], 10**6), item[0])
-            )
-        ]
+        return _items_by_kind(tally, common)
 
     def item_details(self, group_id: int, *, wrong: int = 3) -> list[dict[str, Any]]:
         """Item analysis per drill kind, level and mode (practice, sprint, quiz), catalog order then
         level and mode: attempts, accuracy, median time, the `wrong` most common wrong answers (the
         parsed answer as stored JSON, with the answer format of a drill it was given to, so that the
-        page can word it) and the `wrong` most frequent catalogued mistakes (ids)."""
+        page can word it) and the `wrong` most frequent catalogued mistakes (ids).
+
+        Read from the counts the triggers keep (`group_items`, `group_wrong`,
+        `group_item_mistakes`; migration m019): a row per kind, level and mode, and the `wrong`
+        first of each's answers and mistakes, whatever the number of answers behind them; the same
+        figures as counting the answers (`item_details_counted`)."""
+        rows: dict[tuple[str, int, str], dict[str, Any]] = {}
+        for kind, level, mode, n, correct, median in self.db.execute(
+            "SELECT kind, level, mode, attempts, correct, median_ms FROM group_items WHERE group_id = ?",
+            [group_id],
+        ):
+            rows[kind, level, mode] = _item_row(kind, level, mode, n, correct, median)
+        sample: dict[int, list[dict[str, Any]]] = {}
+        for kind, level, mode, answer, drill_id, n in self.db.execute(
+            _first_of("group_wrong", "answer", "drill_id"), [group_id, wrong]
+        ):
+            found = rows[kind, level, mode]["wrong_answers"]
+            found.append({"answer": answer, "format": None, "count": n})
+            sample.setdefault(int(drill_id), []).append(found[-1])
+        self._answer_formats(sample)
+        for kind, level, mode, mistake, n in self.db.execute(
+            _first_of("group_item_mistakes", "mistake"), [group_id, wrong]
+        ):
+            rows[kind, level, mode]["mistakes"].append({"mistake": mistake, "count": n})
+        return _items_in_order(rows)
+
+    def mistakes(self, group_id: int) -> list[dict[str, Any]]:
+        """The group's catalogued mistakes, most frequent first, each with how many of its members
+        made it and how often in all, over the kinds (`stats.group_mistakes` of the members, read
+        from the counts the triggers keep: `group_mistake_kinds`, `group_mistake_members`)."""
+        totals: dict[str, dict[str, Any]] = {}
+        for mistake, kind, n in self.db.execute(
+            "SELECT mistake, kind, n FROM group_mistake_kinds WHERE group_id = ? ORDER BY mistake, kind",
+            [group_id],
+        ):
+            total = totals.setdefault(
+                mistake,
+                {"mistake": mistake, "title": mistake_title(mistake), "count": 0, "trainees": 0, "kinds": []},
+            )
+            total["count"] += n
+            total["kinds"].append(kind)
+        for mistake, trainees in self.db.execute(
+            "SELECT mistake, count(*) FROM group_mistake_members WHERE group_id = ? GROUP BY mistake",
+            [group_id],
+        ):
+            totals[mistake]["trainees"] = trainees
+        return sorted(totals.values(), key=lambda t: (-t["count"], -t["trainees"], t["mistake"]))
+
+    def _answer_formats(self, sample: dict[int, list[dict[str, Any]]]) -> None:
+        """Fill each wrong answer's `format` from the drill it was first given to (`sample`: drill id
+        -> the entries shown of it): read only for the drills shown."""
+        shown = sorted(sample)
+        for start in range(0, len(shown), 500):
+            chunk = shown[start : start + 500]
+            for drill_id, fmt in self.db.execute(
+                "SELECT id, json_extract(situation, '$.answer_format') FROM drills "
+                f"WHERE id IN ({', '.join('?' for _ in chunk)})",
+                chunk,
+            ):
+                for entry in sample[int(drill_id)]:
+                    entry["format"] = fmt
+
+    def item_details_counted(self, group_id: int, *, wrong: int = 3) -> list[dict[str, Any]]:
+        """`item_details` counted from the members' answers within their stretches in the group."""
         ids = [int(m["id"]) for m in self.members(group_id)]
         spans, spans_params = spans_table(member_spans(self.db, group_id, ids))
         answers = (
@@ -607,16 +683,7 @@ class Groups:
         for kind, level, mode, n, correct, median in self.db.execute(
             answers.format("count(*), sum(a.correct), median(a.time_ms)") + by, spans_params
         ):
-            rows[kind, level, mode] = {
-                "kind": kind,
-                "level": level,
-                "mode": mode,
-                "attempts": n,
-                "accuracy": correct / n,
-                "median_ms": median,
-                "wrong_answers": [],
-                "mistakes": [],
-            }
+            rows[kind, level, mode] = _item_row(kind, level, mode, n, correct, median)
         # The answer format (inside the drill's situation JSON) is read only for the drills shown: one
         # drill each answer was given to, not every wrong answer's.
         sample: dict[int, list[dict[str, Any]]] = {}
@@ -631,16 +698,7 @@ class Groups:
             if len(found) < wrong:
                 found.append({"answer": answer, "format": None, "count": n})
                 sample.setdefault(int(drill_id), []).append(found[-1])
-        shown = sorted(sample)
-        for start in range(0, len(shown), 500):
-            chunk = shown[start : start + 500]
-            for drill_id, fmt in self.db.execute(
-                "SELECT id, json_extract(situation, '$.answer_format') FROM drills "
-                f"WHERE id IN ({', '.join('?' for _ in chunk)})",
-                chunk,
-            ):
-                for entry in sample[int(drill_id)]:
-                    entry["format"] = fmt
+        self._answer_formats(sample)
         for kind, level, mode, mistake, n in self.db.execute(
             answers.format("a.mistake, count(*) AS n")
             + " WHERE a.mistake IS NOT NULL"
@@ -651,12 +709,60 @@ class Groups:
             found = rows[kind, level, mode]["mistakes"]
             if len(found) < wrong:
                 found.append({"mistake": mistake, "count": n})
-        order = {kind: i for i, kind in enumerate(k for game in GAMES for k in game.kinds)}
-        modes = {"practice": 0, "sprint": 1, "quiz": 2}
-        return sorted(
-            rows.values(),
-            key=lambda r: (order.get(r["kind"], 10**6), r["kind"], r["level"], modes.get(r["mode"], 9)),
+        return _items_in_order(rows)
+
+
+def _first_of(table: str, *columns: str) -> str:
+    """A SELECT of the first `?` rows per kind, level and mode of a counts table of the group `?`,
+    most frequent first, then by the value: (kind, level, mode, *columns, n)."""
+    value = columns[0]
+    chosen = ", ".join(columns)
+    return f"""SELECT kind, level, mode, {chosen}, n FROM (
+                 SELECT kind, level, mode, {chosen}, n, row_number() OVER (
+                   PARTITION BY kind, level, mode ORDER BY n DESC, {value}) AS r
+                 FROM {table} WHERE group_id = ?)
+               WHERE r <= ? ORDER BY kind, level, mode, r"""
+
+
+def _item_row(kind: str, level: int, mode: str, n: int, correct: int, median: float) -> dict[str, Any]:
+    return {
+        "kind": kind,
+        "level": level,
+        "mode": mode,
+        "attempts": n,
+        "accuracy": correct / n,
+        "median_ms": median,
+        "wrong_answers": [],
+        "mistakes": [],
+    }
+
+
+def _items_in_order(rows: dict[tuple[str, int, str], dict[str, Any]]) -> list[dict[str, Any]]:
+    """Catalog order, then level, then mode (practice, sprint, quiz)."""
+    order = {kind: i for i, kind in enumerate(k for game in GAMES for k in game.kinds)}
+    modes = {"practice": 0, "sprint": 1, "quiz": 2}
+    return sorted(
+        rows.values(),
+        key=lambda r: (order.get(r["kind"], 10**6), r["kind"], r["level"], modes.get(r["mode"], 9)),
+    )
+
+
+def _items_by_kind(
+    tally: dict[str, tuple[int, int, float]], common: dict[str, list[dict[str, Any]]]
+) -> list[dict[str, Any]]:
+    order = {kind: i for i, kind in enumerate(k for game in GAMES for k in game.kinds)}
+    return [
+        {
+            "kind": kind,
+            "attempts": n,
+            "accuracy": correct / n,
+            "median_ms": median,
+            "wrong_answers": common.get(kind, []),
+        }
+        for kind, (n, correct, median) in sorted(
+            tally.items(), key=lambda item: (order.get(item[0], 10**6), item[0])
         )
+    ]
 
 
 def _held(spans: list[Span], first: str, last: str) -> bool:

@@ -263,7 +263,7 @@ def _render_desk(
         cells=heat_cells(report["trainees"]),
         sort=sort,
         items=readable_items(groups.item_details(group_id)),
-        mistakes=stats.group_mistakes(db.store().db, ids, group_id=group_id) if ids else [],
+        mistakes=groups.mistakes(group_id),
         results=results,
         names=names,
         exams=db.exams().of_group(group_id),
