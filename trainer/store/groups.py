@@ -427,7 +427,11 @@ class Groups:
         kinds = [k for k in order if k in answered] + sorted(answered - set(order))
         targets = {game.id: self.target(group_id, game.id) for game in GAMES}
         ready = readiness_of(
-            self.db, ids, {game.id: (game.kinds, targets[game.id]) for game in GAMES}, group_id=group_id
+            self.db,
+            ids,
+            {game.id: (game.kinds, targets[game.id]) for game in GAMES},
+            group_id=group_id,
+            members=True,
         )
         trainees = [
             {

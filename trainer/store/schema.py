@@ -974,6 +974,11 @@ def m019_group_answers(db: Database) -> None:
         "ON group_answers (group_id, kind, level, mode, time_ms, attempt_id)"
     )
     db.execute("CREATE INDEX group_answers_kind_time ON group_answers (group_id, kind, time_ms, attempt_id)")
+    # A member's newest answers in the group with their kind and level (the desk's readiness).
+    db.execute(
+        "CREATE INDEX group_answers_recent "
+        "ON group_answers (group_id, trainee_id, answered_at, drill_id, kind, level, correct, time_ms)"
+    )
     db.execute(
         "CREATE INDEX group_answers_wrong ON group_answers (group_id, kind, level, mode, answer, drill_id) "
         "WHERE correct = 0"

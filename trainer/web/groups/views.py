@@ -291,6 +291,7 @@ def practising_under(
     (the shipped defaults), and `titles` the presets' titles per game id."""
     shown: dict[int, dict[str, Any]] = {}
     others: dict[int, dict[str, str]] = {}
+    titles: dict[tuple[str, str], str] = {}  # each preset's title loaded once per page
     for t in trainees:
         chosen = t.get("practice_group_id")
         if chosen == group_id:
@@ -300,7 +301,10 @@ def practising_under(
             presets = others.setdefault(int(chosen), db.groups().rules(int(chosen)))
         else:
             where, presets = "none", {g.id: g.default_preset for g in GAMES}
-        shown[int(t["id"])] = {"where": where, "titles": {g: _preset_title(g, p) for g, p in presets.items()}}
+        for game_preset in presets.items():
+            if game_preset not in titles:
+                titles[game_preset] = _preset_title(*game_preset)
+        shown[int(t["id"])] = {"where": where, "titles": {g: titles[g, p] for g, p in presets.items()}}
     return shown
 
 
