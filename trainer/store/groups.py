@@ -625,17 +625,15 @@ class Groups:
         ):
             rows[kind, level, mode] = _item_row(kind, level, mode, n, correct, median)
         sample: dict[int, list[dict[str, Any]]] = {}
-        for kind, level, mode, answer, drill_id, n in self.db.execute(
-            _first_of("group_wrong", "answer", "drill_id"), [group_id, wrong]
-        ):
-            found = rows[kind, level, mode]["wrong_answers"]
-            found.append({"answer": answer, "format": None, "count": n})
-            sample.setdefault(int(drill_id), []).append(found[-1])
+        for (kind, level, mode), row in rows.items():
+            # The first `wrong` of each along the indexes ordered by count (`..._rank`, m019).
+            key = [group_id, kind, level, mode, wrong]
+            for answer, drill_id, n in self.db.execute(_FIRST_WRONG, key):
+                row["wrong_answers"].append({"answer": answer, "format": None, "count": n})
+                sample.setdefault(int(drill_id), []).append(row["wrong_answers"][-1])
+            for mistake, n in self.db.execute(_FIRST_MISTAKES, key):
+                row["mistakes"].append({"mistake": mistake, "count": n})
         self._answer_formats(sample)
-        for kind, level, mode, mistake, n in self.db.execute(
-            _first_of("group_item_mistakes", "mistake"), [group_id, wrong]
-        ):
-            rows[kind, level, mode]["mistakes"].append({"mistake": mistake, "count": n})
         return _items_in_order(rows)
 
     def mistakes(self, group_id: int) -> list[dict[str, Any]]:
@@ -716,16 +714,10 @@ class Groups:
         return _items_in_order(rows)
 
 
-def _first_of(table: str, *columns: str) -> str:
-    """A SELECT of the first `?` rows per kind, level and mode of a counts table of the group `?`,
-    most frequent first, then by the value: (kind, level, mode, *columns, n)."""
-    value = columns[0]
-    chosen = ", ".join(columns)
-    return f"""SELECT kind, level, mode, {chosen}, n FROM (
-                 SELECT kind, level, mode, {chosen}, n, row_number() OVER (
-                   PARTITION BY kind, level, mode ORDER BY n DESC, {value}) AS r
-                 FROM {table} WHERE group_id = ?)
-               WHERE r <= ? ORDER BY kind, level, mode, r"""
+_FIRST_WRONG = """SELECT answer, drill_id, n FROM group_wrong
+    WHERE group_id = ? AND kind = ? AND level = ? AND mode = ? ORDER BY n DESC, answer LIMIT ?"""
+_FIRST_MISTAKES = """SELECT mistake, n FROM group_item_mistakes
+    WHERE group_id = ? AND kind = ? AND level = ? AND mode = ? ORDER BY n DESC, mistake LIMIT ?"""
 
 
 def _item_row(kind: str, level: int, mode: str, n: int, correct: int, median: float) -> dict[str, Any]:

@@ -293,8 +293,8 @@ def _render_desk(
         practising=practising_under(group_id, report["trainees"], rules),
         presets={g.id: _presets(g) for g in GAMES},
         games=GAMES,
-        kind_title=kind_title,
-        game_title=game_title,
+        kind_title=_once(kind_title),
+        game_title=_once(game_title),
         target_form=target_form,
         code=code,
         form=EmptyForm(),
@@ -303,6 +303,19 @@ def _render_desk(
         school_zone=gettext("The school's: %(zone)s", zone=local_time.zone_label(None)),
     )
     return (page, status) if status != 200 else page
+
+
+def _once(title: Any) -> Any:
+    """`title` (a drill kind's or game's translated title) remembered for the page: the desk names
+    each kind in its heat map's head, its item analysis and its mistakes, hundreds of times."""
+    known: dict[str, str] = {}
+
+    def once(what: str) -> str:
+        if what not in known:
+            known[what] = title(what)
+        return known[what]
+
+    return once
 
 
 def practising_under(
