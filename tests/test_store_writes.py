@@ -38,6 +38,9 @@ def test_an_answer_is_one_transaction_of_writes_only_without_savepoints(path):
         store.db.conn.set_trace_callback(statements.append)
         store.answer(drill_id, right, time_ms=1200)
         store.db.conn.set_trace_callback(None)
+        # The tracer reports each trigger program a statement runs (the desk's counts kept as an
+        # answer is written, m018 and m019) again with the statement's own text: one statement.
+        statements = [sql for n, sql in enumerate(statements) if n == 0 or sql != statements[n - 1]]
         words = [sql.split()[0].upper() for sql in statements]
         assert "SAVEPOINT" not in words and "RELEASE" not in words
         begin, commit = words.index("BEGIN"), words.index("COMMIT")
