@@ -68,7 +68,7 @@ def with_early_members(seed: int) -> tuple[Groups, int, list[int]]:
     return groups, group_id, users
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.integers(0, 2**32))
 def test_the_desk_from_the_totals_is_the_plain_count(seed: int) -> None:
     groups, group_id, _ = with_early_members(seed)
@@ -78,7 +78,7 @@ def test_the_desk_from_the_totals_is_the_plain_count(seed: int) -> None:
     assert groups.report(group_id) == old_report(groups, group_id)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2**32))
 def test_the_totals_follow_answers_written_removed_and_changed(seed: int) -> None:
     groups, _, _ = make_group(seed)
@@ -221,7 +221,7 @@ def assert_counts_are_the_plain_ones(groups: Groups, group_id: int) -> None:
     )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2**32))
 def test_the_groups_counts_are_the_plain_ones_as_members_come_and_go(seed: int) -> None:
     groups, group_id, users = with_mistakes(seed)
