@@ -128,10 +128,11 @@ def old_item_analysis(groups: Groups, group_id: int, *, wrong: int = 3) -> list[
 # Generated groups --------------------------------------------------------------------------------
 
 
-def make_group(seed: int) -> tuple[Groups, int, list[int]]:
-    """A group with members, former members and outsiders, random periods and answers."""
+def make_group(seed: int, db: Any = None) -> tuple[Groups, int, list[int]]:
+    """A group with members, former members and outsiders, random periods and answers (in `db`, or
+    a new database)."""
     rng = random.Random(seed)
-    db = open_db(":memory:")
+    db = open_db(":memory:") if db is None else db
     groups = Groups(db)
     people = rng.randint(1, 9)
     ids = list(range(1, people + 2))  # id 1: the instructor

@@ -254,3 +254,18 @@ def test_the_groups_counts_are_the_plain_ones_as_members_come_and_go(seed: int) 
                             [rng.choice([500, 1000, 7000]), rng.choice(['"yes"', "1400"]), attempt],
                         )
         assert_counts_are_the_plain_ones(groups, group_id)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32))
+def test_the_migration_counts_the_groups_answers_written_before_it(seed: int) -> None:
+    db = open_db(":memory:", migrate=False)
+    MIGRATIONS.apply(db, stop_before="m019_group_answers")
+    groups, group_id, _ = make_group(seed, db)
+    rng = random.Random(seed)
+    with db.conn:
+        for (attempt,) in db.execute("SELECT id FROM attempts WHERE correct = 0").fetchall():
+            db.execute("UPDATE attempts SET mistake = ? WHERE id = ?", [rng.choice(MISTAKE_IDS), attempt])
+    assert "group_answers" not in db.table_names()
+    MIGRATIONS.apply(db)
+    assert_counts_are_the_plain_ones(groups, group_id)
