@@ -565,9 +565,9 @@ class Groups:
         """Per drill kind the members answered: attempts, accuracy, median time and the `wrong` most
         common wrong answers (as the trainees typed them, normalised by the grader), catalog order.
 
-        Read from the counts the triggers keep (`group_kinds`, `group_wrong`; migration m019), a row
-        per kind and per wrong answer: the same figures as counting the answers
-        (`item_analysis_counted`)."""
+        Read from the counts the triggers keep (`group_kinds`, `group_kind_wrong`; migration m019):
+        a row per kind and the first `wrong` answers of each, the same figures as counting the
+        answers (`item_analysis_counted`)."""
         tally = {
             kind: (n, correct, median)
             for kind, n, correct, median in self.db.execute(
@@ -575,15 +575,15 @@ class Groups:
             )
         }
         common: dict[str, list[dict[str, Any]]] = {}
-        for kind, answer, n in self.db.execute(
-            """SELECT kind, answer, n FROM (
-                 SELECT kind, answer, n, row_number() OVER (PARTITION BY kind ORDER BY n DESC, answer) AS r
-                 FROM (SELECT kind, answer, sum(n) AS n FROM group_wrong WHERE group_id = ?
-                       GROUP BY kind, answer))
-               WHERE r <= ? ORDER BY kind, r""",
-            [group_id, wrong],
-        ):
-            common.setdefault(kind, []).append({"answer": readable_answer(answer), "count": n})
+        for kind in tally:  # the first `wrong` along the index ordered by count
+            common[kind] = [
+                {"answer": readable_answer(answer), "count": n}
+                for answer, n in self.db.execute(
+                    "SELECT answer, n FROM group_kind_wrong WHERE group_id = ? AND kind = ? "
+                    "ORDER BY n DESC, answer LIMIT ?",
+                    [group_id, kind, wrong],
+                )
+            ]
         return _items_by_kind(tally, common)
 
     def item_analysis_counted(self, group_id: int, *, wrong: int = 3) -> list[dict[str, Any]]:

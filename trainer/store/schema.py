@@ -28,7 +28,7 @@ Tables, all STRICT:
   (the situation each, its clock) and each trainee's one answer per question (its drill and attempt
   are of mode "live").
 - `kind_totals` (per trainee and drill kind) and `group_answers` with its counts (`group_items`,
-  `group_kinds`, `group_wrong`, `group_item_mistakes`, `group_mistake_kinds`,
+  `group_kinds`, `group_wrong`, `group_kind_wrong`, `group_item_mistakes`, `group_mistake_kinds`,
   `group_mistake_members`): what the instructor's desk shows, kept by triggers as answers are
   written and as trainees join and leave (m018, m019).
 - `sign_in_failures`: failed password checks, a key ("username:...", "address:...", "device:...")
@@ -37,11 +37,11 @@ Tables, all STRICT:
 >>> store_db = open_db(":memory:")
 >>> sorted(t for t in store_db.table_names() if not t.startswith("_"))  # doctest: +NORMALIZE_WHITESPACE
 ['api_tokens', 'attempts', 'cards', 'drills', 'exam_sittings', 'exams', 'group_answers',
- 'group_item_mistakes', 'group_items', 'group_kinds', 'group_mistake_kinds', 'group_mistake_members',
- 'group_rules', 'group_targets', 'group_wrong', 'groups', 'house_rules', 'kind_totals', 'live_answers',
- 'live_players', 'live_questions', 'live_sessions', 'membership_periods', 'memberships',
- 'one_time_codes', 'round_steps', 'rounds', 'sessions', 'sign_in_failures', 'sitting_comments',
- 'sprints', 'table_tests', 'trainees', 'users']
+ 'group_item_mistakes', 'group_items', 'group_kind_wrong', 'group_kinds', 'group_mistake_kinds',
+ 'group_mistake_members', 'group_rules', 'group_targets', 'group_wrong', 'groups', 'house_rules',
+ 'kind_totals', 'live_answers', 'live_players', 'live_questions', 'live_sessions', 'membership_periods',
+ 'memberships', 'one_time_codes', 'round_steps', 'rounds', 'sessions', 'sign_in_failures',
+ 'sitting_comments', 'sprints', 'table_tests', 'trainees', 'users']
 """
 
 from __future__ import annotations
@@ -955,7 +955,7 @@ def m019_group_answers(db: Database) -> None:
     `attempts`, `memberships` and `membership_periods`. From it, per group: `group_items` (per
     kind, level and mode) and `group_kinds` (per kind) count the answers and the right ones and
     keep the median time; `group_wrong` counts each wrong answer per kind, level and mode with the
-    first drill it was given to; `group_item_mistakes`, `group_mistake_kinds` and
+    first drill it was given to, `group_kind_wrong` per kind; `group_item_mistakes`, `group_mistake_kinds` and
     `group_mistake_members` count the catalogued mistakes per kind, level and mode, per kind, and
     per trainee. The desk then reads rows per kind and level, not every answer of the group."""
     db.execute(
@@ -1002,6 +1002,7 @@ def m019_group_answers(db: Database) -> None:
            ) STRICT"""
     )
     counters = {
+        "group_kind_wrong": ("group_id", "kind", "answer"),
         "group_item_mistakes": (*_ITEM, "mistake"),
         "group_mistake_kinds": ("group_id", "mistake", "kind"),
         "group_mistake_members": ("group_id", "mistake", "trainee_id"),
@@ -1013,6 +1014,7 @@ def m019_group_answers(db: Database) -> None:
         db.execute(
             f"CREATE TABLE {table} ({columns}, n INTEGER NOT NULL, PRIMARY KEY ({', '.join(keys)})) STRICT"
         )
+    db.execute("CREATE INDEX group_kind_wrong_rank ON group_kind_wrong (group_id, kind, n DESC, answer)")
     # The most frequent first of each kind, level and mode, along the index (the desk shows three).
     db.execute("CREATE INDEX group_wrong_rank ON group_wrong (group_id, kind, level, mode, n DESC, answer)")
     db.execute(
@@ -1055,8 +1057,9 @@ def m019_group_answers(db: Database) -> None:
             WHERE {here} AND OLD.correct = 0;"""
     )
     for table, keys in counters.items():
-        written.append(_counted(table, keys, "NEW", True, "NEW.mistake IS NOT NULL"))
-        removed.append(_counted(table, keys, "OLD", False, "OLD.mistake IS NOT NULL"))
+        counts = "correct = 0" if table == "group_kind_wrong" else "mistake IS NOT NULL"
+        written.append(_counted(table, keys, "NEW", True, f"NEW.{counts}"))
+        removed.append(_counted(table, keys, "OLD", False, f"OLD.{counts}"))
     db.execute(
         f"CREATE TRIGGER group_answers_written AFTER INSERT ON group_answers BEGIN {''.join(written)} END"
     )
