@@ -246,9 +246,14 @@ def group_pages(
     for size in groups:
         for member in add_trainees(db, first, size - have):
             add_answers(db, rng, member, answers)
-            db["memberships"].insert(
-                {"group_id": group_id, "user_id": member, "joined_at": _iso(NOW - timedelta(days=DAYS))}
-            )
+            # In the group since before his first answer, as joining writes it (a membership and
+            # its period): the desk shows what he did while in the group.
+            joined = _iso(NOW - timedelta(days=DAYS))
+            with db.conn:
+                db["memberships"].insert({"group_id": group_id, "user_id": member, "joined_at": joined})
+                db["membership_periods"].insert(
+                    {"group_id": group_id, "user_id": member, "joined_at": joined, "left_at": None}
+                )
             watched = watched or member
         first += size - have
         have = size

@@ -128,10 +128,11 @@ def old_item_analysis(groups: Groups, group_id: int, *, wrong: int = 3) -> list[
 # Generated groups --------------------------------------------------------------------------------
 
 
-def make_group(seed: int) -> tuple[Groups, int, list[int]]:
-    """A group with members, former members and outsiders, random periods and answers."""
+def make_group(seed: int, db: Any = None) -> tuple[Groups, int, list[int]]:
+    """A group with members, former members and outsiders, random periods and answers (in `db`, or
+    a new database)."""
     rng = random.Random(seed)
-    db = open_db(":memory:")
+    db = open_db(":memory:") if db is None else db
     groups = Groups(db)
     people = rng.randint(1, 9)
     ids = list(range(1, people + 2))  # id 1: the instructor
@@ -307,7 +308,7 @@ def test_the_stretches_keep_exactly_what_while_member_keeps(seed: int) -> None:
 
 
 def test_many_members_take_several_compound_statements() -> None:
-    """Over `COMPOUND_TERMS` (trainee, game) pairs: readiness still reads every one."""
+    """Hundreds of (trainee, game) pairs: readiness reads every one."""
     groups, _, users = make_group(3)
     target = Target(accuracy=0.5, window=2, min_level=1, median_seconds=5)
     games = {f"g{n}": (KINDS, target) for n in range(450)}  # 450 games x members: > 400 terms

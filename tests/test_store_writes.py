@@ -41,6 +41,9 @@ def test_an_answer_is_one_transaction_of_writes_only_without_savepoints(path):
         store.db.conn.set_trace_callback(statements.append)
         store.answer(drill_id, right, time_ms=1200)
         store.db.conn.set_trace_callback(None)
+        # The tracer reports each trigger program a statement runs (the desk's counts kept as an
+        # answer is written, m022 and m023) again with the statement's own text: one statement.
+        statements = [sql for n, sql in enumerate(statements) if n == 0 or sql != statements[n - 1]]
         words = [sql.split()[0].upper() for sql in statements]
         assert "SAVEPOINT" not in words and "RELEASE" not in words
         begin, commit = words.index("BEGIN"), words.index("COMMIT")
@@ -62,6 +65,8 @@ def test_every_statement_of_an_answer_goes_through_sqlite_utils(path):
     with store.db.tracer(lambda sql, params: traced.append(sql)):
         store.answer(drill_id, right, time_ms=1200)
     store.db.conn.set_trace_callback(None)
+    # The trace repeats a statement once per trigger program it runs (m022, m023): one statement.
+    executed = [sql for n, sql in enumerate(executed) if n == 0 or sql != executed[n - 1]]
     # (SQLite's trace shows the statements with their parameters bound: compared by their first words)
     assert [sql.split()[:3] for sql in traced] == [sql.split()[:3] for sql in executed]
     assert len(traced) == len(executed) == 6

@@ -29,12 +29,13 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from trainer.drills.mistakes import mistake_title
 from trainer.engine.presets import HouseTexts, PresetError
 from trainer.games import BY_ID, GAMES, game_of
 from trainer.store.accounts import CODE_ALPHABET, AccountError, Role
 from trainer.store.house_rules import house_name
 from trainer.store.medians import add_median
-from trainer.store.periods import IN_SPAN, during, member_spans, spans_table, union_all, while_member
+from trainer.store.periods import IN_SPAN, Span, during, each_select, member_spans, spans_table, while_member
 from trainer.store.progress import NotFoundError, on_days
 from trainer.store.readiness import Target, default_target, readiness_of
 from trainer.store.schema import insert, writing
@@ -424,17 +425,19 @@ class Groups:
         group's targets), last activity; the kinds answered in the group, in catalog order. With
         `trainee_id`, that member only (his page: the rest of the group is not read).
 
-        Counted in SQLite: a row per (member, kind), each member's answers read in the order of
-        the index on (trainee, kind, time) within his stretches in the group (`member_spans`),
-        the median by the `median` aggregate, all members in one compound statement; readiness
-        for all members in another (`readiness_of`). No row per answer reaches Python."""
+        A row per (member, kind) from `kind_totals` (kept by triggers as answers are written) when
+        one of his stretches in the group (`member_spans`) holds all his answers of the kind, as
+        it does for a member since before his first answer; a member with answers outside his
+        stretches has them counted in SQLite from the answers within (`_member_terms`). Readiness
+        for all members along the indexes with LIMIT (`readiness_of`). No row per answer reaches
+        Python."""
         members = self.members(group_id)
         if trainee_id is not None:
             members = [m for m in members if m["id"] == trainee_id]
         ids = [int(m["id"]) for m in members]
         per: dict[int, dict[str, dict[str, Any]]] = {i: {} for i in ids}
         last: dict[int, str | None] = dict.fromkeys(ids)
-        for who, kind, n, correct, median, latest in union_all(self.db, self._member_terms(group_id, ids)):
+        for who, kind, n, correct, median, latest in self._member_rows(group_id, ids):
             per[who][kind] = {
                 "attempts": n,
                 "correct": correct,
@@ -447,7 +450,11 @@ class Groups:
         kinds = [k for k in order if k in answered] + sorted(answered - set(order))
         targets = {game.id: self.target(group_id, game.id) for game in GAMES}
         ready = readiness_of(
-            self.db, ids, {game.id: (game.kinds, targets[game.id]) for game in GAMES}, group_id=group_id
+            self.db,
+            ids,
+            {game.id: (game.kinds, targets[game.id]) for game in GAMES},
+            group_id=group_id,
+            members=True,
         )
         trainees = [
             {
@@ -460,10 +467,35 @@ class Groups:
         ]
         return {"group": self.group(group_id), "kinds": kinds, "trainees": trainees, "targets": targets}
 
-    def _member_terms(self, group_id: int, ids: list[int]) -> list[tuple[str, list[Any]]]:
-        """Per member, a SELECT of his (kind, attempts, correct, median time, last answer) while in
-        the group, for `union_all`."""
+    def _member_rows(self, group_id: int, ids: list[int]) -> list[tuple[Any, ...]]:
+        """(member, kind, attempts, correct, median time, last answer) of his answers while in the
+        group, ordered by member and kind: his `kind_totals` rows where a stretch of his holds every
+        answer they count, else counted from the answers within his stretches."""
         spans = member_spans(self.db, group_id, ids)
+        totals: dict[int, list[tuple[Any, ...]]] = {who: [] for who in ids}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            for row in self.db.execute(
+                "SELECT trainee_id, kind, attempts, correct, median_ms, last_at, first_at FROM kind_totals "
+                f"WHERE trainee_id IN ({', '.join('?' for _ in chunk)}) ORDER BY trainee_id, kind",
+                chunk,
+            ):
+                totals[row[0]].append(row)
+        plain = [who for who in ids if not all(_held(spans[who], r[6], r[5]) for r in totals[who])]
+        counted: dict[int, list[tuple[Any, ...]]] = {who: [] for who in plain}
+        for row in each_select(self.db, self._member_terms(group_id, plain, spans)):
+            counted[row[0]].append(row)
+        return [
+            row for who in ids for row in (counted[who] if who in counted else (r[:6] for r in totals[who]))
+        ]
+
+    def _member_terms(
+        self, group_id: int, ids: list[int], spans: dict[int, list[Span]] | None = None
+    ) -> list[tuple[str, list[Any]]]:
+        """Per member, a SELECT of his (kind, attempts, correct, median time, last answer) while in
+        the group, for `each_select`: the plain count, from his answers within his stretches."""
+        if spans is None:
+            spans = member_spans(self.db, group_id, ids)
         terms = []
         for who in ids:
             seen, params = during(spans[who])
@@ -554,7 +586,31 @@ class Groups:
 
     def item_analysis(self, group_id: int, *, wrong: int = 3) -> list[dict[str, Any]]:
         """Per drill kind the members answered: attempts, accuracy, median time and the `wrong` most
-        common wrong answers (as the trainees typed them, normalised by the grader), catalog order."""
+        common wrong answers (as the trainees typed them, normalised by the grader), catalog order.
+
+        Read from the counts the triggers keep (`group_kinds`, `group_kind_wrong`; migration m023):
+        a row per kind and the first `wrong` answers of each, the same figures as counting the
+        answers (`item_analysis_counted`)."""
+        tally = {
+            kind: (n, correct, median)
+            for kind, n, correct, median in self.db.execute(
+                "SELECT kind, attempts, correct, median_ms FROM group_kinds WHERE group_id = ?", [group_id]
+            )
+        }
+        common: dict[str, list[dict[str, Any]]] = {}
+        for kind in tally:  # the first `wrong` along the index ordered by count
+            common[kind] = [
+                {"answer": readable_answer(answer), "count": n}
+                for answer, n in self.db.execute(
+                    "SELECT answer, n FROM group_kind_wrong WHERE group_id = ? AND kind = ? "
+                    "ORDER BY n DESC, answer LIMIT ?",
+                    [group_id, kind, wrong],
+                )
+            ]
+        return _items_by_kind(tally, common)
+
+    def item_analysis_counted(self, group_id: int, *, wrong: int = 3) -> list[dict[str, Any]]:
+        """`item_analysis` counted from the members' answers within their stretches in the group."""
         ids = [int(m["id"]) for m in self.members(group_id)]
         spans, spans_params = spans_table(member_spans(self.db, group_id, ids))
         answers = f"WITH {spans} SELECT {{}} FROM spans s JOIN attempts a ON {IN_SPAN}"
@@ -573,25 +629,74 @@ class Groups:
             found = common.setdefault(kind, [])
             if len(found) < wrong:
                 found.append({"answer": readable_answer(answer), "count": n})
-        order = {kind: i for i, kind in enumerate(k for game in GAMES for k in game.kinds)}
-        return [
-            {
-                "kind": kind,
-                "attempts": n,
-                "accuracy": correct / n,
-                "median_ms": median,
-                "wrong_answers": common.get(kind, []),
-            }
-            for kind, (n, correct, median) in sorted(
-                tally.items(), key=lambda item: (order.get(item[0], 10**6), item[0])
-            )
-        ]
+        return _items_by_kind(tally, common)
 
     def item_details(self, group_id: int, *, wrong: int = 3) -> list[dict[str, Any]]:
         """Item analysis per drill kind, level and mode (practice, sprint, quiz), catalog order then
         level and mode: attempts, accuracy, median time, the `wrong` most common wrong answers (the
         parsed answer as stored JSON, with the answer format of a drill it was given to, so that the
-        page can word it) and the `wrong` most frequent catalogued mistakes (ids)."""
+        page can word it) and the `wrong` most frequent catalogued mistakes (ids).
+
+        Read from the counts the triggers keep (`group_items`, `group_wrong`,
+        `group_item_mistakes`; migration m023): a row per kind, level and mode, and the `wrong`
+        first of each's answers and mistakes, whatever the number of answers behind them; the same
+        figures as counting the answers (`item_details_counted`)."""
+        rows: dict[tuple[str, int, str], dict[str, Any]] = {}
+        for kind, level, mode, n, correct, median in self.db.execute(
+            "SELECT kind, level, mode, attempts, correct, median_ms FROM group_items WHERE group_id = ?",
+            [group_id],
+        ):
+            rows[kind, level, mode] = _item_row(kind, level, mode, n, correct, median)
+        sample: dict[int, list[dict[str, Any]]] = {}
+        for (kind, level, mode), row in rows.items():
+            # The first `wrong` of each along the indexes ordered by count (`..._rank`, m023).
+            key = [group_id, kind, level, mode, wrong]
+            for answer, drill_id, n in self.db.execute(_FIRST_WRONG, key):
+                row["wrong_answers"].append({"answer": answer, "format": None, "count": n})
+                sample.setdefault(int(drill_id), []).append(row["wrong_answers"][-1])
+            for mistake, n in self.db.execute(_FIRST_MISTAKES, key):
+                row["mistakes"].append({"mistake": mistake, "count": n})
+        self._answer_formats(sample)
+        return _items_in_order(rows)
+
+    def mistakes(self, group_id: int) -> list[dict[str, Any]]:
+        """The group's catalogued mistakes, most frequent first, each with how many of its members
+        made it and how often in all, over the kinds (`stats.group_mistakes` of the members, read
+        from the counts the triggers keep: `group_mistake_kinds`, `group_mistake_members`)."""
+        totals: dict[str, dict[str, Any]] = {}
+        for mistake, kind, n in self.db.execute(
+            "SELECT mistake, kind, n FROM group_mistake_kinds WHERE group_id = ? ORDER BY mistake, kind",
+            [group_id],
+        ):
+            total = totals.setdefault(
+                mistake,
+                {"mistake": mistake, "title": mistake_title(mistake), "count": 0, "trainees": 0, "kinds": []},
+            )
+            total["count"] += n
+            total["kinds"].append(kind)
+        for mistake, trainees in self.db.execute(
+            "SELECT mistake, count(*) FROM group_mistake_members WHERE group_id = ? GROUP BY mistake",
+            [group_id],
+        ):
+            totals[mistake]["trainees"] = trainees
+        return sorted(totals.values(), key=lambda t: (-t["count"], -t["trainees"], t["mistake"]))
+
+    def _answer_formats(self, sample: dict[int, list[dict[str, Any]]]) -> None:
+        """Fill each wrong answer's `format` from the drill it was first given to (`sample`: drill id
+        -> the entries shown of it): read only for the drills shown."""
+        shown = sorted(sample)
+        for start in range(0, len(shown), 500):
+            chunk = shown[start : start + 500]
+            for drill_id, fmt in self.db.execute(
+                "SELECT id, json_extract(situation, '$.answer_format') FROM drills "
+                f"WHERE id IN ({', '.join('?' for _ in chunk)})",
+                chunk,
+            ):
+                for entry in sample[int(drill_id)]:
+                    entry["format"] = fmt
+
+    def item_details_counted(self, group_id: int, *, wrong: int = 3) -> list[dict[str, Any]]:
+        """`item_details` counted from the members' answers within their stretches in the group."""
         ids = [int(m["id"]) for m in self.members(group_id)]
         spans, spans_params = spans_table(member_spans(self.db, group_id, ids))
         answers = (
@@ -603,16 +708,7 @@ class Groups:
         for kind, level, mode, n, correct, median in self.db.execute(
             answers.format("count(*), sum(a.correct), median(a.time_ms)") + by, spans_params
         ):
-            rows[kind, level, mode] = {
-                "kind": kind,
-                "level": level,
-                "mode": mode,
-                "attempts": n,
-                "accuracy": correct / n,
-                "median_ms": median,
-                "wrong_answers": [],
-                "mistakes": [],
-            }
+            rows[kind, level, mode] = _item_row(kind, level, mode, n, correct, median)
 
         def most_common(column: str, where: str, also: str = "") -> Any:
             """Per kind, level and mode, each value of `column` given where `where` holds, with (after
@@ -635,26 +731,64 @@ class Groups:
             if len(found) < wrong:
                 found.append({"answer": answer, "format": None, "count": n})
                 sample.setdefault(int(drill_id), []).append(found[-1])
-        shown = sorted(sample)
-        for start in range(0, len(shown), 500):
-            chunk = shown[start : start + 500]
-            for drill_id, fmt in self.db.execute(
-                "SELECT id, json_extract(situation, '$.answer_format') FROM drills "
-                f"WHERE id IN ({', '.join('?' for _ in chunk)})",
-                chunk,
-            ):
-                for entry in sample[int(drill_id)]:
-                    entry["format"] = fmt
+        self._answer_formats(sample)
         for kind, level, mode, mistake, n in most_common("a.mistake", "a.mistake IS NOT NULL"):
             found = rows[kind, level, mode]["mistakes"]
             if len(found) < wrong:
                 found.append({"mistake": mistake, "count": n})
-        order = {kind: i for i, kind in enumerate(k for game in GAMES for k in game.kinds)}
-        modes = {"practice": 0, "sprint": 1, "quiz": 2}
-        return sorted(
-            rows.values(),
-            key=lambda r: (order.get(r["kind"], 10**6), r["kind"], r["level"], modes.get(r["mode"], 9)),
+        return _items_in_order(rows)
+
+
+_FIRST_WRONG = """SELECT answer, drill_id, n FROM group_wrong
+    WHERE group_id = ? AND kind = ? AND level = ? AND mode = ? ORDER BY n DESC, answer LIMIT ?"""
+_FIRST_MISTAKES = """SELECT mistake, n FROM group_item_mistakes
+    WHERE group_id = ? AND kind = ? AND level = ? AND mode = ? ORDER BY n DESC, mistake LIMIT ?"""
+
+
+def _item_row(kind: str, level: int, mode: str, n: int, correct: int, median: float) -> dict[str, Any]:
+    return {
+        "kind": kind,
+        "level": level,
+        "mode": mode,
+        "attempts": n,
+        "accuracy": correct / n,
+        "median_ms": median,
+        "wrong_answers": [],
+        "mistakes": [],
+    }
+
+
+def _items_in_order(rows: dict[tuple[str, int, str], dict[str, Any]]) -> list[dict[str, Any]]:
+    """Catalog order, then level, then mode (practice, sprint, quiz)."""
+    order = {kind: i for i, kind in enumerate(k for game in GAMES for k in game.kinds)}
+    modes = {"practice": 0, "sprint": 1, "quiz": 2}
+    return sorted(
+        rows.values(),
+        key=lambda r: (order.get(r["kind"], 10**6), r["kind"], r["level"], modes.get(r["mode"], 9)),
+    )
+
+
+def _items_by_kind(
+    tally: dict[str, tuple[int, int, float]], common: dict[str, list[dict[str, Any]]]
+) -> list[dict[str, Any]]:
+    order = {kind: i for i, kind in enumerate(k for game in GAMES for k in game.kinds)}
+    return [
+        {
+            "kind": kind,
+            "attempts": n,
+            "accuracy": correct / n,
+            "median_ms": median,
+            "wrong_answers": common.get(kind, []),
+        }
+        for kind, (n, correct, median) in sorted(
+            tally.items(), key=lambda item: (order.get(item[0], 10**6), item[0])
         )
+    ]
+
+
+def _held(spans: list[Span], first: str, last: str) -> bool:
+    """Does one stretch hold every time from `first` to `last` (the stretches are disjoint)?"""
+    return any(joined <= first and (left is None or last < left) for joined, left in spans)
 
 
 def readable_answer(stored: Any) -> Any:

@@ -80,18 +80,15 @@ def during(spans: Iterable[Span], at: str = "answered_at") -> tuple[str, list[An
     return (" OR ".join(clauses) or "0"), params
 
 
-COMPOUND_TERMS = 400  # SQLite refuses a compound SELECT of more than 500 terms
-
-
-def union_all(db: Database, terms: Iterable[tuple[str, list[Any]]]) -> Iterator[tuple[Any, ...]]:
+def each_select(db: Database, terms: Iterable[tuple[str, list[Any]]]) -> Iterator[tuple[Any, ...]]:
     """The rows of the SELECTs (one per member, each reading his answers along an index within his
-    stretches), run as compound statements of up to `COMPOUND_TERMS` terms: a group of any size in
-    a few statements, none of which sorts the whole group's answers."""
-    pending = list(terms)
-    for start in range(0, len(pending), COMPOUND_TERMS):
-        chunk = pending[start : start + COMPOUND_TERMS]
-        sql = " UNION ALL ".join(f"SELECT * FROM ({select})" for select, _ in chunk)
-        yield from db.execute(sql, [value for _, params in chunk for value in params])
+    stretches), term after term. Each runs as a statement of its own: the terms of members with
+    the same number of stretches are the same text, which the connection prepares once (its
+    statement cache), where a compound of hundreds of terms was compiled anew on every request
+    and ran slower (readiness at 200 members: 183 ms as compounds of 400 terms, 54 ms one by
+    one)."""
+    for select, params in terms:
+        yield from db.execute(select, params)
 
 
 def spans_table(spans: dict[int, list[Span]]) -> tuple[str, list[Any]]:

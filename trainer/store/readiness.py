@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from typing import Any
@@ -29,7 +29,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.engine.presets import data_path, read_toml
-from trainer.store.periods import during, member_spans, union_all
+from trainer.store.medians import add_median
+from trainer.store.periods import during, each_select, member_spans
 
 READINESS_FILE = data_path("readiness.toml")
 MAX_WINDOW = 1000
@@ -73,7 +74,13 @@ class Target:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        # What `dataclasses.asdict` gives, written out: the desk asks it for every member and game.
+        return {
+            "accuracy": self.accuracy,
+            "window": self.window,
+            "min_level": self.min_level,
+            "median_seconds": self.median_seconds,
+        }
 
 
 @lru_cache(maxsize=1)
@@ -105,19 +112,24 @@ def verdict(answers: Sequence[tuple[bool, int | None]], target: Target) -> Readi
     """The ruling on the (correct, time_ms) answers, newest last; only the last `window` count. A
     question left unanswered (`recent_results`) is (False, None): not right, and no time."""
     recent = list(answers)[-target.window :]
-    correct = sum(1 for right, _ in recent if right)
-    if not recent:
-        return Readiness(Status.TOO_FEW, 0, 0, None, None, target)
-    accuracy = correct / len(recent)
     times = [ms for _, ms in recent if ms is not None]
     median = float(statistics.median(times)) if times else None
-    if len(recent) < target.window:
+    return verdict_of(len(recent), sum(1 for right, _ in recent if right), median, target)
+
+
+def verdict_of(answers: int, correct: int, median: float | None, target: Target) -> Readiness:
+    """`verdict` from the counts of the last `window` results: how many, how many right, the median
+    time of those answered (None: none was)."""
+    if not answers:
+        return Readiness(Status.TOO_FEW, 0, 0, None, None, target)
+    accuracy = correct / answers
+    if answers < target.window:
         status = Status.TOO_FEW
     elif accuracy >= target.accuracy and median is not None and median < target.median_seconds * 1000:
         status = Status.READY
     else:
         status = Status.NOT_YET
-    return Readiness(status, len(recent), correct, accuracy, median, target)
+    return Readiness(status, answers, correct, accuracy, median, target)
 
 
 def _result_terms(
@@ -133,7 +145,9 @@ def _result_terms(
     with LIMIT: his answers, and the questions he chose not to answer (a sprint question skipped, or a
     practice question left open when a newer question of its kind was drawn), each row
     (trainee, tag, at, drill id, correct, time_ms). `answered` and `skipped` are the SQL conditions
-    (with parameters) on the answer's time `a.answered_at` and on the question's time `at`."""
+    (with parameters) on the answer's time `a.answered_at` and on the question's time `at`. The
+    condition "skipped or not answered" (which the finer one implies) is written out as it is, so
+    the partial index `drills_not_answered` (m022) serves it: not every drill of his is read."""
     marks = ", ".join("?" for _ in kinds)
     (seen_answer, answer_params), (seen_skip, skip_params) = answered, skipped
     return [
@@ -151,6 +165,7 @@ def _result_terms(
                          0 AS correct, NULL AS time_ms
                   FROM drills d
                   WHERE d.trainee_id = ? AND d.kind IN ({marks}) AND d.level >= ?
+                    AND (d.skipped_at IS NOT NULL OR d.answered = 0)
                     AND (d.skipped_at IS NOT NULL
                          OR (d.mode = 'practice' AND d.answered = 0 AND EXISTS (
                                SELECT 1 FROM drills later WHERE later.trainee_id = d.trainee_id
@@ -159,6 +174,22 @@ def _result_terms(
             [tag, trainee_id, *kinds, min_level, *skip_params, window],
         ),
     ]
+
+
+def _group_answers_term(
+    group_id: int, trainee_id: int, tag: str, kinds: Sequence[str], target: Target
+) -> tuple[str, list[Any]]:
+    """The answers' SELECT of `_result_terms` for a current member of the group, from
+    `group_answers` (only his answers while in it; the level beside each) along its index
+    `group_answers_recent`, with no read of the drills."""
+    marks = ", ".join("?" for _ in kinds)
+    return (
+        f"""SELECT g.trainee_id, ? AS tag, g.answered_at AS at, g.drill_id AS drill, g.correct, g.time_ms
+            FROM group_answers g
+            WHERE g.group_id = ? AND g.trainee_id = ? AND +g.kind IN ({marks}) AND +g.level >= ?
+            ORDER BY g.answered_at DESC, g.drill_id DESC LIMIT ?""",
+        [tag, group_id, trainee_id, *kinds, target.min_level, target.window],
+    )
 
 
 def _newest_last(rows: Iterable[tuple[Any, ...]], window: int) -> list[tuple[bool, int | None]]:
@@ -192,7 +223,7 @@ def recent_results(
         spans = member_spans(db, group_id, [trainee_id])[trainee_id]
         answered, skipped = during(spans, "a.answered_at"), during(spans, "at")
     terms = _result_terms(trainee_id, "", chosen, min_level, window, answered, skipped)
-    return _newest_last(union_all(db, terms), window)
+    return _newest_last(each_select(db, terms), window)
 
 
 def readiness(
@@ -210,13 +241,18 @@ def readiness_of(
     games: Mapping[str, tuple[Iterable[str], Target]],
     *,
     group_id: int | None = None,
+    members: bool = False,
 ) -> dict[tuple[int, str], Readiness]:
     """`readiness` of every trainee in every game (game id -> its kinds and target), keyed by
     (trainee id, game id): each (trainee, game) reads its last `window` results along the indexes with
-    LIMIT (`_result_terms`), all of them in a few compound statements (`union_all`), not one per
-    trainee and game, and no trainee's older answers are read."""
+    LIMIT (`_result_terms`, run by `each_select`), and no trainee's older answers are read.
+
+    With `members=True` (every trainee a current member of the group `group_id`: the desk) the
+    answers are read from `group_answers` (m023), which holds the level beside each answer given
+    in the group, instead of each answer's drill."""
     ids = sorted({int(t) for t in trainee_ids})
     spans = member_spans(db, group_id, ids) if group_id is not None else None
+    add_median(db.conn)
     terms: list[tuple[str, list[Any]]] = []
     for trainee in ids:
         answered: tuple[str, list[Any]] = ("1", [])
@@ -226,14 +262,25 @@ def readiness_of(
         for game, (kinds, target) in games.items():
             chosen = sorted(set(kinds))
             if chosen:
-                terms += _result_terms(
+                both = _result_terms(
                     trainee, game, chosen, target.min_level, target.window, answered, skipped
                 )
-    found: dict[tuple[int, str], list[tuple[Any, ...]]] = {}
-    for row in union_all(db, terms):
-        found.setdefault((row[0], row[1]), []).append(row)
+                if members and group_id is not None:
+                    both[0] = _group_answers_term(group_id, trainee, game, chosen, target)
+                # The verdict's counts of the newest `window` of the two, in SQLite: a row per
+                # trainee and game reaches Python, not each result.
+                terms.append(
+                    (
+                        f"""SELECT ?, ?, count(*), coalesce(sum(correct), 0),
+                                   median(time_ms) FILTER (WHERE time_ms IS NOT NULL)
+                            FROM (SELECT * FROM ({both[0][0]}) UNION ALL SELECT * FROM ({both[1][0]})
+                                  ORDER BY at DESC, drill DESC LIMIT ?)""",
+                        [trainee, game, *both[0][1], *both[1][1], target.window],
+                    )
+                )
+    found = {(row[0], row[1]): row[2:] for row in each_select(db, terms)}
     return {
-        (trainee, game): verdict(_newest_last(found.get((trainee, game), []), target.window), target)
+        (trainee, game): verdict_of(*found.get((trainee, game), (0, 0, None)), target)
         for trainee in ids
         for game, (_kinds, target) in games.items()
     }

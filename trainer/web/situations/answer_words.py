@@ -98,17 +98,27 @@ def mode_title(mode: str) -> str:
 
 def readable_items(details: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """`Groups.item_details` as the desk shows it: wrong answers worded as the page words them and
-    mistakes by their translated names."""
+    mistakes by their translated names (each mode and mistake translated once per call, the page's
+    language looked up once: a desk shows hundreds of rows)."""
+    language = str(get_locale() or "en")
+    modes: dict[str, str] = {}
+    titles: dict[str, str] = {}
+    for row in details:
+        if row["mode"] not in modes:
+            modes[row["mode"]] = mode_title(row["mode"])
+        for m in row["mistakes"]:
+            if m["mistake"] not in titles:
+                titles[m["mistake"]] = gettext(mistake_title(m["mistake"]))
     return [
         {
             **row,
-            "mode_title": mode_title(row["mode"]),
+            "mode_title": modes[row["mode"]],
             "wrong_answers": [
-                {"text": worded_json(w["format"], w["answer"]), "count": w["count"]}
+                {"text": worded_json(w["format"], w["answer"], language=language), "count": w["count"]}
                 for w in row["wrong_answers"]
             ],
             "mistakes": [
-                {"mistake": m["mistake"], "title": gettext(mistake_title(m["mistake"])), "count": m["count"]}
+                {"mistake": m["mistake"], "title": titles[m["mistake"]], "count": m["count"]}
                 for m in row["mistakes"]
             ],
         }
