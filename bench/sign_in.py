@@ -37,12 +37,12 @@ def timing(folder: Path, tries: int) -> None:
     app = create_app({"DATABASE": str(folder / "timing.sqlite"), "SECRET_KEY": "bench", "TESTING": True})
     app.config["WTF_CSRF_ENABLED"] = False
     runner = app.test_cli_runner()
-    result = runner.invoke(args=["user", "add", "nino"], env={"TRAINER_PASSWORD": "a long secret"})
+    result = runner.invoke(args=["user", "add", "trainee.one"], env={"TRAINER_PASSWORD": "a long secret"})
     assert result.exit_code == 0, result.output
     client = app.test_client()
     samples: dict[str, list[float]] = {"wrong password": [], "unknown username": []}
     for i in range(tries + 3):
-        for kind, username in (("wrong password", "nino"), ("unknown username", f"nobody{i}")):
+        for kind, username in (("wrong password", "trainee.one"), ("unknown username", f"nobody{i}")):
             started = time.perf_counter()
             response = client.post("/account/sign-in", data={"username": username, "password": "not it"})
             elapsed = time.perf_counter() - started
@@ -60,7 +60,7 @@ def lock_hold(folder: Path, tries: int) -> None:
     marks: list[tuple[str, float]] = []
     db.conn.set_trace_callback(lambda statement: marks.append((statement, time.perf_counter())))
     accounts = Accounts(db, hasher=HASHER)
-    user = Accounts(db, hasher=FAST_HASHER).sign_up("nino", "a long secret")
+    user = Accounts(db, hasher=FAST_HASHER).sign_up("trainee.one", "a long secret")
 
     def held() -> float:
         begin = next(t for s, t in marks if s.startswith("BEGIN IMMEDIATE"))
@@ -79,7 +79,7 @@ def lock_hold(folder: Path, tries: int) -> None:
             user["id"], "the old long secret"
         )
         marks.clear()
-        assert accounts.check_password("nino", "the old long secret") is not None  # upgraded here
+        assert accounts.check_password("trainee.one", "the old long secret") is not None  # upgraded here
         upgrades.append(held())
     print(f"  one argon2id hash         {_ms(hashes)}")
     print(f"  lock held, new password   {_ms(changes)}")

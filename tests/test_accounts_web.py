@@ -22,11 +22,11 @@ def _users(app):
 
 
 def test_sign_up_signs_in_and_shows_the_account(client, auth):
-    response = auth.sign_up("nino")
+    response = auth.sign_up("trainee.one")
     assert response.status_code == 302 and response.headers["Location"] == "/"
     page = client.get("/account/").get_data(as_text=True)
-    assert "Signed in as nino." in page and "Role: trainee." in page
-    assert "Signed in as nino" in client.get("/").get_data(as_text=True)
+    assert "Signed in as trainee.one." in page and "Role: trainee." in page
+    assert "Signed in as trainee.one" in client.get("/").get_data(as_text=True)
 
 
 @pytest.mark.parametrize(
@@ -34,9 +34,9 @@ def test_sign_up_signs_in_and_shows_the_account(client, auth):
     [
         ("ab", PASSWORD, PASSWORD, "A username has 3 to 32\u00a0characters."),
         ("two words", PASSWORD, PASSWORD, "A username may use letters"),
-        ("nino", "short", "short", "A password has at least 8\u00a0characters."),
-        ("nino", PASSWORD, "another one", "The two passwords are not the same."),
-        ("nino", "", "", "Fill in this field."),
+        ("trainee.one", "short", "short", "A password has at least 8\u00a0characters."),
+        ("trainee.one", PASSWORD, "another one", "The two passwords are not the same."),
+        ("trainee.one", "", "", "Fill in this field."),
     ],
 )
 def test_sign_up_refusals_name_the_problem(app, client, auth, username, password, confirm, message):
@@ -49,16 +49,16 @@ def test_sign_up_refusals_name_the_problem(app, client, auth, username, password
 
 
 def test_a_taken_username_is_refused(client, auth):
-    auth.sign_up("nino")
+    auth.sign_up("trainee.one")
     auth.sign_out()
-    response = auth.sign_up("NINO", "another secret")
+    response = auth.sign_up("TRAINEE.ONE", "another secret")
     assert response.status_code == 400
-    assert "The username NINO is taken. Choose another." in response.get_data(as_text=True)
+    assert "The username TRAINEE.ONE is taken. Choose another." in response.get_data(as_text=True)
 
 
 def test_sign_in_wrong_password_and_unknown_user_say_the_same(app, client, auth):
-    add_user(app, "nino")
-    wrong = auth.sign_in("nino", "not the password")
+    add_user(app, "trainee.one")
+    wrong = auth.sign_in("trainee.one", "not the password")
     unknown = auth.sign_in("nobody", PASSWORD)
     assert wrong.status_code == unknown.status_code == 401
     message = "The username or the password is not right."
@@ -67,12 +67,12 @@ def test_sign_in_wrong_password_and_unknown_user_say_the_same(app, client, auth)
 
 
 def test_sign_in_goes_back_to_a_same_site_page_only(app, client, auth):
-    add_user(app, "nino")
-    assert auth.sign_in("nino", next="/progress/").headers["Location"] == "/progress/"
+    add_user(app, "trainee.one")
+    assert auth.sign_in("trainee.one", next="/progress/").headers["Location"] == "/progress/"
     auth.sign_out()
-    assert auth.sign_in("nino", next="https://example.org/").headers["Location"] == "/"
+    assert auth.sign_in("trainee.one", next="https://example.org/").headers["Location"] == "/"
     auth.sign_out()
-    assert auth.sign_in("nino", next="//example.org/x").headers["Location"] == "/"
+    assert auth.sign_in("trainee.one", next="//example.org/x").headers["Location"] == "/"
 
 
 def test_pages_for_signed_in_users_send_guests_to_sign_in_and_back(client):
@@ -82,17 +82,17 @@ def test_pages_for_signed_in_users_send_guests_to_sign_in_and_back(client):
 
 
 def test_sign_out_ends_the_session(client, auth):
-    auth.sign_up("nino")
+    auth.sign_up("trainee.one")
     assert auth.sign_out().status_code == 302
     assert client.get("/account/").status_code == 302
 
 
 def test_sign_out_everywhere_ends_every_session_and_token(app):
-    add_user(app, "nino")
+    add_user(app, "trainee.one")
     phone, laptop = app.test_client(), app.test_client()
-    AuthActions(phone).sign_in("nino")
-    AuthActions(laptop).sign_in("nino")
-    token = phone.post("/api/v1/tokens", json={"username": "nino", "password": PASSWORD}).json["token"]
+    AuthActions(phone).sign_in("trainee.one")
+    AuthActions(laptop).sign_in("trainee.one")
+    token = phone.post("/api/v1/tokens", json={"username": "trainee.one", "password": PASSWORD}).json["token"]
     bearer = {"Authorization": f"Bearer {token}"}
     assert laptop.get("/api/v1/tokens", headers=bearer).status_code == 200
     response = phone.post("/account/sign-out-everywhere")
@@ -100,14 +100,14 @@ def test_sign_out_everywhere_ends_every_session_and_token(app):
     assert phone.get("/account/").status_code == 302
     assert laptop.get("/account/").status_code == 302
     assert app.test_client().get("/api/v1/tokens", headers=bearer).status_code == 401
-    assert AuthActions(laptop).sign_in("nino").status_code == 302  # the password still works
+    assert AuthActions(laptop).sign_in("trainee.one").status_code == 302  # the password still works
 
 
 def test_change_password_keeps_this_session_and_ends_the_others(app):
-    add_user(app, "nino")
+    add_user(app, "trainee.one")
     phone, laptop = app.test_client(), app.test_client()
-    AuthActions(phone).sign_in("nino")
-    AuthActions(laptop).sign_in("nino")
+    AuthActions(phone).sign_in("trainee.one")
+    AuthActions(laptop).sign_in("trainee.one")
     wrong = phone.post(
         "/account/password",
         data={"current": "nope nope", "password": "new secret!", "confirm": "new secret!"},
@@ -119,19 +119,19 @@ def test_change_password_keeps_this_session_and_ends_the_others(app):
     assert done.status_code == 302
     assert phone.get("/account/").status_code == 200
     assert laptop.get("/account/").status_code == 302
-    assert AuthActions(app.test_client()).sign_in("nino", "new secret!").status_code == 302
-    assert AuthActions(app.test_client()).sign_in("nino").status_code == 401
+    assert AuthActions(app.test_client()).sign_in("trainee.one", "new secret!").status_code == 302
+    assert AuthActions(app.test_client()).sign_in("trainee.one").status_code == 401
 
 
 def test_one_time_code_sets_the_password_and_signs_in(app, client):
-    user_id = add_user(app, "nino")
+    user_id = add_user(app, "trainee.one")
     with app.app_context():
         code = Accounts(db.store().db, hasher=FAST_HASHER).make_code(user_id, None)
     assert "One-time code" in client.get("/account/code").get_data(as_text=True)
     bad = client.post(
         "/account/code",
         data={
-            "username": "nino",
+            "username": "trainee.one",
             "code": "AAAA-BBBB-CCCC",
             "password": "new secret!",
             "confirm": "new secret!",
@@ -140,19 +140,19 @@ def test_one_time_code_sets_the_password_and_signs_in(app, client):
     assert bad.status_code == 400 and "the code has expired" in bad.get_data(as_text=True)
     good = client.post(
         "/account/code",
-        data={"username": "nino", "code": code, "password": "new secret!", "confirm": "new secret!"},
+        data={"username": "trainee.one", "code": code, "password": "new secret!", "confirm": "new secret!"},
     )
     assert good.status_code == 302
-    assert "Signed in as nino." in client.get("/account/").get_data(as_text=True)
+    assert "Signed in as trainee.one." in client.get("/account/").get_data(as_text=True)
     again = app.test_client().post(
         "/account/code",
-        data={"username": "nino", "code": code, "password": "third one!", "confirm": "third one!"},
+        data={"username": "trainee.one", "code": code, "password": "third one!", "confirm": "third one!"},
     )
     assert again.status_code == 400
 
 
 def test_tokens_are_made_shown_once_and_revoked_on_the_account_page(app):
-    client = signed_in(app, "nino")
+    client = signed_in(app, "trainee.one")
     page = client.post("/account/tokens", data={"label": "phone"}).get_data(as_text=True)
     token = re.search(r'id="new-token">(ct_[^<]+)<', page).group(1)
     bearer = {"Authorization": f"Bearer {token}"}
@@ -172,29 +172,29 @@ def test_a_guest_practises_at_once_and_keeps_it_on_sign_up(app, client, auth):
         drill = client.post("/api/v1/drills", json={"kind": "toy.amount", "level": 1}).json
         client.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": "0"})
         guest = client.get("/api/v1/trainee").json["id"]
-        auth.sign_up("nino")
+        auth.sign_up("trainee.one")
         me = client.get("/api/v1/trainee").json
-        assert me["id"] == guest and me["username"] == "nino"
+        assert me["id"] == guest and me["username"] == "trainee.one"
         assert client.get(f"/api/v1/drills/{drill['id']}").json["answered"] is True
 
 
 def test_a_guest_who_signs_in_brings_the_practice_along(app, client, auth):
     from web_toys import toy_kinds
 
-    user_id = add_user(app, "nino")
+    user_id = add_user(app, "trainee.one")
     with toy_kinds():
         drill = client.post("/api/v1/drills", json={"kind": "toy.amount", "level": 1}).json
         client.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": "0"})
-        auth.sign_in("nino")
+        auth.sign_in("trainee.one")
         assert client.get("/api/v1/trainee").json["id"] == user_id
         assert client.get(f"/api/v1/drills/{drill['id']}").json["answered"] is True
 
 
 def test_an_unclaimed_account_cannot_sign_in_until_handed_over(app, client, auth):
     with app.app_context():
-        Accounts(db.store().db, hasher=FAST_HASHER).create_user("nino", None)
-    assert auth.sign_in("nino", "").status_code == 400
-    assert auth.sign_in("nino", "anything at all").status_code == 401
+        Accounts(db.store().db, hasher=FAST_HASHER).create_user("trainee.one", None)
+    assert auth.sign_in("trainee.one", "").status_code == 400
+    assert auth.sign_in("trainee.one", "anything at all").status_code == 401
 
 
 @pytest.mark.parametrize("lang", ["ka", "en", "ru"])
@@ -210,10 +210,10 @@ def test_account_pages_in_every_language(client, lang, url):
 
 
 def test_account_page_in_georgian(app):
-    client = signed_in(app, "nino")
+    client = signed_in(app, "trainee.one")
     client.post("/language", data={"lang": "ka"})
     page = client.get("/account/").get_data(as_text=True)
-    assert "Signed in as" not in page and "nino" in page
+    assert "Signed in as" not in page and "trainee.one" in page
 
 
 def test_cli_adds_an_instructor_with_a_prompted_password(app):
@@ -245,13 +245,16 @@ def test_cli_takes_the_password_from_the_environment_and_refuses_bad_ones(app):
 
 def test_cli_role_code_and_list(app, client):
     runner = app.test_cli_runner()
-    add_user(app, "nino")
-    assert "nino is now instructor." in runner.invoke(args=["user", "role", "nino", "instructor"]).output
+    add_user(app, "trainee.one")
+    assert (
+        "trainee.one is now instructor."
+        in runner.invoke(args=["user", "role", "trainee.one", "instructor"]).output
+    )
     listed = runner.invoke(args=["user", "list"]).output
-    assert re.search(r"nino\s+instructor", listed)
-    made = runner.invoke(args=["user", "code", "nino"]).output
+    assert re.search(r"trainee.one\s+instructor", listed)
+    made = runner.invoke(args=["user", "code", "trainee.one"]).output
     code = re.search(r"([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})", made).group(1)
-    data = {"username": "nino", "code": code, "password": "new secret!", "confirm": "new secret!"}
+    data = {"username": "trainee.one", "code": code, "password": "new secret!", "confirm": "new secret!"}
     assert client.post("/account/code", data=data).status_code == 302
     assert runner.invoke(args=["user", "code", "nobody"]).exit_code != 0
 

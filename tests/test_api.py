@@ -58,19 +58,21 @@ def test_trainee_is_a_guest_until_signed_up_and_kept_in_the_session(client, app)
     first = client.get("/api/v1/trainee").json
     assert first["username"] is None and first["id"] and client.get("/api/v1/trainee").json == first
     assert (
-        client.post("/api/v1/users", json={"username": "nino", "password": "a long secret"}).status_code
+        client.post(
+            "/api/v1/users", json={"username": "trainee.one", "password": "a long secret"}
+        ).status_code
         == 201
     )
     assert app.test_client().get("/api/v1/trainee").json == nobody
-    token = client.post("/api/v1/tokens", json={"username": "nino", "password": "a long secret"}).json[
+    token = client.post("/api/v1/tokens", json={"username": "trainee.one", "password": "a long secret"}).json[
         "token"
     ]
     me = app.test_client().get("/api/v1/trainee", headers={"Authorization": f"Bearer {token}"}).json
-    assert me == {"id": first["id"], "name": "nino", "username": "nino", "role": "trainee"}
+    assert me == {"id": first["id"], "name": "trainee.one", "username": "trainee.one", "role": "trainee"}
 
 
 def test_a_trainee_may_not_choose_a_seed(client, app):
-    for caller in (client, token_client(app, "nino")):
+    for caller in (client, token_client(app, "trainee.one")):
         response = caller.post("/api/v1/drills", json={"kind": "test.sum", "level": 1, "seed": 4})
         assert response.status_code == 403 and "Only instructors may choose a seed" in response.json["error"]
     assert _rows(app, "drills") == []
@@ -240,12 +242,14 @@ def test_another_trainees_drill_is_not_found(client, app):
 
 
 def test_drills_are_recorded_for_the_tokens_user(app):
-    caller = token_client(app, "nino")
+    caller = token_client(app, "trainee.one")
     drill = _new(caller)
     caller.post(f"/api/v1/drills/{drill['id']}/answer", json={"answer": str(total(drill))})
     store = Store(open_db(app.config["DATABASE"]))
     user_id = (
-        open_db(app.config["DATABASE"]).execute("SELECT id FROM users WHERE username = 'nino'").fetchone()[0]
+        open_db(app.config["DATABASE"])
+        .execute("SELECT id FROM users WHERE username = 'trainee.one'")
+        .fetchone()[0]
     )
     row = store.drill(drill["id"])
     assert row["trainee_id"] == user_id and row["answered"] is True and row["mode"] == "practice"
@@ -294,7 +298,9 @@ def test_api_posts_need_no_csrf_token_but_must_be_json(tmp_path):
     app = make_app(DATABASE=str(tmp_path / "t.sqlite"))
     client = app.test_client()
     assert (
-        client.post("/api/v1/users", json={"username": "nino", "password": "a long secret"}).status_code
+        client.post(
+            "/api/v1/users", json={"username": "trainee.one", "password": "a long secret"}
+        ).status_code
         == 201
     )
     # A plain HTML form (what another site can make a browser send) is refused.
@@ -406,7 +412,7 @@ def test_oversized_body_is_refused(tmp_path):
 
 def test_a_token_id_beyond_sqlite_integers_is_not_found(app):
     """Found by Schemathesis: DELETE /api/v1/tokens/<id past 2**63> was an OverflowError (500)."""
-    client = token_client(app, "nino")
+    client = token_client(app, "trainee.one")
     assert client.delete(f"/api/v1/tokens/{2**63}").status_code == 404
     assert client.get("/api/v1/tokens").status_code == 200  # the token in use still works
 

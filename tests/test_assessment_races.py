@@ -133,7 +133,7 @@ def test_concurrent_starts_through_the_web_make_one_sitting(app):
     )
     exam_id = int(made.headers["Location"].split("/")[-2])
     trainee = app.test_client()
-    AuthActions(trainee).sign_up("nino")
+    AuthActions(trainee).sign_up("trainee.one")
     trainee.post("/groups/join", data={"code": code})
     cookie = trainee.get_cookie("session").value
     statuses: list[int] = []
@@ -152,7 +152,7 @@ def test_concurrent_starts_through_the_web_make_one_sitting(app):
     assert _together(TAPS, tap) == []
     assert set(statuses) <= {303, 409} and 303 in statuses
     with app.app_context():
-        user = web_db.store().db.execute("SELECT id FROM users WHERE username = 'nino'").fetchone()[0]
+        user = web_db.store().db.execute("SELECT id FROM users WHERE username = 'trainee.one'").fetchone()[0]
         assert len(web_db.exams().sittings(exam_id, user)) == 1
 
 

@@ -92,7 +92,7 @@ def test_an_assessed_class_on_the_laptop_desk(browser, site):  # noqa: F811
 
     # The trainee joins and sits the quiz with the countdown.
     trainee_context, trainee = open_page(browser, url, LAPTOP)
-    sign_up(trainee, "nino")
+    sign_up(trainee, "trainee.one")
     navigate(trainee, lambda: trainee.locator("nav a[href='/groups/']").click())
     trainee.locator("input[name=code]").fill(code)
     submit(trainee, "form[action='/groups/join']")
@@ -132,7 +132,7 @@ def test_an_assessed_class_on_the_laptop_desk(browser, site):  # noqa: F811
     shot(desk, "desk-quiz-report")
 
     # The heat map of every kind within 1366 px, under a header lower than 200 px.
-    answered = _every_kind_answered(app, "nino", group_id)
+    answered = _every_kind_answered(app, "trainee.one", group_id)
     desk.goto(group_url)
     columns = desk.locator("#heat-map thead th.kind-head").count()
     assert columns >= 20, (columns, answered)
@@ -155,7 +155,7 @@ def test_an_assessed_class_on_the_laptop_desk(browser, site):  # noqa: F811
     assert workbook.status == 200
     rows = list(load_workbook(io.BytesIO(workbook.body())).active.iter_rows(values_only=True))
     assert rows[0][0] == "When (Asia/Tbilisi)"
-    assert {r[2] for r in rows[1:]} == {"nino"}
+    assert {r[2] for r in rows[1:]} == {"trainee.one"}
     assert all(isinstance(r[0], datetime) for r in rows[1:])
     newest = max(r[0] for r in rows[1:])
     assert (
@@ -169,13 +169,16 @@ def test_an_assessed_class_on_the_laptop_desk(browser, site):  # noqa: F811
     assert not any("_" in str(r[8]) for r in rows[1:] if r[8])  # no internal ids as answers
     quiz = desk.request.get(group_url + "/quiz-report.xlsx")
     quiz_rows = list(load_workbook(io.BytesIO(quiz.body())).active.iter_rows(values_only=True))
-    assert {r[2] for r in quiz_rows[1:]} == {"nino"} and len(quiz_rows) == 3
+    assert {r[2] for r in quiz_rows[1:]} == {"trainee.one"} and len(quiz_rows) == 3
 
     # Removing a trainee asks first; cancelling keeps him.
     navigate(
-        desk, lambda: desk.locator("#trainees tr[data-trainee=nino] form[action$='/remove'] button").click()
+        desk,
+        lambda: desk.locator(
+            "#trainees tr[data-trainee='trainee.one'] form[action$='/remove'] button"
+        ).click(),
     )
-    assert "nino" in desk.locator("#confirm-question").inner_text().lower()
+    assert "trainee.one" in desk.locator("#confirm-question").inner_text().lower()
     navigate(desk, lambda: desk.locator("#confirm-cancel").click())
     assert desk.locator("#trainees tbody tr").count() == 1
 

@@ -71,7 +71,7 @@ def test_a_class_from_the_first_instructor_to_the_review(browser, site):  # noqa
     assert "/results" in results_url
 
     trainees = []
-    for name in ("nino", "lasha"):
+    for name in ("trainee.one", "trainee.two"):
         context, page = open_page(browser, url, PHONE)
         sign_up(page, name)
         navigate(page, lambda: page.locator("nav a[href='/groups/']").click())  # noqa: B023
@@ -105,7 +105,7 @@ def test_a_class_from_the_first_instructor_to_the_review(browser, site):  # noqa
     cell.focus()
     assert cell.locator(".tip").is_visible()
     shot(desk, "groups-desk-heat-map")
-    navigate(desk, lambda: desk.locator("#trainees a", has_text="nino").click())
+    navigate(desk, lambda: desk.locator("#trainees a", has_text="trainee.one").click())
     shot(desk, "groups-trainee")
     navigate(desk, lambda: desk.locator("#attempts a").first.click())
     assert desk.locator("#feedback").count() == 1 and desk.locator(".felt, .facts").count() >= 1
@@ -118,6 +118,6 @@ def test_a_class_from_the_first_instructor_to_the_review(browser, site):  # noqa
     exported = desk.request.get(group_url + "/attempts.csv")
     text = exported.text()
     assert exported.status == 200 and text.splitlines()[0].startswith("answered_at,username,kind")
-    assert "nino" in text and "lasha" in text and house in text  # graded under the edited copy
+    assert "trainee.one" in text and "trainee.two" in text and house in text  # graded under the edited copy
     for context in [desk_context, *trainees]:
         context.close()

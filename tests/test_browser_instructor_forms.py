@@ -67,13 +67,13 @@ def test_a_class_list_becomes_a_printable_sheet_of_slips(browser, site, teacher_
     context, page = _signed_in(browser, url)
     page.goto(f"{url}/groups/{teacher_group}/invitations")
     names = [f"Trainee {n}" for n in range(1, 10)]  # nine: one more than a printed page holds
-    page.locator("#names").fill("\n".join(["ნინო ბერიძე", *names[1:]]))
+    page.locator("#names").fill("\n".join(["მსმენელი ერთი", *names[1:]]))
     navigate(page, lambda: page.locator("#make-slips").click())
     slips = page.locator("#slips .slip")
     assert slips.count() == 9
     codes = [c.strip() for c in page.locator(".slip-code code").all_inner_texts()]
     assert all(re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}", c) for c in codes)
-    assert page.locator(".slip-name").first.inner_text() == "ნინო ბერიძე"
+    assert page.locator(".slip-name").first.inner_text() == "მსმენელი ერთი"
     # On the laptop's screen the slips sit side by side, within the width.
     boxes = [slips.nth(i).bounding_box() for i in range(3)]
     assert boxes[0]["y"] == boxes[1]["y"] and all(b["x"] + b["width"] <= LAPTOP["width"] for b in boxes)
@@ -92,14 +92,14 @@ def test_a_class_list_becomes_a_printable_sheet_of_slips(browser, site, teacher_
     trainee = trainee_context.new_page()
     trainee.goto(url + "/account/invitation")
     trainee.locator("#code").fill(codes[0].lower())
-    trainee.locator("#username").fill("nino")
+    trainee.locator("#username").fill("trainee.one")
     trainee.locator("#password").fill("my own long secret")
     trainee.locator("#confirm").fill("my own long secret")
     navigate(trainee, lambda: trainee.locator("#invitation-form button[type=submit]").click())
     assert "Evening class" in trainee.locator("main").inner_text()
     with app.app_context():
         members = web_db.groups().members(teacher_group)
-    assert ("nino", "ნინო ბერიძე") in [(m["username"], m["display_name"]) for m in members]
+    assert ("trainee.one", "მსმენელი ერთი") in [(m["username"], m["display_name"]) for m in members]
     page.goto(f"{url}/groups/{teacher_group}/invitations")
     assert page.locator("#invitations tr[data-status=joined]").count() == 1
     assert page.locator("#invitations tr[data-status=waiting]").count() == 8
@@ -136,7 +136,7 @@ def test_the_house_rules_form_refuses_beside_the_field_and_saves(browser, site, 
 
 def test_an_own_question_quiz_is_composed_sat_and_graded(browser, site, teacher_group):  # noqa: F811
     app, url = site
-    trainee_id = add_user(app, "ivan")
+    trainee_id = add_user(app, "trainee.two")
     with app.app_context():
         web_db.groups().join(trainee_id, web_db.groups().group(teacher_group)["join_code"])
     context, page = _signed_in(browser, url)
@@ -148,7 +148,7 @@ def test_an_own_question_quiz_is_composed_sat_and_graded(browser, site, teacher_
     page.locator("#own").fill("A♠ K♠ Q♠ J♠ 9♠ / 2♣ 2♦ 7♥ 8♠ K♣ / 25")
     navigate(page, lambda: page.locator("form.exam-form button[type=submit]").click())
     assert "/results" in page.url
-    trainee_context, trainee = _signed_in(browser, url, "ivan")
+    trainee_context, trainee = _signed_in(browser, url, "trainee.two")
     trainee.goto(url + "/")
     navigate(trainee, lambda: trainee.locator("#assigned a").first.click())
     navigate(trainee, lambda: trainee.locator("form[action$='/start'] button[type=submit]").click())

@@ -17,7 +17,7 @@ from trainer.web.core import db
 
 pytestmark = pytest.mark.browser
 
-NAMES = ("ნინო", "ლევანი", "მარიამი")
+NAMES = ("მსმენელი.ერთი", "მსმენელი.ორი", "მსმენელი.სამი")
 
 
 @pytest.fixture(scope="module")

@@ -35,17 +35,17 @@ def test_a_member_added_any_way_practises_for_the_group_and_leaving_falls_back_t
     store_db = open_db(":memory:")
     accounts = Accounts(store_db, hasher=FAST_HASHER)
     teacher = accounts.create_user("teacher", "a long secret", role=Role.INSTRUCTOR)["id"]
-    nino = accounts.sign_up("nino", "a long secret")["id"]
+    trainee_one = accounts.sign_up("trainee.one", "a long secret")["id"]
     groups = Groups(store_db)
     evening, morning = groups.create(teacher, "Evening")["id"], groups.create(teacher, "Morning")["id"]
-    groups.add_member(evening, nino)  # not by a join code: the store's own door in
-    assert _practising(store_db, nino) == evening
-    groups.join(nino, groups.group(morning)["join_code"])
-    assert _practising(store_db, nino) == evening  # a second group does not take over his choice
-    groups.remove_member(evening, nino)
-    assert _practising(store_db, nino) == morning  # still in a group: its rules, not the shipped ones
-    groups.remove_member(morning, nino)
-    assert _practising(store_db, nino) is None
+    groups.add_member(evening, trainee_one)  # not by a join code: the store's own door in
+    assert _practising(store_db, trainee_one) == evening
+    groups.join(trainee_one, groups.group(morning)["join_code"])
+    assert _practising(store_db, trainee_one) == evening  # a second group does not take over his choice
+    groups.remove_member(evening, trainee_one)
+    assert _practising(store_db, trainee_one) == morning  # still in a group: its rules, not the shipped ones
+    groups.remove_member(morning, trainee_one)
+    assert _practising(store_db, trainee_one) is None
 
 
 def test_the_desk_shows_which_rules_each_trainee_practises_under(app, teacher):
@@ -54,17 +54,17 @@ def test_the_desk_shows_which_rules_each_trainee_practises_under(app, teacher):
         teacher.post(f"/groups/{group_id}/rules", data={"rules-russian_poker": "insured"}).status_code == 302
     )
     _other_id, other_code = _make_group(teacher, "Morning class")
-    nino = _trainee(app, "nino", code)
-    lasha = _trainee(app, "lasha", other_code)
-    assert lasha.post("/groups/join", data={"code": code}).status_code == 302
-    giorgi = _trainee(app, "giorgi", code)
-    assert giorgi.post("/groups/practise-for", data={"group": ""}).status_code == 302
-    _practise(nino)
+    trainee_one = _trainee(app, "trainee.one", code)
+    trainee_two = _trainee(app, "trainee.two", other_code)
+    assert trainee_two.post("/groups/join", data={"code": code}).status_code == 302
+    trainee_three = _trainee(app, "trainee.three", code)
+    assert trainee_three.post("/groups/practise-for", data={"group": ""}).status_code == 302
+    _practise(trainee_one)
     desk = teacher.get(f"/groups/{group_id}").get_data(as_text=True)
-    cells = dict(re.findall(r'data-trainee="(\w+)">.*?data-practising="(\w+)"', desk, re.S))
-    assert cells == {"nino": "here", "lasha": "other", "giorgi": "none"}
-    nino_row = re.search(r'data-trainee="nino">.*?</tr>', desk, re.S).group(0)
-    assert "Insured" in nino_row or "insured" in nino_row.lower()
+    cells = dict(re.findall(r'data-trainee="([\w.]+)">.*?data-practising="(\w+)"', desk, re.S))
+    assert cells == {"trainee.one": "here", "trainee.two": "other", "trainee.three": "none"}
+    trainee_one_row = re.search(r'data-trainee="trainee.one">.*?</tr>', desk, re.S).group(0)
+    assert "Insured" in trainee_one_row or "insured" in trainee_one_row.lower()
 
 
 # (2) Time zones ------------------------------------------------------------------------------------
@@ -112,15 +112,17 @@ def test_a_group_in_tbilisi_enters_and_shows_every_time_in_its_zone(app, teacher
     labelled = f'{shown_close} (<code class="zone">Asia/Tbilisi, UTC+04:00</code>)'
     desk = teacher.get(f"/groups/{group_id}").get_data(as_text=True)
     assert labelled in desk
-    nino = _trainee(app, "nino", code)
-    assert labelled in nino.get("/groups/").get_data(as_text=True)
-    start = nino.get(f"/exams/{exam_id}").get_data(as_text=True)
+    trainee_one = _trainee(app, "trainee.one", code)
+    assert labelled in trainee_one.get("/groups/").get_data(as_text=True)
+    start = trainee_one.get(f"/exams/{exam_id}").get_data(as_text=True)
     assert labelled in start
     results = teacher.get(f"/exams/{exam_id}/results").get_data(as_text=True)
     assert shown_close in results and "Asia/Tbilisi" in results
-    _practise(nino)
+    _practise(trainee_one)
     last = re.search(
-        r'data-trainee="nino">.*?</tr>', teacher.get(f"/groups/{group_id}").get_data(as_text=True), re.S
+        r'data-trainee="trainee.one">.*?</tr>',
+        teacher.get(f"/groups/{group_id}").get_data(as_text=True),
+        re.S,
     )
     assert datetime.now(UTC).astimezone(TBILISI).strftime("%Y-%m-%d %H:") in last.group(0)
 
@@ -144,7 +146,7 @@ def test_the_instance_zone_is_the_default_and_a_group_may_go_back_to_it(tmp_path
 def test_the_time_zone_route_is_the_owners_and_refuses_unknown_zones(app, teacher):
     group_id, code = _make_group(teacher)
     other = signed_in(app, "other.teacher", "instructor")
-    trainee = _trainee(app, "nino", code)
+    trainee = _trainee(app, "trainee.one", code)
     assert other.post(f"/groups/{group_id}/time-zone", data={"time_zone": "Asia/Tbilisi"}).status_code == 404
     assert (
         trainee.post(f"/groups/{group_id}/time-zone", data={"time_zone": "Asia/Tbilisi"}).status_code == 403
@@ -202,25 +204,25 @@ def _seed_group(app, teacher):
     a choice drill and an amount drill, and a quiz one sat and one did not."""
     group_id, code = _make_group(teacher)
     teacher.post(f"/groups/{group_id}/time-zone", data={"time_zone": "Asia/Tbilisi"})
-    nino = _trainee(app, "nino", code)
-    _trainee(app, "ivan", code)
+    trainee_one = _trainee(app, "trainee.one", code)
+    _trainee(app, "trainee.five", code)
     with app.app_context():
         store_db = web_db.store().db
-        store_db.execute("UPDATE users SET display_name = 'ნინო' WHERE username = 'nino'")
-        store_db.execute("UPDATE users SET display_name = 'Иван' WHERE username = 'ivan'")
+        store_db.execute("UPDATE users SET display_name = 'მსმენელი ერთი' WHERE username = 'trainee.one'")
+        store_db.execute("UPDATE users SET display_name = 'Слушатель Два' WHERE username = 'trainee.five'")
         store_db.conn.commit()
     for _ in range(2):
-        _answer(nino, "rp.combination", 1, "royal flush")
-    _answer(nino, "rp.bet_payout", 1, "=1+1")
+        _answer(trainee_one, "rp.combination", 1, "royal flush")
+    _answer(trainee_one, "rp.bet_payout", 1, "=1+1")
     now = datetime.now(UTC)
     made = teacher.post(
         f"/exams/group/{group_id}/new",
         data=_quiz_form(_local(now - timedelta(hours=1)), _local(now + timedelta(days=1))),
     )
     exam_id = int(made.headers["Location"].split("/")[-2])
-    started = nino.post(f"/exams/{exam_id}/start")
+    started = trainee_one.post(f"/exams/{exam_id}/start")
     sitting_id = int(started.headers["Location"].rsplit("/", 1)[1])
-    assert nino.post(
+    assert trainee_one.post(
         f"/exams/sittings/{sitting_id}", data={"q0-answer": "yes", "q1-answer": "no"}
     ).status_code in (
         302,
@@ -258,7 +260,7 @@ def test_the_workbooks_read_back_names_worded_answers_and_local_times(app, teach
     rows = _sheet(teacher.get(f"/groups/{group_id}/answers.xlsx"))
     assert rows[0][0] == "When (Asia/Tbilisi)"
     names = {r[1] for r in rows[1:]}
-    assert "ნინო" in names
+    assert "მსმენელი ერთი" in names
     combination = [r for r in rows[1:] if r[3] == "Combination" or "flush" in str(r[8]).lower()]
     assert combination and all("_" not in str(r[8]) for r in combination)
     first = rows[1][0]
@@ -266,8 +268,8 @@ def test_the_workbooks_read_back_names_worded_answers_and_local_times(app, teach
     assert abs(first - datetime.now(UTC).astimezone(TBILISI).replace(tzinfo=None)) < timedelta(minutes=5)
     quiz = _sheet(teacher.get(f"/groups/{group_id}/quiz-report.xlsx"))
     trainees = {r[1] for r in quiz[1:]}
-    assert trainees == {"ნინო", "Иван"}  # every member, the one who did not sit it too
-    absent = [r for r in quiz[1:] if r[1] == "Иван"]
+    assert trainees == {"მსმენელი ერთი", "Слушатель Два"}  # every member, the one who did not sit it too
+    absent = [r for r in quiz[1:] if r[1] == "Слушатель Два"]
     assert len(absent) == 1 and absent[0][4] == "not taken"
 
 
@@ -298,7 +300,9 @@ def test_the_csv_exports_have_a_byte_order_mark_and_local_times(app, teacher):
     )
     assert teacher.get(f"/groups/{group_id}/answers.csv?since=soon").status_code == 400
     quiz = teacher.get(f"/groups/{group_id}/quiz-report.csv", headers={"Accept-Language": "ka"}).get_data()
-    assert quiz.startswith("\ufeff".encode()) and "Иван".encode() in quiz and b"not taken" not in quiz
+    assert (
+        quiz.startswith("\ufeff".encode()) and "Слушатель Два".encode() in quiz and b"not taken" not in quiz
+    )
 
 
 def test_the_exports_are_the_owners_only(app, teacher):
@@ -360,7 +364,9 @@ def test_the_quiz_report_shows_facility_discrimination_answers_and_the_distribut
     from trainer.drills import REGISTRY
     from trainer.drills.base import expected_of
 
-    clients = [_trainee(app, name, code) for name in ("nino", "lasha", "giorgi", "tamar")]
+    clients = [
+        _trainee(app, name, code) for name in ("trainee.one", "trainee.two", "trainee.three", "trainee.four")
+    ]
     sittings = [_sit(clients[0], exam_id, ["yes", "yes"])]  # draws the questions everyone gets
     with app.app_context():
         store = web_db.store()
@@ -411,27 +417,27 @@ def test_the_countdown_is_the_servers_and_hands_in_what_was_typed_at_zero(app, t
         ),
     )
     exam_id = int(made.headers["Location"].split("/")[-2])
-    nino = _trainee(app, "nino", code)
-    sitting_id = int(nino.post(f"/exams/{exam_id}/start").headers["Location"].rsplit("/", 1)[1])
+    trainee_one = _trainee(app, "trainee.one", code)
+    sitting_id = int(trainee_one.post(f"/exams/{exam_id}/start").headers["Location"].rsplit("/", 1)[1])
     remaining = lambda: int(  # noqa: E731
         re.search(
             r'id="quiz-clock" data-remaining="(\d+)"',
-            nino.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True),
+            trainee_one.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True),
         ).group(1)
     )
     assert 590 <= remaining() <= 600
-    page = nino.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
+    page = trainee_one.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
     assert page.index('id="hand-in-form"') < page.index(
         '<script src="/static/js/quiz_clock.js'
     )  # in the body
     _clock_ahead(monkeypatch, 9 * 60 + 30)
     assert 20 <= remaining() <= 30  # a reload reads the server's clock: it does not start again
     # A page claiming the time is up while the server has 20 s left: the usual refusal, nothing kept.
-    early = nino.post(f"/exams/sittings/{sitting_id}", data={"q0-answer": "yes", "time_up": "1"})
+    early = trainee_one.post(f"/exams/sittings/{sitting_id}", data={"q0-answer": "yes", "time_up": "1"})
     assert early.status_code == 400
     _clock_ahead(monkeypatch, 10 * 60 + 2)  # past the deadline, within the grace
     assert remaining() == 0
-    done = nino.post(f"/exams/sittings/{sitting_id}", data={"q0-answer": "yes", "time_up": "1"})
+    done = trainee_one.post(f"/exams/sittings/{sitting_id}", data={"q0-answer": "yes", "time_up": "1"})
     assert done.status_code == 303
     with app.app_context():
         sitting = (
@@ -441,9 +447,9 @@ def test_the_countdown_is_the_servers_and_hands_in_what_was_typed_at_zero(app, t
         )
     assert sitting[0] == 1 and sitting[1] is not None  # the typed answer counts, the blank one is unanswered
     _clock_ahead(monkeypatch, 0)
-    other = _trainee(app, "lasha", code)
+    other = _trainee(app, "trainee.two", code)
     other_sitting = int(other.post(f"/exams/{exam_id}/start").headers["Location"].rsplit("/", 1)[1])
-    assert nino.get(f"/exams/sittings/{other_sitting}").status_code == 404  # his own sittings only
+    assert trainee_one.get(f"/exams/sittings/{other_sitting}").status_code == 404  # his own sittings only
 
 
 def test_an_untimed_quiz_has_no_countdown(app, teacher):
@@ -454,8 +460,10 @@ def test_an_untimed_quiz_has_no_countdown(app, teacher):
         data=_quiz_form(_local(now - timedelta(hours=1), UTC), _local(now + timedelta(days=1), UTC)),
     )
     exam_id = int(made.headers["Location"].split("/")[-2])
-    nino = _trainee(app, "nino", code)
-    page = nino.get(nino.post(f"/exams/{exam_id}/start").headers["Location"]).get_data(as_text=True)
+    trainee_one = _trainee(app, "trainee.one", code)
+    page = trainee_one.get(trainee_one.post(f"/exams/{exam_id}/start").headers["Location"]).get_data(
+        as_text=True
+    )
     assert 'id="quiz-clock"' not in page and "quiz_clock.js" not in page
 
 
@@ -464,12 +472,12 @@ def test_an_untimed_quiz_has_no_countdown(app, teacher):
 
 def test_removing_a_trainee_and_a_new_join_code_ask_first(app, teacher):
     group_id, code = _make_group(teacher)
-    _trainee(app, "nino", code)
+    _trainee(app, "trainee.one", code)
     with app.app_context():
-        nino_id = web_db.groups().members(group_id)[0]["id"]
+        trainee_one_id = web_db.groups().members(group_id)[0]["id"]
     for lang in ("en", "ka"):
         asked = teacher.post(
-            f"/groups/{group_id}/members/{nino_id}/remove", headers={"Accept-Language": lang}
+            f"/groups/{group_id}/members/{trainee_one_id}/remove", headers={"Accept-Language": lang}
         )
         assert asked.status_code == 200 and 'id="confirm-question"' in asked.get_data(as_text=True)
     with app.app_context():
@@ -480,11 +488,12 @@ def test_removing_a_trainee_and_a_new_join_code_ask_first(app, teacher):
         assert web_db.groups().group(group_id)["join_code"] == code  # asking changed nothing
     other = signed_in(app, "other.teacher", "instructor")
     assert other.post(f"/groups/{group_id}/code").status_code == 404  # not even the question
-    assert other.post(f"/groups/{group_id}/members/{nino_id}/remove").status_code == 404
+    assert other.post(f"/groups/{group_id}/members/{trainee_one_id}/remove").status_code == 404
     assert other.post(f"/groups/{group_id}/code", data={"confirm": "1"}).status_code == 404
     assert teacher.post(f"/groups/{group_id}/code", data={"confirm": "1"}).status_code == 302
     assert (
-        teacher.post(f"/groups/{group_id}/members/{nino_id}/remove", data={"confirm": "1"}).status_code == 302
+        teacher.post(f"/groups/{group_id}/members/{trainee_one_id}/remove", data={"confirm": "1"}).status_code
+        == 302
     )
     with app.app_context():
         assert web_db.groups().group(group_id)["join_code"] != code
@@ -493,7 +502,7 @@ def test_removing_a_trainee_and_a_new_join_code_ask_first(app, teacher):
 
 def test_the_desk_has_sections_to_jump_to(app, teacher):
     group_id, code = _make_group(teacher)
-    _trainee(app, "nino", code)
+    _trainee(app, "trainee.one", code)
     desk = teacher.get(f"/groups/{group_id}").get_data(as_text=True)
     nav = re.search(r'<nav class="desk-sections".*?</nav>', desk, re.S).group(0)
     for anchor in re.findall(r'href="#([\w-]+)"', nav):
@@ -505,15 +514,15 @@ def test_the_desk_has_sections_to_jump_to(app, teacher):
 
 def test_a_comment_on_a_sitting_is_seen_by_the_trainee_and_only_the_instructor_writes_it(app, teacher):
     _group_id, _exam_id, sitting_id = _seed_group(app, teacher)
-    nino = app.test_client()
+    trainee_one = app.test_client()
     from accounts_helpers import AuthActions
 
-    AuthActions(nino).sign_in("nino")
-    assert 'id="unread-comments"' not in nino.get("/").get_data(as_text=True)
+    AuthActions(trainee_one).sign_in("trainee.one")
+    assert 'id="unread-comments"' not in trainee_one.get("/").get_data(as_text=True)
     other = signed_in(app, "other.teacher", "instructor")
     url = f"/exams/sittings/{sitting_id}/comments"
     assert other.post(url, data={"text": "Hello"}).status_code == 404  # another instructor's sitting
-    assert nino.post(url, data={"text": "Nice"}).status_code == 403  # a trainee writes none
+    assert trainee_one.post(url, data={"text": "Nice"}).status_code == 403  # a trainee writes none
     assert teacher.post(url, data={"text": "   "}).status_code == 400
     assert teacher.post(url, data={"text": "x" * 2001}).status_code == 400
     assert teacher.post("/exams/sittings/999999/comments", data={"text": "Hi"}).status_code == 404
@@ -525,14 +534,14 @@ def test_a_comment_on_a_sitting_is_seen_by_the_trainee_and_only_the_instructor_w
     assert (
         "Check the dealer&#39;s qualifying hand first. &lt;b&gt;ok&lt;/b&gt;" in review
     )  # text, never markup
-    home = nino.get("/").get_data(as_text=True)
+    home = trainee_one.get("/").get_data(as_text=True)
     assert 'id="unread-comments"' in home and "1 comment on Payouts, week 1" in home
-    assert 'id="unread-comments"' in nino.get("/groups/").get_data(as_text=True)
-    result = nino.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
+    assert 'id="unread-comments"' in trainee_one.get("/groups/").get_data(as_text=True)
+    result = trainee_one.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
     assert "Check the dealer&#39;s qualifying hand first." in result
-    assert 'id="unread-comments"' not in nino.get("/").get_data(as_text=True)  # read now
-    lasha = _trainee(app, "lasha")
-    assert lasha.get(f"/exams/sittings/{sitting_id}").status_code == 404  # not his sitting
+    assert 'id="unread-comments"' not in trainee_one.get("/").get_data(as_text=True)  # read now
+    trainee_two = _trainee(app, "trainee.two")
+    assert trainee_two.get(f"/exams/sittings/{sitting_id}").status_code == 404  # not his sitting
 
 
 # The printable readiness report ------------------------------------------------------------------
@@ -540,11 +549,11 @@ def test_a_comment_on_a_sitting_is_seen_by_the_trainee_and_only_the_instructor_w
 
 def test_the_readiness_report_is_dated_signed_and_the_owners_only(app, teacher):
     group_id, code = _make_group(teacher)
-    nino = _trainee(app, "nino", code)
-    drill = _practise(nino)
+    trainee_one = _trainee(app, "trainee.one", code)
+    drill = _practise(trainee_one)
     with app.app_context():
-        nino_id = web_db.groups().members(group_id)[0]["id"]
-    url = f"/groups/{group_id}/trainees/{nino_id}/readiness"
+        trainee_one_id = web_db.groups().members(group_id)[0]["id"]
+    url = f"/groups/{group_id}/trainees/{trainee_one_id}/readiness"
     page = teacher.get(url).get_data(as_text=True)
     assert 'id="report-readiness"' in page and 'data-kind="rp.bet_payout"' in page
     signature = re.sub(r"<[^>]+>", "", re.search(r'id="report-signature">(.*?)</p>', page).group(1))
@@ -553,12 +562,14 @@ def test_the_readiness_report_is_dated_signed_and_the_owners_only(app, teacher):
     assert "@media print" in app.test_client().get("/static/css/trainer.css").get_data(as_text=True)
     other = signed_in(app, "other.teacher", "instructor")
     assert other.get(url).status_code == 404
-    assert nino.get(url).status_code == 403
-    assert teacher.get(f"/groups/{group_id}/trainees/{nino_id + 99}/readiness").status_code == 404
+    assert trainee_one.get(url).status_code == 403
+    assert teacher.get(f"/groups/{group_id}/trainees/{trainee_one_id + 99}/readiness").status_code == 404
     ka = teacher.get(url, headers={"Accept-Language": "ka"}).get_data(as_text=True)
     assert "Readiness report" not in ka
     # The attempt page names the house rules by their title, not the preset's id.
-    attempt = teacher.get(f"/groups/{group_id}/trainees/{nino_id}/drills/{drill}").get_data(as_text=True)
+    attempt = teacher.get(f"/groups/{group_id}/trainees/{trainee_one_id}/drills/{drill}").get_data(
+        as_text=True
+    )
     assert "<code>cis</code>" not in attempt and "CIS casinos" in attempt
 
 
@@ -569,9 +580,13 @@ def test_the_quiz_results_csv_lists_every_member_in_local_time(app, teacher):
     table = list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
     assert table[0][2] == "started_at (Asia/Tbilisi)"
     rows = {r[0]: r for r in table[1:]}
-    assert set(rows) == {"nino", "ivan"} and rows["ivan"][2] == "" and rows["ivan"][1] == "Иван"
+    assert (
+        set(rows) == {"trainee.one", "trainee.five"}
+        and rows["trainee.five"][2] == ""
+        and rows["trainee.five"][1] == "Слушатель Два"
+    )
     tbilisi_now = datetime.now(UTC).astimezone(TBILISI).replace(tzinfo=None)
-    assert abs((datetime.fromisoformat(rows["nino"][3]) - tbilisi_now).total_seconds()) < 600
+    assert abs((datetime.fromisoformat(rows["trainee.one"][3]) - tbilisi_now).total_seconds()) < 600
 
 
 # The house-rules text with line numbers -------------------------------------------------------------

@@ -333,10 +333,10 @@ def test_heat_map_cells_are_what_the_template_gave_per_cell(app, locale):
     teacher = signed_in(app, "teacher", "instructor")
     made = teacher.post("/groups/new", data={"name": "Evening class"})
     group_id = int(made.headers["Location"].rstrip("/").rsplit("/", 1)[1])
-    signed_in(app, "nino")
+    signed_in(app, "trainee.one")
     with app.app_context():
         groups = web_db.groups()
-        user = groups.db.execute("SELECT id FROM users WHERE username = 'nino'").fetchone()[0]
+        user = groups.db.execute("SELECT id FROM users WHERE username = 'trainee.one'").fetchone()[0]
         groups.add_member(group_id, user)
         store = web_db.store()
         # 1, 2, 5, 21 and 22 answers: each plural form of ka and ru; medians such as 1.25 s and 1.3 s

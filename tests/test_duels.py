@@ -21,22 +21,22 @@ KIND = "toy.amount"
 @pytest.fixture
 def room(app, toys):
     teacher = add_user(app, "teacher", "instructor")
-    ids = {name: add_user(app, name) for name in ("ana", "beka", "cara", "outsider")}
+    ids = {name: add_user(app, name) for name in ("trainee.a", "trainee.b", "trainee.c", "outsider")}
     with app.app_context():
         groups = Groups(db.store().db)
         group = groups.create(teacher, "Evening class")["id"]
-        for name in ("ana", "beka", "cara"):
+        for name in ("trainee.a", "trainee.b", "trainee.c"):
             groups.add_member(group, ids[name])
         other = groups.create(teacher, "Morning class")["id"]
         groups.add_member(other, ids["outsider"])
     clients = {}
-    for name in ("teacher", "ana", "beka", "cara", "outsider"):
+    for name in ("teacher", "trainee.a", "trainee.b", "trainee.c", "outsider"):
         clients[name] = app.test_client()
         assert AuthActions(clients[name]).sign_in(name).status_code == 302
     return {"app": app, "group": group, "other": other, "ids": ids, "clients": clients}
 
 
-def _challenge(room, by="ana", to="beka", group=None, length="10"):
+def _challenge(room, by="trainee.a", to="trainee.b", group=None, length="10"):
     return room["clients"][by].post(
         "/duels/",
         data={
@@ -82,57 +82,64 @@ def _situations(app, sprint_id):
 
 def test_both_sides_get_the_same_situations_and_the_result_compares_them(room):
     duel_id = _duel(room)
-    ana_sprint = _play(room, "ana", duel_id, right=7)
-    # Before beka plays, the duel does not tell him ana's mark.
-    waiting = room["clients"]["beka"].get(f"/duels/{duel_id}").get_data(as_text=True)
+    trainee_a_sprint = _play(room, "trainee.a", duel_id, right=7)
+    # Before trainee.b plays, the duel does not tell him trainee.a's mark.
+    waiting = room["clients"]["trainee.b"].get(f"/duels/{duel_id}").get_data(as_text=True)
     assert "7 / 10" not in waiting and "Played: the scores show when both have played." in waiting
-    beka_sprint = _play(room, "beka", duel_id, right=5)
-    assert ana_sprint != beka_sprint
-    ana_asked, beka_asked = _situations(room["app"], ana_sprint), _situations(room["app"], beka_sprint)
-    assert len(ana_asked) == 10 and ana_asked == beka_asked
+    trainee_b_sprint = _play(room, "trainee.b", duel_id, right=5)
+    assert trainee_a_sprint != trainee_b_sprint
+    trainee_a_asked, trainee_b_asked = (
+        _situations(room["app"], trainee_a_sprint),
+        _situations(room["app"], trainee_b_sprint),
+    )
+    assert len(trainee_a_asked) == 10 and trainee_a_asked == trainee_b_asked
     with room["app"].app_context():
-        assert [row[2] for row in ana_asked] == db.duels().duel(duel_id)["seeds"]
-    ana_view = room["clients"]["ana"].get(f"/duels/{duel_id}").get_data(as_text=True)
-    assert 'data-state="done"' in ana_view and "You won" in ana_view and "7 / 10" in ana_view
-    assert "5 / 10" in ana_view
-    assert "You lost" in room["clients"]["beka"].get(f"/duels/{duel_id}").get_data(as_text=True)
-    result = room["clients"]["ana"].get(f"/sprint/{ana_sprint}/result").get_data(as_text=True)
+        assert [row[2] for row in trainee_a_asked] == db.duels().duel(duel_id)["seeds"]
+    trainee_a_view = room["clients"]["trainee.a"].get(f"/duels/{duel_id}").get_data(as_text=True)
+    assert (
+        'data-state="done"' in trainee_a_view and "You won" in trainee_a_view and "7 / 10" in trainee_a_view
+    )
+    assert "5 / 10" in trainee_a_view
+    assert "You lost" in room["clients"]["trainee.b"].get(f"/duels/{duel_id}").get_data(as_text=True)
+    result = room["clients"]["trainee.a"].get(f"/sprint/{trainee_a_sprint}/result").get_data(as_text=True)
     assert f'href="/duels/{duel_id}"' in result
 
 
 def test_only_the_two_sides_see_or_play_it_each_as_himself(room):
     duel_id = _duel(room)
     clients = room["clients"]
-    for name in ("cara", "outsider", "teacher"):
+    for name in ("trainee.c", "outsider", "teacher"):
         assert clients[name].get(f"/duels/{duel_id}").status_code == 404
         assert clients[name].post(f"/duels/{duel_id}/play").status_code == 404
     guest = room["app"].test_client()
     assert guest.post(f"/duels/{duel_id}/play").status_code in (302, 401)
     with room["app"].app_context():
         assert db.duels().duel(duel_id)["challenger_sprint_id"] is None
-    sprint_id = int(clients["ana"].post(f"/duels/{duel_id}/play").location.rsplit("/", 1)[1])
-    page = clients["ana"].get(f"/sprint/{sprint_id}").get_data(as_text=True)
+    sprint_id = int(clients["trainee.a"].post(f"/duels/{duel_id}/play").location.rsplit("/", 1)[1])
+    page = clients["trainee.a"].get(f"/sprint/{sprint_id}").get_data(as_text=True)
     drill = re.search(r'name="drill" value="(\d+)"', page).group(1)
     # The opponent cannot answer, skip or see the challenger's sprint.
     assert (
-        clients["beka"].post(f"/sprint/{sprint_id}/answer", data={"drill": drill, "answer": "1"}).status_code
+        clients["trainee.b"]
+        .post(f"/sprint/{sprint_id}/answer", data={"drill": drill, "answer": "1"})
+        .status_code
         == 404
     )
-    assert clients["beka"].post(f"/sprint/{sprint_id}/skip", data={"drill": drill}).status_code == 404
-    assert clients["beka"].get(f"/sprint/{sprint_id}/result").status_code == 404
+    assert clients["trainee.b"].post(f"/sprint/{sprint_id}/skip", data={"drill": drill}).status_code == 404
+    assert clients["trainee.b"].get(f"/sprint/{sprint_id}/result").status_code == 404
     with room["app"].app_context():
         assert db.store().attempt(int(drill)) is None
 
 
 def test_a_challenge_goes_to_a_groupmate_only(room):
     assert _challenge(room, to="outsider").status_code == 400  # not in the group
-    assert _challenge(room, to="outsider", group=room["other"]).status_code == 400  # ana is not in it
-    assert _challenge(room, to="ana").status_code == 400  # oneself
+    assert _challenge(room, to="outsider", group=room["other"]).status_code == 400  # trainee.a is not in it
+    assert _challenge(room, to="trainee.a").status_code == 400  # oneself
     assert _challenge(room, length="11").status_code == 400
-    bad_kind = room["clients"]["ana"].post(
+    bad_kind = room["clients"]["trainee.a"].post(
         "/duels/",
         data={
-            "opponent": f"{room['group']}:{room['ids']['beka']}",
+            "opponent": f"{room['group']}:{room['ids']['trainee.b']}",
             "kind": "no.such",
             "level": "1",
             "length": "10",
@@ -141,23 +148,25 @@ def test_a_challenge_goes_to_a_groupmate_only(room):
     assert bad_kind.status_code == 400
     with room["app"].app_context():
         assert db.store().db.execute("SELECT count(*) FROM duels").fetchone()[0] == 0
-    listed = room["clients"]["ana"].get("/duels/").get_data(as_text=True)
-    assert "beka" in listed and "outsider" not in listed
+    listed = room["clients"]["trainee.a"].get("/duels/").get_data(as_text=True)
+    assert "trainee.b" in listed and "outsider" not in listed
 
 
 def test_an_expired_duel_cannot_be_started_but_a_started_side_keeps_its_sprint(room):
     duel_id = _duel(room)
-    started = room["clients"]["ana"].post(f"/duels/{duel_id}/play").location
+    started = room["clients"]["trainee.a"].post(f"/duels/{duel_id}/play").location
     with room["app"].app_context():
         store = db.store()
         store.db.execute("UPDATE duels SET expires_at = '2000-01-01T00:00:00+00:00' WHERE id = ?", [duel_id])
         store.db.conn.commit()
-    assert room["clients"]["beka"].post(f"/duels/{duel_id}/play").status_code == 409
-    assert room["clients"]["ana"].post(f"/duels/{duel_id}/play").location == started
+    assert room["clients"]["trainee.b"].post(f"/duels/{duel_id}/play").status_code == 409
+    assert room["clients"]["trainee.a"].post(f"/duels/{duel_id}/play").location == started
     with room["app"].app_context():
         duel = db.duels().duel(duel_id)
         assert duel["opponent_sprint_id"] is None and db.duels().outcome(duel)["state"] == "expired"
-    assert 'data-state="expired"' in room["clients"]["beka"].get(f"/duels/{duel_id}").get_data(as_text=True)
+    assert 'data-state="expired"' in room["clients"]["trainee.b"].get(f"/duels/{duel_id}").get_data(
+        as_text=True
+    )
 
 
 def test_the_expiry_comes_from_the_data_file(tmp_path):
@@ -170,15 +179,15 @@ def test_the_expiry_comes_from_the_data_file(tmp_path):
 
 def test_a_replayed_or_concurrent_play_starts_one_sprint(room):
     duel_id = _duel(room)
-    first = room["clients"]["beka"].post(f"/duels/{duel_id}/play").location
-    assert room["clients"]["beka"].post(f"/duels/{duel_id}/play").location == first  # a second press
-    path, ana = room["app"].config["DATABASE"], room["ids"]["ana"]
+    first = room["clients"]["trainee.b"].post(f"/duels/{duel_id}/play").location
+    assert room["clients"]["trainee.b"].post(f"/duels/{duel_id}/play").location == first  # a second press
+    path, trainee_a = room["app"].config["DATABASE"], room["ids"]["trainee.a"]
     barrier, found = threading.Barrier(8), []
 
     def press():
         duels = Duels(open_db(path, migrate=False))
         barrier.wait()
-        found.append(duels.start_side(duel_id, ana))
+        found.append(duels.start_side(duel_id, trainee_a))
 
     threads = [threading.Thread(target=press) for _ in range(8)]
     for thread in threads:
@@ -188,7 +197,9 @@ def test_a_replayed_or_concurrent_play_starts_one_sprint(room):
     assert len(found) == 8 and len(set(found)) == 1
     with room["app"].app_context():
         count = (
-            db.store().db.execute("SELECT count(*) FROM sprints WHERE trainee_id = ?", [ana]).fetchone()[0]
+            db.store()
+            .db.execute("SELECT count(*) FROM sprints WHERE trainee_id = ?", [trainee_a])
+            .fetchone()[0]
         )
     assert count == 1
 
@@ -198,9 +209,9 @@ def test_the_result_is_right_answers_then_time(room):
         store, duels = db.store(), db.duels()
         ids = room["ids"]
         duel_id = duels.challenge(
-            room["group"], ids["ana"], ids["beka"], KIND, 1, 10, 90, seeds=[1] * 10, rules=None
+            room["group"], ids["trainee.a"], ids["trainee.b"], KIND, 1, 10, 90, seeds=[1] * 10, rules=None
         )
-        one, two = duels.start_side(duel_id, ids["ana"]), duels.start_side(duel_id, ids["beka"])
+        one, two = duels.start_side(duel_id, ids["trainee.a"]), duels.start_side(duel_id, ids["trainee.b"])
 
         def score(sprint_id, correct, seconds):
             store.db.execute(
@@ -212,8 +223,8 @@ def test_the_result_is_right_answers_then_time(room):
             return duels.outcome(duels.duel(duel_id))
 
         score(one, 8, 50)
-        assert score(two, 7, 20)["winner"] == ids["ana"]  # more right beats faster
-        assert score(two, 8, 40)["winner"] == ids["beka"]  # as many right: the faster
+        assert score(two, 7, 20)["winner"] == ids["trainee.a"]  # more right beats faster
+        assert score(two, 8, 40)["winner"] == ids["trainee.b"]  # as many right: the faster
         outcome = score(two, 8, 50)
         assert outcome["state"] == "done" and outcome["winner"] is None  # a draw
 
@@ -224,21 +235,21 @@ def test_duel_and_leaderboard_pages_are_translated(room, locale):
 
     from trainer.drills import REGISTRY
 
-    ana = room["clients"]["ana"]
-    ana.post("/language", data={"lang": locale, "next": "/"})
+    trainee_a = room["clients"]["trainee.a"]
+    trainee_a.post("/language", data={"lang": locale, "next": "/"})
     duel_id = _duel(room)  # its notice, too, in the language
     with room["app"].app_context():  # both sides scored (no answers: a 0-0 draw), without playing
-        for name in ("ana", "beka"):
+        for name in ("trainee.a", "trainee.b"):
             db.store().finish_sprint(db.duels().start_side(duel_id, room["ids"][name]))
 
     # Data, not prose: the names, the groups' names and the toy drills' titles (in no catalog).
-    data = {"ana", "beka", "cara", "Evening", "Morning", "class"}
+    data = {"trainee", "a", "b", "c", "Evening", "Morning", "class"}  # usernames split at their dots
     data |= {word for kind in REGISTRY.values() if kind.id.startswith("toy.") for word in kind.title.split()}
     for url in (
         "/duels/",
         f"/duels/{duel_id}",
         f"/groups/{room['group']}/leaderboard",
     ):
-        page = ana.get(url)
+        page = trainee_a.get(url)
         assert page.status_code == 200, url
         assert not _visible_latin_words(page.get_data(as_text=True)) - data, (url, locale)

@@ -50,37 +50,37 @@ def _tampered(code: str) -> str:
 
 def test_a_code_makes_the_trainees_own_account_in_the_group_once(world):
     database, _clock, accounts, invitations, teacher, _other, group = world
-    slips = invitations.create(group, teacher, ["Nino Beridze", "Иван Петров"])
-    assert [s["name"] for s in slips] == ["Nino Beridze", "Иван Петров"]
+    slips = invitations.create(group, teacher, ["Trainee One", "Слушатель Два"])
+    assert [s["name"] for s in slips] == ["Trainee One", "Слушатель Два"]
     # Only digests are kept: no column of any row holds a code.
     stored = "\n".join(str(v) for row in database.query("SELECT * FROM invitations") for v in row.values())
     assert all(s["code"] not in stored and s["code"].replace("-", "") not in stored for s in slips)
     with pytest.raises(AccountError, match="invitation_wrong"):
-        invitations.redeem(_tampered(slips[0]["code"]), "nino", PASSWORD)
+        invitations.redeem(_tampered(slips[0]["code"]), "trainee.one", PASSWORD)
     with pytest.raises(AccountError, match="invitation_wrong"):
-        invitations.redeem("", "nino", PASSWORD)
-    user = invitations.redeem(slips[0]["code"].lower().replace("-", " "), "nino", PASSWORD)
-    assert user["display_name"] == "Nino Beridze" and user["role"] == Role.TRAINEE
-    assert accounts.check_password("nino", PASSWORD)["id"] == user["id"]  # his own password
+        invitations.redeem("", "trainee.one", PASSWORD)
+    user = invitations.redeem(slips[0]["code"].lower().replace("-", " "), "trainee.one", PASSWORD)
+    assert user["display_name"] == "Trainee One" and user["role"] == Role.TRAINEE
+    assert accounts.check_password("trainee.one", PASSWORD)["id"] == user["id"]  # his own password
     groups = Groups(database)
-    assert [m["username"] for m in groups.members(group)] == ["nino"]
+    assert [m["username"] for m in groups.members(group)] == ["trainee.one"]
     assert groups.practising_for(user["id"])["id"] == group  # he practises under its rules
     with pytest.raises(AccountError, match="invitation_wrong"):  # used once
-        invitations.redeem(slips[0]["code"], "nino.again", PASSWORD)
+        invitations.redeem(slips[0]["code"], "trainee.one.again", PASSWORD)
     assert {i["name"]: (i["status"], i["joined_as"]) for i in invitations.of_group(group, teacher)} == {
-        "Nino Beridze": ("joined", "nino"),
-        "Иван Петров": ("waiting", None),
+        "Trainee One": ("joined", "trainee.one"),
+        "Слушатель Два": ("waiting", None),
     }
 
 
 def test_a_refused_username_or_password_leaves_the_code_unused(world):
     _database, _clock, accounts, invitations, teacher, _other, group = world
-    [slip] = invitations.create(group, teacher, ["Nino"])
+    [slip] = invitations.create(group, teacher, ["Trainee One"])
     with pytest.raises(AccountError, match="username_taken"):
         invitations.redeem(slip["code"], "teacher", PASSWORD)
     with pytest.raises(AccountError, match="password_short"):
-        invitations.redeem(slip["code"], "nino", "short")
-    assert invitations.redeem(slip["code"], "nino", PASSWORD)["username"] == "nino"
+        invitations.redeem(slip["code"], "trainee.one", "short")
+    assert invitations.redeem(slip["code"], "trainee.one", PASSWORD)["username"] == "trainee.one"
     assert accounts.user_named("teacher")["role"] == Role.INSTRUCTOR  # untouched
 
 
@@ -109,7 +109,7 @@ def test_codes_expire_and_withdrawn_or_replaced_codes_stop_working(world):
 
 def test_only_the_groups_own_instructor_makes_or_sees_its_codes(world):
     database, _clock, _accounts, invitations, teacher, other, group = world
-    [slip] = invitations.create(group, teacher, ["Nino"])
+    [slip] = invitations.create(group, teacher, ["Trainee One"])
     for act in (
         lambda: invitations.create(group, other, ["Intruder"]),
         lambda: invitations.renew(group, other),
@@ -120,13 +120,13 @@ def test_only_the_groups_own_instructor_makes_or_sees_its_codes(world):
         with pytest.raises(AccountError, match="invitation_not_yours"):
             act()
     assert database.execute("SELECT count(*) FROM invitations").fetchone()[0] == 1
-    assert invitations.redeem(slip["code"], "nino", PASSWORD)  # the other's tries changed nothing
+    assert invitations.redeem(slip["code"], "trainee.one", PASSWORD)  # the other's tries changed nothing
 
 
 def test_a_signed_in_trainee_joins_with_his_code_and_an_instructor_cannot(world):
     database, _clock, accounts, invitations, teacher, other, group = world
-    trainee = accounts.sign_up("nino", PASSWORD)["id"]
-    first, second = invitations.create(group, teacher, ["Nino", "Nino's friend"])
+    trainee = accounts.sign_up("trainee.one", PASSWORD)["id"]
+    first, second = invitations.create(group, teacher, ["Trainee One", "Trainee One's friend"])
     with pytest.raises(AccountError, match="invitation_trainees_only"):
         invitations.join_with(first["code"], other)
     assert invitations.join_with(first["code"], trainee)["id"] == group
@@ -142,8 +142,8 @@ def test_a_guests_practice_becomes_the_new_accounts(world):
         "INSERT INTO trainees (name, created_at) VALUES (NULL, ?)", [clock.now.isoformat()]
     ).lastrowid
     database.conn.commit()
-    [slip] = invitations.create(group, teacher, ["Nino"])
-    assert invitations.redeem(slip["code"], "nino", PASSWORD, guest_id=guest)["id"] == guest
+    [slip] = invitations.create(group, teacher, ["Trainee One"])
+    assert invitations.redeem(slip["code"], "trainee.one", PASSWORD, guest_id=guest)["id"] == guest
 
 
 # One code, many at once, on a real database file -----------------------------------------------
@@ -170,7 +170,7 @@ def one_code(tmp_path):
     accounts = Accounts(database, hasher=FAST_HASHER)
     teacher = accounts.create_user("teacher", PASSWORD, role=Role.INSTRUCTOR)["id"]
     group = Groups(database).create(teacher, "Evening class")["id"]
-    [slip] = Invitations(database, accounts).create(group, teacher, ["Nino"])
+    [slip] = Invitations(database, accounts).create(group, teacher, ["Trainee One"])
     database.conn.close()
     return path, slip["code"], group
 
@@ -226,24 +226,24 @@ def test_one_code_redeemed_by_several_processes_at_once_lets_exactly_one_in(one_
 
 
 def test_class_lists_pasted_or_uploaded():
-    assert read_names("Beridze;Nino\r\nПетров;Иван\r\n\r\n") == ["Beridze Nino", "Петров Иван"]
-    quoted = read_names('"Kapanadze, Giorgi",12\nნინო ბერიძე,14\n')
-    assert quoted == ["Kapanadze, Giorgi 12", "ნინო ბერიძე 14"]
+    assert read_names("Trainee;One\r\nСлушатель;Два\r\n\r\n") == ["Trainee One", "Слушатель Два"]
+    quoted = read_names('"Three, Trainee",12\nმსმენელი ერთი,14\n')
+    assert quoted == ["Three, Trainee 12", "მსმენელი ერთი 14"]
     assert read_names("one\tname\n") == ["one name"]
-    assert decode_list("\ufeffნინო\n".encode()) == "ნინო\n"
-    assert decode_list("Иван\n".encode("utf-16")) == "Иван\n"
+    assert decode_list("\ufeffმსმენელი\n".encode()) == "მსმენელი\n"
+    assert decode_list("Слушатель\n".encode("utf-16")) == "Слушатель\n"
     for text, reason, params in (
         ("\n  \n", "class_list_empty", {}),
-        ("Nino\n" + "x" * 61, "class_list_name_long", {"line": 2, "max": 60}),
-        ("Nino\n12345\n", "class_list_name_letters", {"line": 2}),
-        ("Nino\x07\n", "class_list_name_letters", {"line": 1}),
+        ("Trainee One\n" + "x" * 61, "class_list_name_long", {"line": 2, "max": 60}),
+        ("Trainee One\n12345\n", "class_list_name_letters", {"line": 2}),
+        ("Trainee One\x07\n", "class_list_name_letters", {"line": 1}),
         ("\n".join(f"Trainee {n}" for n in range(NAMES_MAX + 1)), "class_list_long", {"max": NAMES_MAX}),
     ):
         with pytest.raises(AccountError) as refused:
             read_names(text)
         assert (refused.value.reason, refused.value.params) == (reason, params)
     with pytest.raises(AccountError, match="class_list_encoding"):
-        decode_list("Иван".encode("cp1251"))
+        decode_list("Слушатель".encode("cp1251"))
     with pytest.raises(AccountError, match="class_list_big"):
         decode_list(b"x" * (64 * 1024 + 1))
 
@@ -270,34 +270,34 @@ def test_the_instructor_prints_slips_and_each_trainee_joins_on_his_own(app):
     assert teacher.get(f"/groups/{group}/invitations").status_code == 200
     refused = teacher.post(f"/groups/{group}/invitations", data={"names": "  \n"})
     assert refused.status_code == 400 and b"Paste the names, or choose a file with them." in refused.data
-    refused = teacher.post(f"/groups/{group}/invitations", data={"names": "Nino\n" + "x" * 80})
+    refused = teacher.post(f"/groups/{group}/invitations", data={"names": "Trainee One\n" + "x" * 80})
     assert (
         refused.status_code == 400
         and b"The name on line 2 is longer than 60\xc2\xa0characters." in refused.data
     )
-    upload = {"names_file": (io.BytesIO("\ufeffBeridze;Nino\nПетров;Иван\n".encode()), "class.csv")}
+    upload = {"names_file": (io.BytesIO("\ufeffTrainee;One\nСлушатель;Два\n".encode()), "class.csv")}
     sheet = teacher.post(f"/groups/{group}/invitations", data=upload, content_type="multipart/form-data")
     assert sheet.status_code == 200
     page = sheet.get_data(as_text=True)
     codes = _codes(page)
-    assert len(codes) == 2 and "Beridze Nino" in page and "Петров Иван" in page
+    assert len(codes) == 2 and "Trainee One" in page and "Слушатель Два" in page
     assert "http://localhost/account/invitation" in page and 'id="print-slips"' in page
     assert "2 invitations waiting" in teacher.get(f"/groups/{group}").get_data(as_text=True)
     listing = teacher.get(f"/groups/{group}/invitations").get_data(as_text=True)
-    assert "Петров Иван" in listing and not any(code in listing for code in codes)  # shown once only
-    wrong_file = {"names_file": (io.BytesIO(b"Nino"), "class.xlsx")}
+    assert "Слушатель Два" in listing and not any(code in listing for code in codes)  # shown once only
+    wrong_file = {"names_file": (io.BytesIO(b"Trainee One"), "class.xlsx")}
     refused = teacher.post(
         f"/groups/{group}/invitations", data=wrong_file, content_type="multipart/form-data"
     )
     assert refused.status_code == 400 and b"Choose a file ending in .txt or .csv." in refused.data
-    bad_bytes = {"names_file": (io.BytesIO("Иван".encode("cp1251")), "class.txt")}
+    bad_bytes = {"names_file": (io.BytesIO("Слушатель".encode("cp1251")), "class.txt")}
     refused = teacher.post(f"/groups/{group}/invitations", data=bad_bytes, content_type="multipart/form-data")
     assert refused.status_code == 400 and b"Save it as UTF-8 text" in refused.data
 
     # A trainee with his slip: a wrong code is refused, his own code makes his account in the group.
     trainee = app.test_client()
     assert b'id="invitation-link"' in trainee.get("/account/sign-in").data
-    form = {"code": _tampered(codes[0]), "username": "nino", "password": PASSWORD, "confirm": PASSWORD}
+    form = {"code": _tampered(codes[0]), "username": "trainee.one", "password": PASSWORD, "confirm": PASSWORD}
     refused = trainee.post("/account/invitation", data=form)
     assert refused.status_code == 400 and b"This code is not right" in refused.data
     joined = trainee.post("/account/invitation", data={**form, "code": codes[0]})
@@ -308,15 +308,15 @@ def test_the_instructor_prints_slips_and_each_trainee_joins_on_his_own(app):
     )
     assert again.status_code == 400  # used
     desk = teacher.get(f"/groups/{group}").get_data(as_text=True)
-    assert "Beridze Nino" in desk  # the list's name, on the desk
+    assert "Trainee One" in desk  # the list's name, on the desk
     # An existing trainee, signed in, joins with the second code.
-    ivan = signed_in(app, "ivan")
-    assert b'id="invitation-link"' in ivan.get("/groups/").data
-    assert b'name="username"' not in ivan.get("/account/invitation").data
-    assert ivan.post("/account/invitation", data={"code": codes[1]}).status_code == 302
+    trainee_five = signed_in(app, "trainee.five")
+    assert b'id="invitation-link"' in trainee_five.get("/groups/").data
+    assert b'name="username"' not in trainee_five.get("/account/invitation").data
+    assert trainee_five.post("/account/invitation", data={"code": codes[1]}).status_code == 302
     with app.app_context():
         members = web_db.groups().members(group)
-    assert sorted(m["username"] for m in members) == ["ivan", "nino"]
+    assert sorted(m["username"] for m in members) == ["trainee.five", "trainee.one"]
     # New slips: asks first, then shows none left to print (everyone joined).
     assert b'id="confirm-button"' in teacher.post(f"/groups/{group}/invitations/renew").data
     done = teacher.post(f"/groups/{group}/invitations/renew", data={"confirm": "1"})
@@ -326,7 +326,7 @@ def test_the_instructor_prints_slips_and_each_trainee_joins_on_his_own(app):
 def test_another_instructor_or_a_trainee_gets_nothing_of_the_groups_invitations(app):
     teacher = signed_in(app, "teacher", "instructor")
     group = _group_of(app, teacher)
-    page = teacher.post(f"/groups/{group}/invitations", data={"names": "Nino"}).get_data(as_text=True)
+    page = teacher.post(f"/groups/{group}/invitations", data={"names": "Trainee One"}).get_data(as_text=True)
     [code] = _codes(page)
     with app.app_context():
         [invitation] = list(web_db.store().db.query("SELECT id FROM invitations"))
@@ -346,7 +346,7 @@ def test_another_instructor_or_a_trainee_gets_nothing_of_the_groups_invitations(
     assert teacher.post(f"/groups/{group}/invitations/{invitation['id']}/withdraw").status_code == 404
     refused = app.test_client().post(
         "/account/invitation",
-        data={"code": code, "username": "nino", "password": PASSWORD, "confirm": PASSWORD},
+        data={"code": code, "username": "trainee.one", "password": PASSWORD, "confirm": PASSWORD},
     )
     assert refused.status_code == 400  # withdrawn
 
@@ -361,7 +361,7 @@ def test_the_forms_keep_their_csrf_check(tmp_path):
         }
     )
     visitor = app.test_client()
-    form = {"code": "AAAA-BBBB-CCCC", "username": "nino", "password": PASSWORD, "confirm": PASSWORD}
+    form = {"code": "AAAA-BBBB-CCCC", "username": "trainee.one", "password": PASSWORD, "confirm": PASSWORD}
     assert visitor.post("/account/invitation", data=form).status_code == 400
     with app.app_context():
         accounts = Accounts(web_db.store().db, hasher=FAST_HASHER)
@@ -378,7 +378,7 @@ def test_the_forms_keep_their_csrf_check(tmp_path):
         ).status_code
         == 302
     )
-    assert client.post(f"/groups/{group}/invitations", data={"names": "Nino"}).status_code == 400
+    assert client.post(f"/groups/{group}/invitations", data={"names": "Trainee One"}).status_code == 400
     with app.app_context():
         assert web_db.store().db.execute("SELECT count(*) FROM invitations").fetchone()[0] == 0
 
@@ -415,7 +415,7 @@ def test_guessing_invitation_codes_meets_the_failed_sign_in_limit(tmp_path):
         accounts = Accounts(web_db.store().db, hasher=FAST_HASHER)
         teacher = accounts.create_user("teacher", PASSWORD, role=Role.INSTRUCTOR)["id"]
         group = web_db.groups().create(teacher, "Evening class")["id"]
-        [slip] = Invitations(web_db.store().db, accounts).create(group, teacher, ["Nino"])
+        [slip] = Invitations(web_db.store().db, accounts).create(group, teacher, ["Trainee One"])
     guesser = app.test_client()
     for n in range(5):
         form = {
@@ -428,5 +428,5 @@ def test_guessing_invitation_codes_meets_the_failed_sign_in_limit(tmp_path):
     wrong = {"code": "AAAA-BBBB-CCC9", "username": "guess9", "password": PASSWORD, "confirm": PASSWORD}
     assert guesser.post("/account/invitation", data=wrong).status_code == 429
     # As for a password: beyond the limit a wrong code is refused unread, the right one still works.
-    right = {**wrong, "code": slip["code"], "username": "nino"}
+    right = {**wrong, "code": slip["code"], "username": "trainee.one"}
     assert guesser.post("/account/invitation", data=right).status_code == 302

@@ -45,7 +45,7 @@ def setup(app):
     with app.app_context():
         code = web_db.groups().group(group_id)["join_code"]
     trainees = []
-    for name in ("nino", "lasha"):
+    for name in ("trainee.one", "trainee.two"):
         client = app.test_client()
         AuthActions(client).sign_up(name)
         client.post("/groups/join", data={"code": code})
@@ -80,42 +80,42 @@ def _answers(app, sitting_id, right=True):
 
 
 def test_the_whole_exam_story(app, setup):
-    teacher, group_id, (nino, lasha) = setup
+    teacher, group_id, (trainee_one, trainee_two) = setup
     exam_id = _assign(teacher, group_id, same_questions="1")
-    assert "Payouts, week 1" in nino.get("/").get_data(as_text=True)  # on the home page
-    assert f"/exams/{exam_id}" in nino.get("/groups/").get_data(as_text=True)
-    one, two = _sitting(nino, exam_id), _sitting(lasha, exam_id)
-    assert _sitting(nino, exam_id) == one  # an unfinished sitting is continued, not drawn again
+    assert "Payouts, week 1" in trainee_one.get("/").get_data(as_text=True)  # on the home page
+    assert f"/exams/{exam_id}" in trainee_one.get("/groups/").get_data(as_text=True)
+    one, two = _sitting(trainee_one, exam_id), _sitting(trainee_two, exam_id)
+    assert _sitting(trainee_one, exam_id) == one  # an unfinished sitting is continued, not drawn again
     drills_one, right = _answers(app, one)
     drills_two, _ = _answers(app, two)
     same = [(d["kind"], d["level"], d["seed"]) for d in drills_one]
     assert same == [(d["kind"], d["level"], d["seed"]) for d in drills_two]  # the same questions
     assert [d["kind"] for d in drills_one] == ["rp.qualify", "rp.bet_payout"] * 2
-    page = nino.get(f"/exams/sittings/{one}").get_data(as_text=True)
+    page = trainee_one.get(f"/exams/sittings/{one}").get_data(as_text=True)
     assert page.count('class="panel quiz-question"') == 4
     assert (
-        nino.post(f"/exams/sittings/{one}", data={**right, "q0-answer": ""}).status_code == 400
+        trainee_one.post(f"/exams/sittings/{one}", data={**right, "q0-answer": ""}).status_code == 400
     )  # nothing kept
-    done = nino.post(f"/exams/sittings/{one}", data=right)
+    done = trainee_one.post(f"/exams/sittings/{one}", data=right)
     assert done.status_code == 303
-    result = nino.get(f"/exams/sittings/{one}").get_data(as_text=True)
+    result = trainee_one.get(f"/exams/sittings/{one}").get_data(as_text=True)
     assert "4 of 4 right" in result and "The right answers are shown when the quiz closes." in result
-    assert nino.post(f"/exams/sittings/{one}", data=right).status_code == 409  # handed in once
+    assert trainee_one.post(f"/exams/sittings/{one}", data=right).status_code == 409  # handed in once
     wrong = _answers(app, two, right=False)[1]
-    lasha.post(f"/exams/sittings/{two}", data=wrong)
+    trainee_two.post(f"/exams/sittings/{two}", data=wrong)
     # The results table and each sitting question by question, for the owner.
     table = teacher.get(f"/exams/{exam_id}/results").get_data(as_text=True)
-    assert re.search(r'data-trainee="nino">.*?4 / 4', table, re.S)
-    assert re.search(r'data-trainee="lasha">.*?0 / 4', table, re.S)
+    assert re.search(r'data-trainee="trainee.one">.*?4 / 4', table, re.S)
+    assert re.search(r'data-trainee="trainee.two">.*?0 / 4', table, re.S)
     body = teacher.get(f"/exams/{exam_id}/results.csv").get_data()
     assert body.startswith("\ufeff".encode())  # a byte-order mark: Windows spreadsheets read UTF-8
     exported = body.decode("utf-8-sig").splitlines()
     assert exported[0] == "username,name,started_at (UTC),finished_at (UTC),answered,correct,questions"
     assert sorted(line.split(",")[0] + ":" + line.split(",")[5] for line in exported[1:]) == [
-        "lasha:0",
-        "nino:4",
+        "trainee.one:4",
+        "trainee.two:0",
     ]
-    assert nino.get(f"/exams/{exam_id}/results.csv").status_code == 403
+    assert trainee_one.get(f"/exams/{exam_id}/results.csv").status_code == 403
     # The same results in the API, with the quiz as composed.
     [quiz] = teacher.get(f"/api/v1/groups/{group_id}/quizzes").json["quizzes"]
     assert (quiz["id"], quiz["title"], quiz["questions"], quiz["attempts_allowed"]) == (
@@ -129,41 +129,41 @@ def test_the_whole_exam_story(app, setup):
     best = {
         r["username"]: (r["best"], [(x["id"], x["correct"]) for x in r["sittings"]]) for r in quiz["results"]
     }
-    assert best == {"nino": (4, [(one, 4)]), "lasha": (0, [(two, 0)])}
-    assert nino.get(f"/api/v1/groups/{group_id}/quizzes").status_code == 404
+    assert best == {"trainee.one": (4, [(one, 4)]), "trainee.two": (0, [(two, 0)])}
+    assert trainee_one.get(f"/api/v1/groups/{group_id}/quizzes").status_code == 404
     assert app.test_client().get(f"/api/v1/groups/{group_id}/quizzes").status_code == 401
     review = teacher.get(f"/exams/sittings/{two}/review").get_data(as_text=True)
     assert "0 of 4 right" in review and "Expected answer:" in review
     # A second attempt is a fresh sitting with the same questions; a third is refused.
-    third = _sitting(nino, exam_id)
+    third = _sitting(trainee_one, exam_id)
     assert third != one
-    nino.post(f"/exams/sittings/{third}", data=_answers(app, third)[1])
-    assert nino.post(f"/exams/{exam_id}/start").status_code == 409
+    trainee_one.post(f"/exams/sittings/{third}", data=_answers(app, third)[1])
+    assert trainee_one.post(f"/exams/{exam_id}/start").status_code == 409
 
 
 def test_a_fresh_draw_answers_shown_and_a_time_limit(app, setup):
-    teacher, group_id, (nino, lasha) = setup
+    teacher, group_id, (trainee_one, trainee_two) = setup
     exam_id = _assign(teacher, group_id, answers_before_close="1", time_limit_min="5", questions="3")
-    one = _sitting(nino, exam_id)
-    chosen = lasha.post(f"/exams/{exam_id}/start", data={"seed": "5"}, query_string={"seed": "5"})
+    one = _sitting(trainee_one, exam_id)
+    chosen = trainee_two.post(f"/exams/{exam_id}/start", data={"seed": "5"}, query_string={"seed": "5"})
     two = int(chosen.headers["Location"].rsplit("/", 1)[1])  # a seed sent along is not read
     seeds = [d["seed"] for d in _answers(app, one)[0]], [d["seed"] for d in _answers(app, two)[0]]
     assert seeds[0] != seeds[1]  # a fresh draw for each
     with app.app_context():
         drawn = web_db.store().db.execute("SELECT seed FROM exam_sittings WHERE id = ?", [two]).fetchone()[0]
     assert drawn != 5 and seeds[1] == [question_seed(drawn, i) for i in range(3)]
-    assert "Hand in by" in nino.get(f"/exams/sittings/{one}").get_data(as_text=True)
-    nino.post(f"/exams/sittings/{one}", data=_answers(app, one)[1])
-    shown = nino.get(f"/exams/sittings/{one}").get_data(as_text=True)
+    assert "Hand in by" in trainee_one.get(f"/exams/sittings/{one}").get_data(as_text=True)
+    trainee_one.post(f"/exams/sittings/{one}", data=_answers(app, one)[1])
+    shown = trainee_one.get(f"/exams/sittings/{one}").get_data(as_text=True)
     assert "3 of 3 right" in shown and "Expected answer:" in shown  # answers shown at once
-    # Lasha's time runs out: his late hand-in is refused and nothing he sends counts.
+    # The second trainee's time runs out: his late hand-in is refused and nothing he sends counts.
     with app.app_context():
         db = web_db.store().db
         past = (datetime.now(UTC) - timedelta(minutes=10)).isoformat()
         db.execute("UPDATE exam_sittings SET deadline = ? WHERE id = ?", [past, two])
         db.conn.commit()
-    assert lasha.post(f"/exams/sittings/{two}", data=_answers(app, two)[1]).status_code == 409
-    assert "0 of 3 right" in lasha.get(f"/exams/sittings/{two}").get_data(as_text=True)
+    assert trainee_two.post(f"/exams/sittings/{two}", data=_answers(app, two)[1]).status_code == 409
+    assert "0 of 3 right" in trainee_two.get(f"/exams/sittings/{two}").get_data(as_text=True)
 
 
 def test_bad_compositions_are_refused(app, setup):
@@ -186,9 +186,9 @@ def test_bad_compositions_are_refused(app, setup):
 
 
 def test_exam_access_for_every_role(app, setup):
-    teacher, group_id, (nino, _lasha) = setup
+    teacher, group_id, (trainee_one, _trainee_two) = setup
     exam_id = _assign(teacher, group_id)
-    sitting = _sitting(nino, exam_id)
+    sitting = _sitting(trainee_one, exam_id)
     outsider = app.test_client()
     AuthActions(outsider).sign_up("outsider")
     other_teacher = signed_in(app, "other.teacher", "instructor")
@@ -201,7 +201,7 @@ def test_exam_access_for_every_role(app, setup):
     for url in owner_only:
         assert teacher.get(url).status_code == 200, url
         assert other_teacher.get(url).status_code == 404, url
-        assert nino.get(url).status_code == 403, url
+        assert trainee_one.get(url).status_code == 403, url
         assert guest.get(url).status_code == 302, url
     for client in (outsider, other_teacher, teacher):  # not his sitting, not his group's exam to take
         assert client.get(f"/exams/sittings/{sitting}").status_code == 404
@@ -216,10 +216,10 @@ def test_closed_exams_are_not_listed_or_started():
     db = open_db(":memory:")
     accounts = Accounts(db, hasher=FAST_HASHER)
     teacher = accounts.create_user("teacher", "a long secret", role=Role.INSTRUCTOR)["id"]
-    nino = accounts.sign_up("nino", "a long secret")["id"]
+    trainee_one = accounts.sign_up("trainee.one", "a long secret")["id"]
     groups = Groups(db)
     group = groups.create(teacher, "Shift")
-    groups.join(nino, group["join_code"])
+    groups.join(trainee_one, group["join_code"])
     exams = Exams(db)
     past = datetime.now(UTC) - timedelta(days=2)
     exam = exams.create(
@@ -235,9 +235,9 @@ def test_closed_exams_are_not_listed_or_started():
         answers_before_close=False,
         made_by=teacher,
     )
-    assert exams.assigned_to(nino) == [] and exams.exam(exam["id"])["is_closed"]
+    assert exams.assigned_to(trainee_one) == [] and exams.exam(exam["id"])["is_closed"]
     with pytest.raises(ExamError):
-        exams.start(exam["id"], nino, lambda *_: pytest.fail("a closed exam draws nothing"))
+        exams.start(exam["id"], trainee_one, lambda *_: pytest.fail("a closed exam draws nothing"))
     assert exams.results(exam["id"])[0]["best"] is None
 
 
@@ -248,21 +248,24 @@ def test_exam_pages_show_no_english_words(app, locale):
     group_id = int(made.headers["Location"].rsplit("/", 1)[1])
     with app.app_context():
         code = web_db.groups().group(group_id)["join_code"]
-    nino = app.test_client()
-    for client in (teacher, nino):
+    trainee_one = app.test_client()
+    for client in (teacher, trainee_one):
         client.post("/language", data={"lang": locale})
-    AuthActions(nino).sign_up("ნინო")
-    nino.post("/groups/join", data={"code": code})
-    nino.get("/")  # the flashed welcome, shown once
+    AuthActions(trainee_one).sign_up("მსმენელი")
+    trainee_one.post("/groups/join", data={"code": code})
+    trainee_one.get("/")  # the flashed welcome, shown once
     exam_id = _assign(teacher, group_id, title="გამოცდა", answers_before_close="1", time_limit_min="30")
-    sitting = _sitting(nino, exam_id)
-    pages = {"new": teacher.get(f"/exams/group/{group_id}/new"), "start": nino.get(f"/exams/{exam_id}")}
-    pages["sitting"] = nino.get(f"/exams/sittings/{sitting}")
-    nino.post(f"/exams/sittings/{sitting}", data=_answers(app, sitting)[1])
-    pages["result"] = nino.get(f"/exams/sittings/{sitting}")
+    sitting = _sitting(trainee_one, exam_id)
+    pages = {
+        "new": teacher.get(f"/exams/group/{group_id}/new"),
+        "start": trainee_one.get(f"/exams/{exam_id}"),
+    }
+    pages["sitting"] = trainee_one.get(f"/exams/sittings/{sitting}")
+    trainee_one.post(f"/exams/sittings/{sitting}", data=_answers(app, sitting)[1])
+    pages["result"] = trainee_one.get(f"/exams/sittings/{sitting}")
     pages["results"] = teacher.get(f"/exams/{exam_id}/results")
     pages["review"] = teacher.get(f"/exams/sittings/{sitting}/review")
-    pages["home"] = nino.get("/")
+    pages["home"] = trainee_one.get("/")
     for name, response in pages.items():
         assert response.status_code == 200, name
         words = _visible_latin_words(response.get_data(as_text=True))
@@ -273,21 +276,25 @@ def test_a_quiz_question_is_answered_on_its_page_only(app, setup):
     """The API serves practice drills only: a question of an assigned quiz (or a sprint, or the
     self-check quiz) read or answered there would be off the quiz's clock and show its right answer
     before the quiz allows."""
-    teacher, group_id, (nino, _lasha) = setup
+    teacher, group_id, (trainee_one, _trainee_two) = setup
     exam_id = _assign(teacher, group_id, time_limit_min="5")
-    sitting = _sitting(nino, exam_id)
+    sitting = _sitting(trainee_one, exam_id)
     drills, right = _answers(app, sitting)
-    token = nino.post("/api/v1/tokens", json={"username": "nino", "password": "a long secret"}).json["token"]
+    token = trainee_one.post(
+        "/api/v1/tokens", json={"username": "trainee.one", "password": "a long secret"}
+    ).json["token"]
     bearer = app.test_client()
     bearer.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {token}"
-    sprint = nino.post("/sprint/", data={"kind": "rp.qualify", "level": 1, "length": 10, "seconds": 90})
+    sprint = trainee_one.post(
+        "/sprint/", data={"kind": "rp.qualify", "level": 1, "length": 10, "seconds": 90}
+    )
     assert sprint.status_code in (302, 303), sprint.get_data(as_text=True)[:300]
-    quiz = nino.post("/quiz/russian_poker/start")
+    quiz = trainee_one.post("/quiz/russian_poker/start")
     assert quiz.status_code in (302, 303), quiz.get_data(as_text=True)[:300]
     with app.app_context():
         modes = dict(web_db.store().db.execute("SELECT id, mode FROM drills").fetchall())
     assert {"sprint", "quiz"} <= set(modes.values())
-    for client in (nino, bearer):
+    for client in (trainee_one, bearer):
         for drill_id, mode in modes.items():
             if mode == "practice":
                 continue
@@ -296,18 +303,19 @@ def test_a_quiz_question_is_answered_on_its_page_only(app, setup):
             assert answered.status_code == 404 and "expected" not in answered.json, mode
     with app.app_context():
         assert all(not web_db.store().drill(d["id"])["answered"] for d in drills)  # nothing recorded
-    assert nino.post(f"/exams/sittings/{sitting}", data=right).status_code == 303  # the page takes them
-    practice = nino.post("/api/v1/drills", json={"kind": "rp.qualify", "level": 1}).json["id"]
+    # the page takes them
+    assert trainee_one.post(f"/exams/sittings/{sitting}", data=right).status_code == 303
+    practice = trainee_one.post("/api/v1/drills", json={"kind": "rp.qualify", "level": 1}).json["id"]
     assert bearer.get(f"/api/v1/drills/{practice}").status_code == 200
 
 
 def test_quiz_results_export_a_row_per_question_filtered_by_days_and_kind(app, setup):
-    teacher, group_id, (nino, lasha) = setup
+    teacher, group_id, (trainee_one, trainee_two) = setup
     exam_id = _assign(teacher, group_id, same_questions="1")
-    one, two = _sitting(nino, exam_id), _sitting(lasha, exam_id)
-    nino.post(f"/exams/sittings/{one}", data=_answers(app, one)[1])
-    lasha.post(f"/exams/sittings/{two}", data=_answers(app, two, right=False)[1])
-    _sitting(nino, exam_id)  # a second sitting, not handed in: not a result yet
+    one, two = _sitting(trainee_one, exam_id), _sitting(trainee_two, exam_id)
+    trainee_one.post(f"/exams/sittings/{one}", data=_answers(app, one)[1])
+    trainee_two.post(f"/exams/sittings/{two}", data=_answers(app, two, right=False)[1])
+    _sitting(trainee_one, exam_id)  # a second sitting, not handed in: not a result yet
     url = f"/groups/{group_id}/quiz-results.csv"
 
     def rows(client, query=""):
@@ -317,19 +325,23 @@ def test_quiz_results_export_a_row_per_question_filtered_by_days_and_kind(app, s
 
     every = rows(teacher)
     assert [(r["username"], r["question"], r["kind"], r["correct"], r["score"]) for r in every] == [
-        ("nino", str(i + 1), kind, "1", "4") for i, kind in enumerate(["rp.qualify", "rp.bet_payout"] * 2)
-    ] + [("lasha", str(i + 1), kind, "0", "0") for i, kind in enumerate(["rp.qualify", "rp.bet_payout"] * 2)]
+        ("trainee.one", str(i + 1), kind, "1", "4")
+        for i, kind in enumerate(["rp.qualify", "rp.bet_payout"] * 2)
+    ] + [
+        ("trainee.two", str(i + 1), kind, "0", "0")
+        for i, kind in enumerate(["rp.qualify", "rp.bet_payout"] * 2)
+    ]
     assert {(r["quiz_id"], r["quiz"], r["questions"], r["rules"]) for r in every} == {
         (str(exam_id), "Payouts, week 1", "4", "cis")
     }
-    assert all(r["answer"] == r["expected"] for r in every[:4])  # nino's, right, written alike
+    assert all(r["answer"] == r["expected"] for r in every[:4])  # trainee.one's, right, written alike
     assert all(r["answer"] and not r["answer"].startswith('"') for r in every)
     qualify = rows(teacher, "?kind=rp.qualify")
     assert [(r["username"], r["question"]) for r in qualify] == [
-        ("nino", "1"),
-        ("nino", "3"),
-        ("lasha", "1"),
-        ("lasha", "3"),
+        ("trainee.one", "1"),
+        ("trainee.one", "3"),
+        ("trainee.two", "1"),
+        ("trainee.two", "3"),
     ]
     today = datetime.now(UTC).date().isoformat()
     assert len(rows(teacher, f"?since={today}&until={today}")) == 8
@@ -346,7 +358,7 @@ def test_quiz_results_export_a_row_per_question_filtered_by_days_and_kind(app, s
         url + "?kind=rp.qualify"
     ).get_data(as_text=True)
     other = token_client(app, "other.teacher", "instructor")
-    assert other.get(api).status_code == 404 and nino.get(api).status_code == 404
+    assert other.get(api).status_code == 404 and trainee_one.get(api).status_code == 404
     assert app.test_client().get(api).status_code == 401
-    assert nino.get(url).status_code == 403 and app.test_client().get(url).status_code == 302
+    assert trainee_one.get(url).status_code == 403 and app.test_client().get(url).status_code == 302
     assert 'id="export-quiz-results"' in teacher.get(f"/groups/{group_id}").get_data(as_text=True)

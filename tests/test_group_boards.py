@@ -19,16 +19,16 @@ KIND = "toy.amount"
 def room(app, toys):
     teacher = add_user(app, "teacher", "instructor")
     other_teacher = add_user(app, "other.teacher", "instructor")
-    ids = {name: add_user(app, name) for name in ("ana", "beka", "shy.one", "outsider")}
+    ids = {name: add_user(app, name) for name in ("trainee.a", "trainee.b", "shy.one", "outsider")}
     with app.app_context():
         groups = Groups(db.store().db)
         group = groups.create(teacher, "Evening class")
-        for name in ("ana", "beka", "shy.one"):
+        for name in ("trainee.a", "trainee.b", "shy.one"):
             groups.add_member(group["id"], ids[name])
         other = groups.create(other_teacher, "Morning class")
         groups.add_member(other["id"], ids["outsider"])
     clients = {}
-    for name in ("teacher", "other.teacher", "ana", "beka", "shy.one", "outsider"):
+    for name in ("teacher", "other.teacher", "trainee.a", "trainee.b", "shy.one", "outsider"):
         client = app.test_client()
         assert AuthActions(client).sign_in(name).status_code == 302
         clients[name] = client
@@ -65,24 +65,24 @@ def _board(client, group_id, **query):
 
 def test_ranked_by_share_right_then_time_each_trainee_once(room):
     app, ids = room["app"], room["ids"]
-    sprint(app, ids["ana"], 3, taken_s=40)
-    sprint(app, ids["ana"], 2, taken_s=10)  # worse share: ana's best stays the 3 of 4
-    sprint(app, ids["beka"], 3, taken_s=30)  # same share, faster: first
+    sprint(app, ids["trainee.a"], 3, taken_s=40)
+    sprint(app, ids["trainee.a"], 2, taken_s=10)  # worse share: trainee.a's best stays the 3 of 4
+    sprint(app, ids["trainee.b"], 3, taken_s=30)  # same share, faster: first
     sprint(app, ids["shy.one"], 4, finish=False)  # never scored: not on the board
-    found = _board(room["clients"]["ana"], room["group"])
+    found = _board(room["clients"]["trainee.a"], room["group"])
     (entry,) = found["boards"]
     assert (entry["what"], entry["level"]) == (KIND, 1)
     assert [(r["name"], r["correct"], r["questions"], r["taken_s"]) for r in entry["rows"]] == [
-        ("beka", 3, 4, 30.0),
-        ("ana", 3, 4, 40.0),
+        ("trainee.b", 3, 4, 30.0),
+        ("trainee.a", 3, 4, 40.0),
     ]
     assert [r["place"] for r in entry["rows"]] == [1, 2] and entry["rows"][1]["you"]
 
 
 def test_only_members_and_the_instructor_see_it(room):
-    sprint(room["app"], room["ids"]["ana"], 2)
+    sprint(room["app"], room["ids"]["trainee.a"], 2)
     group, clients = room["group"], room["clients"]
-    for name in ("ana", "teacher"):
+    for name in ("trainee.a", "teacher"):
         assert clients[name].get(f"/groups/{group}/leaderboard").status_code == 200
         assert clients[name].get(f"/api/v1/groups/{group}/leaderboard").status_code == 200
     for name in ("outsider", "other.teacher"):
@@ -93,22 +93,22 @@ def test_only_members_and_the_instructor_see_it(room):
     assert guest.get(f"/groups/{group}/leaderboard").status_code in (302, 401)
     # A member who leaves no longer sees it.
     with room["app"].app_context():
-        Groups(db.store().db).remove_member(group, room["ids"]["ana"])
-    assert clients["ana"].get(f"/api/v1/groups/{group}/leaderboard").status_code == 404
+        Groups(db.store().db).remove_member(group, room["ids"]["trainee.a"])
+    assert clients["trainee.a"].get(f"/api/v1/groups/{group}/leaderboard").status_code == 404
 
 
 def test_a_hidden_name_is_hidden_from_groupmates_in_html_and_api(room):
     app, ids, group, clients = room["app"], room["ids"], room["group"], room["clients"]
     sprint(app, ids["shy.one"], 4)
-    sprint(app, ids["ana"], 1)
+    sprint(app, ids["trainee.a"], 1)
     hide = clients["shy.one"].post("/groups/leaderboard-name", data={"hidden": "1", "group": str(group)})
     assert hide.status_code == 303
-    page = clients["ana"].get(f"/groups/{group}/leaderboard").get_data(as_text=True)
-    api = clients["ana"].get(f"/api/v1/groups/{group}/leaderboard").get_data(as_text=True)
+    page = clients["trainee.a"].get(f"/groups/{group}/leaderboard").get_data(as_text=True)
+    api = clients["trainee.a"].get(f"/api/v1/groups/{group}/leaderboard").get_data(as_text=True)
     for text in (page, api):
-        assert "shy.one" not in text and "ana" in text
+        assert "shy.one" not in text and "trainee.a" in text
     assert "A groupmate" in page
-    row = _board(clients["ana"], group)["boards"][0]["rows"][0]
+    row = _board(clients["trainee.a"], group)["boards"][0]["rows"][0]
     assert row == {**row, "name": None, "hidden": True, "you": False, "correct": 4}
     assert set(row) == {"place", "name", "hidden", "you", "correct", "questions", "share", "taken_s"}
     # He sees himself; the instructor sees him, marked as hidden from the group.
@@ -117,14 +117,14 @@ def test_a_hidden_name_is_hidden_from_groupmates_in_html_and_api(room):
     assert "shy.one" in desk_view and "hidden from the group" in desk_view
     # Showing it again is his own act, and only his: the form names no user.
     clients["shy.one"].post("/groups/leaderboard-name", data={"hidden": "0"})
-    assert _board(clients["ana"], group)["boards"][0]["rows"][0]["name"] == "shy.one"
-    clients["ana"].post("/groups/leaderboard-name", data={"hidden": "1", "user": str(ids["shy.one"])})
-    assert _board(clients["beka"], group)["boards"][0]["rows"][0]["name"] == "shy.one"
+    assert _board(clients["trainee.a"], group)["boards"][0]["rows"][0]["name"] == "shy.one"
+    clients["trainee.a"].post("/groups/leaderboard-name", data={"hidden": "1", "user": str(ids["shy.one"])})
+    assert _board(clients["trainee.b"], group)["boards"][0]["rows"][0]["name"] == "shy.one"
 
 
 def test_the_week_runs_monday_to_sunday_in_the_groups_time_zone(room):
     app, ids, group, clients = room["app"], room["ids"], room["group"], room["clients"]
-    sprint_id = sprint(app, ids["ana"], 2)
+    sprint_id = sprint(app, ids["trainee.a"], 2)
     with app.app_context():
         Groups(db.store().db).set_time_zone(group, "Asia/Tbilisi")
         # Sunday 2026-12-06 21:30 UTC is Monday 01:30 in Tbilisi (UTC+4): the week of Monday 7th.
@@ -133,11 +133,11 @@ def test_the_week_runs_monday_to_sunday_in_the_groups_time_zone(room):
             ["2026-12-06T21:30:00+00:00", "2026-12-06T21:31:00+00:00", sprint_id],
         )
         db.store().db.conn.commit()
-    this_week = _board(clients["beka"], group, week="2026-12-09")
+    this_week = _board(clients["trainee.b"], group, week="2026-12-09")
     assert this_week["week"] == "2026-12-07" and this_week["zone"] == "Asia/Tbilisi"
     assert this_week["since"] == "2026-12-06T20:00:00+00:00"
-    assert [r["name"] for r in this_week["boards"][0]["rows"]] == ["ana"]
-    assert _board(clients["beka"], group, week="2026-12-06")["boards"] == []
-    bad = clients["beka"].get(f"/api/v1/groups/{group}/leaderboard?week=soon")
+    assert [r["name"] for r in this_week["boards"][0]["rows"]] == ["trainee.a"]
+    assert _board(clients["trainee.b"], group, week="2026-12-06")["boards"] == []
+    bad = clients["trainee.b"].get(f"/api/v1/groups/{group}/leaderboard?week=soon")
     assert bad.status_code == 400
-    assert clients["beka"].get(f"/groups/{group}/leaderboard?week=2026-13-01").status_code == 400
+    assert clients["trainee.b"].get(f"/groups/{group}/leaderboard?week=2026-13-01").status_code == 400

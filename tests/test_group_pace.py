@@ -18,12 +18,12 @@ KIND = "toy.amount"  # not in data/pace.toml: the school's default, 12 s, fast w
 def room(app, toys):
     teacher = add_user(app, "teacher", "instructor")
     add_user(app, "other.teacher", "instructor")
-    trainee = add_user(app, "ana")
+    trainee = add_user(app, "trainee.a")
     with app.app_context():
         group = Groups(db.store().db).create(teacher, "Evening class")
         Groups(db.store().db).add_member(group["id"], trainee)
     clients = {}
-    for name in ("teacher", "other.teacher", "ana"):
+    for name in ("teacher", "other.teacher", "trainee.a"):
         clients[name] = app.test_client()
         assert AuthActions(clients[name]).sign_in(name).status_code == 302
     return {"app": app, "group": group["id"], "clients": clients}
@@ -31,18 +31,18 @@ def room(app, toys):
 
 def _answered_in(room, time_ms):
     """A practice drill answered right, its server-measured time set to `time_ms`: its page."""
-    ana, app = room["clients"]["ana"], room["app"]
-    drill_url = ana.post(f"/practice/{KIND}", data={"level": "1"}).location
+    trainee_a, app = room["clients"]["trainee.a"], room["app"]
+    drill_url = trainee_a.post(f"/practice/{KIND}", data={"level": "1"}).location
     drill_id = int(drill_url.rstrip("/").rsplit("/", 1)[1])
-    page = ana.get(drill_url).get_data(as_text=True)
+    page = trainee_a.get(drill_url).get_data(as_text=True)
     ante = int(re.search(r'<span class="v">(\d+)</span>', page).group(1))
-    ana.post(drill_url, data={"drill": str(drill_id), "answer": str(2 * ante)})
+    trainee_a.post(drill_url, data={"drill": str(drill_id), "answer": str(2 * ante)})
     with app.app_context():
         store = db.store()
         assert store.drill(drill_id)["group_id"] == room["group"]
         store.db.execute("UPDATE attempts SET time_ms = ? WHERE drill_id = ?", [time_ms, drill_id])
         store.db.conn.commit()
-    return ana.get(drill_url).get_data(as_text=True)
+    return trainee_a.get(drill_url).get_data(as_text=True)
 
 
 def _pace(page):
@@ -64,10 +64,10 @@ def test_feedback_is_rated_against_the_school_then_the_groups_pace(room):
 
 
 def test_a_wrong_answer_is_not_rated(room):
-    ana = room["clients"]["ana"]
-    drill_url = ana.post(f"/practice/{KIND}", data={"level": "1"}).location
+    trainee_a = room["clients"]["trainee.a"]
+    drill_url = trainee_a.post(f"/practice/{KIND}", data={"level": "1"}).location
     drill_id = drill_url.rstrip("/").rsplit("/", 1)[1]
-    page = ana.post(drill_url, data={"drill": drill_id, "answer": "1"}, follow_redirects=True)
+    page = trainee_a.post(drill_url, data={"drill": drill_id, "answer": "1"}, follow_redirects=True)
     assert 'class="pace"' not in page.get_data(as_text=True)
 
 
@@ -75,7 +75,7 @@ def test_only_the_groups_instructor_sets_its_pace_and_bad_figures_are_refused(ro
     url = f"/groups/{room['group']}/pace"
     clients = room["clients"]
     assert clients["other.teacher"].post(url, data={"kind": KIND, "seconds": "5"}).status_code == 404
-    assert clients["ana"].post(url, data={"kind": KIND, "seconds": "5"}).status_code == 403
+    assert clients["trainee.a"].post(url, data={"kind": KIND, "seconds": "5"}).status_code == 403
     assert room["app"].test_client().post(url, data={"kind": KIND, "seconds": "5"}).status_code in (302, 401)
     for seconds in ("0", "601", "abc", "nan", "inf", "-3"):
         assert clients["teacher"].post(url, data={"kind": KIND, "seconds": seconds}).status_code == 400
@@ -90,16 +90,16 @@ def test_only_the_groups_instructor_sets_its_pace_and_bad_figures_are_refused(ro
 
 
 def test_the_sprint_result_counts_right_answers_by_pace(room):
-    ana = room["clients"]["ana"]
-    run_url = ana.post(
+    trainee_a = room["clients"]["trainee.a"]
+    run_url = trainee_a.post(
         "/sprint/", data={"kind": KIND, "level": "1", "length": "10", "seconds": "90"}
     ).location
     sprint_id = run_url.rstrip("/").rsplit("/", 1)[1]
     for i in range(10):
-        page = ana.get(run_url).get_data(as_text=True)
+        page = trainee_a.get(run_url).get_data(as_text=True)
         drill = re.search(r'name="drill" value="(\d+)"', page).group(1)
         ante = int(re.search(r'<span class="v">(\d+)</span>', page).group(1))
-        ana.post(
+        trainee_a.post(
             f"/sprint/{sprint_id}/answer", data={"drill": drill, "answer": str(2 * ante if i < 3 else 1)}
         )
     with room["app"].app_context():
@@ -111,7 +111,7 @@ def test_the_sprint_result_counts_right_answers_by_pace(room):
         for drill_id, time_ms in zip(ids[:3], (1_000, 9_000, 20_000), strict=True):
             store.db.execute("UPDATE attempts SET time_ms = ? WHERE drill_id = ?", [time_ms, drill_id])
         store.db.conn.commit()
-    page = ana.get(f"/sprint/{sprint_id}/result").get_data(as_text=True)
+    page = trainee_a.get(f"/sprint/{sprint_id}/result").get_data(as_text=True)
     assert 'data-fast="1" data-on-pace="1" data-slow="1"' in page
     assert "Right answers by pace: 1 fast, 1 on pace, 1 slow." in page
 

@@ -194,24 +194,28 @@ def test_an_instructor_runs_a_group_from_the_pages(app, teacher):
     assert (
         teacher.post(f"/groups/{group_id}/rules", data={"rules-russian_poker": "insured"}).status_code == 302
     )
-    nino = _trainee(app, "nino", code)
-    assert "Evening class" in nino.get("/groups/").get_data(as_text=True)
-    drill = _practise(nino)
+    trainee_one = _trainee(app, "trainee.one", code)
+    assert "Evening class" in trainee_one.get("/groups/").get_data(as_text=True)
+    drill = _practise(trainee_one)
     assert _drill_rules(app, drill) == "insured"  # practising for the group: its house rules
-    bonus = _practise(nino, "rp.bonus_payout")  # insured tables have the bonus too
+    bonus = _practise(trainee_one, "rp.bonus_payout")  # insured tables have the bonus too
     assert _drill_rules(app, bonus) == "insured"
     # The live table deals under the group's preset too.
-    dealt = nino.post("/table/rounds", data={"game": "russian_poker", "level": 1})
+    dealt = trainee_one.post("/table/rounds", data={"game": "russian_poker", "level": 1})
     round_id = int(dealt.headers["Location"].rsplit("/", 1)[1])
     with app.app_context():
         assert web_db.tables().round(round_id)["rules"] == "insured"
     # Without a group to practise for, the default rules again.
-    nino.post("/groups/practise-for", data={"group": ""})
-    assert _drill_rules(app, _practise(nino)) is None
-    nino.post("/groups/practise-for", data={"group": str(group_id)})
+    trainee_one.post("/groups/practise-for", data={"group": ""})
+    assert _drill_rules(app, _practise(trainee_one)) is None
+    trainee_one.post("/groups/practise-for", data={"group": str(group_id)})
     # The desk: readiness, heat map, items, last activity; sorted on request.
     desk = teacher.get(f"/groups/{group_id}?sort=last").get_data(as_text=True)
-    assert 'data-trainee="nino"' in desk and 'id="heat-map"' in desk and 'data-kind="rp.bet_payout"' in desk
+    assert (
+        'data-trainee="trainee.one"' in desk
+        and 'id="heat-map"' in desk
+        and 'data-kind="rp.bet_payout"' in desk
+    )
     assert 'data-status="too_few"' in desk and 'id="items"' in desk
     assert teacher.get(f"/groups/{group_id}?sort=kind-rp.bet_payout").status_code == 200
     assert teacher.get(f"/groups/{group_id}?sort=ready-omaha").status_code == 200
@@ -229,7 +233,9 @@ def test_an_instructor_runs_a_group_from_the_pages(app, teacher):
     exported = teacher.get(f"/groups/{group_id}/attempts.csv?kind=rp.bonus_payout")
     assert exported.mimetype == "text/csv"
     rows = list(csv.DictReader(io.StringIO(exported.get_data(as_text=True))))
-    assert [(r["username"], r["kind"], r["rules"]) for r in rows] == [("nino", "rp.bonus_payout", "insured")]
+    assert [(r["username"], r["kind"], r["rules"]) for r in rows] == [
+        ("trainee.one", "rp.bonus_payout", "insured")
+    ]
     assert teacher.get(f"/groups/{group_id}/attempts.csv?since=yesterday").status_code == 400
     assert (
         len(
@@ -257,15 +263,17 @@ def test_an_instructor_runs_a_group_from_the_pages(app, teacher):
 def test_sprints_and_self_check_quizzes_use_the_groups_rules(app, teacher):
     group_id, code = _make_group(teacher)
     teacher.post(f"/groups/{group_id}/rules", data={"rules-russian_poker": "insured"})
-    nino = _trainee(app, "nino", code)
-    sprint = nino.post("/sprint/", data={"kind": "rp.bet_payout", "level": 1, "length": 10, "seconds": 90})
+    trainee_one = _trainee(app, "trainee.one", code)
+    sprint = trainee_one.post(
+        "/sprint/", data={"kind": "rp.bet_payout", "level": 1, "length": 10, "seconds": 90}
+    )
     assert sprint.status_code in (302, 303), sprint.get_data(as_text=True)[:300]
-    assert nino.post("/quiz/russian_poker/start").status_code == 303
+    assert trainee_one.post("/quiz/russian_poker/start").status_code == 303
     with app.app_context():
         rows = web_db.store().db.execute("SELECT mode, rules, group_id FROM drills").fetchall()
     assert {mode for mode, _, _ in rows} == {"sprint", "quiz"}
     assert set(rows) == {("sprint", "insured", group_id), ("quiz", "insured", group_id)}, rows
-    page = nino.get("/quiz/russian_poker").get_data(as_text=True)
+    page = trainee_one.get("/quiz/russian_poker").get_data(as_text=True)
     assert "preset=insured" in page  # each question names the rules it is dealt under
 
 
@@ -365,37 +373,47 @@ def test_a_trainee_in_several_groups_chooses_the_one_he_practises_for(app, teach
     other = signed_in(app, "other.teacher", "instructor")
     evening, evening_code = _make_group(other, "Evening shift")
     other.post(f"/groups/{evening}/rules", data={"rules-russian_poker": "lunar"})
-    nino = _trainee(app, "nino", morning_code)
-    assert nino.post("/groups/join", data={"code": evening_code}).status_code == 302
-    page = nino.get("/groups/").get_data(as_text=True)
+    trainee_one = _trainee(app, "trainee.one", morning_code)
+    assert trainee_one.post("/groups/join", data={"code": evening_code}).status_code == 302
+    page = trainee_one.get("/groups/").get_data(as_text=True)
     assert re.search(rf'name="group" value="{morning}" checked', page)  # the first group joined
     assert f'name="group" value="{evening}"' in page and "Evening shift" in page
-    assert _drill_rules(app, _practise(nino)) == "insured"
-    assert nino.post("/groups/practise-for", data={"group": str(evening)}).status_code == 302
-    assert re.search(rf'name="group" value="{evening}" checked', nino.get("/groups/").get_data(as_text=True))
-    drill = _practise(nino)
+    assert _drill_rules(app, _practise(trainee_one)) == "insured"
+    assert trainee_one.post("/groups/practise-for", data={"group": str(evening)}).status_code == 302
+    assert re.search(
+        rf'name="group" value="{evening}" checked', trainee_one.get("/groups/").get_data(as_text=True)
+    )
+    drill = _practise(trainee_one)
     assert _drill_rules(app, drill) == "lunar"
     with app.app_context():
         assert web_db.store().drill(drill)["group_id"] == evening
     for instructor, group_id in ((teacher, morning), (other, evening)):  # in both desks
-        assert 'data-trainee="nino"' in instructor.get(f"/groups/{group_id}").get_data(as_text=True)
+        assert 'data-trainee="trainee.one"' in instructor.get(f"/groups/{group_id}").get_data(as_text=True)
 
 
 def test_members_join_themselves_get_a_code_and_are_removed(app, teacher):
     group_id, code = _make_group(teacher)
-    lasha = _trainee(app, "lasha")
+    trainee_two = _trainee(app, "trainee.two")
     # Nobody is put in a group by anyone else: the old add-by-username form is gone.
-    assert teacher.post(f"/groups/{group_id}/members", data={"username": "lasha"}).status_code in (404, 405)
+    assert teacher.post(f"/groups/{group_id}/members", data={"username": "trainee.two"}).status_code in (
+        404,
+        405,
+    )
     with app.app_context():
         assert web_db.groups().members(group_id) == []
-    assert lasha.post("/groups/join", data={"code": code}).status_code == 302
+    assert trainee_two.post("/groups/join", data={"code": code}).status_code == 302
     with app.app_context():
         user_id = web_db.groups().members(group_id)[0]["id"]
     shown = teacher.post(f"/groups/{group_id}/members/{user_id}/code").get_data(as_text=True)
     code_made = re.search(r'<code class="token">([^<]+)</code>', shown).group(1)
-    reset = {"username": "lasha", "code": code_made, "password": "a new secret", "confirm": "a new secret"}
+    reset = {
+        "username": "trainee.two",
+        "code": code_made,
+        "password": "a new secret",
+        "confirm": "a new secret",
+    }
     assert app.test_client().post("/account/code", data=reset).status_code == 302
-    assert AuthActions(app.test_client()).sign_in("lasha", "a new secret").status_code == 302
+    assert AuthActions(app.test_client()).sign_in("trainee.two", "a new secret").status_code == 302
     other = signed_in(app, "other.teacher", "instructor")
     colleague = signed_in(app, "colleague", "instructor")
     assert colleague.post("/groups/join", data={"code": code}).status_code == 302
@@ -415,7 +433,7 @@ def test_members_join_themselves_get_a_code_and_are_removed(app, teacher):
 def test_bad_group_forms(app, teacher):
     assert teacher.post("/groups/new", data={"name": ""}).status_code == 400
     assert teacher.post("/groups/new", data={"name": "x" * 61}).status_code == 400
-    trainee = _trainee(app, "nino")
+    trainee = _trainee(app, "trainee.one")
     assert trainee.post("/groups/new", data={"name": "Mine"}).status_code == 403
     assert trainee.post("/groups/join", data={"code": "ABCD-EFGH"}).status_code == 400
     assert trainee.post("/groups/join", data={"code": ""}).status_code == 400
@@ -593,7 +611,7 @@ def test_another_user_cannot_see_or_answer_my_drill(app, teacher):
 
 def test_groups_through_the_api(app):
     teacher = token_client(app, "teacher", "instructor")
-    trainee = token_client(app, "nino")
+    trainee = token_client(app, "trainee.one")
     assert trainee.post("/api/v1/groups", json={"name": "Mine"}).status_code == 403
     assert app.test_client().get("/api/v1/groups").status_code == 401
     made = teacher.post("/api/v1/groups", json={"name": "Shift C"})
@@ -613,14 +631,16 @@ def test_groups_through_the_api(app):
     trainee.post(f"/api/v1/drills/{wrong['id']}/answer", json={"answer": "no" if right == "yes" else "yes"})
     report = teacher.get(f"/api/v1/groups/{group_id}/report").json
     [row] = report["trainees"]
-    assert row["username"] == "nino" and row["kinds"]["rp.qualify"]["correct"] == 1
+    assert row["username"] == "trainee.one" and row["kinds"]["rp.qualify"]["correct"] == 1
     assert row["kinds"]["rp.qualify"]["attempts"] == 2
     [item] = report["items"]  # the item analysis, as on the desk
     assert (item["kind"], item["attempts"], item["accuracy"]) == ("rp.qualify", 2, 0.5)
     assert item["wrong_answers"] == [{"answer": "no" if right == "yes" else "yes", "count": 1}]
     assert row["readiness"]["russian_poker"]["status"] == "too_few"
     exported = teacher.get(f"/api/v1/groups/{group_id}/attempts.csv")
-    assert exported.mimetype == "text/csv" and "nino,rp.qualify,2,cis" in exported.get_data(as_text=True)
+    assert exported.mimetype == "text/csv" and "trainee.one,rp.qualify,2,cis" in exported.get_data(
+        as_text=True
+    )
     first = next(csv.DictReader(io.StringIO(exported.get_data(as_text=True))))
     assert first["answer"] == first["expected"] == expected_of(situation)[0]  # yes, not "yes" in quotes
     other = token_client(app, "other", "instructor")
@@ -637,25 +657,26 @@ def test_groups_through_the_api(app):
 def test_group_pages_show_no_english_words(app, locale):
     teacher = signed_in(app, "მასწავლებელი", "instructor")
     group_id, code = _make_group(teacher, "საღამოს ჯგუფი")
-    nino = app.test_client()
-    nino.post("/language", data={"lang": locale})
-    AuthActions(nino).sign_up("ნინო")
-    nino.post("/groups/join", data={"code": code})
-    nino.get("/")  # the flashed welcome, shown once
-    drill = _practise(nino)
+    trainee_one = app.test_client()
+    trainee_one.post("/language", data={"lang": locale})
+    AuthActions(trainee_one).sign_up("მსმენელი")
+    trainee_one.post("/groups/join", data={"code": code})
+    trainee_one.get("/")  # the flashed welcome, shown once
+    drill = _practise(trainee_one)
     with app.app_context():
         user_id = web_db.groups().members(group_id)[0]["id"]
     teacher.post("/language", data={"lang": locale})
-    nino.post("/language", data={"lang": locale})
+    trainee_one.post("/language", data={"lang": locale})
     pages = {
         "index": teacher.get("/groups/"),
         "desk": teacher.get(f"/groups/{group_id}"),
         "trainee": teacher.get(f"/groups/{group_id}/trainees/{user_id}"),
         "attempt": teacher.get(f"/groups/{group_id}/trainees/{user_id}/drills/{drill}"),
-        "member": nino.get("/groups/"),
+        "member": trainee_one.get("/groups/"),
         "code made": teacher.post(f"/groups/{group_id}/members/{user_id}/code"),
     }
-    pages["account with its codes"] = nino.get("/account/")  # the code just made, listed with who made it
+    # the code just made, listed with who made it
+    pages["account with its codes"] = trainee_one.get("/account/")
     listed = pages["account with its codes"].get_data(as_text=True)
     assert '<ul id="codes">' in listed and "მასწავლებელი" in listed
     bad_targets = {"accuracy": "150", "window": "abc", "min_level": "²", "median_seconds": "x"}
@@ -722,13 +743,13 @@ def test_an_edited_copy_of_the_house_rules_grades_the_groups_drills(app, teacher
     desk = teacher.get(f"/groups/{group_id}").get_data(as_text=True)
     assert f'value="{name}" selected' in desk
     # A trainee of the group practises under it: the drill records it, and a full house pays 9 to 1.
-    nino = _trainee(app, "nino", code)
+    trainee_one = _trainee(app, "trainee.one", code)
     # The server draws the seeds; fixed here (0, 1, 2, ...) so that a winning full house comes up in
     # a repeatable few drills (about one bet payout in twelve has one: 80 random draws missed it once).
     seeds = itertools.count(0)
     monkeypatch.setattr(base.secrets, "randbelow", lambda _limit: next(seeds))
     for _ in range(80):
-        drill = _practise(nino, "rp.bet_payout")
+        drill = _practise(trainee_one, "rp.bet_payout")
         with app.app_context():
             row = web_db.store().drill(drill)
             assert row["rules"] == name
@@ -740,14 +761,14 @@ def test_an_edited_copy_of_the_house_rules_grades_the_groups_drills(app, teacher
         pytest.fail("no winning full house in 80 bet payouts")
     # The question links to its rules, and the presets page shows the edited copy beside the shipped
     # presets, marked, with its 9 for a full house: the trainee can read what he is graded by.
-    question = nino.get(f"/practice/drill/{drill}").get_data(as_text=True)
+    question = trainee_one.get(f"/practice/drill/{drill}").get_data(as_text=True)
     assert f"/reference/presets/russian-poker?preset={name}" in question
-    shown = nino.get(f"/reference/presets/russian-poker?preset={name}").get_data(as_text=True)
+    shown = trainee_one.get(f"/reference/presets/russian-poker?preset={name}").get_data(as_text=True)
     assert "Our house: full house pays 9" in shown and 'class="mine" aria-current="true"' in shown
     row = next(r for r in shown.split("<tr") if 'title="bet.odds.full_house"' in r)
     assert re.findall(r"<td[^>]*>(\d+)</td>", row)[-1] == "9" and '<td class="mine">9</td>' in row
     for other in ("house-000000000000", "../cis", "cis"):
-        page = nino.get(f"/reference/presets/russian-poker?preset={other}").get_data(as_text=True)
+        page = trainee_one.get(f"/reference/presets/russian-poker?preset={other}").get_data(as_text=True)
         assert "Our house" not in page, other
     # Another instructor cannot edit this group's rules; an unknown game is a 404.
     other = signed_in(app, "other.teacher", "instructor")
@@ -755,6 +776,8 @@ def test_an_edited_copy_of_the_house_rules_grades_the_groups_drills(app, teacher
     assert teacher.get(f"/groups/{group_id}/rules/chess").status_code == 404
     # A client cannot reach a file by naming it as house rules.
     assert (
-        nino.post("/api/v1/drills", json={"kind": "rp.bet_payout", "level": 1, "rules": "../cis"}).status_code
+        trainee_one.post(
+            "/api/v1/drills", json={"kind": "rp.bet_payout", "level": 1, "rules": "../cis"}
+        ).status_code
         == 400
     )

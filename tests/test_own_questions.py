@@ -109,15 +109,15 @@ def test_an_assigned_quiz_of_own_questions_is_refused_by_line_then_sat_and_grade
         code = web_db.groups().group(group_id)["join_code"]
     assert exam["questions"] == 2 and len(exam["own"]) == 2  # own questions only: each asked once
 
-    nino = signed_in(app, "nino")
-    nino.post("/groups/join", data={"code": code})
-    started = nino.post(f"/exams/{exam_id}/start")
+    trainee_one = signed_in(app, "trainee.one")
+    trainee_one.post("/groups/join", data={"code": code})
+    started = trainee_one.post(f"/exams/{exam_id}/start")
     sitting_id = int(started.headers["Location"].rsplit("/", 1)[1])
-    sitting = nino.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
+    sitting = trainee_one.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
     assert "A♠" in sitting and "K♣" in sitting  # the entered cards, drawn as any question's
     answers = {"q0-amount-0": "0", "q0-amount-1": "250", "q0-amount-2": "250"}  # right
     answers |= {"q1-amount-0": "0", "q1-amount-1": "0", "q1-amount-2": "0"}  # wrong: the ante is paid
-    assert nino.post(f"/exams/sittings/{sitting_id}", data=answers).status_code in (302, 303)
+    assert trainee_one.post(f"/exams/sittings/{sitting_id}", data=answers).status_code in (302, 303)
     with app.app_context():
         done = web_db.exams().sitting(sitting_id)
         rows = list(
@@ -131,4 +131,6 @@ def test_an_assigned_quiz_of_own_questions_is_refused_by_line_then_sat_and_grade
     assert [(r["kind"], r["correct"], r["own"]) for r in rows] == [("rp.settle", 1, 1), ("rp.settle", 0, 1)]
     with app.app_context():
         report = web_db.exams().report_rows(group_id, kind="rp.settle")
-    assert [(r["quiz_id"], r["username"]) for r in report] == [(exam_id, "nino")] * 2  # a row a question
+    assert [(r["quiz_id"], r["username"]) for r in report] == [
+        (exam_id, "trainee.one")
+    ] * 2  # a row a question

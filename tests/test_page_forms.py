@@ -198,7 +198,7 @@ def test_a_page_form_without_its_csrf_token_is_the_expired_sentence(tmp_path):
     client = app.test_client()
     page = _text(client.get("/account/sign-up"))
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
-    data = {"username": "nino", "password": "x" * 9, "confirm": "x" * 9, "csrf_token": token}
+    data = {"username": "trainee.one", "password": "x" * 9, "confirm": "x" * 9, "csrf_token": token}
     assert client.post("/account/sign-up", data=data).status_code == 302
     for url, fields in [
         ("/account/tokens", {"label": "x" * (TOKEN_LABEL_MAX + 1)}),

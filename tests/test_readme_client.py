@@ -43,7 +43,7 @@ def test_the_curl_session_runs_as_written(base):
     )
     assert run.returncode == 0, run.stderr
     lines = run.stdout.strip().splitlines()
-    assert '"username":"tamar"' in lines[0]  # the account
+    assert '"username":"trainee.two"' in lines[0]  # the account
     assert '"correct":' in lines[-1] and '"expected_text":' in lines[-1]  # the graded answer
     assert "paid on the bet" in run.stderr  # the drill's question, printed on its way
 

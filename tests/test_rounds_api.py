@@ -212,7 +212,7 @@ def test_bad_requests(client):
 
 def test_only_instructors_choose_the_seed(app):
     """A known seed replays a known round: a guest or a trainee gets 403 and nothing is dealt."""
-    guest, trainee = app.test_client(), token_client(app, "nino")
+    guest, trainee = app.test_client(), token_client(app, "trainee.one")
     for caller in (guest, trainee):
         refused = caller.post("/api/v1/rounds", json={"game": "omaha", "level": 1, "seed": 5})
         assert refused.status_code == 403 and "seed" in refused.json["error"]
@@ -222,7 +222,7 @@ def test_only_instructors_choose_the_seed(app):
 
 
 def test_another_trainees_round_is_not_found(app):
-    owner, other = token_client(app, "teacher", "instructor"), token_client(app, "nino")
+    owner, other = token_client(app, "teacher", "instructor"), token_client(app, "trainee.one")
     made = start(owner, "painted_poker")
     guest = app.test_client()
     assert guest.get(f"/api/v1/rounds/{made['id']}").status_code == 404

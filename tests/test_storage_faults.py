@@ -207,7 +207,7 @@ def test_an_unwritable_instance_folder_at_start_up_is_503_until_fixed(folder):
         app = _app(instance / "t.sqlite")  # starts: the store pages answer 503, the rest work
         client = app.test_client()
         seen = [client.get("/").status_code, client.get("/reference/glossary").status_code]
-        account = {"username": "nino", "password": "a long secret", "confirm": "a long secret"}
+        account = {"username": "trainee.one", "password": "a long secret", "confirm": "a long secret"}
         seen.append(client.post("/account/sign-up", data=account).status_code)
         seen.append(app.test_client().post("/api/v1/users", json=account).status_code)
         instance.chmod(0o755)  # the operator fixes the folder: nothing was ever stored, so it is created

@@ -71,26 +71,26 @@ def test_a_groups_caribbean_table_and_edited_copy(app):
     )
     rules = {"rules-russian_poker": "caribbean", "rules-painted_poker": "georgian-joker"}
     assert teacher.post(f"/groups/{group_id}/rules", data=rules).status_code == 302
-    nino = app.test_client()
-    AuthActions(nino).sign_up("nino")
-    assert nino.post("/groups/join", data={"code": code.group(1)}).status_code == 302
-    url = start(nino, "russian_poker", level=3, seats=6)
+    trainee_one = app.test_client()
+    AuthActions(trainee_one).sign_up("trainee.one")
+    assert trainee_one.post("/groups/join", data={"code": code.group(1)}).status_code == 302
+    url = start(trainee_one, "russian_poker", level=3, seats=6)
     dealt = dealt_of(app, url)
     assert dealt.rules == "caribbean" and {s.kind for s in dealt.steps} <= {
         "rp.game",
         "rp.results",
         "rp.payout",
     }
-    assert rules_link(nino.get(url).get_data(as_text=True))[1] == "Caribbean Stud"
-    play_through(nino, url, dealt)
+    assert rules_link(trainee_one.get(url).get_data(as_text=True))[1] == "Caribbean Stud"
+    play_through(trainee_one, url, dealt)
     # Georgian joker seats 4: the level's 5 or 6 players are brought to 4.
-    url = start(nino, "painted_poker", level=3)
+    url = start(trainee_one, "painted_poker", level=3)
     dealt = dealt_of(app, url)
     assert dealt.rules == "georgian-joker" and dealt.seats == 4
-    assert rules_link(nino.get(url).get_data(as_text=True))[1] == "Georgian Joker"
-    play_through(nino, url, dealt)
+    assert rules_link(trainee_one.get(url).get_data(as_text=True))[1] == "Georgian Joker"
+    play_through(trainee_one, url, dealt)
     # A table of 5 asked for at a Georgian joker house is dealt under the default rules, and says so.
-    url = start(nino, "painted_poker", level=3, seats=5)
+    url = start(trainee_one, "painted_poker", level=3, seats=5)
     assert dealt_of(app, url).rules == "classic"
     # The group's edited copy of the Lunar preset: the round is dealt under the copy itself.
     lunar = (BY_ID["russian_poker"].rules_folder / "lunar.toml").read_text()
@@ -102,20 +102,20 @@ def test_a_groups_caribbean_table_and_edited_copy(app):
     with app.app_context():
         name = web_db.groups().rules(group_id)["russian_poker"]
     assert name.startswith("house-")
-    url = start(nino, "russian_poker", level=2, seats=4)
+    url = start(trainee_one, "russian_poker", level=2, seats=4)
     dealt = dealt_of(app, url)
     assert dealt.rules == name
-    link, title = rules_link(nino.get(url).get_data(as_text=True))
+    link, title = rules_link(trainee_one.get(url).get_data(as_text=True))
     assert link == f"/reference/presets/russian-poker?preset={name}" and title == "Our Lunar: flush pays 70"
     # The table's form offers the copy, chosen, beside the shipped presets; sent as it stands, it deals it.
-    index = nino.get("/table/").get_data(as_text=True)
+    index = trainee_one.get("/table/").get_data(as_text=True)
     assert f'<option value="{name}" selected>Our Lunar: flush pays 70</option>' in index
     assert '<option value="georgian-joker" selected>' in index
-    assert dealt_of(app, start(nino, "russian_poker", level=1, rules=name)).rules == name
+    assert dealt_of(app, start(trainee_one, "russian_poker", level=1, rules=name)).rules == name
     # The copy lives in the app's database only: the test reads it there to know the answers.
     db = open_db(app.config["DATABASE"], migrate=False)
     try:
-        play_through(nino, url, dealt, StoredHouses(db))
+        play_through(trainee_one, url, dealt, StoredHouses(db))
     finally:
         db.conn.close()
 

@@ -198,18 +198,18 @@ def test_table_tests_on_the_instructors_desk(app):
     code = re.search(
         r'id="join-code">([A-Z0-9-]+)<', teacher.get(f"/groups/{group_id}").get_data(as_text=True)
     )
-    nino = app.test_client()
-    assert AuthActions(nino).sign_up("nino").status_code == 302
-    assert nino.post("/groups/join", data={"code": code.group(1)}).status_code == 302
+    trainee_one = app.test_client()
+    assert AuthActions(trainee_one).sign_up("trainee.one").status_code == 302
+    assert trainee_one.post("/groups/join", data={"code": code.group(1)}).status_code == 302
     assert "No table tests yet." in teacher.get(f"/groups/{group_id}").get_data(as_text=True)
-    take_test(app, nino, "painted_poker", 1)
+    take_test(app, trainee_one, "painted_poker", 1)
     failed = re.search(
         r'data-done="(/table/test/\d+)"',
-        nino.get(nino.post("/table/tests", data={"game": "omaha", "level": 2}).headers["Location"]).get_data(
-            as_text=True
-        ),
+        trainee_one.get(
+            trainee_one.post("/table/tests", data={"game": "omaha", "level": 2}).headers["Location"]
+        ).get_data(as_text=True),
     ).group(1)
-    nino.post(failed + "/finish")  # handed in with nothing answered
+    trainee_one.post(failed + "/finish")  # handed in with nothing answered
     outsider = app.test_client()
     assert AuthActions(outsider).sign_up("outsider").status_code == 302
     take_test(app, outsider, "painted_poker", 1)
@@ -217,8 +217,8 @@ def test_table_tests_on_the_instructors_desk(app):
     desk = teacher.get(f"/groups/{group_id}").get_data(as_text=True)
     rows = sorted(table_test_rows(desk, "group-table-tests"))
     assert rows == [
-        ["nino", "Omaha", "2", "0.0%", "✗ Not passed"],
-        ["nino", "Painted poker", "1", "100.0%", "✓ Passed"],
+        ["trainee.one", "Omaha", "2", "0.0%", "✗ Not passed"],
+        ["trainee.one", "Painted poker", "1", "100.0%", "✓ Passed"],
     ], rows
     user_id = re.search(rf"/groups/{group_id}/trainees/(\d+)", desk).group(1)
     page = teacher.get(f"/groups/{group_id}/trainees/{user_id}").get_data(as_text=True)

@@ -253,12 +253,12 @@ def test_csrf_is_checked_when_enabled(tmp_path, toys):
     app = make_app(DATABASE=str(tmp_path / "c.sqlite"))
     client = app.test_client()
     response = client.post(
-        "/account/sign-up", data={"username": "nino", "password": "x" * 9, "confirm": "x" * 9}
+        "/account/sign-up", data={"username": "trainee.one", "password": "x" * 9, "confirm": "x" * 9}
     )
     assert response.status_code == 400
     page = client.get("/account/sign-up").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
-    data = {"username": "nino", "password": "x" * 9, "confirm": "x" * 9, "csrf_token": token}
+    data = {"username": "trainee.one", "password": "x" * 9, "confirm": "x" * 9, "csrf_token": token}
     assert client.post("/account/sign-up", data=data).status_code == 302
     drill_url = client.post("/practice/toy.amount", data={"csrf_token": token}).headers["Location"]
     forged = client.post(

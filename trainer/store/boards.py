@@ -10,15 +10,15 @@ then the time taken, then the earlier sprint. Only finished sprints count, score
 >>> db = open_db(":memory:")
 >>> accounts = Accounts(db, hasher=FAST_HASHER)
 >>> teacher = accounts.create_user("teacher", "a long secret", role=Role.INSTRUCTOR)
->>> nino = accounts.sign_up("nino", "a long secret")
+>>> one = accounts.sign_up("trainee.one", "a long secret")
 >>> group = Groups(db).create(teacher["id"], "Evening class")
->>> Groups(db).add_member(group["id"], nino["id"])
+>>> Groups(db).add_member(group["id"], one["id"])
 >>> store = Store(db)
->>> sprint = store.start_sprint(nino["id"], "rp.bet_payout/10", 1, 60, questions=10, kinds=["rp.bet_payout"])
+>>> sprint = store.start_sprint(one["id"], "rp.bet_payout/10", 1, 60, questions=10, kinds=["rp.bet_payout"])
 >>> _ = store.finish_sprint(sprint)
 >>> board = weekly_board(db, group["id"], "2000-01-01", "2100-01-01")
 >>> [(b["what"], [row["username"] for row in b["rows"]]) for b in board]
-[('rp.bet_payout', ['nino'])]
+[('rp.bet_payout', ['trainee.one'])]
 """
 
 from __future__ import annotations

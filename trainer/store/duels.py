@@ -12,7 +12,7 @@ then the time; answers are the sprint's, one per question, timed and scored by t
 >>> db = open_db(":memory:")
 >>> accounts = Accounts(db, hasher=FAST_HASHER)
 >>> teacher = accounts.create_user("teacher", "a long secret", role=Role.INSTRUCTOR)
->>> one, two = (accounts.sign_up(name, "a long secret")["id"] for name in ("nino", "levan"))
+>>> one, two = (accounts.sign_up(name, "a long secret")["id"] for name in ("trainee.one", "trainee.two"))
 >>> group = Groups(db).create(teacher["id"], "Evening class")["id"]
 >>> for member in (one, two):
 ...     Groups(db).add_member(group, member)

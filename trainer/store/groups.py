@@ -7,13 +7,13 @@ instructor's desk reads (`report`, `attempts`).
 >>> db = open_db(":memory:")
 >>> accounts = Accounts(db, hasher=FAST_HASHER)
 >>> teacher = accounts.create_user("teacher", "a long secret", role=Role.INSTRUCTOR)
->>> trainee = accounts.sign_up("nino", "a long secret")
+>>> trainee = accounts.sign_up("trainee.one", "a long secret")
 >>> groups = Groups(db)
 >>> evening = groups.create(teacher["id"], "Evening class")
 >>> groups.join(trainee["id"], evening["join_code"].lower())["id"] == evening["id"]
 True
 >>> [m["username"] for m in groups.members(evening["id"])]
-['nino']
+['trainee.one']
 """
 
 from __future__ import annotations

@@ -20,11 +20,11 @@ code unused.
 >>> teacher = accounts.create_user("teacher", "a long secret", role=Role.INSTRUCTOR)
 >>> evening = Groups(db).create(teacher["id"], "Evening class")
 >>> invitations = Invitations(db, accounts)
->>> [slip] = invitations.create(evening["id"], teacher["id"], ["Nino Beridze"])
->>> user = invitations.redeem(slip["code"].lower(), "nino", "a long secret")
+>>> [slip] = invitations.create(evening["id"], teacher["id"], ["Trainee One"])
+>>> user = invitations.redeem(slip["code"].lower(), "trainee.one", "a long secret")
 >>> (user["display_name"], [m["username"] for m in Groups(db).members(evening["id"])])
-('Nino Beridze', ['nino'])
->>> invitations.redeem(slip["code"], "nino2", "a long secret")
+('Trainee One', ['trainee.one'])
+>>> invitations.redeem(slip["code"], "trainee.again", "a long secret")
 Traceback (most recent call last):
 ...
 trainer.store.accounts.AccountError: invitation_wrong
@@ -61,11 +61,11 @@ LIST_BYTES_MAX = 64 * 1024  # an uploaded class list
 
 def read_names(text: str) -> list[str]:
     """The names of a class list: one a line (a CSV row's cells joined with spaces, so that
-    "Beridze;Nino" is one name), spaces tidied, empty lines skipped; `AccountError` naming the
+    "Trainee;One" is one name), spaces tidied, empty lines skipped; `AccountError` naming the
     line of a name that is too long or has no letter, or a list that is empty or too long.
 
-    >>> read_names("Nino Beridze\\n\\n  Иван   Петров \\nGiorgi;Kapanadze\\n")
-    ['Nino Beridze', 'Иван Петров', 'Giorgi Kapanadze']
+    >>> read_names("Trainee One\\n\\n  Слушатель   Два \\nTrainee;Three\\n")
+    ['Trainee One', 'Слушатель Два', 'Trainee Three']
     """
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     sample = "\n".join(lines[:20])

@@ -2,7 +2,7 @@
 server on the same file) counts the same failures: a per-process counter made each worker's limit a
 separate one, four workers allowing four times the failures.
 
-Each failure is one row (`sign_in_failures`: a key such as "username:nino" or "address:10.0.0.7",
+Each failure is one row (`sign_in_failures`: a key such as "username:trainee.one" or "address:10.0.0.7",
 and when, in seconds since the epoch); a count is the rows of a key in the last window. A check is
 counted as a failure in advance, in the same transaction that looks at the counts (`attempt`), and
 taken back when it succeeds, so that concurrent checks see each other. Rows older than a day are
@@ -10,10 +10,10 @@ deleted as new ones come in.
 
 >>> from trainer.store.schema import open_db
 >>> failures = SignInFailures(open_db(":memory:"), clock=lambda: 1000.0)
->>> budgets = {"username:nino": [(3, 60)], "address:10.0.0.7": [(30, 60)]}
+>>> budgets = {"username:trainee.one": [(3, 60)], "address:10.0.0.7": [(30, 60)]}
 >>> [failures.attempt(budgets, ceiling=2).refused_for for _ in range(7)]
 [None, None, None, None, None, None, 60]
->>> failures.count("username:nino", 60), failures.count("username:lasha", 60)
+>>> failures.count("username:trainee.one", 60), failures.count("username:trainee.two", 60)
 (6, 0)
 """
 

@@ -53,7 +53,7 @@ def _token_json(row: dict[str, Any]) -> dict[str, Any]:
     "Sign up a trainee account (a guest of this session keeps his practice in it).",
     body=schemas.Credentials,
     security=ANYONE,
-    example={"username": "nino", "password": "a long secret"},
+    example={"username": "trainee.one", "password": "a long secret"},
     responses={
         201: (schemas.User, "The new account."),
         400: "Bad JSON, or a username or password that breaks the rules (named).",
@@ -101,7 +101,7 @@ def sign_up(body: schemas.Credentials) -> ResponseReturnValue:
     "everywhere, or by a new password (changed, or set with a one-time code).",
     body=schemas.TokenRequest,
     security=ANYONE,
-    example={"username": "nino", "password": "a long secret", "label": "results sheet"},
+    example={"username": "trainee.one", "password": "a long secret", "label": "results sheet"},
     location=True,
     responses={
         201: (schemas.NewToken, "The token (shown once); Location is where to revoke it."),

@@ -282,7 +282,7 @@ _USERNAME = {
     "pattern": USERNAME_PATTERN,
     "description": f"{USERNAME_MIN} to {USERNAME_MAX} letters and digits of any script, with . _ - "
     "between; the pattern is read as Python's `re` reads it (see the document's description).",
-    "examples": ["nino"],
+    "examples": ["trainee.one"],
 }
 _PASSWORD = {
     "type": "string",
@@ -301,7 +301,7 @@ def _required(*names: str) -> Any:
 class Credentials(Body):
     model_config = ConfigDict(json_schema_extra=_required("username", "password"))
     refusals = {
-        "password": 'Give a username and a password, such as {"username": "nino", "password": "..."}.',
+        "password": 'Give a username and a password, such as {"username": "trainee.one", "password": "..."}.',
     }
     username: Annotated[Any, Field(json_schema_extra=_USERNAME)] = None
     password: Annotated[str, Field(json_schema_extra=_PASSWORD)]
