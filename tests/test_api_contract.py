@@ -28,7 +28,7 @@ from conftest import make_app
 from hypothesis import HealthCheck, Phase, settings
 from schemathesis.config import SchemathesisConfig
 
-MAX_EXAMPLES = 25
+MAX_EXAMPLES = 15
 ADVISOR_EXAMPLES = 5
 FLOWS, FLOW_STEPS = 12, 6  # stateful scenarios per role, calls per scenario at most
 

@@ -233,14 +233,14 @@ def make_group(seed: int, db: Any = None) -> tuple[Groups, int, list[int]]:
     return groups, group_id, ids[1:]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32))
 def test_the_report_in_sql_is_the_python_report(seed: int) -> None:
     groups, group_id, _ = make_group(seed)
     assert groups.report(group_id) == old_report(groups, group_id)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32))
 def test_one_members_report_is_his_row_of_the_groups(seed: int) -> None:
     groups, group_id, _ = make_group(seed)
@@ -251,14 +251,14 @@ def test_one_members_report_is_his_row_of_the_groups(seed: int) -> None:
         assert set(mine["kinds"]) == set(row["kinds"])
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32))
 def test_the_item_analysis_in_sql_is_the_python_one(seed: int) -> None:
     groups, group_id, _ = make_group(seed)
     assert groups.item_analysis(group_id) == old_item_analysis(groups, group_id)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32), st.integers(1, 7))
 def test_a_page_of_answers_is_the_slice_of_all_of_them(seed: int, size: int) -> None:
     groups, group_id, users = make_group(seed)
@@ -270,7 +270,7 @@ def test_a_page_of_answers_is_the_slice_of_all_of_them(seed: int, size: int) -> 
             assert page == every[start : start + size]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32))
 def test_readiness_without_a_group_reads_every_answer(seed: int) -> None:
     groups, _, users = make_group(seed)
@@ -282,7 +282,7 @@ def test_readiness_without_a_group_reads_every_answer(seed: int) -> None:
             assert ready[user, game.id] == old_readiness(groups.db, user, game.kinds, target, group_id=None)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32))
 def test_the_stretches_keep_exactly_what_while_member_keeps(seed: int) -> None:
     groups, group_id, users = make_group(seed)

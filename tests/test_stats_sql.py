@@ -159,7 +159,7 @@ def _typed(value):
     return (type(value).__name__, value)
 
 
-@settings(max_examples=300)
+@settings(max_examples=120)
 @given(answers, st.sampled_from([None, *MODES]), st.sampled_from([None, *KINDS]))
 def test_kind_summary_and_trend_match_the_python_computation(rows, mode, kind):
     db = _fill(rows)
@@ -172,7 +172,7 @@ def test_kind_summary_and_trend_match_the_python_computation(rows, mode, kind):
         )
 
 
-@settings(max_examples=300)
+@settings(max_examples=120)
 @given(answers, st.integers(0, 22))
 def test_recent_by_kind_matches_the_python_computation(rows, day):
     db = _fill(rows)
@@ -183,7 +183,7 @@ def test_recent_by_kind_matches_the_python_computation(rows, day):
         )
 
 
-@settings(max_examples=300)
+@settings(max_examples=120)
 @given(answers)
 def test_correct_runs_match_the_python_computation(rows):
     db = _fill(rows)
@@ -194,7 +194,7 @@ def test_correct_runs_match_the_python_computation(rows):
         )
 
 
-@settings(max_examples=300)
+@settings(max_examples=120)
 @given(answers, st.integers(1, 25), st.none() | st.sets(st.sampled_from([*KINDS, "never.answered"])))
 def test_recent_answers_match_the_python_computation(rows, window, kinds):
     db = _fill(rows)
