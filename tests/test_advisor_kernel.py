@@ -269,11 +269,18 @@ def test_an_exchange_the_kernel_refuses_is_valued_with_numpy(monkeypatch):
     kept = [[c for c in hand if c not in d] for d in itertools.combinations(hand, 3)]
     expected = v.exchanges_numpy(kept, 3)
 
-    def refuse(*args, **kwargs):
-        raise kernel.KernelLimit("too large")
+    refused = []
 
-    monkeypatch.setattr(kernel, "exchange_sums", refuse)
+    def refuse(*args, **kwargs):  # the kernel's call, made as the real one is, refusing when run
+        def run():
+            refused.append(True)
+            raise kernel.KernelLimit("too large")
+
+        return run
+
+    monkeypatch.setattr(kernel, "exchange_call", refuse)
     assert v.exchanges(kept, 3) == expected
+    assert refused == [True]  # the kernel was asked, refused, and NumPy valued the exchanges
 
 
 def _exchanges(v: Valuation, hand: tuple[int, ...], k: int) -> list:

@@ -11,7 +11,7 @@ install found no C compiler), where it is refused, or with `TRAINER_ADVISOR_KERN
 `available()` is False and the advisor values draws with NumPy alone (solver.py): the same exact sums,
 slower; the tests compare the two to the last chip.
 
-`exchange_sums` is the kernel's side of `Valuation.exchanges`: the rank parts of the dealer counts are
+`exchange_call` is the kernel's side of `Valuation.exchanges`: the rank parts of the dealer counts are
 found with NumPy (`DealerCounts.count`), then the kernel walks every card-level draw of each rank class
 (and each flush draw on its own) and adds up the best stand after it.
 """
@@ -403,23 +403,6 @@ def warm(draw_classes: Any) -> bool:
     for r in range(13):
         _square_tables(r)
     return True
-
-
-def exchange_sums(
-    kc: KernelContext,
-    ctx: Any,
-    cls: Any,
-    kept_sets: Sequence[Sequence[int]],
-    k: int,
-    units: tuple[IntArray, IntArray, IntArray],
-    hands: int,
-    deck: int,
-    *,
-    bound: bool = False,
-) -> list[int]:
-    """For each kept set, the sum over every draw of k cards of the best stand after it, in units x
-    hidden hands x deck cards (`exchange_call` made and run)."""
-    return exchange_call(kc, ctx, cls, kept_sets, k, units, hands, deck, bound=bound)()
 
 
 def exchange_call(
