@@ -1,9 +1,9 @@
 """The instructor's forms in a real browser (Chromium through Playwright) on a laptop, 1366x768:
 the sheet of invitation slips from a class list (on screen, and printed to A4: eight slips to a
 page) and a trainee making his account with his slip's code; the house-rules form refusing beside
-the field and saving; a quiz of the instructor's own hand refused by line, assigned, sat and graded.
-The tests share one server and group, and none counts on another having run. Screenshots:
-tests/artifacts/."""
+the field and saving; a quiz of the instructor's own Russian poker hand and Omaha Hi/Lo showdown
+refused by line, assigned, sat and graded. The tests share one server and group, and none counts on
+another having run. Screenshots: tests/artifacts/."""
 
 from __future__ import annotations
 
@@ -146,6 +146,8 @@ def test_an_own_question_quiz_is_composed_sat_and_graded(browser, site, teacher_
     navigate(page, lambda: page.locator("form.exam-form button[type=submit]").click())
     assert "Line 2: each hand has five cards." in page.locator("#own-error").inner_text()
     page.locator("#own").fill("A♠ K♠ Q♠ J♠ 9♠ / 2♣ 2♦ 7♥ 8♠ K♣ / 25")
+    # An Omaha Hi/Lo showdown: seat 2's kings take the high half, seat 1's A-3 the low; seat 3 folded.
+    page.locator("#own_omaha").fill("hilo 2♣ 4♦ 7♥ J♣ K♠ / A♥ 3♦ 9♣ 9♦ 50 / K♦ K♥ 5♠ 6♠ 50 / * - 20")
     navigate(page, lambda: page.locator("form.exam-form button[type=submit]").click())
     assert "/results" in page.url
     trainee_context, trainee = _signed_in(browser, url, "trainee.two")
@@ -154,7 +156,13 @@ def test_an_own_question_quiz_is_composed_sat_and_graded(browser, site, teacher_
     navigate(trainee, lambda: trainee.locator("form[action$='/start'] button[type=submit]").click())
     for n, amount in enumerate(("0", "250", "250")):  # the flush pays the bet 250, the ante returned
         trainee.locator(f"input[name='q0-amount-{n}']").fill(amount)
+    assert trainee.locator("text=Omaha Hi/Lo, all bets are in.").is_visible()
+    # Main pot 120, no side pot, nothing returned; seats 1 and 2 take 60 each.
+    for n, amount in enumerate(("120", "0", "0", "60", "60", "0")):
+        trainee.locator(f"input[name='q1-amount-{n}']").fill(amount)
+    assert trainee.evaluate("document.documentElement.scrollWidth") <= LAPTOP["width"]
+    shot(trainee, "own-omaha-question-sitting")
     navigate(trainee, lambda: trainee.locator("#hand-in-form button[type=submit]").click())
-    assert "1 of 1 right" in trainee.locator("#exam-score").inner_text()
+    assert "2 of 2 right" in trainee.locator("#exam-score").inner_text()
     trainee_context.close()
     context.close()

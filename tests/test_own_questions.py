@@ -12,7 +12,10 @@ import pytest
 from accounts_helpers import signed_in
 
 from trainer.drills.base import expected_of, grade
-from trainer.drills.russian_poker.own import OwnQuestionError, own_settle
+from trainer.drills.omaha.own import own_showdown
+from trainer.drills.omaha.own import parse_line as parse_omaha_line
+from trainer.drills.own import OwnQuestionError
+from trainer.drills.russian_poker.own import own_settle
 from trainer.store import open_db
 from trainer.store.accounts import FAST_HASHER, Accounts, Role
 from trainer.store.groups import Groups
@@ -66,7 +69,15 @@ def test_the_store_refuses_an_own_question_it_is_handed_unchecked():
         group, **fields, own=[{"player": "As Ks Qs Js 9s", "dealer": "2c 2d 7h 8s Kc", "ante": 25}]
     )
     assert exam["items"] == [] and exam["own"] == [
-        {"player": ["As", "Ks", "Qs", "Js", "9s"], "dealer": ["2c", "2d", "7h", "8s", "Kc"], "ante": 25}
+        {
+            "kind": "rp.settle",
+            "level": 1,
+            "question": {
+                "player": ["As", "Ks", "Qs", "Js", "9s"],
+                "dealer": ["2c", "2d", "7h", "8s", "Kc"],
+                "ante": 25,
+            },
+        }
     ]
 
 
@@ -134,3 +145,175 @@ def test_an_assigned_quiz_of_own_questions_is_refused_by_line_then_sat_and_grade
     assert [(r["quiz_id"], r["username"]) for r in report] == [
         (exam_id, "trainee.one")
     ] * 2  # a row a question
+
+
+# Omaha and Omaha Hi/Lo showdowns ------------------------------------------------------------------
+
+SHOWDOWN = "2c 7d 9h Jc Ks / Ah Ad 3c 4d 50 / Kd Kh 5c 6d 50 / * - 20"  # kings full beat aces: seat 2
+HI_LO = "hilo 2c 4d 7h Jc Ks / Ah 3d 9c 9d 50 / K♦ K♥ 5♠ 6♠ 50 / * - 20"  # seat 2 high, seat 1 low
+
+
+def _amounts(values):
+    labels = ("Main pot", "Side pot 1", "Returned", "Seat 1", "Seat 2", "Seat 3")
+    return dict(zip(labels, values, strict=True))
+
+
+def test_an_own_omaha_showdown_is_settled_by_the_engine_known_answers():
+    plain = own_showdown(**parse_omaha_line(SHOWDOWN), rules_name=None)
+    assert (plain.kind, plain.level, plain.data["own"], plain.data["hi_lo"]) == (
+        "om.side_pots",
+        2,
+        True,
+        False,
+    )
+    assert plain.data["button"] == 2 and plain.data["contributions"] == [50, 50, 20]
+    assert expected_of(plain)[0] == _amounts((120, 0, 0, 0, 120, 0))
+    assert grade(plain, {k: str(v) for k, v in _amounts((120, 0, 0, 0, 120, 0)).items()}).correct
+    assert not grade(plain, {k: str(v) for k, v in _amounts((120, 0, 0, 120, 0, 0)).items()}).correct
+    split = own_showdown(**parse_omaha_line(HI_LO), rules_name=None)
+    assert split.data["hi_lo"] is True and split.data["holes"][1] == ["Kd", "Kh", "5s", "6s"]
+    assert expected_of(split)[0] == _amounts((120, 0, 0, 60, 60, 0))  # the pot halved, high and low
+    # An uncalled bet: seat 1's last 30 goes back; the rest is one pot of 100 + 20.
+    uncalled = own_showdown(
+        **parse_omaha_line("2c 7d 9h Jc Ks / Ah Ad 3c 4d 80 / *Kd Kh 5c 6d 50 / - 20"), rules_name=None
+    )
+    assert expected_of(uncalled)[0] == _amounts((120, 0, 30, 30, 120, 0))
+    # Two all-in levels: a side pot of its own.
+    sides = own_showdown(
+        **parse_omaha_line("2c 7d 9h Jc Ks / Kd Kh 5c 6d 20 / Ah Ad 3c 4d 50 / Qs Qh 8c 8d 50"),
+        rules_name=None,
+    )
+    assert expected_of(sides)[0] == dict(
+        zip(
+            ("Main pot", "Side pot 1", "Side pot 2", "Returned", "Seat 1", "Seat 2", "Seat 3"),
+            (60, 60, 0, 0, 60, 60, 0),
+            strict=True,
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("2c 7d 9h Jc / Ah Ad 3c 4d 50 / Kd Kh 5c 6d 50", "board"),
+        ("2c 7d 9h Jc Ks / Ah Ad 3c 50 / Kd Kh 5c 6d 50", "hole"),
+        ("2c 7d 9h Jc Ks / Ah Ad 3c 4d 50 / Kd Kh 5c 2c 50", "repeated"),
+        ("2c 7d 9h Jc Ks / Ah Ad 3c 4d 50 / Kd Kh 5c 6d 50 / As Ad 8c 8d 50", "repeated"),
+        ("2c 7d 9h Jc Ks / Ah Ad 3c Zz 50 / Kd Kh 5c 6d 50", "cards"),
+        ("2c 7d 9h Jc Ks / Ah Ad 3c 4d 50 / - 20", "seats"),
+        ("2c 7d 9h Jc Ks / Ah Ad 3c 4d 50 / Kd Kh 5c 6d lots", "chips"),
+        ("2c 7d 9h Jc Ks / Ah Ad 3c 4d 50 / Kd Kh 5c 6d 2000000", "chips"),
+        ("2c 7d 9h Jc Ks / Ah Ad 3c 4d 50 / Kd Kh 5c 6d 0", "stacks"),  # a seat with cards put in nothing
+        ("2c 7d 9h Jc Ks / Ah Ad 3c 4d 50 / Kd Kh 5c 6d 50 / - 70", "stacks"),  # folded over every bet
+        ("2c 7d 9h Jc Ks / *Ah Ad 3c 4d 50 / *Kd Kh 5c 6d 50", "button"),
+        ("2c 7d 9h Jc Ks", "shape"),
+    ],
+)
+def test_an_impossible_omaha_showdown_is_refused_with_its_reason(line, reason):
+    with pytest.raises(OwnQuestionError) as refused:
+        own_showdown(**parse_omaha_line(line), rules_name=None)
+    assert refused.value.reason == reason
+
+
+def test_the_store_keeps_an_own_showdown_checked_and_refuses_a_forged_one():
+    database = open_db(":memory:")
+    teacher = Accounts(database, hasher=FAST_HASHER).create_user(
+        "teacher", "a long secret", role=Role.INSTRUCTOR
+    )
+    group = Groups(database).create(teacher["id"], "Evening class")["id"]
+    now = datetime.now(UTC)
+    fields = dict(
+        title="Own",
+        items=[],
+        questions=1,
+        time_limit_s=None,
+        attempts_allowed=1,
+        same_questions=True,
+        opens_at=now,
+        closes_at=now + timedelta(days=1),
+        answers_before_close=True,
+        made_by=teacher["id"],
+    )
+    facts = {"kind": "om.side_pots", **parse_omaha_line(SHOWDOWN)}
+    forged = {**facts, "holes": [["Ah", "Ad", "3c", "4d"], ["Ah", "Kh", "5c", "6d"], None]}
+    for bad in (forged, {**facts, "kind": "om.winner"}, {**facts, "hi_lo": "yes"}):
+        with pytest.raises(ExamError, match="own_question"):
+            Exams(database).create(group, **fields, own=[bad])
+    exam = Exams(database).create(group, **fields, own=[facts])
+    assert exam["own"] == [
+        {
+            "kind": "om.side_pots",
+            "level": 2,
+            "question": {
+                "board": ["2c", "7d", "9h", "Jc", "Ks"],
+                "holes": [["Ah", "Ad", "3c", "4d"], ["Kd", "Kh", "5c", "6d"], None],
+                "contributions": [50, 50, 20],
+                "button": 2,
+                "hi_lo": False,
+            },
+        }
+    ]
+
+
+def test_an_own_omaha_quiz_is_refused_by_line_in_georgian_then_sat_and_graded(app):
+    teacher = signed_in(app, "teacher", "instructor")
+    made = teacher.post("/groups/new", data={"name": "Evening class"})
+    group_id = int(made.headers["Location"].rsplit("/", 1)[1])
+    url = f"/exams/group/{group_id}/new"
+    assert 'name="own_omaha"' in teacher.get(url).get_data(as_text=True)
+    bad = "\n".join(
+        (
+            SHOWDOWN,
+            "2c 7d 9h Jc Ks / Ah Ad 3c 4d 50 / Kd Kh 5c 6d 50 / - 70",
+            "2c 7d 9h Jc Ks / Ah Ad 3c 4d 50 / Kd Kh 5c 2c 50",
+        )
+    )
+    refused = teacher.post(url, data=_form(own_omaha=bad))
+    assert refused.status_code == 400
+    page = refused.get_data(as_text=True)
+    assert "Line 2: these chips cannot come about" in page and "Line 3: a card is dealt twice" in page
+    assert "Line 1" not in page
+    teacher.post("/language", data={"lang": "ka"})
+    ka = teacher.post(url, data=_form(own_omaha=bad)).get_data(as_text=True)
+    assert "these chips cannot come about" not in ka and "Line 2" not in ka
+    teacher.post("/language", data={"lang": "en"})
+    with app.app_context():
+        assert web_db.exams().of_group(group_id) == []
+        code = web_db.groups().group(group_id)["join_code"]
+    made = teacher.post(
+        url, data=_form(own="As Ks Qs Js 9s / 2c 2d 7h 8s Kc / 25", own_omaha=f"{SHOWDOWN}\n{HI_LO}")
+    )
+    assert made.status_code == 302
+    exam_id = int(made.headers["Location"].split("/")[-2])
+    with app.app_context():
+        exam = web_db.exams().exam(exam_id)
+    assert exam["questions"] == 3 and [o["kind"] for o in exam["own"]] == [
+        "rp.settle",
+        "om.side_pots",
+        "om.side_pots",
+    ]
+
+    trainee = signed_in(app, "trainee.one")
+    trainee.post("/groups/join", data={"code": code})
+    sitting_id = int(trainee.post(f"/exams/{exam_id}/start").headers["Location"].rsplit("/", 1)[1])
+    sitting = trainee.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True)
+    assert "Omaha Hi/Lo, all bets are in." in sitting and "Side pot 1" in sitting
+    answers = {f"q0-amount-{n}": v for n, v in enumerate(("0", "250", "250"))}
+    answers |= {f"q1-amount-{n}": str(v) for n, v in enumerate((120, 0, 0, 0, 120, 0))}  # right
+    answers |= {f"q2-amount-{n}": str(v) for n, v in enumerate((120, 0, 0, 0, 120, 0))}  # wrong: split
+    assert trainee.post(f"/exams/sittings/{sitting_id}", data=answers).status_code in (302, 303)
+    with app.app_context():
+        done = web_db.exams().sitting(sitting_id)
+        rows = list(
+            web_db.store().db.query(
+                "SELECT d.kind, a.correct FROM drills d JOIN attempts a ON a.drill_id = d.id "
+                "WHERE d.sitting_id = ? ORDER BY d.id",
+                [sitting_id],
+            )
+        )
+    assert (done["answered"], done["correct"]) == (3, 2)
+    assert [(r["kind"], r["correct"]) for r in rows] == [
+        ("rp.settle", 1),
+        ("om.side_pots", 1),
+        ("om.side_pots", 0),
+    ]

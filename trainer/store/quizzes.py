@@ -7,11 +7,14 @@ exam's items) and a seed derived from the exam's seed (the same questions for ev
 sitting's own (a fresh draw), both drawn by `secrets`, never given by a client. The drawing itself
 (house rules and all) is the caller's `draw` function, so a sitting's drills are the group's drills.
 
-An exam may also ask the instructor's own questions (`own`: a Russian poker hand he entered, the
-two hands and the ante, checked by `trainer.drills.russian_poker.own`); they follow the drawn items
-in the round robin, each drawn by `draw(kind, level, seed, fixed)`, and are graded like the rest.
-They are kept in `items` as `[kind, level, fixed]`; `exam["items"]` holds the drawn items only and
-`exam["own"]` the own questions.
+An exam may also ask the instructor's own questions (`own`: a Russian poker hand or an Omaha
+showdown he entered, checked by `trainer.drills.own`) and generated situations he picked from a
+preview (`picked`: kind, level and the seed the server drew for the preview); they follow the drawn
+items in the round robin, an own question drawn by `draw(kind, level, seed, facts)`, a picked one by
+`draw(kind, level, its seed)`, and all are graded like the rest. They are kept in `items` as
+`[kind, level, facts]` and `[kind, level, null, seed]`; `exam["items"]` holds the drawn items only,
+`exam["own"]` the own questions (`kind`, `level`, `question`: the kept facts) and `exam["picked"]`
+the picked ones (`kind`, `level`, `seed`).
 
 >>> question_seed(7, 0) == question_seed(7, 0) != question_seed(7, 1)
 True
@@ -29,14 +32,15 @@ from typing import Any
 from sqlite_utils import Database
 
 from trainer.drills import REGISTRY, Situation
-from trainer.drills.russian_poker.own import KIND as OWN_KIND
-from trainer.drills.russian_poker.own import LEVEL as OWN_LEVEL
-from trainer.drills.russian_poker.own import OwnQuestionError, fixed_of
+from trainer.drills.base import MAX_SEED
+from trainer.drills.own import OwnQuestionError, own_kind
+from trainer.drills.own import checked as checked_facts
 from trainer.store.progress import NotFoundError, Refusal, Store, _iso, _utc_now, on_days
 from trainer.store.schema import insert, writing
 
 Clock = Callable[[], datetime]
-Draw = Callable[..., tuple[Situation, int | None]]  # (kind, level, seed[, fixed own question])
+Draw = Callable[..., tuple[Situation, int | None]]  # (kind, level, seed[, an own question's facts])
+OWN_DEFAULT_KIND = "rp.settle"  # an own question handed in without its kind (the first kind there was)
 
 MAX_QUESTIONS = 50
 MAX_ATTEMPTS = 10
@@ -82,7 +86,11 @@ class Exams:
         answers_before_close: bool,
         made_by: int | None,
         own: Sequence[dict[str, Any]] = (),
+        picked: Sequence[tuple[str, int, int]] = (),
     ) -> dict[str, Any]:
+        """A new exam; `own` questions are dicts of their facts and `kind` (`OWN_DEFAULT_KIND` when
+        missing), each checked again here; `picked` are (kind, level, seed) as the caller's preview
+        drew them (the caller vouches for the seeds: `trainer.web.quizzes.picks`)."""
         text = " ".join(title.split()) if isinstance(title, str) else ""
         if not text or len(text) > 80:
             raise ExamError("title")
@@ -91,12 +99,18 @@ class Exams:
             if kind not in REGISTRY or level not in REGISTRY[kind].levels:
                 raise ExamError("item", kind=kind, level=level)
             checked.append([kind, level])
-        for fixed in own:
+        for question in own:
             try:
-                kept = fixed_of(fixed.get("player"), fixed.get("dealer"), fixed.get("ante"))
+                kind = question.get("kind", OWN_DEFAULT_KIND)
+                facts = {k: v for k, v in question.items() if k != "kind"}
+                checked.append([kind, own_kind(kind).level, checked_facts(kind, facts)])
             except (OwnQuestionError, AttributeError):
                 raise ExamError("own_question") from None
-            checked.append([OWN_KIND, OWN_LEVEL, kept])
+        for pick in picked:
+            kind, level, seed = pick
+            if kind not in REGISTRY or level not in REGISTRY[kind].levels:
+                raise ExamError("item", kind=kind, level=level)
+            checked.append([kind, level, None, _whole(seed, 0, MAX_SEED, "seed")])
         if not checked:
             raise ExamError("no_items")
         _whole(questions, 1, MAX_QUESTIONS, "questions")
@@ -139,7 +153,12 @@ class Exams:
         now = _iso(self.clock())
         stored = json.loads(row["items"])
         row["items"] = [tuple(item) for item in stored if len(item) == 2]
-        row["own"] = [item[2] for item in stored if len(item) == 3]
+        row["own"] = [
+            {"kind": k, "level": n, "question": q} for k, n, q in (i for i in stored if len(i) == 3)
+        ]
+        row["picked"] = [
+            {"kind": k, "level": n, "seed": s} for k, n, _, s in (i for i in stored if len(i) == 4)
+        ]
         row["is_open"] = row["opens_at"] <= now < row["closes_at"]
         row["is_closed"] = now >= row["closes_at"]
         return row
@@ -211,10 +230,15 @@ class Exams:
         now = self.clock()
         seed = exam["seed"] if exam["same_questions"] else secrets.randbelow(2**31)
         drawn = []
-        sequence = [*exam["items"], *((OWN_KIND, OWN_LEVEL, fixed) for fixed in exam["own"])]
+        sequence = [
+            *((kind, level, None, None) for kind, level in exam["items"]),
+            *((o["kind"], o["level"], None, o["question"]) for o in exam["own"]),
+            *((p["kind"], p["level"], p["seed"], None) for p in exam["picked"]),
+        ]
         for i in range(exam["questions"]):
-            kind, level, *fixed = sequence[i % len(sequence)]
-            drawn.append(draw(kind, level, question_seed(seed, i), *fixed))
+            kind, level, kept_seed, facts = sequence[i % len(sequence)]
+            at = question_seed(seed, i) if kept_seed is None else kept_seed
+            drawn.append(draw(kind, level, at, *(() if facts is None else (facts,))))
         deadline = None if exam["time_limit_s"] is None else now + timedelta(seconds=exam["time_limit_s"])
         store = Store(self.db, clock=self.clock)
         with writing(self.db):
@@ -362,7 +386,7 @@ class Exams:
             by_sitter.setdefault((row["quiz_id"], row["trainee_id"]), []).append(row)
         rows = []
         for exam in self.of_group(group_id):
-            asked = {k for k, _level in exam["items"]} | ({OWN_KIND} if exam["own"] else set())
+            asked = {k for k, _level in exam["items"]} | {q["kind"] for q in (*exam["own"], *exam["picked"])}
             if kind and kind not in asked:
                 continue  # the quiz asks no question of that drill
             quiz = {"quiz_id": exam["id"], "quiz": exam["title"], "questions": exam["questions"]}

@@ -10,6 +10,7 @@ from trainer.drills.omaha import showdowns
 from trainer.drills.omaha import mistakes
 from trainer.drills.omaha import spot
 from trainer.drills.omaha import chips
+from trainer.drills.omaha import own
 # isort: on
 
-__all__ = ["bets", "chips", "kinds", "mistakes", "showdowns", "spot"]
+__all__ = ["bets", "chips", "kinds", "mistakes", "own", "showdowns", "spot"]

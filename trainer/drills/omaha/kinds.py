@@ -539,6 +539,36 @@ def _returned(data: Data) -> tuple[Term, ...]:
     return (Term(N_("Returned")),) if data["level"] >= 2 else ()
 
 
+def showdown_question(
+    board: list[Card],
+    holes: list[list[str] | None],
+    contributions: list[int],
+    button: int,
+    chip: int,
+    *,
+    hi_lo: bool,
+    level: int,
+) -> Data:
+    """An `om.side_pots` question of a whole showdown (the drawn ones and an instructor's own): the
+    pots, what is returned from level 2, and what each seat collects."""
+    game = (
+        step("Omaha Hi/Lo, all bets are in. The board is {board}.", board=Cards.of(board))
+        if hi_lo
+        else step("Omaha, all bets are in. The board is {board}.", board=Cards.of(board))
+    )
+    question = (
+        step(
+            "How big is each pot (0 for a pot that does not exist), what is returned as an uncalled bet, "
+            "and what does each seat collect?"
+        )
+        if level >= 2
+        else step("How big is each pot (0 for a pot that does not exist), and what does each seat collect?")
+    )
+    return _table_question(
+        board, holes, contributions, button, chip, game, question, hi_lo=hi_lo, level=level
+    )
+
+
 def _gen_side_pots(rng: random.Random, level: int, rules_name: str | None) -> Data:
     house_rules(rules_name)  # a preset this game does not have is refused, not recorded
     players = rng.randint(*{1: (3, 4), 2: (4, 5), 3: (4, 6)}[level])
@@ -568,24 +598,7 @@ def _gen_side_pots(rng: random.Random, level: int, rules_name: str | None) -> Da
         ruling = settle(board, holes, contributions, hi_lo=hi_lo, button=button, chip=chip, explain=False)
         if len(ruling.pots) < 2 or (uncalled and not any(ruling.returned)):
             raise DealError("no side pot")
-        game = (
-            step("Omaha Hi/Lo, all bets are in. The board is {board}.", board=Cards.of(board))
-            if hi_lo
-            else step("Omaha, all bets are in. The board is {board}.", board=Cards.of(board))
-        )
-        question = (
-            step(
-                "How big is each pot (0 for a pot that does not exist), what is returned as an uncalled bet, "
-                "and what does each seat collect?"
-            )
-            if level >= 2
-            else step(
-                "How big is each pot (0 for a pot that does not exist), and what does each seat collect?"
-            )
-        )
-        return _table_question(
-            board, holes, contributions, button, chip, game, question, hi_lo=hi_lo, level=level
-        )
+        return showdown_question(board, holes, contributions, button, chip, hi_lo=hi_lo, level=level)
 
     return retry(make)
 

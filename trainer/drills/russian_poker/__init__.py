@@ -10,6 +10,7 @@ from trainer.drills.russian_poker import mistakes
 from trainer.drills.russian_poker import house
 from trainer.drills.russian_poker import spot
 from trainer.drills.russian_poker import chips
+from trainer.drills.russian_poker import own
 # isort: on
 
-__all__ = ["chips", "decision", "house", "kinds", "mistakes", "spot"]
+__all__ = ["chips", "decision", "house", "kinds", "mistakes", "own", "spot"]

@@ -8,64 +8,39 @@ by it like a drawn one (the same kind, answer format and solution).
 >>> own_settle("As Ks Qs Js 9s", "As 2d 7h 8s Kc", 25, "cis")
 Traceback (most recent call last):
 ...
-trainer.drills.russian_poker.own.OwnQuestionError: repeated
+trainer.drills.own.OwnQuestionError: repeated
 """
 
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
-from trainer.drills.base import DrillError, Situation, get_kind, prompt
+from trainer.drills.base import Situation, get_kind, prompt
 from trainer.drills.houses import using
+from trainer.drills.own import OwnKind, OwnQuestionError, cards_of, register_own, whole_in
 from trainer.drills.russian_poker.deals import house_rules, names
 from trainer.drills.russian_poker.kinds import _holds, _stakes, settle_data
-from trainer.engine.cards import Card, parse_cards
+from trainer.engine.cards import parse_cards
 from trainer.engine.explain import Cards, step
 from trainer.engine.presets import HouseSource
 
 KIND = "rp.settle"
 LEVEL = 1
 ANTE_MAX = 100_000
-
-
-class OwnQuestionError(DrillError):
-    """An own question the engine refuses; `reason`: "cards" (not cards), "count" (not five and
-    five), "repeated" (a card in both hands or twice), "ante" (not a whole number from 1 to
-    `ANTE_MAX`), "impossible" (the engine cannot settle it)."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-def _cards(text: Any) -> list[Card]:
-    """The cards of a hand as typed ("As Ks", "A♠, 10♥" or a list of codes), card by card, so a
-    card named twice is said to be named twice rather than not to be a card."""
-    tokens = (
-        text
-        if isinstance(text, list)
-        else re.split(r"[\s,]+", text.strip())
-        if isinstance(text, str)
-        else None
-    )
-    if not tokens:
-        raise OwnQuestionError("cards")
-    try:
-        return [card for token in tokens for card in parse_cards([str(token)])]
-    except (ValueError, TypeError):
-        raise OwnQuestionError("cards") from None
+# Reasons of `OwnQuestionError` here: "cards" (not cards), "count" (not five and five), "repeated" (a
+# card in both hands or twice), "ante" (not a whole number from 1 to `ANTE_MAX`), "impossible" (the
+# engine cannot settle it).
 
 
 def fixed_of(player: Any, dealer: Any, ante: Any) -> dict[str, Any]:
     """The question as an exam keeps it: the two hands (card codes) and the ante, checked."""
-    mine, his = _cards(player), _cards(dealer)
+    mine, his = cards_of(player), cards_of(dealer)
     if len(mine) != 5 or len(his) != 5:
         raise OwnQuestionError("count")
     if len({*mine, *his}) != 10:
         raise OwnQuestionError("repeated")
-    if isinstance(ante, bool) or not isinstance(ante, int) or not 1 <= ante <= ANTE_MAX:
+    if not whole_in(ante, 1, ANTE_MAX):
         raise OwnQuestionError("ante")
     return {"player": names(mine), "dealer": names(his), "ante": ante}
 
@@ -96,3 +71,13 @@ def _situation(fixed: dict[str, Any], rules_name: str | None) -> Situation:
     data = json.loads(json.dumps(data))
     kind = get_kind(KIND)
     return Situation(kind.id, LEVEL, 0, kind.version, rules_name, data, kind.answer_format(data))
+
+
+register_own(
+    OwnKind(
+        KIND,
+        LEVEL,
+        lambda facts: fixed_of(facts.get("player"), facts.get("dealer"), facts.get("ante")),
+        _situation,
+    )
+)

@@ -96,6 +96,12 @@ class ExamForm(FlaskForm):
             Length(max=OWN_TEXT_MAX, message=_l("At most %(max)s\u00a0characters.", max=OWN_TEXT_MAX))
         ],
     )
+    own_omaha = TextAreaField(
+        _l("Your own questions: Omaha showdowns"),
+        validators=[
+            Length(max=OWN_TEXT_MAX, message=_l("At most %(max)s\u00a0characters.", max=OWN_TEXT_MAX))
+        ],
+    )
     questions = WholeField(
         _l("Number of questions"),
         default=10,
@@ -122,6 +128,7 @@ class ExamForm(FlaskForm):
     def __init__(self, zone: str, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.zone = zone
+        self.picks: list[Any] = []  # the kept preview situations, read by the view (`picks`)
         self.item.choices = item_choices()
         self.item.pre_validate = self._known_items  # type: ignore[method-assign]
 
@@ -131,14 +138,20 @@ class ExamForm(FlaskForm):
             raise ValidationError(gettext("Choose at least one drill and level."))
 
     def validate_item(self, field: Field) -> None:
-        if not field.data and not self.own_lines():
+        if (
+            not field.data
+            and not self.own_lines(self.own)
+            and not self.own_lines(self.own_omaha)
+            and not self.picks
+        ):
             raise ValidationError(
                 gettext("Choose at least one drill and level, or enter your own questions.")
             )
 
-    def own_lines(self) -> list[tuple[int, str]]:
-        """The own questions' lines that are not empty, numbered from 1."""
-        lines = (self.own.data or "").splitlines()
+    @staticmethod
+    def own_lines(field: Field) -> list[tuple[int, str]]:
+        """The lines of an own-questions field that are not empty, numbered from 1."""
+        lines = (field.data or "").splitlines()
         return [(n, line.strip()) for n, line in enumerate(lines, start=1) if line.strip()]
 
     def validate_closes_at(self, field: Field) -> None:

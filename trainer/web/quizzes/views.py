@@ -23,8 +23,14 @@ from flask_login import current_user, login_required
 from trainer.drills import REGISTRY, get_kind
 from trainer.drills.base import expected_of
 from trainer.drills.mistakes import mistake_title
-from trainer.drills.russian_poker.own import ANTE_MAX, OwnQuestionError, own_settle
-from trainer.games import GAMES, RUSSIAN_POKER
+from trainer.drills.omaha.own import CHIPS_MAX as OM_CHIPS_MAX
+from trainer.drills.omaha.own import KIND as OM_KIND
+from trainer.drills.omaha.own import SEATS_MAX as OM_SEATS_MAX
+from trainer.drills.omaha.own import parse_line as parse_omaha_line
+from trainer.drills.own import OwnQuestionError, checked, own_situation
+from trainer.drills.russian_poker.own import ANTE_MAX
+from trainer.drills.russian_poker.own import KIND as RP_KIND
+from trainer.games import GAMES, OMAHA, RUSSIAN_POKER
 from trainer.store import AlreadyAnsweredError, NotFoundError
 from trainer.store.quiz_report import quiz_report
 from trainer.store.quizzes import ExamError
@@ -124,53 +130,108 @@ def new(group_id: int) -> Page:
     return (page, 400) if error else page
 
 
-OWN_GAME = RUSSIAN_POKER.id
 OWN_SPLIT = re.compile(r"\s*[/|;]\s*")
+
+
+def _russian_line(line: str) -> tuple[str, dict[str, Any]]:
+    parts = OWN_SPLIT.split(line)
+    if len(parts) != 3:
+        raise OwnQuestionError("shape")
+    return RP_KIND, {"player": parts[0], "dealer": parts[1], "ante": whole_number(parts[2])}
+
+
+def _omaha_line(line: str) -> tuple[str, dict[str, Any]]:
+    return OM_KIND, parse_omaha_line(line)
+
+
+# Each own-questions field of the form: its game (whose house rules settle it) and how a line reads.
+OWN_FIELDS = (("own", RUSSIAN_POKER.id, _russian_line), ("own_omaha", OMAHA.id, _omaha_line))
 
 
 def own_questions(form: ExamForm, group_id: int) -> list[dict[str, Any]] | None:
     """The own questions of the form, each checked by the engine under the group's house rules as
-    it is entered: the kept questions, or None with every refused line marked on the field."""
-    rules = db.groups().rules(group_id)[OWN_GAME]
-    kept, errors = [], []
-    lines = form.own_lines()
-    if len(lines) > OWN_MAX:
-        errors.append(gettext("At most %(max)s own questions.", max=OWN_MAX))
-    for number, line in lines[:OWN_MAX]:
-        parts = OWN_SPLIT.split(line)
-        ante = whole_number(parts[2]) if len(parts) == 3 else None
-        try:
-            if len(parts) != 3:
-                raise OwnQuestionError("shape")
-            situation = own_settle(parts[0], parts[1], ante, rules, houses=db.houses())
-        except OwnQuestionError as refused:
-            errors.append(own_refusal(refused.reason, number))
-            continue
-        kept.append({k: situation.data[k] for k in ("player", "dealer", "ante")})
-    if errors:
-        form.own.errors = [*form.own.errors, *errors]
-        return None
-    return kept
+    it is entered: the kept questions (their facts and `kind`), or None with every refused line
+    marked on its field."""
+    rules = db.groups().rules(group_id)
+    kept, refused = [], False
+    total = 0
+    for name, game, read in OWN_FIELDS:
+        field = form[name]
+        errors = []
+        lines = form.own_lines(field)
+        total += len(lines)
+        for number, line in lines[:OWN_MAX]:
+            try:
+                kind, facts = read(line)
+                facts = checked(kind, facts)
+                own_situation(kind, facts, rules[game], houses=db.houses())
+            except OwnQuestionError as refusal_of:
+                errors.append(own_refusal(refusal_of.reason, number, game))
+                continue
+            kept.append({"kind": kind, **facts})
+        if errors:
+            field.errors = [*field.errors, *errors]
+            refused = True
+    if total > OWN_MAX:
+        form.own.errors = [*form.own.errors, gettext("At most %(max)s own questions.", max=OWN_MAX)]
+        refused = True
+    return None if refused else kept
 
 
-def own_refusal(reason: str, line: int) -> str:
+def own_refusal(reason: str, line: int, game: str = RUSSIAN_POKER.id) -> str:
+    if reason == "cards":
+        return gettext("Line %(line)s: a card is not written as a card (such as As, 10h, K♦).", line=line)
+    if reason == "repeated":
+        return gettext("Line %(line)s: a card is dealt twice; no deck has it twice.", line=line)
+    if game == OMAHA.id:
+        return _omaha_refusal(reason, line)
     if reason == "shape":
         return gettext(
             "Line %(line)s: write the player's five cards, the dealer's five cards and the ante, "
             "parted by slashes.",
             line=line,
         )
-    if reason == "cards":
-        return gettext("Line %(line)s: a card is not written as a card (such as As, 10h, K♦).", line=line)
     if reason == "count":
         return gettext("Line %(line)s: each hand has five cards.", line=line)
-    if reason == "repeated":
-        return gettext("Line %(line)s: a card is dealt twice; no deck has it twice.", line=line)
     if reason == "ante":
         return gettext(
             "Line %(line)s: the ante is a whole number of chips from 1 to %(max)s.", line=line, max=ANTE_MAX
         )
     return gettext("Line %(line)s: this hand cannot be settled under the group's house rules.", line=line)
+
+
+def _omaha_refusal(reason: str, line: int) -> str:
+    if reason == "shape":
+        return gettext(
+            "Line %(line)s: write the board, then for each seat its four cards (or - when it folded) and "
+            "the chips it put in, parted by slashes.",
+            line=line,
+        )
+    if reason == "board":
+        return gettext("Line %(line)s: the board has five cards.", line=line)
+    if reason == "hole":
+        return gettext("Line %(line)s: a seat that shows its hand has four cards.", line=line)
+    if reason == "seats":
+        return gettext(
+            "Line %(line)s: a showdown has 2 to %(max)s seats, at least two of them with cards.",
+            line=line,
+            max=OM_SEATS_MAX,
+        )
+    if reason == "chips":
+        return gettext(
+            "Line %(line)s: the chips a seat put in are a whole number from 0 to %(max)s.",
+            line=line,
+            max=OM_CHIPS_MAX,
+        )
+    if reason == "button":
+        return gettext("Line %(line)s: mark one seat, and only one, as the button with *.", line=line)
+    if reason == "stacks":
+        return gettext(
+            "Line %(line)s: these chips cannot come about: every seat with cards put chips in, and a "
+            "folded seat put in no more than the deepest seat with cards.",
+            line=line,
+        )
+    return gettext("Line %(line)s: this showdown cannot be settled under the group's house rules.", line=line)
 
 
 @bp.get("/<int:exam_id>/results")
@@ -349,8 +410,7 @@ def start(exam_id: int) -> Page:
     def draw(kind: str, level: int, seed: int, fixed: dict[str, Any] | None = None) -> Any:
         rules = db.groups().rules_for_kind(int(exam["group_id"]), kind)
         if fixed is not None:  # an own question, under the group's rules of today, graded as drawn ones
-            own = own_settle(fixed["player"], fixed["dealer"], fixed["ante"], rules, houses=db.houses())
-            return own, int(exam["group_id"])
+            return own_situation(kind, fixed, rules, houses=db.houses()), int(exam["group_id"])
         return db.draw(kind, level, seed=seed, rules=rules)
 
     try:
