@@ -38,7 +38,8 @@ from trainer.web.core import db, local_time
 from trainer.web.core.auth import instructor_required
 from trainer.web.core.forms import EmptyForm, spreadsheet_cell, whole_number
 from trainer.web.core.guards import check_form
-from trainer.web.quizzes.forms import OWN_MAX, ExamForm
+from trainer.web.quizzes import picks
+from trainer.web.quizzes.forms import OWN_MAX, ExamForm, item_choices
 from trainer.web.situations.answer_words import worded_json
 from trainer.web.situations.answers import read_all
 from trainer.web.situations.catalog import game_title, kind_title
@@ -104,20 +105,42 @@ def new(group_id: int) -> Page:
     zone = local_time.zone_of(group)
     form = ExamForm(zone, formdata=request.form if request.method == "POST" else None)
     error = None
+    previews: list[dict[str, Any]] = []
+    draw = group_draw(group_id)
     if request.method == "GET":
         form.fill_defaults(datetime.now(UTC))
-    elif form.validate() and (own := own_questions(form, group_id)) is not None:
-        fields = form.exam_fields()
-        if own and not fields["items"]:
-            fields["questions"] = len(own)  # own questions only: each asked once
-        try:
-            exam = db.exams().create(group_id, **fields, own=own, made_by=current_user.id)
-        except ExamError as refused:
-            error = refusal(refused)
-        else:
-            return redirect(url_for("quizzes.results", exam_id=exam["id"]))
     else:
-        error = gettext("The quiz is not assigned: correct the fields marked below.")
+        form.picks, refused = picks.read_all(request.form.getlist("pick"), group_id, current_user.id)
+        if refused:
+            error = gettext(
+                "A situation kept from a preview could not be read; show the situations again and keep "
+                "the ones you want."
+            )
+        elif len(form.picks) > picks.PICKS_MAX:
+            error = gettext("Keep at most %(max)s situations from the previews.", max=picks.PICKS_MAX)
+        elif request.form.get("preview"):
+            check_form(EmptyForm())  # the CSRF token only: a preview saves nothing
+            chosen = request.form.get("preview_item", "")
+            kind, _, level = chosen.rpartition(":")
+            if chosen not in {value for value, _label in item_choices()}:
+                error = gettext("Choose a drill and level to preview.")
+            else:
+                fresh = [p for p in picks.fresh(kind, whole_number(level) or 0) if p not in form.picks]
+                previews = picks.shown(fresh, draw, group_id, current_user.id)
+        elif form.validate() and (own := own_questions(form, group_id)) is not None:
+            fields = form.exam_fields()
+            if (own or form.picks) and not fields["items"]:
+                fields["questions"] = len(own) + len(form.picks)  # own and kept only: each asked once
+            try:
+                exam = db.exams().create(
+                    group_id, **fields, own=own, picked=form.picks, made_by=current_user.id
+                )
+            except ExamError as refused_exam:
+                error = refusal(refused_exam)
+            else:
+                return redirect(url_for("quizzes.results", exam_id=exam["id"]))
+        else:
+            error = gettext("The quiz is not assigned: correct the fields marked below.")
     page = render_template(
         "quizzes/new.html",
         group=group,
@@ -126,8 +149,24 @@ def new(group_id: int) -> Page:
         form=form,
         error=error,
         zone=zone,
+        kept=picks.shown(form.picks[: picks.PICKS_MAX], draw, group_id, current_user.id),
+        previews=previews,
+        preview_item=request.form.get("preview_item", ""),
     )
     return (page, 400) if error else page
+
+
+def group_draw(group_id: int) -> Any:
+    """How the group's quizzes draw a question: a drawn or picked one by its kind, level and seed,
+    an own one from its facts, under the group's house rules of today (also the previews')."""
+
+    def draw(kind: str, level: int, seed: int, fixed: dict[str, Any] | None = None) -> Any:
+        rules = db.groups().rules_for_kind(group_id, kind)
+        if fixed is not None:  # an own question, graded as drawn ones
+            return own_situation(kind, fixed, rules, houses=db.houses()), group_id
+        return db.draw(kind, level, seed=seed, rules=rules)
+
+    return draw
 
 
 OWN_SPLIT = re.compile(r"\s*[/|;]\s*")
@@ -406,13 +445,7 @@ def show(exam_id: int) -> Page:
 def start(exam_id: int) -> Page:
     check_form(EmptyForm())
     exam = _member_exam(exam_id)
-
-    def draw(kind: str, level: int, seed: int, fixed: dict[str, Any] | None = None) -> Any:
-        rules = db.groups().rules_for_kind(int(exam["group_id"]), kind)
-        if fixed is not None:  # an own question, under the group's rules of today, graded as drawn ones
-            return own_situation(kind, fixed, rules, houses=db.houses()), int(exam["group_id"])
-        return db.draw(kind, level, seed=seed, rules=rules)
-
+    draw = group_draw(int(exam["group_id"]))
     try:
         sitting = db.exams().start(exam_id, current_user.id, draw)
     except ExamError as error:
