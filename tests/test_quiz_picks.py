@@ -140,3 +140,56 @@ def _teacher_id(app):
     with app.app_context():
         rows = web_db.store().db.query("SELECT id FROM users WHERE username = 'teacher'")
         return next(iter(rows))["id"]
+
+
+def test_the_groups_api_lists_a_quizs_own_questions_and_picks_as_documented(app):
+    from jsonschema import Draft202012Validator
+
+    teacher = signed_in(app, "teacher", "instructor")
+    group_id = _group(teacher)
+    url = f"/exams/group/{group_id}/new"
+    tokens = _tokens(
+        teacher.post(url, data=_form(preview="1", preview_item="om.winner:1")).get_data(as_text=True)
+    )
+    own = "As Ks Qs Js 9s / 2c 2d 7h 8s Kc / 25"
+    omaha = "hilo 2c 4d 7h Jc Ks / Ah 3d 9c 9d 50 / K♦ K♥ 5♠ 6♠ 50 / * - 20"
+    made = teacher.post(url, data=_form(item=["rp.qualify:1"], own=own, own_omaha=omaha, pick=tokens[:1]))
+    assert made.status_code == 302
+    api = f"/api/v1/groups/{group_id}/quizzes"
+    response = teacher.get(api)
+    assert response.status_code == 200
+    doc = app.test_client().get("/api/v1/openapi.json").json
+    schema = doc["paths"]["/api/v1/groups/{group_id}/quizzes"]["get"]["responses"]["200"]["content"]
+    Draft202012Validator({**schema["application/json"]["schema"], "components": doc["components"]}).validate(
+        response.json
+    )
+    [quiz] = response.json["quizzes"]
+    assert quiz["items"] == [{"kind": "rp.qualify", "level": 1}]
+    assert quiz["own"] == [
+        {
+            "kind": "rp.settle",
+            "level": 1,
+            "question": {
+                "player": ["As", "Ks", "Qs", "Js", "9s"],
+                "dealer": ["2c", "2d", "7h", "8s", "Kc"],
+                "ante": 25,
+            },
+        },
+        {
+            "kind": "om.side_pots",
+            "level": 2,
+            "question": {
+                "board": ["2c", "4d", "7h", "Jc", "Ks"],
+                "holes": [["Ah", "3d", "9c", "9d"], ["Kd", "Kh", "5s", "6s"], None],
+                "contributions": [50, 50, 20],
+                "button": 2,
+                "hi_lo": True,
+            },
+        },
+    ]
+    with app.test_request_context():
+        seed = picks.read(tokens[0], group_id, _teacher_id(app))[2]
+    assert quiz["picked"] == [{"kind": "om.winner", "level": 1, "seed": seed}]
+    # Another instructor, a trainee: not theirs.
+    assert signed_in(app, "teacher.two", "instructor").get(api).status_code == 404
+    assert signed_in(app, "trainee.one").get(api).status_code == 404

@@ -800,10 +800,52 @@ class MemberResult(Out):
     sittings: list[Sitting]
 
 
+CardCode = Annotated[str, Field(pattern=r"^[2-9TJQKA][cdhs]$", examples=["As", "Td"])]
+
+
+class RussianOwnQuestion(Out):
+    """A Russian poker hand the instructor entered (`rp.settle`)."""
+
+    player: list[CardCode] = Field(min_length=5, max_length=5)
+    dealer: list[CardCode] = Field(min_length=5, max_length=5)
+    ante: Id
+
+
+class OmahaOwnQuestion(Out):
+    """An Omaha or Omaha Hi/Lo showdown the instructor entered (`om.side_pots`), a seat a row."""
+
+    board: list[CardCode] = Field(min_length=5, max_length=5)
+    holes: list[Annotated[list[CardCode], Field(min_length=4, max_length=4)] | None] = Field(
+        min_length=2, max_length=10, description="Each seat's hole cards; null for a seat that folded."
+    )
+    contributions: list[Count] = Field(min_length=2, max_length=10, description="The chips each seat put in.")
+    button: Count = Field(description="The button's seat, counted from 0.")
+    hi_lo: bool
+
+
+class OwnQuestion(Out):
+    kind: Literal["rp.settle", "om.side_pots"]
+    level: Level
+    question: RussianOwnQuestion | OmahaOwnQuestion = Field(
+        description="The facts as entered and checked; the trainee is asked them as a drawn situation "
+        "of the kind and level."
+    )
+
+
+class PickedSituation(Out):
+    kind: str = Field(examples=["om.side_pots"])
+    level: Level
+    seed: Seed = Field(description="The seed the preview drew it from; each sitting draws it again.")
+
+
 class GroupQuiz(Out):
     id: int
     title: str
-    items: list[QuizItem]
+    items: list[QuizItem] = Field(description="The drill kinds and levels drawn afresh.")
+    own: list[OwnQuestion] = Field(description="The instructor's own questions, asked after the drawn ones.")
+    picked: list[PickedSituation] = Field(
+        description="Generated situations the instructor kept from a preview, asked after his own."
+    )
     questions: int
     time_limit_s: int | None
     attempts_allowed: int

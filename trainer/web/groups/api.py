@@ -271,7 +271,8 @@ def group_quiz_results_csv(group_id: int) -> ResponseReturnValue:
 @operation(
     "groupQuizzes",
     "Groups",
-    "The group's assigned quizzes, each with every member's sittings and best score.",
+    "The group's assigned quizzes as composed (drawn items, own questions, picked situations), each "
+    "with every member's sittings and best score.",
     security=SIGNED_IN,
     responses={
         200: (schemas.GroupQuizzes, "The quizzes, the latest to open first (the group's owner only)."),
@@ -290,6 +291,8 @@ def group_quizzes(group_id: int) -> ResponseReturnValue:
                 "id": exam["id"],
                 "title": exam["title"],
                 "items": [{"kind": kind, "level": level} for kind, level in exam["items"]],
+                "own": exam["own"],
+                "picked": exam["picked"],
                 "questions": exam["questions"],
                 "time_limit_s": exam["time_limit_s"],
                 "attempts_allowed": exam["attempts_allowed"],
