@@ -143,12 +143,12 @@ def test_an_own_question_quiz_is_composed_sat_and_graded(browser, site, teacher_
     page.goto(f"{url}/exams/group/{teacher_group}/new")
     page.locator("#title").fill("Own hands")
     page.locator("#own").fill("A♠ K♠ Q♠ J♠ 9♠ / 2♣ 2♦ 7♥ 8♠ K♣ / 25\nA♠ K♠ / 2♣ / 25")
-    navigate(page, lambda: page.locator("form.exam-form button[type=submit]").click())
+    navigate(page, lambda: page.locator("#assign-quiz").click())
     assert "Line 2: each hand has five cards." in page.locator("#own-error").inner_text()
     page.locator("#own").fill("A♠ K♠ Q♠ J♠ 9♠ / 2♣ 2♦ 7♥ 8♠ K♣ / 25")
     # An Omaha Hi/Lo showdown: seat 2's kings take the high half, seat 1's A-3 the low; seat 3 folded.
     page.locator("#own_omaha").fill("hilo 2♣ 4♦ 7♥ J♣ K♠ / A♥ 3♦ 9♣ 9♦ 50 / K♦ K♥ 5♠ 6♠ 50 / * - 20")
-    navigate(page, lambda: page.locator("form.exam-form button[type=submit]").click())
+    navigate(page, lambda: page.locator("#assign-quiz").click())
     assert "/results" in page.url
     trainee_context, trainee = _signed_in(browser, url, "trainee.two")
     trainee.goto(url + "/")

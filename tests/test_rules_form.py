@@ -73,7 +73,7 @@ def test_a_changed_pay_row_is_saved_and_shown_beside_the_shipped_value(app, teac
     page = teacher.get(url).get_data(as_text=True)
     # One field per rule, labelled in words, with its range and the shipped value beside.
     row = re.search(r'<tr id="r__exchange__min_cards-row".*?</tr>', page, re.S).group(0)
-    assert "<label" in row and "fewest cards" in row and "at least 1" in row
+    assert "<label" in row and "fewest cards" in row and "a whole number from 1 to 5" in row
     assert re.search(r'<td class="shipped">1</td>', row)
     assert 'id="r__bet__odds-row"' in page and 'name="r__bet__odds__full_house"' in page  # the pay table
     data = form_data(page) | {"r__bet__odds__full_house": "8", "r__bonus__offered": ""}
@@ -89,6 +89,29 @@ def test_a_changed_pay_row_is_saved_and_shown_beside_the_shipped_value(app, teac
     assert 'value="8"' in full_house and '<td class="shipped">7</td>' in full_house
 
 
+@pytest.mark.parametrize("game", ["russian_poker", "omaha", "painted_poker"])
+def test_every_number_shows_its_whole_allowed_range(app, teacher, game):
+    """Each number rule and pay table says its lowest and highest allowed value, read off the
+    loader's converter (a hand has five cards: exchange from 1 to 5; else the house-rules limit)."""
+    from trainer.engine.presets import WHOLE_LIMIT
+
+    page = teacher.get(f"/groups/{_group(teacher)}/rules/{game}").get_data(as_text=True)
+    ranges = re.findall(r'id="(r__[a-z0-9_]+)-range">([^<]*)<', page)
+    numbers = [(name, text) for name, text in ranges if "whole number" in text or "odds" in text]
+    assert numbers
+    limit = f"{WHOLE_LIMIT:,}"
+    for name, text in numbers:
+        if "whole number from 1, or" in text:
+            continue  # a number or a word (`deck`, `players`): its bounds are the game's own checks
+        assert re.search(r"from -?[\d,]+ to [\d,]+", text), (name, text)
+    shown = dict(numbers)
+    if game == "russian_poker":
+        assert shown["r__exchange__max_cards"] == "a whole number from 1 to 5"
+        assert shown["r__bet__odds"] == f"(every row is paid; odds x to 1, from 1 to {limit})"
+    if game == "omaha":
+        assert shown["r__limit__raises_per_round"] == f"a whole number from 0 to {limit}"
+
+
 def test_refusals_are_put_beside_their_field_and_nothing_is_saved(app, teacher):
     group_id = _group(teacher)
     url = f"/groups/{group_id}/rules/russian_poker"
@@ -98,12 +121,13 @@ def test_refusals_are_put_beside_their_field_and_nothing_is_saved(app, teacher):
         (
             {"r__exchange__max_exchanges": "many"},
             "r__exchange__max_exchanges",
-            "Give a whole number of at least 0.",
+            "Give a whole number from 0 to 1,000,000.",
         ),
         ({"r__bet__odds__pair": ""}, "r__bet__odds__pair", "Fill in this field."),
         ({"r__buy_game__replaces": "the best"}, "r__buy_game__replaces", "Choose one of the values offered."),
+        ({"r__exchange__min_cards": "6"}, "r__exchange__min_cards", "Give a whole number from 1 to 5."),
+        ({"r__bet__odds__pair": "2000000"}, "r__bet__odds__pair", "Give a whole number from 1 to 1,000,000."),
         # The loader's, across keys: put on the key it names.
-        ({"r__exchange__min_cards": "6"}, "r__exchange__min_cards", "at most 5"),
         ({"r__bet__odds__full_house": "1"}, "r__bet__odds", "a better row must never pay less"),
         ({"r__boxes__open_per_player": "9"}, "r__boxes__open_per_player", "it has only 6\xa0boxes"),
     ]

@@ -190,11 +190,24 @@ def merge_tables(
 # Converters: a raw TOML value -> the checked value, or ValueError / RowError with the reason.
 
 
+WHOLE_LIMIT = 1_000_000  # no house rule's number goes beyond this, either way, unless its rule says less
+
+
 @dataclass(frozen=True)
 class Whole:
-    """The converter `whole(minimum)` returns; a page building a form reads `minimum` off it."""
+    """The converter `whole(minimum, maximum)` returns; a page building a form reads the range off it
+    (`low`, `high`: the bounds given, else -/+ `WHOLE_LIMIT`)."""
 
     minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def low(self) -> int:
+        return -WHOLE_LIMIT if self.minimum is None else self.minimum
+
+    @property
+    def high(self) -> int:
+        return WHOLE_LIMIT if self.maximum is None else self.maximum
 
     def __call__(self, value: Any) -> int:
         minimum = self.minimum
@@ -203,19 +216,27 @@ class Whole:
             raise ValueRefusal(
                 f"expected a whole number{floor}, got {value!r}", "whole_number", minimum=minimum, value=value
             )
-        if minimum is not None and value < minimum:
+        if value < self.low:
             raise ValueRefusal(
-                f"expected a whole number >= {minimum}, got {value!r}",
+                f"expected a whole number >= {self.low}, got {value!r}",
                 "whole_number",
-                minimum=minimum,
+                minimum=self.low,
+                value=value,
+            )
+        if value > self.high:
+            raise ValueRefusal(
+                f"expected a whole number <= {self.high}, got {value!r}",
+                "at_most",
+                maximum=self.high,
                 value=value,
             )
         return value
 
 
-def whole(minimum: int | None = None) -> Callable[[Any], int]:
-    """A whole number (not a boolean), at least `minimum` when given."""
-    return Whole(minimum)
+def whole(minimum: int | None = None, maximum: int | None = None) -> Callable[[Any], int]:
+    """A whole number (not a boolean) from `minimum` to `maximum`, each -/+ `WHOLE_LIMIT` when not
+    given."""
+    return Whole(minimum, maximum)
 
 
 def flag(value: Any) -> bool:
@@ -276,6 +297,7 @@ class PayTable:
     complete: bool
     noun: str = "category"
     minimum: int = 1
+    maximum: int = WHOLE_LIMIT
 
     def __call__(self, value: Any) -> Mapping[Any, int]:
         allowed = {str(r): r for r in self.rows}
@@ -292,7 +314,7 @@ class PayTable:
                     allowed=", ".join(allowed),
                 )
             try:
-                out[allowed[key]] = whole(self.minimum)(odds)
+                out[allowed[key]] = whole(self.minimum, self.maximum)(odds)
             except ValueRefusal as err:
                 raise RowError(key, str(err), err.code, **err.params) from None
         missing = [name for name in allowed if allowed[name] not in out]
@@ -302,11 +324,11 @@ class PayTable:
 
 
 def pay_table(
-    rows: Sequence[K], *, complete: bool, noun: str = "category", minimum: int = 1
+    rows: Sequence[K], *, complete: bool, noun: str = "category", minimum: int = 1, maximum: int = WHOLE_LIMIT
 ) -> Callable[[Any], Mapping[K, int]]:
-    """A table {row: odds} whose rows are some (or, if `complete`, all) of `rows`; the result is
-    read-only and in the order of `rows`."""
-    return PayTable(tuple(rows), complete, noun, minimum)
+    """A table {row: odds} whose rows are some (or, if `complete`, all) of `rows`, each odds from
+    `minimum` to `maximum`; the result is read-only and in the order of `rows`."""
+    return PayTable(tuple(rows), complete, noun, minimum, maximum)
 
 
 class Reader:
@@ -345,11 +367,11 @@ class Reader:
         except ValueError as err:
             raise self.fail(key, str(err)) from None
 
-    def whole(self, key: str, minimum: int | None = None) -> int:
-        return int(self.value(key, whole(minimum)))
+    def whole(self, key: str, minimum: int | None = None, maximum: int | None = None) -> int:
+        return int(self.value(key, whole(minimum, maximum)))
 
-    def optional_whole(self, key: str, minimum: int | None = None) -> int | None:
-        value = self.value(key, whole(minimum), required=False)
+    def optional_whole(self, key: str, minimum: int | None = None, maximum: int | None = None) -> int | None:
+        value = self.value(key, whole(minimum, maximum), required=False)
         return None if value is None else int(value)
 
     def flag(self, key: str) -> bool:

@@ -203,8 +203,8 @@ SCHEMA: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "bonus.odds6": ("bonus_odds6", pay_table(_STRAIGHT_UP, complete=False)),
     "buys.cost_antes": ("buy_cost_antes", whole(1)),
     "exchange.allowed": ("exchange_allowed", flag),
-    "exchange.min_cards": ("exchange_min_cards", whole(1)),
-    "exchange.max_cards": ("exchange_max_cards", whole(1)),
+    "exchange.min_cards": ("exchange_min_cards", whole(1, 5)),  # a hand has five cards
+    "exchange.max_cards": ("exchange_max_cards", whole(1, 5)),
     "exchange.max_exchanges": ("max_exchanges", whole(0)),
     "sixth_card.allowed": ("sixth_card_allowed", flag),
     "sixth_card.with_exchange": ("sixth_card_with_exchange", flag),

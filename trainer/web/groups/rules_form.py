@@ -29,6 +29,7 @@ from wtforms.validators import StopValidation
 from trainer.engine.presets import META_KEYS, Choice, PayTable, SchemaReader, Whole, flag, flatten
 from trainer.games import Game
 from trainer.web.core.forms import whole_number
+from trainer.web.core.i18n import number_text
 
 FROM = re.compile(r"\A# from: ([a-z0-9][a-z0-9_-]{0,63})\n")
 # Where a preset comes from and what it does not apply: notes of the files' authors, kept as they
@@ -49,6 +50,7 @@ class Rule:
     current: Any
     shipped: Any
     minimum: int | None = None
+    maximum: int | None = None
     values: tuple[str, ...] = ()
     rows: tuple[str, ...] = ()
     complete: bool = False
@@ -102,14 +104,15 @@ def rules_of(game: Game, current: dict[str, Any], shipped: dict[str, Any]) -> li
         if key in KEPT:
             rule.kind = "kept"
         elif isinstance(convert, PayTable):
-            rule.kind, rule.rows, rule.complete, rule.minimum = (
+            rule.kind, rule.rows, rule.complete, rule.minimum, rule.maximum = (
                 "pay_table",
                 tuple(str(r) for r in convert.rows),
                 convert.complete,
                 convert.minimum,
+                convert.maximum,
             )
         elif isinstance(convert, Whole):
-            rule.kind, rule.minimum = "whole", convert.minimum
+            rule.kind, rule.minimum, rule.maximum = "whole", convert.low, convert.high
         elif isinstance(convert, Choice):
             rule.kind, rule.values = "choice", convert.values
         elif convert is flag:
@@ -161,9 +164,9 @@ def sections_of(rules: list[Rule]) -> list[tuple[str, list[Rule]]]:
 # The fields ------------------------------------------------------------------------------------
 
 
-class _WholeAtLeast:
-    def __init__(self, minimum: int | None, required: bool) -> None:
-        self.minimum, self.required = minimum, required
+class _WholeInRange:
+    def __init__(self, minimum: int | None, maximum: int | None, required: bool) -> None:
+        self.minimum, self.maximum, self.required = minimum, maximum, required
 
     def __call__(self, form: FlaskForm, found: Field) -> None:
         raw = (found.data or "").strip()
@@ -174,10 +177,17 @@ class _WholeAtLeast:
         number = whole_number(raw)
         if number is None and raw.startswith("-") and whole_number(raw[1:]) is not None:
             number = -int(raw[1:])
-        if number is None or (self.minimum is not None and number < self.minimum):
-            if self.minimum is None:
+        low, high = self.minimum, self.maximum
+        if number is None or (low is not None and number < low) or (high is not None and number > high):
+            if low is None or high is None:
                 raise StopValidation(gettext("Give a whole number, such as 40."))
-            raise StopValidation(gettext("Give a whole number of at least %(min)s.", min=self.minimum))
+            raise StopValidation(
+                gettext(
+                    "Give a whole number from %(min)s to %(max)s.",
+                    min=number_text(low),
+                    max=number_text(high),
+                )
+            )
 
 
 class _OneOf:
@@ -231,7 +241,9 @@ def form_class(rules: list[Rule]) -> type[FlaskForm]:
         if rule.kind == "flag":
             fields[rule.name] = BooleanField()
         elif rule.kind == "whole":
-            fields[rule.name] = StringField(validators=[_WholeAtLeast(rule.minimum, rule.required)])
+            fields[rule.name] = StringField(
+                validators=[_WholeInRange(rule.minimum, rule.maximum, rule.required)]
+            )
         elif rule.kind == "choice":
             fields[rule.name] = StringField(validators=[_OneOf(rule.values, rule.required)])
         elif rule.kind == "word_or_whole":
@@ -242,7 +254,7 @@ def form_class(rules: list[Rule]) -> type[FlaskForm]:
             continue
         elif rule.kind == "pay_table":
             for row in rule.rows:
-                paid = _WholeAtLeast(rule.minimum, rule.complete)
+                paid = _WholeInRange(rule.minimum, rule.maximum, rule.complete)
                 fields[rule.row_name(row)] = StringField(validators=[paid])
         else:
             fields[rule.name] = StringField(validators=[_Filled(rule.required, TEXT_MAX)])
