@@ -6,6 +6,7 @@ nothing is assigned."""
 
 from __future__ import annotations
 
+import html
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -129,6 +130,14 @@ def test_a_pick_from_another_instructors_preview_is_refused_in_his_quiz(app):
     assert ka.status_code == 200 and len(_tokens(ka.get_data(as_text=True))) == picks.PREVIEW_COUNT
     assert _visible_latin_words(ka.get_data(as_text=True)) <= {"Other", "class", "teacher", "two"}  # names
     second.post("/language", data={"lang": "en"})
+    # A drill the group's rules cannot deal (the shipped CIS table offers no insurance): a sentence.
+    no_insurance = second.post(
+        f"/exams/group/{second_group}/new", data=_form(preview="1", preview_item="rp.insurance:1")
+    )
+    assert no_insurance.status_code == 400
+    assert "cannot be drawn under the group's house rules" in html.unescape(
+        no_insurance.get_data(as_text=True)
+    )
     # A preview of a kind the catalog has not: refused with a sentence, nothing drawn.
     bad = second.post(
         f"/exams/group/{second_group}/new", data=_form(preview="1", preview_item="rp.nothing:1")

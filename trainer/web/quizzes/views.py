@@ -22,6 +22,7 @@ from flask_login import current_user, login_required
 
 from trainer.drills import REGISTRY, get_kind
 from trainer.drills.base import expected_of
+from trainer.drills.errors import RulesError
 from trainer.drills.mistakes import mistake_title
 from trainer.drills.omaha.own import CHIPS_MAX as OM_CHIPS_MAX
 from trainer.drills.omaha.own import KIND as OM_KIND
@@ -126,7 +127,12 @@ def new(group_id: int) -> Page:
                 error = gettext("Choose a drill and level to preview.")
             else:
                 fresh = [p for p in picks.fresh(kind, whole_number(level) or 0) if p not in form.picks]
-                previews = picks.shown(fresh, draw, group_id, current_user.id)
+                try:
+                    previews = picks.shown(fresh, draw, group_id, current_user.id)
+                except RulesError:
+                    error = gettext(
+                        "This drill cannot be drawn under the group's house rules: choose another one."
+                    )
         elif form.validate() and (own := own_questions(form, group_id)) is not None:
             fields = form.exam_fields()
             if (own or form.picks) and not fields["items"]:
@@ -141,6 +147,13 @@ def new(group_id: int) -> Page:
                 return redirect(url_for("quizzes.results", exam_id=exam["id"]))
         else:
             error = gettext("The quiz is not assigned: correct the fields marked below.")
+    try:
+        kept = picks.shown(form.picks[: picks.PICKS_MAX], draw, group_id, current_user.id)
+    except RulesError:  # the group's rules changed since: the kept ones cannot be drawn as kept
+        kept, error = (
+            [],
+            gettext("This drill cannot be drawn under the group's house rules: choose another one."),
+        )
     page = render_template(
         "quizzes/new.html",
         group=group,
@@ -149,7 +162,7 @@ def new(group_id: int) -> Page:
         form=form,
         error=error,
         zone=zone,
-        kept=picks.shown(form.picks[: picks.PICKS_MAX], draw, group_id, current_user.id),
+        kept=kept,
         previews=previews,
         preview_item=request.form.get("preview_item", ""),
     )
