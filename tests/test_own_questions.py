@@ -5,6 +5,7 @@ rules, and graded by the engine like a drawn question when a trainee sits the qu
 
 from __future__ import annotations
 
+import html
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -317,3 +318,8 @@ def test_an_own_omaha_quiz_is_refused_by_line_in_georgian_then_sat_and_graded(ap
         ("om.side_pots", 1),
         ("om.side_pots", 0),
     ]
+    # His result and the instructor's review show the showdowns with the right split.
+    result = html.unescape(trainee.get(f"/exams/sittings/{sitting_id}").get_data(as_text=True))
+    assert "2 of 3 right" in result and "Low: seat 1 with 7-4-3-2-A." in result
+    review = teacher.get(f"/exams/sittings/{sitting_id}/review")
+    assert review.status_code == 200 and "Seat 2 takes 120." in html.unescape(review.get_data(as_text=True))

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from trainer.drills import REGISTRY
 from trainer.drills.base import MAX_SEED
+from trainer.drills.own import OWN_KINDS
 from trainer.drills.rounds import dealt_presets, game_rounds
 from trainer.engine.cards import CARD_PATTERN, cards_pattern
 from trainer.games import BY_ID, GAMES, RUSSIAN_POKER
@@ -824,7 +825,7 @@ class OmahaOwnQuestion(Out):
 
 
 class OwnQuestion(Out):
-    kind: Literal["rp.settle", "om.side_pots"]
+    kind: Literal[tuple(sorted(OWN_KINDS))]  # type: ignore[valid-type]  # the kinds that take own questions
     level: Level
     question: RussianOwnQuestion | OmahaOwnQuestion = Field(
         description="The facts as entered and checked; the trainee is asked them as a drawn situation "
