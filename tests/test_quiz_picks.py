@@ -202,3 +202,46 @@ def test_the_groups_api_lists_a_quizs_own_questions_and_picks_as_documented(app)
     # Another instructor, a trainee: not theirs.
     assert signed_in(app, "teacher.two", "instructor").get(api).status_code == 404
     assert signed_in(app, "trainee.one").get(api).status_code == 404
+
+
+def test_the_store_refuses_a_pick_of_no_drill_or_no_seed():
+    import pytest
+
+    from trainer.store import open_db
+    from trainer.store.accounts import FAST_HASHER, Accounts, Role
+    from trainer.store.groups import Groups
+    from trainer.store.quizzes import ExamError, Exams
+
+    database = open_db(":memory:")
+    teacher = Accounts(database, hasher=FAST_HASHER).create_user(
+        "teacher", "a long secret", role=Role.INSTRUCTOR
+    )
+    group = Groups(database).create(teacher["id"], "Evening class")["id"]
+    now = datetime.now(UTC)
+    fields = dict(
+        title="Picked",
+        items=[],
+        questions=2,
+        time_limit_s=None,
+        attempts_allowed=1,
+        same_questions=True,
+        opens_at=now,
+        closes_at=now + timedelta(days=1),
+        answers_before_close=True,
+        made_by=teacher["id"],
+    )
+    for bad, reason in (
+        (("rp.nothing", 1, 5), "item"),
+        (("om.winner", 9, 5), "item"),
+        (("om.winner", 1, -1), "seed"),
+        (("om.winner", 1, "5"), "seed"),
+    ):
+        with pytest.raises(ExamError) as refused:
+            Exams(database).create(group, **fields, picked=[bad])
+        assert refused.value.reason == reason
+    exam = Exams(database).create(group, **fields, picked=[("om.winner", 1, 5), ("rp.settle", 2, 6)])
+    assert exam["picked"] == [
+        {"kind": "om.winner", "level": 1, "seed": 5},
+        {"kind": "rp.settle", "level": 2, "seed": 6},
+    ]
+    assert exam["items"] == [] and exam["own"] == []
