@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from browser_helpers import live_server
@@ -556,4 +557,175 @@ def test_an_answer_lost_on_the_way_comes_back_to_its_question_and_is_sent_later(
     page.evaluate("() => window.dispatchEvent(new Event('online'))")  # or the page's own retry
     page.wait_for_function(_queue_state("recorded"))
     assert attempts() == 1
+    context.close()
+
+
+def _translated(lang: str, message: str) -> str:
+    from pathlib import Path
+
+    from babel.support import Translations
+
+    root = Path(__file__).parent.parent / "translations"
+    return Translations.load(str(root), [lang]).gettext(message)
+
+
+def _replay_kept(page, kept: str) -> None:
+    """The kept copy sent once more, as a second tab or a replay would."""
+    page.evaluate(
+        "(kept) => { localStorage.setItem('ct-answer-queue', kept);"
+        " window.dispatchEvent(new Event('online')); }",
+        kept,
+    )
+    page.wait_for_function("() => localStorage.getItem('ct-answer-queue') === null")
+
+
+@pytest.mark.parametrize(("lang", "late"), [("ka", False), ("ru", True)])
+def test_a_sprint_answer_given_offline_is_sent_when_back_or_refused_when_late(
+    phone_browser, phone_server, lang, late
+):
+    """A sprint question answered with no connection: kept and said; back online it is recorded once
+    (a replay of the kept copy records nothing more), or, when the sprint's time ran out on the
+    server's clock meanwhile, refused with the reason said in the page's language."""
+    from test_browser_pages import answer_like_a_person
+
+    url, path = phone_server
+    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.goto(url + "/sprint/?kind=rp.qualify")
+    navigate(page, lambda: page.locator("main form.panel button.primary").click())  # a guest's sprint
+    sprint = int(re.search(r"/sprint/(\d+)$", page.url).group(1))
+    drill = int(page.locator("main form.answer input[name=drill]").get_attribute("value"))
+    db = open_db(path)
+
+    def attempts() -> int:
+        return db.execute("SELECT count(*) FROM attempts WHERE drill_id = ?", [drill]).fetchone()[0]
+
+    status = page.locator("#answer-queue")
+    try:
+        context.set_offline(True)
+        answer_like_a_person(page.locator("main form.answer"))
+        page.locator("main form.answer button.primary").click()
+        page.wait_for_function(_queue_state("waiting"))
+        waiting = (
+            "No connection: your answer is kept on this phone and sent as soon as the connection is back."
+        )
+        assert status.locator(".text").inner_text() == _translated(lang, waiting) != waiting
+        assert page.url.endswith(f"/sprint/{sprint}") and attempts() == 0
+        kept = page.evaluate("() => localStorage.getItem('ct-answer-queue')")
+        if late:  # the sprint's time runs out on the server while the phone is offline
+            started = db.execute("SELECT started_at FROM sprints WHERE id = ?", [sprint]).fetchone()[0]
+            earlier = (datetime.fromisoformat(started) - timedelta(hours=1)).isoformat()
+            with db.conn:
+                db.execute("UPDATE sprints SET started_at = ? WHERE id = ?", [earlier, sprint])
+    finally:
+        context.set_offline(False)
+    if late:
+        page.wait_for_function(_queue_state("refused"))
+        said = (
+            "The sprint's time ran out before this answer reached the server, so it does not count. "
+            "The sprint is scored with the answers that arrived in time."
+        )
+        assert status.locator(".text").inner_text() == _translated(lang, said) != said
+        assert status.locator("a").get_attribute("href").endswith(f"/sprint/{sprint}/result")
+        assert attempts() == 0
+        finished = db.execute("SELECT finished_at FROM sprints WHERE id = ?", [sprint]).fetchone()[0]
+        assert finished is not None
+    else:
+        page.wait_for_function(_queue_state("recorded"))
+        said = "The connection is back: your sprint answer was sent and recorded."
+        assert status.locator(".text").inner_text() == _translated(lang, said) != said
+        assert status.locator("a").inner_text() == _translated(lang, "Go on with the sprint")
+        assert attempts() == 1
+        _replay_kept(page, kept)
+        assert status.get_attribute("data-state") == "refused"
+        assert attempts() == 1
+    # The notice is on the screen, not scrolled away.
+    box = status.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+    context.close()
+
+
+def _quiz_sitting(path: str, tag: str) -> tuple[int, dict[str, str]]:
+    """A trainee's open sitting of a timed quiz of his group, made through the pages in-process (an
+    app on the same database file and secret key): the sitting's id and the trainee's session cookie."""
+    from accounts_helpers import AuthActions, signed_in
+    from test_exams import _assign, _sitting
+
+    from trainer.web.core import db as web_db
+
+    helper = make_app(DATABASE=path, WTF_CSRF_ENABLED=False, FAST_PASSWORD_HASHING=True)
+    teacher = signed_in(helper, f"phone.teacher.{tag}", "instructor")
+    made = teacher.post("/groups/new", data={"name": f"Phone class {tag}"})
+    group_id = int(made.headers["Location"].rsplit("/", 1)[1])
+    with helper.app_context():
+        code = web_db.groups().group(group_id)["join_code"]
+    trainee = helper.test_client()
+    AuthActions(trainee).sign_up(f"phone.quiz.{tag}")
+    trainee.post("/groups/join", data={"code": code})
+    sitting = _sitting(trainee, _assign(teacher, group_id, time_limit="10"))
+    cookie = trainee.get_cookie("session")
+    return sitting, {"name": cookie.key, "value": cookie.value}
+
+
+@pytest.mark.parametrize(("lang", "late"), [("ru", False), ("ka", True)])
+def test_a_quiz_handed_in_offline_is_graded_when_back_or_refused_when_late(
+    phone_browser, phone_server, lang, late
+):
+    """An assigned, timed quiz handed in with no connection: kept and said; back online it is graded
+    once (a replay is refused), or refused in words when its time (and grace) ran out meanwhile."""
+    from test_browser_pages import answer_like_a_person
+
+    url, path = phone_server
+    sitting, cookie = _quiz_sitting(path, lang)
+    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context.set_default_timeout(10_000)
+    context.add_cookies([{**cookie, "url": url}])
+    page = context.new_page()
+    page.goto(f"{url}/exams/sittings/{sitting}")
+    db = open_db(path)
+
+    def answered() -> int:
+        return db.execute(
+            "SELECT count(*) FROM attempts a JOIN drills d ON d.id = a.drill_id WHERE d.sitting_id = ?",
+            [sitting],
+        ).fetchone()[0]
+
+    status = page.locator("#answer-queue")
+    form = page.locator("#hand-in-form")
+    questions = form.locator("section.quiz-question")
+    assert questions.count() == 4
+    try:
+        context.set_offline(True)
+        for i in range(questions.count()):
+            answer_like_a_person(questions.nth(i))
+        form.locator("button.primary").click()
+        page.wait_for_function(_queue_state("waiting"))
+        assert answered() == 0 and form.locator("button.primary").is_disabled()
+        kept = page.evaluate("() => localStorage.getItem('ct-answer-queue')")
+        if late:
+            past = (datetime.now(UTC) - timedelta(minutes=10)).isoformat()
+            with db.conn:
+                db.execute("UPDATE exam_sittings SET deadline = ? WHERE id = ?", [past, sitting])
+    finally:
+        context.set_offline(False)
+    if late:
+        page.wait_for_function(_queue_state("refused"))
+        said = (
+            "The quiz's time was over before your kept answers reached the server, so they do not count. "
+            "The quiz is scored with what arrived in time."
+        )
+        assert status.locator(".text").inner_text() == _translated(lang, said) != said
+        assert answered() == 0
+    else:
+        page.wait_for_function(_queue_state("recorded"))
+        said = "The connection is back: your quiz was handed in and graded."
+        assert status.locator(".text").inner_text() == _translated(lang, said) != said
+        assert status.locator("a").inner_text() == _translated(lang, "See your result")
+        graded = answered()
+        assert graded >= 1
+        _replay_kept(page, kept)
+        assert status.get_attribute("data-state") == "refused"
+        assert status.locator(".text").inner_text() == _translated(lang, "This quiz was already handed in.")
+        assert answered() == graded
     context.close()

@@ -208,3 +208,83 @@ def test_a_box_cut_from_the_float_on_a_phone_in_georgian(page_in, server):  # no
     assert r.steps[8].kind == "rp.payout"
     fill(page, r.steps[8], expected_answer(r, 8))
     assert check(8).startswith("✓")
+
+
+def _translated(lang: str, message: str) -> str:
+    from pathlib import Path
+
+    from babel.support import Translations
+
+    return Translations.load(str(Path(__file__).parent.parent / "translations"), [lang]).gettext(message)
+
+
+def test_a_step_answered_offline_is_kept_and_sent_once_on_a_phone_in_russian(page_in, server):  # noqa: F811
+    """A live-table step answered with no connection (the phone knows it, then it does not: the post
+    fails on the way): kept on the phone, said in a notice on the screen, sent when the connection is
+    back and recorded once; the kept copy sent again (a second tab, a replay) records nothing more."""
+    page = page_in("ru")
+    navigate(page, lambda: page.goto(server + "/table/"))
+    section = page.locator("section.table-game:has(#game-russian_poker)")
+    navigate(page, lambda: section.locator("form.round-start button[value='2']").click())
+    round_url = page.url
+    r = current_round(page)
+    assert len(r.steps) >= 3
+    round_id = current_row(page)["id"]
+
+    def steps() -> int:
+        db = open_db(DATABASE[0], migrate=False)
+        try:
+            return db.execute("SELECT count(*) FROM round_steps WHERE round_id = ?", [round_id]).fetchone()[0]
+        finally:
+            db.conn.close()
+
+    status = page.locator("#answer-queue")
+    context = page.context
+    try:
+        context.set_offline(True)
+        fill(page, r.steps[0], expected_answer(r, 0))
+        page.locator("#round form.step-form button.primary").click()
+        page.wait_for_function("() => document.getElementById('answer-queue').dataset.state === 'waiting'")
+        waiting = (
+            "No connection: your answer is kept on this phone and sent as soon as the connection is back."
+        )
+        assert status.locator(".text").inner_text() == _translated("ru", waiting) != waiting
+        box = status.bounding_box()  # on the screen, though the page is scrolled to the table
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+        assert steps() == 0 and page.locator("#round form.step-form button.primary").is_disabled()
+        kept = page.evaluate("() => localStorage.getItem('ct-answer-queue')")
+    finally:
+        context.set_offline(False)
+    page.wait_for_function("() => document.getElementById('answer-queue').dataset.state === 'recorded'")
+    said = "The connection is back: your answer to the step was sent and recorded."
+    assert status.locator(".text").inner_text() == _translated("ru", said) != said
+    link = status.locator("a")
+    assert link.inner_text() == _translated("ru", "Go on with the round") and link.get_attribute("href") == (
+        round_url.removeprefix(server)
+    )
+    assert steps() == 1
+    page.evaluate(
+        "(kept) => { localStorage.setItem('ct-answer-queue', kept);"
+        " window.dispatchEvent(new Event('online')); }",
+        kept,
+    )
+    page.wait_for_function("() => localStorage.getItem('ct-answer-queue') === null")
+    assert status.locator(".text").inner_text() == _translated(
+        "ru", "This step was already answered; the first answer counts."
+    )
+    assert steps() == 1
+    # The next step, its post lost on the way while the phone believes it is online: kept the same way.
+    navigate(page, lambda: link.click())
+    fill(page, r.steps[1], expected_answer(r, 1))
+
+    def lost(route):
+        route.abort("internetdisconnected") if route.request.method == "POST" else route.continue_()
+
+    context.route(round_url, lost)
+    page.locator("#round form.step-form button.primary").click()
+    page.wait_for_function("() => document.getElementById('answer-queue').dataset.state === 'waiting'")
+    assert steps() == 1
+    context.unroute(round_url, lost)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    page.wait_for_function("() => document.getElementById('answer-queue').dataset.state === 'recorded'")
+    assert steps() == 2

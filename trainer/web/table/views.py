@@ -39,6 +39,8 @@ from trainer.web.core import db
 from trainer.web.core.forms import EmptyForm
 from trainer.web.core.guards import check_form, require_trainee
 from trainer.web.core.i18n import error_text
+from trainer.web.core.kept import is_kept
+from trainer.web.core.kept import reply as kept_reply
 from trainer.web.situations.answers import kept_input, read_answer
 from trainer.web.situations.catalog import game_title, rules_in_force
 from trainer.web.table.forms import NewRoundForm, NewTestForm, StepForm
@@ -271,6 +273,8 @@ def _chips_filled(dealt: Round, index: int, form: MultiDict[str, str]) -> MultiD
 def _respond(
     row: dict[str, Any], error: str | None = None, kept: dict[str, Any] | None = None, status: int = 200
 ) -> ResponseReturnValue:
+    if is_kept():
+        return _kept_reply(row, error, status)
     if _wants_json():
         context = _context(row, error, kept)
         html = render_template("table/round_body.html", **context)
@@ -278,6 +282,24 @@ def _respond(
     if error is not None:
         return render_template("table/round.html", **_context(row, error, kept)), status
     return redirect(url_for("table.show", round_id=row["id"]))
+
+
+def _kept_reply(row: dict[str, Any], error: str | None, status: int) -> ResponseReturnValue:
+    """A step's answer kept on the phone and sent back: its fate in words, and the round to go on
+    with. In a table test the server's clock decides: an answer that arrives after the test's time
+    is recorded as the round's step (the round goes on) but does not count, and the phone says so."""
+    here = url_for("table.show", round_id=row["id"])
+    link = gettext("Go on with the round")
+    if error is not None:
+        return kept_reply(error, recorded=False, href=here, link=link, status=status)
+    said = gettext("The connection is back: your answer to the step was sent and recorded.")
+    test = db.tables().test(row["test_id"]) if row["test_id"] else None
+    if test is not None and datetime.now(UTC) > db.tables().deadline(test):
+        said = gettext(
+            "Your answer reached the server after the table test's time was over: it is recorded "
+            "but does not count."
+        )
+    return kept_reply(said, recorded=True, href=here, link=link)
 
 
 # Table tests ---------------------------------------------------------------------------------------
