@@ -149,11 +149,13 @@ def test_every_question_fits_the_first_screen_of_a_phone(phone_browser, phone_se
     trainee = next(db.query("SELECT id FROM users WHERE username = ?", [name]))["id"]
     results: dict[int, list[tuple[str, bool]]] = defaultdict(list)
     problems = []
+    sheet_font_checked = False
     for n, (kind_id, kind) in enumerate(sorted(REGISTRY.items())):
         # Georgian, the trainees' language and the longest text, at every level of every kind; Russian
         # and English at one level of each kind in turn (all levels in all three took 30 s of the
         # suite's four minutes): the markup is the same, only the words' lengths differ.
         levels = kind.levels if lang == "ka" else [kind.levels[n % len(kind.levels)]]
+        levels = sorted({*levels, *(lv for k, lv in NAMED if k == kind_id)})
         for level in levels:
             seed = 1000 * list(LOCALES).index(lang) + 10 * n + level  # other situations per language
             drill = store.save_drill(trainee, issue(kind, level, seed=seed), mode="practice")
@@ -173,6 +175,14 @@ def test_every_question_fits_the_first_screen_of_a_phone(phone_browser, phone_se
                 problems.append(f"{kind_id} level {level}: answer labels cut: {cut}")
             if not fits(m) and kind_id not in SHEET_KINDS:
                 shot(page, f"phone-{lang}-{kind_id}-{level}")
+                if (kind_id, level) in NAMED:
+                    problems.append(f"{kind_id} level {level}: the answer is not in the first screen: {m}")
+            problems += [f"{kind_id} level {level}: {p}" for p in said_problems(page, lang, ".felt, .facts")]
+            if kind_id == "pp.sheet" and not sheet_font_checked:
+                sheet_font_checked = True
+                fonts = _georgian_cell_fonts(page)
+                if not fonts or any("Mono" in family for family, _count in fonts):
+                    problems.append(f"pp.sheet level {level}: Georgian on the sheet drawn with {fonts}")
     # om.showdown at level 3 fits whatever the deal, not just at this seed: its tallest table too.
     drill = store.save_drill(trainee, _tallest_showdown(), mode="practice")
     page.goto(f"{url}/practice/drill/{drill}")
@@ -196,8 +206,108 @@ def test_every_question_fits_the_first_screen_of_a_phone(phone_browser, phone_se
         cut = page.evaluate(HEADER_TABS)
         if cut:
             problems.append(f"{path_}: header tabs cut or out of sight: {cut}")
+        problems += [f"{path_}: {p}" for p in said_problems(page, lang, "main")]
+        broken = page.evaluate(BROKEN_FROM_ITS_UNIT)
+        if broken:
+            problems.append(f"{path_}: a number breaks from its unit on a narrow line: {broken}")
+        if path_.startswith("/reference/advisor"):
+            page.locator(".more-toggle").click()
+            tops = page.evaluate(EXCHANGE_CARD_TOPS)
+            if not tops or any(len(set(t)) != 1 for t in tops):
+                problems.append(f"{path_}: the cards to exchange are not in one line: {tops}")
+        if (
+            path_ == "/reference/"
+            and lang == "ka"
+            and "დახატული პოკერი" not in page.locator("main").inner_text()
+        ):
+            problems.append("/reference/: painted poker is not named as its rule document names it")
     context.close()
     assert not problems, "\n".join(problems)
+
+
+# Measured in every language, whatever the turn: the questions the issue named (side-pot labels cut at
+# level 3, om.showdown level 2's Check button below the first screen); each must fit on its own.
+NAMED = {("om.side_pots", 3), ("om.showdown", 2)}
+
+# Words a Georgian or Russian reader flagged (issue 29), never on a page again.
+WRONG_WORDS = {
+    "ka": ["მოხატული პოკერი", "შეამოწმე თავი", "ფსონები ზღვარს მიაღწია", "დაუკარგავდა"],
+    "ru": ["До скольких", "Потренируйте это", "места 3 по очереди"],
+    "en": [],
+}
+# A number written the English way on a Georgian or Russian page: "0.5", "21000" (the locale writes
+# "0,5" and "21 000" with a no-break space; "2,000" cannot be told from a decimal there). Chip faces
+# show the value printed on the chip.
+ENGLISH_NUMBERS = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])|(?<![\d.,\u00a0])\d{4,}(?![\d,.])")
+SHOWN_TEXT = """(selector) => {
+  const found = [];
+  for (const root of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const el = walker.currentNode.parentElement;
+      if (el.closest('.chip-face, .visually-hidden, script, [hidden]')) continue;
+      found.push(walker.currentNode.data);
+    }
+  }
+  return found.join(' | ');
+}"""
+
+
+def said_problems(page, lang: str, selector: str) -> list[str]:
+    """Flagged words anywhere in the page's main part; numbers in the English way on ka and ru pages."""
+    problems = []
+    text = page.locator("main").inner_text()
+    problems += [f"flagged words {w!r}" for w in WRONG_WORDS[lang] if w in text]
+    if lang in ("ka", "ru"):
+        shown = page.evaluate(SHOWN_TEXT, selector)
+        english = sorted(set(ENGLISH_NUMBERS.findall(shown)))
+        if english:
+            problems.append(f"numbers written the English way: {english[:8]}")
+    return problems
+
+
+# Every number joined to the word after it by a no-break space ("100\u00a01‑ზე", "0,5\u00a0с"),
+# copied into a 1 px wide line where the browser breaks wherever it may: the number, the space and
+# the word stay on one line ("100 1-" / "ზე" broke at the hyphen).
+BROKEN_FROM_ITS_UNIT = r"""() => {
+  const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+  const runs = [];
+  const join = /\d[\d\u00a0,.]*\u00a0[^ \t\n\r\u00a0,.;:)]+/g;
+  while (walker.nextNode() && runs.length < 60) {
+    for (const m of walker.currentNode.data.matchAll(join)) runs.push(m[0]);
+  }
+  const box = document.createElement('p');
+  box.style.cssText = 'width: 1px; position: absolute; left: 0; top: 0; margin: 0';
+  document.querySelector('main').append(box);
+  const broken = [];
+  for (const run of runs.slice(0, 60)) {
+    box.textContent = run;
+    const text = box.firstChild;
+    const tops = new Set();
+    for (let i = 0; i < text.length; i++) {
+      const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
+      tops.add(Math.round(r.getBoundingClientRect().top));
+    }
+    if (tops.size > 1) broken.push(run);
+  }
+  box.remove();
+  return [...new Set(broken)].slice(0, 5);
+}"""
+
+# The rows of the advisor's options with more than one card to exchange: each row's cards' tops.
+EXCHANGE_CARD_TOPS = """() => [...document.querySelectorAll('#options tbody tr')].map((tr) =>
+  [...tr.querySelectorAll('th svg.card')].map((c) => Math.round(c.getBoundingClientRect().top)))
+  .filter((t) => t.length > 1)"""
+
+
+def _georgian_cell_fonts(page) -> list[tuple[str, int]]:
+    """The fonts drawing a Georgian word put into the sheet's first heading (a name on a Russian or
+    English page is Georgian too)."""
+    page.evaluate(
+        "() => { const c = document.querySelector('.sheet thead th, .sheet th, .sheet td');"
+        " c.id = 'georgian-cell'; c.textContent = 'ქულებისფურცელი'; }"
+    )
+    return _fonts_drawing(page, "#georgian-cell")
 
 
 def _tallest_showdown():

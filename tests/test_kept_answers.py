@@ -91,16 +91,23 @@ def test_a_kept_quiz_hand_in_counts_once_in_time_and_not_after_it(app, setup):
 
 
 def test_a_kept_table_step_is_recorded_once(app, client):
+    """Seed 0 at level 2: step 0 is a choice, step 1 chips; the replayed step 0 is said to be answered
+    already, not read as a wrong answer to step 1."""
     AuthActions(client).sign_up("kept.table")
-    url = start(client, "russian_poker", level=1)
+    start(client, "russian_poker", level=2)  # the guest's form, as a trainee starts one
+    with app.app_context():
+        found = web_db.store().db.execute("SELECT id FROM users WHERE username = 'kept.table'")
+        trainee = found.fetchone()[0]
+        round_id = web_db.tables().start_round(trainee, "russian_poker", 2, seed=0)
+    url = f"/table/round/{round_id}"
     dealt = dealt_of(app, url)
+    assert dealt.steps[0].answer_format.kind != dealt.steps[1].answer_format.kind
     data = {"step": 0, **form_for(dealt.steps[0], expected_answer(dealt, 0))}
     first = client.post(url, data=data, headers=KEPT)
     assert first.status_code == 200 and first.json["recorded"] is True and first.json["href"] == url
     again = client.post(url, data=data, headers=KEPT)
     assert again.status_code == 409 and again.json["recorded"] is False
     assert again.json["message"] == "This step was already answered; the first answer counts."
-    round_id = int(url.rsplit("/", 1)[1])
     assert _count(app, "SELECT count(*) FROM round_steps WHERE round_id = ?", [round_id]) == 1
 
 

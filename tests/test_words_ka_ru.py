@@ -62,7 +62,7 @@ def test_a_raise_is_said_to_an_amount_in_georgian(app):
     with app.test_request_context(), force_locale("ka"):
         html = render_template("situations/omaha.html", data=situation.data, situation=situation)
     amount = f"{raise_['amount']:,}".replace(",", "\u00a0")
-    assert f"ზრდის ფსონს {amount}-მდე" in html, re.findall(r"<li>[^<]*ზრდის[^<]*</li>", html)
+    assert f"ზრდის ფსონს {amount}\u2011მდე" in html, re.findall(r"<li>[^<]*ზრდის[^<]*</li>", html)
 
 
 @pytest.mark.parametrize(

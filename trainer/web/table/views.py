@@ -242,6 +242,10 @@ def answer(round_id: int) -> ResponseReturnValue:
         return _respond(row, gettext("This round is over; every step has its answer."), status=409)
     dealt = _dealt(row)
     index = form.step.data
+    already = gettext("This step was already answered; the first answer counts.")
+    if isinstance(index, int) and index < row["step"]:
+        # A second tab or a replayed step: said as such, not read as an answer to the step asked now.
+        return _respond(row, already, status=409)
     fmt = dealt.steps[min(row["step"], len(dealt.steps) - 1)].answer_format
     try:
         raw = read_answer(fmt, _chips_filled(dealt, row["step"], request.form))
@@ -249,8 +253,7 @@ def answer(round_id: int) -> ResponseReturnValue:
     except AnswerError as error:
         return _respond(row, error_text(error), kept_input(fmt, request.form), status=400)
     except AlreadyAnsweredError:
-        message = gettext("This step was already answered; the first answer counts.")
-        return _respond(db.tables().round(round_id), message, status=409)
+        return _respond(db.tables().round(round_id), already, status=409)
     except StoreError:
         return _respond(row, gettext("The answer was sent for another step. Reload the page."), status=400)
     return _respond(db.tables().round(round_id))
