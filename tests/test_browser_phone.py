@@ -547,25 +547,6 @@ def _fonts_drawing(page, selector: str) -> list[tuple[str, int]]:
     return [(f["familyName"], f["glyphCount"]) for f in fonts]
 
 
-def test_the_score_sheet_draws_georgian_with_a_georgian_font(phone_browser, phone_server):
-    """The sheet's monospaced font drew ლ as ღ ("ქუღების ფურცეღი"): Georgian letters on the sheet
-    come from a Georgian face, the digits may stay monospaced."""
-    url, path = phone_server
-    context, page = phone_page(phone_browser, url, "ka", "phone.sheet")
-    db = open_db(path)
-    trainee = next(db.query("SELECT id FROM users WHERE username = ?", ["phone.sheet"]))["id"]
-    drill = Store(db).save_drill(trainee, _wide_sheet_situation(), mode="practice")
-    page.goto(f"{url}/practice/drill/{drill}")
-    page.evaluate(
-        "() => { const c = document.querySelector('.sheet thead th');"
-        " c.id = 'georgian-cell'; c.textContent = 'ქულებისფურცელი'; }"
-    )
-    fonts = _fonts_drawing(page, "#georgian-cell")
-    assert fonts, fonts
-    assert all("Mono" not in family for family, _count in fonts), fonts
-    context.close()
-
-
 def _georgian(message: str) -> str:
     from pathlib import Path
 

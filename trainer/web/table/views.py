@@ -130,7 +130,7 @@ def _table_presets(game: str) -> tuple[list[tuple[str, str]], str]:
 
 
 @bp.post("/rounds")
-def start() -> Response:
+def start() -> ResponseReturnValue:
     form = NewRoundForm()
     check_form(form)
     trainee = require_trainee(start=True)
@@ -153,7 +153,7 @@ def start() -> Response:
             seats=seats,
         )
         kept = {"game": game, "seats": seats, "rules": form.rules.data, "payout": payout}
-        return Response(_index(kept, said), status=400)
+        return _index(kept, said), 400  # a page (werkzeug's Response alone was sent as plain text)
     except RoundError as error:
         abort(400, description=gettext("This table cannot be dealt: %(reason)s", reason=str(error)))
     return redirect(url_for("table.show", round_id=round_id))
