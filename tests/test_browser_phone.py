@@ -676,7 +676,8 @@ def test_a_sprint_answer_given_offline_is_sent_when_back_or_refused_when_late(
 ):
     """A sprint question answered with no connection: kept and said; back online it is recorded once
     (a replay of the kept copy records nothing more), or, when the sprint's time ran out on the
-    server's clock meanwhile, refused with the reason said in the page's language."""
+    server's clock meanwhile, refused with the reason said in the page's language. Before that (ru) a
+    second tab's stale answer to a question the first tab answered is refused in words."""
     from test_browser_pages import answer_like_a_person
 
     url, path = phone_server
@@ -692,6 +693,20 @@ def test_a_sprint_answer_given_offline_is_sent_when_back_or_refused_when_late(
     def attempts() -> int:
         return db.execute("SELECT count(*) FROM attempts WHERE drill_id = ?", [drill]).fetchone()[0]
 
+    stale = "This question was already answered or skipped in another tab; the first answer counts."
+    if late:
+        # A second tab on the same question, answered in the first tab, then sent from the second:
+        # not recorded, and said (it was dropped without a word).
+        other = context.new_page()
+        other.goto(page.url)
+        answer_like_a_person(page.locator("main form.answer"))
+        navigate(page, lambda: page.locator("main form.answer button.primary").click())
+        answer_like_a_person(other.locator("main form.answer"))
+        navigate(other, lambda: other.locator("main form.answer button.primary").click())
+        assert _translated(lang, stale) in other.locator("main .flash-error").inner_text()
+        assert attempts() == 1
+        other.close()
+        drill = int(page.locator("main form.answer input[name=drill]").get_attribute("value"))
     status = page.locator("#answer-queue")
     try:
         context.set_offline(True)
@@ -730,6 +745,7 @@ def test_a_sprint_answer_given_offline_is_sent_when_back_or_refused_when_late(
         assert attempts() == 1
         _replay_kept(page, kept)
         assert status.get_attribute("data-state") == "refused"
+        assert status.locator(".text").inner_text() == _translated(lang, stale)
         assert attempts() == 1
     # The notice is on the screen, not scrolled away.
     box = status.bounding_box()
@@ -755,8 +771,49 @@ def _quiz_sitting(path: str, tag: str) -> tuple[int, dict[str, str]]:
     AuthActions(trainee).sign_up(f"phone.quiz.{tag}")
     trainee.post("/groups/join", data={"code": code})
     sitting = _sitting(trainee, _assign(teacher, group_id, time_limit="10"))
-    cookie = trainee.get_cookie("session")
-    return sitting, {"name": cookie.key, "value": cookie.value}
+    return sitting, _session_cookie(trainee)
+
+
+def _session_cookie(client) -> dict[str, str]:
+    """A test client's session cookie, for a browser context (the live server shares its secret key)."""
+    cookie = client.get_cookie("session")
+    return {"name": cookie.key, "value": cookie.value}
+
+
+def _signed_up(path: str, name: str):
+    """(the trainee's id, his session cookie): an account made in-process on the server's database."""
+    from accounts_helpers import AuthActions
+
+    helper = make_app(DATABASE=path, WTF_CSRF_ENABLED=False, FAST_PASSWORD_HASHING=True)
+    client = helper.test_client()
+    assert AuthActions(client).sign_up(name).status_code == 302
+    found = open_db(path).execute("SELECT id FROM users WHERE username = ?", [name]).fetchone()[0]
+    return found, _session_cookie(client)
+
+
+@pytest.mark.parametrize("lang", ["ka", "ru"])
+def test_todays_practice_takes_a_failed_top_level_one_level_down(phone_browser, phone_server, lang):
+    """0 of 3 right at om.split level 3: today's practice leads with level 2, not 3 again, and says why
+    in the page's language (it sent the trainee back to level 3)."""
+    from test_practice import _answer
+
+    url, path = phone_server
+    trainee, cookie = _signed_up(path, f"phone.today.{lang}")
+    store = Store(open_db(path))
+    for seed in range(3):
+        _answer(store, trainee, "om.split", 3, seed, right=False, ms=20_000)
+    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context.add_cookies([{**cookie, "url": url}])
+    page = context.new_page()
+    page.goto(url + "/today/")
+    split = page.locator("#queue li[data-kind='om.split']")
+    assert split.count() == 1, page.locator("#queue").inner_text()
+    assert split.get_attribute("data-level") == "2"
+    assert page.locator("#queue li").first.get_attribute("data-kind") == "om.split"
+    said = split.inner_text()
+    assert re.search(r"[ა-ჰ]{3}" if lang == "ka" else r"[а-я]{3}", said) and "2" in said, said
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()
 
 
 @pytest.mark.parametrize(("lang", "late"), [("ru", False), ("ka", True)])
@@ -819,4 +876,60 @@ def test_a_quiz_handed_in_offline_is_graded_when_back_or_refused_when_late(
         assert status.get_attribute("data-state") == "refused"
         assert status.locator(".text").inner_text() == _translated(lang, "This quiz was already handed in.")
         assert answered() == graded
+    context.close()
+
+
+SCRIPT = {"ka": r"[ა-ჰ]{3}", "ru": r"[а-я]{3}"}
+# Every field's error shown on the page, and whether it lies inside the phone's width.
+FIELD_ERRORS = """() => [...document.querySelectorAll('main .field-error')].map((e) => {
+  const r = e.getBoundingClientRect();
+  return {text: e.textContent.trim(), inside: r.left >= 0 && r.right <= window.innerWidth + 1};
+})"""
+
+
+@pytest.mark.parametrize("lang", ["ka", "ru"])
+def test_sign_up_says_every_error_at_once_on_a_phone(phone_browser, phone_server, lang):
+    """A short password and a confirmation that differs: both are said (the short password was hidden
+    behind "the passwords differ"), in the page's language, the typed name kept."""
+    url, _path = phone_server
+    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    page = context.new_page()
+    page.goto(url + "/account/sign-up")
+    page.locator("input[name=username]").fill(f"phone.errors.{lang}")
+    page.locator("input[name=password]").fill("abc")
+    page.locator("input[name=confirm]").fill("abd")
+    navigate(page, lambda: page.locator("main form button[type=submit]").click())
+    errors = page.evaluate(FIELD_ERRORS)
+    assert len(errors) >= 2 and all(e["inside"] for e in errors), errors
+    assert all(re.search(SCRIPT[lang], e["text"]) for e in errors), errors
+    assert _translated(lang, "The two passwords are not the same.") in [e["text"] for e in errors]
+    assert page.locator("input[name=username]").input_value() == f"phone.errors.{lang}"
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["ka", "ru"])
+def test_the_assign_quiz_form_says_every_error_at_once_on_a_phone(phone_browser, phone_server, lang):
+    """No title and a time limit past 180 minutes: both said beside their fields in the page's
+    language, what was typed kept (the bad time limit was blanked to "none")."""
+    from accounts_helpers import signed_in
+
+    url, path = phone_server
+    helper = make_app(DATABASE=path, WTF_CSRF_ENABLED=False, FAST_PASSWORD_HASHING=True)
+    teacher = signed_in(helper, f"phone.assign.{lang}", "instructor")
+    made = teacher.post("/groups/new", data={"name": f"Assign {lang}"})
+    group_id = int(made.headers["Location"].rsplit("/", 1)[1])
+    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context.add_cookies([{**_session_cookie(teacher), "url": url}])
+    page = context.new_page()
+    page.goto(f"{url}/exams/group/{group_id}/new")
+    page.locator("input[name=title]").fill("")
+    page.locator("input[name=time_limit_min]").fill("500")
+    page.locator("input[name=item]").first.check()
+    navigate(page, lambda: page.locator("main form button[type=submit]").last.click())
+    errors = page.evaluate(FIELD_ERRORS)
+    assert len(errors) >= 2 and all(e["inside"] for e in errors), errors
+    assert all(re.search(SCRIPT[lang], e["text"]) for e in errors), errors
+    assert page.locator("input[name=time_limit_min]").input_value() == "500"
+    assert page.locator("input[name=time_limit_min]").get_attribute("aria-invalid") == "true"
+    assert page.locator("input[name=title]").get_attribute("aria-invalid") == "true"
     context.close()
