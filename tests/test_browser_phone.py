@@ -190,6 +190,16 @@ def test_every_question_fits_the_first_screen_of_a_phone(phone_browser, phone_se
     if not fits(m):
         shot(page, f"phone-{lang}-om.showdown-tallest")
         problems.append(f"om.showdown level 3, the tallest table: Check ends at {m['check']:.0f} px")
+    # One seat has shown at the showdown: the sentence says one seat ("места 3 по очереди показали",
+    # "ადგილებმა 3" said a plural of one).
+    one = issue(REGISTRY["om.showdown"], 3, seed=ONE_SHOWN_SEED)
+    assert len(one.data["shown"]) == 1
+    page.goto(f"{url}/practice/drill/{store.save_drill(trainee, one, mode='practice')}")
+    text = page.locator("main").inner_text()
+    single = _translated(lang, "At the showdown seat {seat} has shown his hand.").split("{seat}")
+    plural = _translated(lang, "At the showdown seats {seats} have shown their hands, in turn.")
+    if not all(part.strip() in text for part in single) or plural.split("{seats}")[0].strip() in text:
+        problems.append(f"om.showdown, one seat shown: not said as one seat: {single} in {text[:300]!r}")
     total = [ok for rows in results.values() for _kind, ok in rows]
     print(f"\n{lang}: the table and the answer fit the first screen in {sum(total)} of {len(total)}")
     for level, rows in sorted(results.items()):
@@ -225,6 +235,8 @@ def test_every_question_fits_the_first_screen_of_a_phone(phone_browser, phone_se
     assert not problems, "\n".join(problems)
 
 
+ONE_SHOWN_SEED = 1  # om.showdown level 3: a muck question after one seat has shown (seat 6)
+
 # Measured in every language, whatever the turn: the questions the issue named (side-pot labels cut at
 # level 3, om.showdown level 2's Check button below the first screen); each must fit on its own.
 NAMED = {("om.side_pots", 3), ("om.showdown", 2)}
@@ -249,18 +261,16 @@ SHOWN_TEXT = """(selector) => {
       found.push(walker.currentNode.data);
     }
   }
-  return found.join(' | ');
+  return {shown: found.join(' | '), text: document.querySelector('main').innerText};
 }"""
 
 
 def said_problems(page, lang: str, selector: str) -> list[str]:
     """Flagged words anywhere in the page's main part; numbers in the English way on ka and ru pages."""
-    problems = []
-    text = page.locator("main").inner_text()
-    problems += [f"flagged words {w!r}" for w in WRONG_WORDS[lang] if w in text]
+    found = page.evaluate(SHOWN_TEXT, selector)
+    problems = [f"flagged words {w!r}" for w in WRONG_WORDS[lang] if w in found["text"]]
     if lang in ("ka", "ru"):
-        shown = page.evaluate(SHOWN_TEXT, selector)
-        english = sorted(set(ENGLISH_NUMBERS.findall(shown)))
+        english = sorted(set(ENGLISH_NUMBERS.findall(found["shown"])))
         if english:
             problems.append(f"numbers written the English way: {english[:8]}")
     return problems
