@@ -943,3 +943,50 @@ def test_the_assign_quiz_form_says_every_error_at_once_on_a_phone(phone_browser,
     assert page.locator("input[name=time_limit_min]").get_attribute("aria-invalid") == "true"
     assert page.locator("input[name=title]").get_attribute("aria-invalid") == "true"
     context.close()
+
+
+def test_a_sprint_answer_lost_on_the_way_is_kept_on_the_offline_page_and_sent_later(
+    phone_browser, phone_server
+):
+    """The phone believes it is online but a sprint answer's post never arrives: the service worker
+    brings the sprint's address back with #kept (the page from the browser's cache, else the offline
+    page), which keeps the answer noted before the post and says so (ka), and sends it when the server
+    answers again: one answer recorded."""
+    from test_browser_pages import answer_like_a_person
+
+    url, path = phone_server
+    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES["ka"])
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.goto(url + "/sprint/?kind=rp.qualify")
+    page.wait_for_function(
+        "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)", timeout=20_000
+    )
+    navigate(page, lambda: page.locator("main form.panel button.primary").click())
+    sprint_url = page.url
+    drill = int(page.locator("main form.answer input[name=drill]").get_attribute("value"))
+    db = open_db(path)
+
+    def attempts() -> int:
+        return db.execute("SELECT count(*) FROM attempts WHERE drill_id = ?", [drill]).fetchone()[0]
+
+    def lost(route):  # the answer's post and the sprint's page after it never arrive
+        if route.request.method == "POST" or route.request.is_navigation_request():
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    context.route(f"{sprint_url}**", lost)
+    answer_like_a_person(page.locator("main form.answer"))
+    navigate(page, lambda: page.locator("main form.answer button.primary").click())
+    page.wait_for_function(_queue_state("waiting"))
+    assert page.url == sprint_url and attempts() == 0
+    # The sprint's page from the browser's own cache, else the offline page at its address: either
+    # way the answer is kept and said.
+    waiting = "No connection: your answer is kept on this phone and sent as soon as the connection is back."
+    assert page.locator("#answer-queue .text").inner_text() == _translated("ka", waiting)
+    context.unroute(f"{sprint_url}**", lost)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    page.wait_for_function(_queue_state("recorded"))
+    assert attempts() == 1
+    context.close()
