@@ -130,3 +130,23 @@ def test_a_kept_practice_answer_and_a_refused_form_answer_in_json(app, named, to
         "link": None,
     }
     assert _count(app, "SELECT count(*) FROM attempts WHERE drill_id = ?", [int(drill)]) == 1
+
+
+def test_a_kept_table_test_step_after_the_tests_time_is_recorded_but_said_not_to_count(app, client):
+    """A table test's step sent back after the test's time (the phone was offline): recorded (the round
+    goes on; the test's score counts only steps within its time) and the phone is told it does not count."""
+    AuthActions(client).sign_up("kept.table.test")
+    url = client.post("/table/tests", data={"game": "russian_poker", "level": 1}).headers["Location"]
+    dealt = dealt_of(app, url)
+    round_id = int(url.rsplit("/", 1)[1])
+    with app.app_context():
+        db = web_db.store().db
+        test_id = db.execute("SELECT test_id FROM rounds WHERE id = ?", [round_id]).fetchone()[0]
+        past = (datetime.now(UTC) - timedelta(hours=2)).isoformat()
+        db.execute("UPDATE table_tests SET started_at = ? WHERE id = ?", [past, test_id])
+        db.conn.commit()
+    data = {"step": 0, **form_for(dealt.steps[0], expected_answer(dealt, 0))}
+    late = client.post(url, data=data, headers={**KEPT, "Accept-Language": "ru"})
+    assert late.status_code == 200 and late.json["recorded"] is True
+    assert late.json["message"].startswith("Ваш ответ дошёл до сервера после того"), late.json["message"]
+    assert _count(app, "SELECT count(*) FROM round_steps WHERE round_id = ?", [round_id]) == 1
