@@ -1,8 +1,11 @@
 """Accessibility on a 390 x 844 phone in Georgian and Russian (axe-core, vendored under tests/vendor):
 no violation of any impact on the pages issue 29 named (progress, the presets side by side, a live
-table round: its wide tables scroll inside a box that takes the keyboard focus, the round has an h1)."""
+table round: its wide tables scroll inside a box that takes the keyboard focus, the round has an h1);
+and each of those pages comes compressed with a description in its language."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from test_browser_pages import (  # noqa: F401  (browser, page_in and server are fixtures)
@@ -16,6 +19,7 @@ from test_browser_pages import (  # noqa: F401  (browser, page_in and server are
 )
 
 pytestmark = pytest.mark.browser
+SCRIPT = {"ka": "[\u10d0-\u10ff]{3}", "ru": "[а-яё]{3}"}
 
 PAGES = [
     "/progress/",
@@ -40,9 +44,15 @@ def test_no_accessibility_violations_on_a_phone(page_in, server, lang):  # noqa:
     sign_up(page, f"axe.phone.{lang}")
     problems: list[str] = []
     for url in PAGES:
-        page.goto(server + url)
+        response = page.goto(server + url)
         page.wait_for_load_state()
         problems += violations(page)
+        # The page came compressed (issue 29: 45-63 KiB each went as they were) and says what it is.
+        if response.headers.get("content-encoding") not in ("br", "gzip"):
+            problems.append(f"{url}: sent uncompressed ({response.headers.get('content-encoding')})")
+        described = page.locator("meta[name=description]").get_attribute("content") or ""
+        if not re.search(SCRIPT[lang], described):
+            problems.append(f"{url}: no description in the page's language ({described!r})")
     # A live table round, its first step and its end.
     page.goto(server + "/table/")
     section = page.locator("section.table-game:has(#game-russian_poker)")

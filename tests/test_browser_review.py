@@ -85,8 +85,14 @@ def test_a_bad_ante_is_answered_on_the_cheat_sheet_itself(page_in, server):
     assert page.locator("table.data").count() >= 4 and page.evaluate(NO_OVERFLOW)
 
 
-def test_reference_pages_and_the_last_drills_open_offline(page_in, server):
-    page = page_in("en")
+@pytest.mark.parametrize("lang", ["ka", "ru"])
+def test_reference_pages_and_the_last_drills_open_offline(page_in, server, lang):
+    from pathlib import Path
+
+    from babel.support import Translations
+
+    words = Translations.load(str(Path(__file__).parent.parent / "translations"), [lang])
+    page = page_in(lang)
     assert page.locator("link[rel=icon]").count() == 1 and page.locator("link[rel=manifest]").count() == 1
     manifest = page.request.get(server + "/manifest.webmanifest").json()
     assert manifest["display"] == "standalone" and manifest["icons"]
@@ -108,12 +114,12 @@ def test_reference_pages_and_the_last_drills_open_offline(page_in, server):
         assert page.locator("table.data").count() >= 1
         page.goto(server + "/sprint/")  # never kept: the offline page says what still opens
         assert page.locator("main a[href='/reference/']").count() == 1
-        assert page.locator("h1").inner_text() == "No connection"
+        assert page.locator("h1").inner_text() == words.gettext("No connection") != "No connection"
     finally:
         page.context.set_offline(False)
     # Another visitor on the same phone (here: the guest signs up): the guest's drills are dropped.
     page.goto(server + "/account/sign-up")
-    page.locator("input[name=username]").fill("offline.two")
+    page.locator("input[name=username]").fill(f"offline.two.{lang}")
     page.locator("input[name=password]").fill("a long secret")
     page.locator("input[name=confirm]").fill("a long secret")
     navigate(page, lambda: page.locator("main form button[type=submit]").click())

@@ -157,3 +157,16 @@ def test_an_explanation_stored_before_the_no_break_spaces_is_still_translated(ap
     with app.test_request_context(), force_locale("ka"):
         text = render(stored)
     assert "deck" not in text and "36" in text, text
+
+
+def test_a_georgian_suffix_stays_on_its_number():
+    """ "100 1-ზე" still broke as "100 1-" / "ზე" once the number and its "1" were joined: a line may
+    break after a hyphen. Every Georgian message joins a number (or its placeholder) to the suffix
+    after it with a no-break hyphen (U+2011), never a plain one."""
+    breakable = re.compile(r"(\d|\}|%\(\w+\)[sd])-(?=[\u10d0-\u10ff])")
+    found = []
+    for m in _catalog("ka"):
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        found += [s for s in strings if s and breakable.search(s)]
+    assert not found, found[:5]
+    assert _catalog("ka").get("%(odds)s to 1").string == "%(odds)s\u00a01\u2011ზე"

@@ -18,7 +18,7 @@ PAGES = {
 }
 TRANSLATED = {
     "ka": {
-        "russian-poker": ["27 1-ზე", "ბოქსი"],
+        "russian-poker": ["27 1\u2011ზე", "ბოქსი"],
         "omaha": ["P + 2C = 400", "დოლი"],
         "painted-poker": ["ბნელ დარიგებაშიც"],
     },
@@ -41,7 +41,8 @@ def test_rules_pages_state_the_new_rules(client, game):
 def test_rules_pages_are_translated(client, lang):
     client.post("/language", data={"lang": lang})
     for game, words in TRANSLATED[lang].items():
-        # A number and its unit are joined by a no-break space ("27\u00a01-ზე"): read as one space here.
+        # A number and its unit are joined by a no-break space and hyphen ("27\u00a01\u2011ზე"):
+        # the space is read as one space here.
         page = client.get(f"/reference/rules/{game}").get_data(as_text=True).replace("\u00a0", " ")
         for word in words:
             assert word in page, (lang, game, word)

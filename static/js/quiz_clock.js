@@ -17,7 +17,9 @@
     if (left <= 0) {
       if (form) {
         document.getElementById("time-up").value = "1";
-        form.submit();
+        // requestSubmit, not submit: the submit event lets static/js/answer-queue.js keep the
+        // hand-in on the phone when there is no connection (the server still judges its time).
+        if (form.requestSubmit) form.requestSubmit(); else form.submit();
       }
       return;
     }

@@ -54,6 +54,9 @@
   root.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.classList.contains("step-form") || busy || !window.fetch) return;
+    // No connection: static/js/answer-queue.js keeps the answer (the form is data-queue) and sends it
+    // when the phone is back; the next step needs the server.
+    if (!navigator.onLine && window.ctAnswerQueue) return;
     event.preventDefault();
     busy = true;
     fetch(form.action, {
@@ -73,7 +76,12 @@
         startClock();
         focusStep();
       })
-      .catch(function () { form.submit(); })
+      .catch(function (error) {
+        // The post did not get through (fetch's TypeError): kept on the phone like an offline answer.
+        // Anything else (a page instead of the step): the form posts the old way.
+        if (error instanceof TypeError && window.ctAnswerQueue) window.ctAnswerQueue.keep(form);
+        else form.submit();
+      })
       .then(function () { busy = false; });
   });
 

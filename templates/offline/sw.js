@@ -3,7 +3,7 @@
 // kept (reference pages, and the last drills opened), so without a network the last copy opens; a
 // page never stored falls back to the offline page. Only GETs of this site; never the API or accounts;
 // a POST only to bring a failed answer back to its question (below).
-const VERSION = "ct-1";
+const VERSION = "ct-2";
 const KEPT = {{ kept|tojson }};
 const OFFLINE = {{ offline|tojson }};
 const LAST_DRILLS = 20;
@@ -59,17 +59,25 @@ async function keptThenRefreshed(event, request) {
   return fresh;
 }
 
-// An answer posted while the connection is down (the phone believes it is online): back to the
-// question with #kept, where static/js/answer-queue.js keeps the answer it noted before the post and
-// sends it once the server answers again. The worker itself sends nothing twice and grades nothing.
-const ANSWER = /^\/practice\/drill\/\d+$/;
+// An answer posted while the connection is down (the phone believes it is online): back to the page
+// it was given on with #kept (a practice question opens from its kept copy; a sprint's question or a
+// quiz, which are not kept, open as the offline page at their address), where
+// static/js/answer-queue.js keeps the answer it noted before the post and sends it once the server
+// answers again. The worker itself sends nothing twice and grades nothing.
+const ANSWER = /^\/(practice\/drill\/\d+|sprint\/\d+\/answer|exams\/sittings\/\d+)$/;
+
+function keptAt(request, url) {
+  const from = request.referrer ? new URL(request.referrer) : null;
+  const page = from && from.origin === url.origin ? from.pathname : url.pathname;
+  return Response.redirect(new URL(page + "#kept", url).href, 303);
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method === "POST" && request.mode === "navigate" && ANSWER.test(url.pathname)) {
-    event.respondWith(fetch(request).catch(() => Response.redirect(new URL(url.pathname + "#kept", url).href, 303)));
+    event.respondWith(fetch(request).catch(() => keptAt(request, url)));
     return;
   }
   if (request.method !== "GET") return;

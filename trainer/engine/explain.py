@@ -17,7 +17,8 @@ without running anything:
 Parameters keep their type so each language can write them its own way: `int` amounts (grouped
 digits for the locale), `Cards` (a croupier's notation: rank and suit symbol, "10" for ten), `Term`
 (a translated word), a nested `Step`, a list (written as a list in the language: "1, 2 and 3"),
-`Percent` (a share written as the language writes a percentage), a `float` (a value in antes, written
+`Percent` (a share written as the language writes a percentage), `Fixed` (an unsigned number with a
+fixed count of decimals: "0.0090", Russian "0,0090"), a `float` (a value in antes, written
 with its sign and three decimals: "+0.363", Russian "+0,363"). A plain `str` parameter is shown as it
 is (a low such as "8-4-3-2-A").
 
@@ -104,6 +105,22 @@ class Percent:
         return f"{100 * self.share:.{self.places}f}%"
 
 
+@dataclass(frozen=True, slots=True)
+class Fixed:
+    """A number with a fixed count of decimals, no sign (a cost in antes, 0.009 with 4 places): written
+    for the reader's language by the web layer ("0.0090", Russian "0,0090").
+
+    >>> str(Fixed(0.009, 4))
+    '0.0090'
+    """
+
+    value: float
+    places: int
+
+    def __str__(self) -> str:
+        return f"{self.value:.{self.places}f}"
+
+
 def _json(value: Any) -> Any:
     if isinstance(value, Step):
         return value.to_json()
@@ -117,6 +134,8 @@ def _json(value: Any) -> Any:
         return {"either": [_json(v) for v in value.items]}
     if isinstance(value, Percent):
         return {"percent": value.share, "places": value.places}
+    if isinstance(value, Fixed):
+        return {"fixed": value.value, "places": value.places}
     return value
 
 
@@ -132,6 +151,8 @@ def _from_json(value: Any) -> Any:
             return Either(tuple(_from_json(v) for v in value["either"]))
         if "percent" in value:
             return Percent(float(value["percent"]), int(value.get("places", 0)))
+        if "fixed" in value:
+            return Fixed(float(value["fixed"]), int(value.get("places", 0)))
         return dict(value)
     if isinstance(value, list):
         return [_from_json(v) for v in value]
@@ -144,7 +165,7 @@ def _english(value: Any) -> Any:
         if len(items) < 2:
             return "".join(items)
         return ", ".join(items[:-1]) + " and " + items[-1]
-    if isinstance(value, Step | Cards | Term | Either | Percent):
+    if isinstance(value, Step | Cards | Term | Either | Percent | Fixed):
         return str(value)
     if isinstance(value, float):
         return f"{value:+.3f}"  # a value in antes, as the web writes it (trainer.web.core.i18n)

@@ -8,6 +8,8 @@ from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from trainer.web.core import kept
+
 BEARER_CHALLENGE = {"WWW-Authenticate": 'Bearer realm="api"'}
 
 # Statuses that get their own page; the API answers its own errors in JSON.
@@ -50,6 +52,8 @@ def render_error(error: HTTPException) -> ResponseReturnValue:
     described = error.description if isinstance(error.description, str) else ""
     generic = type(error).description
     message = described if described and described != generic else _default_message(code)
+    if kept.is_kept():  # the phone's queue reads the sentence, not a page
+        return kept.reply(message, recorded=False, status=code)
     return render_template("error.html", code=code, title=_title(code), message=message), code
 
 
@@ -60,6 +64,8 @@ def render_csrf_error(error: CSRFError) -> tuple[str, int] | CSRFError:
         "The form has expired or was changed (security check failed). Your progress is safe: "
         "reload the page and answer again."
     )
+    if kept.is_kept():
+        return kept.reply(message, recorded=False, status=400)
     return render_template("error.html", code=400, title=_title(400), message=message), 400
 
 

@@ -25,7 +25,7 @@ from flask_babel import Babel, get_locale, get_translations, gettext
 from markupsafe import Markup
 
 from trainer.engine.cards import Card
-from trainer.engine.explain import Cards, Either, Percent, Step, Term
+from trainer.engine.explain import Cards, Either, Fixed, Percent, Step, Term
 
 LANGUAGES: dict[str, str] = {"ka": "ქართული", "en": "English", "ru": "Русский"}
 LANGUAGE_CODES: dict[str, str] = {"ka": "ქა", "en": "EN", "ru": "РУ"}  # the switch on a phone
@@ -217,6 +217,8 @@ def _value(value: Any) -> Any:
         return number_text(value)
     if isinstance(value, Percent):
         return percent_text(value.share, value.places)
+    if isinstance(value, Fixed):
+        return number_text(value.value, value.places)
     if isinstance(value, Cards):
         return " ".join(card_text(code) for code in value.codes)
     if isinstance(value, Term):

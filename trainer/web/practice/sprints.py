@@ -29,7 +29,7 @@ from trainer.drills import REGISTRY, AnswerError
 from trainer.drills.base import expected_of
 from trainer.drills.pace import Pace
 from trainer.store import AlreadyAnsweredError, NotFoundError, stats
-from trainer.web.core import db
+from trainer.web.core import db, kept
 from trainer.web.core.forms import (
     DEFAULT_SPRINT_SECONDS,
     SPRINT_LENGTHS,
@@ -143,24 +143,51 @@ def next_question(sprint: dict[str, Any]) -> None:
     _finish(sprint)
 
 
-def _another_tab(sprint: dict[str, Any], sent: int | None) -> None:
-    """Say why an answer was not recorded: the form was for one of the sprint's questions that is
-    closed already (answered or skipped in another tab, or a page sent twice), or for no question of
-    this sprint at all (a tab left open on another sprint): never dropped without a word."""
+def _another_tab(sprint: dict[str, Any], sent: int | None) -> str:
+    """Why an answer was not recorded: the form was for one of the sprint's questions that is closed
+    already (answered or skipped in another tab, or a page sent twice), or for no question of this
+    sprint at all (a tab left open on another sprint): never dropped without a word."""
     closed = {q["id"] for q in db.store().sprint_questions(int(sprint["id"])) if not q["open"]}
     if sent in closed:
-        flash(
-            gettext("This question was already answered or skipped in another tab; the first answer counts."),
-            "error",
+        return gettext(
+            "This question was already answered or skipped in another tab; the first answer counts."
+        )
+    return gettext(
+        "That answer came from a page that is out of date (another tab?) and was not recorded: "
+        "here is the sprint's current question."
+    )
+
+
+def _not_recorded(sprint: dict[str, Any], sent: int | None) -> Response | tuple[Response, int]:
+    """Back to the sprint's current question with the reason said (to the phone's queue, in words)."""
+    said = _another_tab(sprint, sent)
+    if kept.is_kept():
+        return kept.reply(
+            said,
+            recorded=False,
+            href=url_for("sprints.run", sprint_id=sprint["id"]),
+            link=gettext("Go on with the sprint"),
+        )
+    flash(said, "error")
+    return redirect(url_for("sprints.run", sprint_id=sprint["id"]))
+
+
+def _too_late(sprint: dict[str, Any]) -> tuple[Response, int]:
+    """A kept answer that reached the server after the sprint was over: not counted, and said so. The
+    server's clock decides, never the phone's: time spent offline is time of the sprint."""
+    if _remaining(sprint) <= 0:
+        said = gettext(
+            "The sprint's time ran out before this answer reached the server, so it does not count. "
+            "The sprint is scored with the answers that arrived in time."
         )
     else:
-        flash(
-            gettext(
-                "That answer came from a page that is out of date (another tab?) and was not recorded: "
-                "here is the sprint's current question."
-            ),
-            "error",
-        )
+        said = gettext("This sprint was already over when this answer reached the server; it does not count.")
+    return kept.reply(
+        said,
+        recorded=False,
+        href=url_for("sprints.result", sprint_id=sprint["id"]),
+        link=gettext("See the result"),
+    )
 
 
 @bp.get("/<int:sprint_id>")
@@ -230,25 +257,36 @@ def finish(sprint_id: int) -> Response:
 
 
 @bp.post("/<int:sprint_id>/answer")
-def answer(sprint_id: int) -> str | Response | tuple[str, int]:
+def answer(sprint_id: int) -> str | Response | tuple[str | Response, int]:
     form = SprintQuestionForm()
     trainee, sprint, state, over = _posted(sprint_id, form)
     if over:
+        if kept.is_kept():
+            return _too_late(sprint)
         return redirect(url_for("sprints.result", sprint_id=sprint_id))
     if form.drill.data is None or form.drill.data != state["current"]:
         # An old tab, a replayed page or a double click: the current question is still open.
-        _another_tab(sprint, form.drill.data)
-        return redirect(url_for("sprints.run", sprint_id=sprint_id))
+        return _not_recorded(sprint, form.drill.data)
     drill = own_drill(state["current"], trainee, "sprint")
     fmt = drill["situation"].answer_format
     try:
         db.store().answer(drill["id"], read_answer(fmt, request.form))
     except AnswerError as error:
+        if kept.is_kept():
+            here = url_for("sprints.run", sprint_id=sprint_id)
+            link = gettext("Go on with the sprint")
+            return kept.reply(error_text(error), recorded=False, href=here, link=link, status=400)
         return _render(sprint, state, error_text(error), kept_input(fmt, request.form, error=error)), 400
     except AlreadyAnsweredError:
-        _another_tab(sprint, form.drill.data)
-        return redirect(url_for("sprints.run", sprint_id=sprint_id))
+        return _not_recorded(sprint, form.drill.data)
     next_question(sprint)
+    if kept.is_kept():
+        return kept.reply(
+            gettext("The connection is back: your sprint answer was sent and recorded."),
+            recorded=True,
+            href=url_for("sprints.run", sprint_id=sprint_id),
+            link=gettext("Go on with the sprint"),
+        )
     return redirect(url_for("sprints.run", sprint_id=sprint_id))
 
 
@@ -265,7 +303,7 @@ def skip(sprint_id: int) -> Response:
     ):
         next_question(sprint)
     else:
-        _another_tab(sprint, form.drill.data)
+        flash(_another_tab(sprint, form.drill.data), "error")
     return redirect(url_for("sprints.run", sprint_id=sprint_id))
 
 

@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 from trainer.drills import AnswerError
 from trainer.games import GAMES
 from trainer.store import AlreadyAnsweredError
-from trainer.web.core import db
+from trainer.web.core import db, kept
 from trainer.web.core.forms import AnswerForm, EmptyForm
 from trainer.web.core.guards import check_form, own_drill, require_trainee, safe_next
 from trainer.web.core.i18n import error_text
@@ -127,15 +127,30 @@ def answer(drill_id: int) -> str | Response | tuple[str, int]:
         abort(400, description=gettext("The answer was sent for another question. Reload the page."))
     drill = own_drill(drill_id, trainee, "practice")
     fmt = drill["situation"].answer_format
+    here = url_for("practice.show", drill_id=drill_id)
     try:
         raw = read_answer(fmt, request.form)
         db.store().answer(drill_id, raw)
     except AnswerError as error:
+        if kept.is_kept():
+            said = error_text(error)
+            return kept.reply(said, recorded=False, href=here, link=gettext("Open the question"), status=400)
         # Unreadable input is not a wrong answer: the question stays open, the input stays.
         return _render(drill, error=error_text(error), kept=kept_input(fmt, request.form, error=error)), 400
     except AlreadyAnsweredError:
-        flash(gettext("This question was already answered; the first answer counts."), "error")
-    return redirect(url_for("practice.show", drill_id=drill_id))
+        said = gettext("This question was already answered; the first answer counts.")
+        if kept.is_kept():
+            return kept.reply(said, recorded=False, href=here, link=gettext("See how it was graded"))
+        flash(said, "error")
+    else:
+        if kept.is_kept():
+            return kept.reply(
+                gettext("The connection is back: your answer was sent and recorded."),
+                recorded=True,
+                href=here,
+                link=gettext("See how it was graded"),
+            )
+    return redirect(here)
 
 
 def _render(drill: dict[str, Any], error: str | None = None, kept: dict[str, Any] | None = None) -> str:

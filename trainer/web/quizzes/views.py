@@ -35,7 +35,7 @@ from trainer.games import GAMES, OMAHA, RUSSIAN_POKER
 from trainer.store import AlreadyAnsweredError, NotFoundError
 from trainer.store.quiz_report import quiz_report
 from trainer.store.quizzes import ExamError
-from trainer.web.core import db, local_time
+from trainer.web.core import db, kept, local_time
 from trainer.web.core.auth import instructor_required
 from trainer.web.core.forms import EmptyForm, spreadsheet_cell, whole_number
 from trainer.web.core.guards import check_form
@@ -537,13 +537,35 @@ def hand_in(sitting_id: int) -> Page:
         abort(409, description=gettext("This quiz was already handed in."))
     if not db.exams().accepts_answers(found):
         db.exams().finish(sitting_id)
+        if kept.is_kept():
+            # The server's clock decides, never the phone's: a hand-in kept offline past the deadline
+            # (and its grace) would otherwise let a sitting run as long as the phone stays offline.
+            return kept.reply(
+                gettext(
+                    "The quiz's time was over before your kept answers reached the server, so they do "
+                    "not count. The quiz is scored with what arrived in time."
+                ),
+                recorded=False,
+                href=url_for("quizzes.sitting", sitting_id=sitting_id),
+                link=gettext("See your result"),
+            )
         abort(409, description=gettext("The time for this quiz is over; answers after it do not count."))
     questions = _questions(sitting_id)
-    raws, errors, kept = read_all([q["situation"].answer_format for q in questions], request.form)
+    raws, errors, typed = read_all([q["situation"].answer_format for q in questions], request.form)
     left = db.exams().seconds_left(found)
     time_up = request.form.get("time_up") == "1" and left is not None and left <= TIME_UP_SLACK_S
     if errors and not time_up:
-        return _render_sitting(found, exam, questions, errors, kept), 400
+        if kept.is_kept():
+            return kept.reply(
+                gettext(
+                    "Some of your kept answers cannot be read: open the quiz, correct them and hand it in."
+                ),
+                recorded=False,
+                href=url_for("quizzes.sitting", sitting_id=sitting_id),
+                link=gettext("Open the quiz"),
+                status=400,
+            )
+        return _render_sitting(found, exam, questions, errors, typed), 400
     # Handed in by the countdown at the deadline: what can be read counts, the rest is unanswered.
     readable = [q for i, q in enumerate(questions) if i not in errors]
     store = db.store()
@@ -553,4 +575,11 @@ def hand_in(sitting_id: int) -> Page:
         except AlreadyAnsweredError:
             abort(409, description=gettext("This quiz was already handed in."))
     db.exams().finish(sitting_id)
+    if kept.is_kept():
+        return kept.reply(
+            gettext("The connection is back: your quiz was handed in and graded."),
+            recorded=True,
+            href=url_for("quizzes.sitting", sitting_id=sitting_id),
+            link=gettext("See your result"),
+        )
     return redirect(url_for("quizzes.sitting", sitting_id=sitting_id), code=303)

@@ -39,6 +39,8 @@ from trainer.web.core import db
 from trainer.web.core.forms import EmptyForm
 from trainer.web.core.guards import check_form, require_trainee
 from trainer.web.core.i18n import error_text
+from trainer.web.core.kept import is_kept
+from trainer.web.core.kept import reply as kept_reply
 from trainer.web.situations.answers import kept_input, read_answer
 from trainer.web.situations.catalog import game_title, rules_in_force
 from trainer.web.table.forms import NewRoundForm, NewTestForm, StepForm
@@ -128,7 +130,7 @@ def _table_presets(game: str) -> tuple[list[tuple[str, str]], str]:
 
 
 @bp.post("/rounds")
-def start() -> Response:
+def start() -> ResponseReturnValue:
     form = NewRoundForm()
     check_form(form)
     trainee = require_trainee(start=True)
@@ -151,7 +153,7 @@ def start() -> Response:
             seats=seats,
         )
         kept = {"game": game, "seats": seats, "rules": form.rules.data, "payout": payout}
-        return Response(_index(kept, said), status=400)
+        return _index(kept, said), 400  # a page (werkzeug's Response alone was sent as plain text)
     except RoundError as error:
         abort(400, description=gettext("This table cannot be dealt: %(reason)s", reason=str(error)))
     return redirect(url_for("table.show", round_id=round_id))
@@ -240,6 +242,10 @@ def answer(round_id: int) -> ResponseReturnValue:
         return _respond(row, gettext("This round is over; every step has its answer."), status=409)
     dealt = _dealt(row)
     index = form.step.data
+    already = gettext("This step was already answered; the first answer counts.")
+    if isinstance(index, int) and index < row["step"]:
+        # A second tab or a replayed step: said as such, not read as an answer to the step asked now.
+        return _respond(row, already, status=409)
     fmt = dealt.steps[min(row["step"], len(dealt.steps) - 1)].answer_format
     try:
         raw = read_answer(fmt, _chips_filled(dealt, row["step"], request.form))
@@ -247,8 +253,7 @@ def answer(round_id: int) -> ResponseReturnValue:
     except AnswerError as error:
         return _respond(row, error_text(error), kept_input(fmt, request.form), status=400)
     except AlreadyAnsweredError:
-        message = gettext("This step was already answered; the first answer counts.")
-        return _respond(db.tables().round(round_id), message, status=409)
+        return _respond(db.tables().round(round_id), already, status=409)
     except StoreError:
         return _respond(row, gettext("The answer was sent for another step. Reload the page."), status=400)
     return _respond(db.tables().round(round_id))
@@ -271,6 +276,8 @@ def _chips_filled(dealt: Round, index: int, form: MultiDict[str, str]) -> MultiD
 def _respond(
     row: dict[str, Any], error: str | None = None, kept: dict[str, Any] | None = None, status: int = 200
 ) -> ResponseReturnValue:
+    if is_kept():
+        return _kept_reply(row, error, status)
     if _wants_json():
         context = _context(row, error, kept)
         html = render_template("table/round_body.html", **context)
@@ -278,6 +285,24 @@ def _respond(
     if error is not None:
         return render_template("table/round.html", **_context(row, error, kept)), status
     return redirect(url_for("table.show", round_id=row["id"]))
+
+
+def _kept_reply(row: dict[str, Any], error: str | None, status: int) -> ResponseReturnValue:
+    """A step's answer kept on the phone and sent back: its fate in words, and the round to go on
+    with. In a table test the server's clock decides: an answer that arrives after the test's time
+    is recorded as the round's step (the round goes on) but does not count, and the phone says so."""
+    here = url_for("table.show", round_id=row["id"])
+    link = gettext("Go on with the round")
+    if error is not None:
+        return kept_reply(error, recorded=False, href=here, link=link, status=status)
+    said = gettext("The connection is back: your answer to the step was sent and recorded.")
+    test = db.tables().test(row["test_id"]) if row["test_id"] else None
+    if test is not None and datetime.now(UTC) > db.tables().deadline(test):
+        said = gettext(
+            "Your answer reached the server after the table test's time was over: it is recorded "
+            "but does not count."
+        )
+    return kept_reply(said, recorded=True, href=here, link=link)
 
 
 # Table tests ---------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from typing import Any
 
 from trainer.engine.cards import Card
 from trainer.engine.evaluator import PRODUCT_TABLE, strength5
-from trainer.engine.explain import Percent, Step, step
+from trainer.engine.explain import Fixed, Percent, Step, step
 from trainer.engine.presets import data_path
 
 SUMMARY_FILE = ("advisor", "rules-of-thumb.json")
@@ -164,8 +164,8 @@ def rule_steps(rule: dict[str, Any]) -> list[Step]:
         text = step("Fold everything else.")
     cost = step(
         "On {share} of hands; it costs {cost}\u00a0ante a hand against best play.",
-        share=f"{100 * rule['share']:.1f}%",
-        cost=f"{rule['cost']:.4f}",
+        share=Percent(rule["share"], 1),
+        cost=Fixed(rule["cost"], 4),
     )
     return [text, cost]
 
@@ -174,7 +174,7 @@ def total_step(summary: dict[str, Any]) -> Step:
     """What all the rules together cost against best play."""
     return step(
         "All the rules together cost {cost}\u00a0ante a hand against best play.",
-        cost=f"{summary['cost']:.4f}",
+        cost=Fixed(summary["cost"], 4),
     )
 
 
