@@ -27,7 +27,7 @@ from trainer.store.periods import during, member_spans, while_member
 from trainer.store.readiness import Target, readiness_of, verdict
 from trainer.store.schema import open_db
 from trainer.web.core import db as web_db
-from trainer.web.groups.views import heat
+from trainer.web.groups.views import heat, practising_under
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 KINDS = sorted(REGISTRY)
@@ -328,8 +328,25 @@ OLD_CELL = (
 )
 
 
+# The cells of a member's row between his name and his last activity, as the template wrote them
+# per member and game before `member_cells`.
+OLD_MEMBER_CELLS = (
+    '{% from "groups/readiness.html" import verdict %}'
+    '{% set w = {"ready": _("Ready"), "not_yet": _("Not yet"), "too_few": _("Too few answers"),'
+    ' "s": _("s")} %}\n'
+    '  {% set here_word = _("This group\'s rules") %}{% set other_word = _("Another group\'s rules") %}'
+    '{% set none_word = _("The shipped rules (no group chosen)") %}\n'
+    '    {% for g in games %}<td data-game="{{ g.id }}" data-status="{{ t.readiness[g.id].status }}">'
+    "{{ verdict(t.readiness[g.id], w) }}</td>{% endfor %}\n"
+    '    {% set p = practising[t.id] %}<td data-practising="{{ p.where }}">{% if p.where == "here" %}'
+    '{{ here_word }}{% elif p.where == "other" %}{{ other_word }}{% else %}{{ none_word }}{% endif %}\n'
+    '      <span class="muted practice-titles">{% for g in games %}{{ tr(p.titles[g.id]) }}'
+    "{% if not loop.last %}; {% endif %}{% endfor %}</span></td>\n"
+)
+
+
 @pytest.mark.parametrize("locale", ["en", "ka", "ru"])
-def test_heat_map_cells_are_what_the_template_gave_per_cell(app, locale):
+def test_heat_map_and_member_cells_are_what_the_template_gave_per_cell(app, locale):
     teacher = signed_in(app, "teacher", "instructor")
     made = teacher.post("/groups/new", data={"name": "Evening class"})
     group_id = int(made.headers["Location"].rstrip("/").rsplit("/", 1)[1])
@@ -349,6 +366,10 @@ def test_heat_map_cells_are_what_the_template_gave_per_cell(app, locale):
                 situation = issue(kind, REGISTRY[kind].levels[0])
                 right = str(expected_of(situation)[0])
                 store.answer(store.save_drill(user, situation), right, time_ms=1250 + 50 * (n % 3))
+        # Each verdict: ready (Russian poker), not yet (Omaha: too slow), too few (painted poker).
+        groups.set_target(group_id, "russian_poker", Target(0.9, 3, 1, 10))
+        groups.set_target(group_id, "omaha", Target(0.9, 5, 1, 0.5))
+        groups.practise_for(user, group_id)
     teacher.post("/language", data={"lang": locale})
     page = teacher.get(f"/groups/{group_id}").get_data(as_text=True)
     cells = re.findall(r'<td class="num heat heat-.*?</td>', page)
@@ -363,4 +384,13 @@ def test_heat_map_cells_are_what_the_template_gave_per_cell(app, locale):
         ]
     assert len(cells) == 5
     assert cells == expected
+    [shown] = re.findall(
+        r'<td data-game=.*?<span class="muted practice-titles">.*?</span></td>\n', page, re.S
+    )
+    with app.test_request_context("/", headers={"Accept-Language": locale}):
+        practising = practising_under(group_id, report["trainees"], web_db.groups().rules(group_id))
+        wanted = render_template_string(OLD_MEMBER_CELLS, t=row, games=GAMES, practising=practising)
+    assert shown == wanted + "\n"  # the template went on with the next cell on its next line
+    assert [r["status"] for r in row["readiness"].values()] == ["ready", "not_yet", "too_few"]
+    assert practising[row["id"]]["where"] == "here"
     assert (locale == "en") == ("answers" in " ".join(cells))  # the page's language, in both
