@@ -270,6 +270,21 @@ def test_a_page_of_answers_is_the_slice_of_all_of_them(seed: int, size: int) -> 
             assert page == every[start : start + size]
 
 
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([None, "rp.qualify"]), st.sampled_from([None, 3]))
+def test_the_streamed_export_is_the_groups_attempts_oldest_first(seed, kind, day) -> None:
+    groups, group_id, _ = make_group(seed)
+    since = until = None
+    if day is not None:  # a few days of the generated answers' span
+        every = groups.attempts(group_id)
+        if every:
+            since = every[len(every) // 3]["answered_at"][:10]
+            until = every[2 * len(every) // 3]["answered_at"][:10]
+    wanted = groups.attempts(group_id, since=since, until=until, kind=kind)
+    assert list(groups.streamed_attempts(group_id, since=since, until=until, kind=kind)) == wanted
+    assert not groups.db.conn.in_transaction  # its read transaction ended with it
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32))
 def test_readiness_without_a_group_reads_every_answer(seed: int) -> None:

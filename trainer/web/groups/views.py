@@ -725,8 +725,9 @@ def _day(name: str) -> str | None:
 
 def attempts_csv(group_id: int) -> Response:
     """The members' attempts as CSV, filtered by `since`, `until` (days) and `kind` query arguments."""
-    rows = db.groups().attempts(
-        group_id, since=_day("since"), until=_day("until"), kind=request.args.get("kind") or None
+    since, until, kind = _day("since"), _day("until"), request.args.get("kind") or None
+    rows = db.streamed_from_groups(
+        lambda groups: groups.streamed_attempts(group_id, since=since, until=until, kind=kind)
     )
     return _csv(rows, CSV_COLUMNS, f"group-{group_id}-attempts.csv")
 
