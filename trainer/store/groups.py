@@ -482,7 +482,7 @@ class Groups:
                 chunk,
             ):
                 totals[row[0]].append(row)
-        plain = [who for who in ids if not all(_held(spans[who], r[6], r[5]) for r in totals[who])]
+        plain = [who for who in ids if not _all_held(spans[who], totals[who])]
         counted: dict[int, list[tuple[Any, ...]]] = {who: [] for who in plain}
         for row in each_select(self.db, self._member_terms(group_id, plain, spans)):
             counted[row[0]].append(row)
@@ -849,6 +849,17 @@ def _items_by_kind(
             tally.items(), key=lambda item: (order.get(item[0], 10**6), item[0])
         )
     ]
+
+
+def _all_held(spans: list[Span], rows: list[tuple[Any, ...]]) -> bool:
+    """Does a stretch hold every answer the member's `kind_totals` rows count (first at `row[6]`,
+    last at `row[5]`)? One holding them all, from the first to the last, is asked first: a member
+    since before his first answer, as most are, is one test rather than one per drill kind."""
+    if not rows:
+        return True
+    if _held(spans, min(r[6] for r in rows), max(r[5] for r in rows)):
+        return True
+    return all(_held(spans, r[6], r[5]) for r in rows)
 
 
 def _held(spans: list[Span], first: str, last: str) -> bool:
