@@ -27,6 +27,7 @@ a 10-player hi/lo showdown under 5 ms.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import sys
@@ -121,7 +122,8 @@ def main() -> None:
     scale = 10 if args.quick else 1
     rng = random.Random(args.seed)
     print(
-        f"Python {platform.python_version()} on {platform.machine()}, seed {args.seed}, best of {REPEAT[0]}"
+        f"Python {platform.python_version()} on {platform.machine()}, seed {args.seed}, best of {REPEAT[0]};"
+        f" load average {_load()} at the start"
     )
     print(
         f"{'hands':<30}{'count':>11}{'ours/s':>13}{'treys/s':>13}{'phevaluator/s':>14}{'PokerKit/s':>13}"
@@ -303,6 +305,12 @@ def main() -> None:
             print(f"  {name}: ours/treys {rows[name]:.2f}x, need >= {need:.0f}x: {verdict}")
     verdict = "met" if per_showdown < 5 else "MISSED"
     print(f"  10-player hi/lo showdown: {per_showdown:.3f} ms, need < 5 ms: {verdict}")
+    print(f"load average {_load()} at the end")
+
+
+def _load() -> str:
+    """The machine's load average (1, 5, 15 minutes): the figures move with it on a shared machine."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 if __name__ == "__main__":

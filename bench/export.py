@@ -40,7 +40,13 @@ def main() -> None:
         rng = random.Random(3)
         for member in pages.add_trainees(db, instructor + 1, args.trainees):
             pages.add_answers(db, rng, member, args.answers)
-            db["memberships"].insert({"group_id": group_id, "user_id": member, "joined_at": "2026-01-01"})
+            # A membership and its period, as joining writes them: the export keeps what a member
+            # did within his periods (without one it is the header alone).
+            joined = pages._iso(pages.NOW - pages.timedelta(days=pages.DAYS))
+            db["memberships"].insert({"group_id": group_id, "user_id": member, "joined_at": joined})
+            db["membership_periods"].insert(
+                {"group_id": group_id, "user_id": member, "joined_at": joined, "left_at": None}
+            )
         url = f"/groups/{group_id}/attempts.csv"
         client.get(url).get_data()  # warm
         first = whole = float("inf")
@@ -60,9 +66,11 @@ def main() -> None:
             first, whole = min(first, got_first - start), min(whole, done - start)
         db.conn.close()
     rows = args.trainees * args.answers
+    assert size > 50 * rows, f"the export wrote {size:,} bytes for {rows:,} answers"
     print(
         f"export of {rows:,} answers ({size:,} bytes): first piece {1000 * first:.0f} ms,"
         f" whole {1000 * whole:.0f} ms, peak Python memory {peak / 1e6:.1f} MB"
+        f" (load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end)"
     )
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -170,9 +171,17 @@ def add_answers(db: Any, rng: random.Random, trainee: int, count: int) -> None:
         )
 
 
+def load() -> str:
+    """The machine's load average (1, 5, 15 minutes): the machine is shared."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def _shown(row: tuple[str, str, float, float]) -> tuple[str, str, float, float]:
-    """A row printed as soon as it is measured (the table at the end repeats it)."""
-    print(f"  measured: {row[0]} at {row[1]}: {row[2]:.1f} ms, bare {row[3]:.2f} ms", flush=True)
+    """A row printed as soon as it is measured (the table at the end repeats it), with the load."""
+    print(
+        f"  measured: {row[0]} at {row[1]}: {row[2]:.1f} ms, bare {row[3]:.2f} ms (load {load()})",
+        flush=True,
+    )
     return row
 
 
@@ -279,6 +288,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a tenth of the data (a smoke run)")
     args = parser.parse_args()
     scale = 10 if args.quick else 1
+    started = load()
     with tempfile.TemporaryDirectory() as folder:
         workdir = Path(folder)
         start = time.perf_counter()
@@ -297,7 +307,7 @@ def main() -> None:
         print(f"{name:<10} {data:<18} {ms:>10.1f} {bare:>8.2f} {ms / bare:>7.0f}x")
     print(
         f"(bare endpoint: GET /health; up to {args.rounds} rounds, {args.budget:.0f} s a page;"
-        f" {took:.0f} s in all)"
+        f" {took:.0f} s in all; load average {started} at the start, {load()} at the end)"
     )
 
 

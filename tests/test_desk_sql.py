@@ -27,7 +27,7 @@ from trainer.store.periods import during, member_spans, while_member
 from trainer.store.readiness import Target, readiness_of, verdict
 from trainer.store.schema import open_db
 from trainer.web.core import db as web_db
-from trainer.web.groups.views import heat
+from trainer.web.groups.views import heat, practising_under
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 KINDS = sorted(REGISTRY)
@@ -270,6 +270,21 @@ def test_a_page_of_answers_is_the_slice_of_all_of_them(seed: int, size: int) -> 
             assert page == every[start : start + size]
 
 
+@settings(max_examples=6, deadline=None)  # each a generated group; the suite's time is near its limit
+@given(st.integers(0, 2**32), st.sampled_from([None, "rp.qualify"]), st.sampled_from([None, 3]))
+def test_the_streamed_export_is_the_groups_attempts_oldest_first(seed, kind, day) -> None:
+    groups, group_id, _ = make_group(seed)
+    since = until = None
+    if day is not None:  # a few days of the generated answers' span
+        every = groups.attempts(group_id)
+        if every:
+            since = every[len(every) // 3]["answered_at"][:10]
+            until = every[2 * len(every) // 3]["answered_at"][:10]
+    wanted = groups.attempts(group_id, since=since, until=until, kind=kind)
+    assert list(groups.streamed_attempts(group_id, since=since, until=until, kind=kind)) == wanted
+    assert not groups.db.conn.in_transaction  # its read transaction ended with it
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32))
 def test_readiness_without_a_group_reads_every_answer(seed: int) -> None:
@@ -328,8 +343,25 @@ OLD_CELL = (
 )
 
 
+# The cells of a member's row between his name and his last activity, as the template wrote them
+# per member and game before `member_cells`.
+OLD_MEMBER_CELLS = (
+    '{% from "groups/readiness.html" import verdict %}'
+    '{% set w = {"ready": _("Ready"), "not_yet": _("Not yet"), "too_few": _("Too few answers"),'
+    ' "s": _("s")} %}\n'
+    '  {% set here_word = _("This group\'s rules") %}{% set other_word = _("Another group\'s rules") %}'
+    '{% set none_word = _("The shipped rules (no group chosen)") %}\n'
+    '    {% for g in games %}<td data-game="{{ g.id }}" data-status="{{ t.readiness[g.id].status }}">'
+    "{{ verdict(t.readiness[g.id], w) }}</td>{% endfor %}\n"
+    '    {% set p = practising[t.id] %}<td data-practising="{{ p.where }}">{% if p.where == "here" %}'
+    '{{ here_word }}{% elif p.where == "other" %}{{ other_word }}{% else %}{{ none_word }}{% endif %}\n'
+    '      <span class="muted practice-titles">{% for g in games %}{{ tr(p.titles[g.id]) }}'
+    "{% if not loop.last %}; {% endif %}{% endfor %}</span></td>\n"
+)
+
+
 @pytest.mark.parametrize("locale", ["en", "ka", "ru"])
-def test_heat_map_cells_are_what_the_template_gave_per_cell(app, locale):
+def test_heat_map_and_member_cells_are_what_the_template_gave_per_cell(app, locale):
     teacher = signed_in(app, "teacher", "instructor")
     made = teacher.post("/groups/new", data={"name": "Evening class"})
     group_id = int(made.headers["Location"].rstrip("/").rsplit("/", 1)[1])
@@ -349,6 +381,10 @@ def test_heat_map_cells_are_what_the_template_gave_per_cell(app, locale):
                 situation = issue(kind, REGISTRY[kind].levels[0])
                 right = str(expected_of(situation)[0])
                 store.answer(store.save_drill(user, situation), right, time_ms=1250 + 50 * (n % 3))
+        # Each verdict: ready (Russian poker), not yet (Omaha: too slow), too few (painted poker).
+        groups.set_target(group_id, "russian_poker", Target(0.9, 3, 1, 10))
+        groups.set_target(group_id, "omaha", Target(0.9, 5, 1, 0.5))
+        groups.practise_for(user, group_id)
     teacher.post("/language", data={"lang": locale})
     page = teacher.get(f"/groups/{group_id}").get_data(as_text=True)
     cells = re.findall(r'<td class="num heat heat-.*?</td>', page)
@@ -363,4 +399,13 @@ def test_heat_map_cells_are_what_the_template_gave_per_cell(app, locale):
         ]
     assert len(cells) == 5
     assert cells == expected
+    [shown] = re.findall(
+        r'<td data-game=.*?<span class="muted practice-titles">.*?</span></td>\n', page, re.S
+    )
+    with app.test_request_context("/", headers={"Accept-Language": locale}):
+        practising = practising_under(group_id, report["trainees"], web_db.groups().rules(group_id))
+        wanted = render_template_string(OLD_MEMBER_CELLS, t=row, games=GAMES, practising=practising)
+    assert shown == wanted + "\n"  # the template went on with the next cell on its next line
+    assert [r["status"] for r in row["readiness"].values()] == ["ready", "not_yet", "too_few"]
+    assert practising[row["id"]]["where"] == "here"
     assert (locale == "en") == ("answers" in " ".join(cells))  # the page's language, in both

@@ -269,3 +269,55 @@ def test_the_migration_counts_the_groups_answers_written_before_it(seed: int) ->
     assert "group_answers" not in db.table_names()
     MIGRATIONS.apply(db)
     assert_counts_are_the_plain_ones(groups, group_id)
+
+
+def _answer(db: Any, rng: random.Random, n: int) -> None:
+    kind = rng.choice(["rp.qualify", "om.high"])
+    when = _iso(rng.uniform(0, 100))
+    row = {"id": n, "trainee_id": 1 + n % 2, "kind": kind, "mode": rng.choice(["practice", "sprint"])}
+    db["drills"].insert(
+        {**row, "level": 1, "seed": 1, "version": 1, "situation": "{}", "issued_at": when, "answered": 1}
+    )
+    db["attempts"].insert(
+        {
+            **row,
+            "drill_id": n,
+            "raw": "1",
+            "answer": "1",
+            "expected": "1",
+            "correct": int(rng.random() < 0.5),
+            "time_ms": rng.choice([rng.randint(0, 3000), 1000, 1000]),  # many equal times
+            "answered_at": when,
+        }
+    )
+
+
+def test_the_medians_pointer_is_found_for_the_totals_there_are_and_moved_by_each_answer() -> None:
+    """m024: the totals counted before it get their pointer to the lower middle answer, and the
+    answers written after it (many with equal times) move it: the medians stay the plain ones."""
+    db = open_db(":memory:", migrate=False)
+    MIGRATIONS.apply(db, stop_before="m024_kind_median_pointer")
+    rng = random.Random(11)
+    with db.conn:
+        db["trainees"].insert_all({"id": i, "name": None, "created_at": _iso(0)} for i in (1, 2))
+        for n in range(1, 60):
+            _answer(db, rng, n)
+    MIGRATIONS.apply(db)
+    pointers = "SELECT trainee_id, kind, low_id FROM kind_totals ORDER BY 1, 2"
+
+    def middle() -> list[tuple[int, str, int]]:
+        """The lower middle answer of each trainee's answers of a kind, in the index's order."""
+        mine: dict[tuple[int, str], list[tuple[Any, ...]]] = {}
+        for row in db.execute(
+            "SELECT trainee_id, kind, time_ms, correct, mode, answered_at, id FROM attempts"
+        ):
+            mine.setdefault(row[:2], []).append(row[2:])
+        return [(*key, sorted(rows)[(len(rows) - 1) // 2][-1]) for key, rows in sorted(mine.items())]
+
+    assert db.execute(pointers).fetchall() == middle()
+    assert stored(db) == recounted(db)
+    for n in range(60, 200):
+        with db.conn:
+            _answer(db, rng, n)
+        assert stored(db) == recounted(db)
+    assert db.execute(pointers).fetchall() == middle()

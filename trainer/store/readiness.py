@@ -181,15 +181,35 @@ def _group_answers_term(
 ) -> tuple[str, list[Any]]:
     """The answers' SELECT of `_result_terms` for a current member of the group, from
     `group_answers` (only his answers while in it; the level beside each) along its index
-    `group_answers_recent`, with no read of the drills."""
+    `group_answers_recent`, with no read of the drills. Where the kinds share their game's prefix
+    (`rp.` ...), as every game's do, that index (m025) holds his answers of the game together, so
+    the newest `window` are read without stepping over his answers in the other games."""
     marks = ", ".join("?" for _ in kinds)
+    prefixes = {kind_prefix(kind) for kind in kinds}
+    game, game_params = ("", [])
+    if len(prefixes) == 1:
+        game, game_params = f"AND {GAME_PREFIX.format(kind='g.kind')} = ?", [*prefixes]
     return (
         f"""SELECT g.trainee_id, ? AS tag, g.answered_at AS at, g.drill_id AS drill, g.correct, g.time_ms
             FROM group_answers g
-            WHERE g.group_id = ? AND g.trainee_id = ? AND +g.kind IN ({marks}) AND +g.level >= ?
+            WHERE g.group_id = ? AND g.trainee_id = ? {game} AND +g.kind IN ({marks}) AND +g.level >= ?
             ORDER BY g.answered_at DESC, g.drill_id DESC LIMIT ?""",
-        [tag, group_id, trainee_id, *kinds, target.min_level, target.window],
+        [tag, group_id, trainee_id, *game_params, *kinds, target.min_level, target.window],
     )
+
+
+# A drill kind's game prefix in SQL, as the index `group_answers_recent` (m025) holds it, and in
+# Python: up to and with its first dot ("rp." of "rp.qualify"), empty without one.
+GAME_PREFIX = "substr({kind}, 1, instr({kind}, '.'))"
+
+
+def kind_prefix(kind: str) -> str:
+    """The kind's game prefix (`GAME_PREFIX` in Python).
+
+    >>> kind_prefix("rp.qualify"), kind_prefix("plain")
+    ('rp.', '')
+    """
+    return kind[: kind.find(".") + 1]
 
 
 def _newest_last(rows: Iterable[tuple[Any, ...]], window: int) -> list[tuple[bool, int | None]]:

@@ -32,8 +32,9 @@ missing database once the instance has run on one, unless `CREATE_DATABASE` (`mi
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Flask, abort, current_app, g, jsonify, render_template, request, session
 from flask.typing import ResponseReturnValue
@@ -50,6 +51,8 @@ from trainer.store.quizzes import Exams
 from trainer.store.schema import diagnose
 from trainer.store.tables import TableStore
 from trainer.web.core import identity, known_databases
+
+T = TypeVar("T")
 
 DEFAULT_TIMEOUT_S = 5.0  # how long a request waits for another's write lock before giving up
 RETRY_AFTER_S = 30  # what a 503 tells the client: long enough for an operator or a lock to clear
@@ -188,6 +191,23 @@ def start_round(trainee: int, game: str, level: int, *, rules: str | None = None
 def groups() -> Groups:
     """Groups and the instructor's desk, on this request's connection."""
     return Groups(store().db)
+
+
+def streamed_from_groups(read: Callable[[Groups], Iterator[T]]) -> Iterator[T]:
+    """The rows `read` gives, for a streamed response: they are read after the view has returned,
+    when this request's connection is closed, so on a connection of their own, opened as the first
+    row is asked for and closed after the last (or when the download stops)."""
+    config = current_app.config
+    path, timeout, synchronous = config["DATABASE"], config["DATABASE_TIMEOUT"], _synchronous(current_app)
+
+    def rows() -> Iterator[T]:
+        opened = open_db(path, migrate=False, timeout=timeout, synchronous=synchronous)
+        try:
+            yield from read(Groups(opened))
+        finally:
+            opened.conn.close()
+
+    return rows()
 
 
 def duels() -> Duels:

@@ -29,6 +29,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    get_template_attribute,
     redirect,
     render_template,
     request,
@@ -200,53 +201,90 @@ def heat(accuracy: float) -> int:
     return 4 if accuracy >= 0.95 else 3 if accuracy >= 0.85 else 2 if accuracy >= 0.7 else 1
 
 
-def heat_cells(trainees: list[dict[str, Any]]) -> dict[int, dict[str, dict[str, Any]]]:
-    """Per trainee id and drill kind answered, the heat map's cell: its band, accuracy in whole per
-    cent and the tip (answers and median time). A desk shows thousands of cells: each message is
-    translated once per request (the answers' one per count, whose plural form it chooses), not
-    once per cell."""
+def heat_rows(kinds: list[str], trainees: list[dict[str, Any]]) -> dict[int, Markup]:
+    """Per trainee id, his row of the heat map's cells in the order of `kinds`, as HTML: a cell per
+    drill kind answered (its band, accuracy in whole per cent and the tip: answers and median time),
+    a dash for the others. 7,200 cells at 200 trainees cost a tenth of a second as template loops,
+    a few milliseconds written here; each message is translated once per request (the answers' one
+    per count, whose plural form it chooses) and each tip written once per count and median. The
+    markup is the template's, byte for byte (tests/test_desk_sql.py)."""
     # The translations are the page's own text (the template marked them safe too); the figures
     # put in are numbers, so formatting plain strings and marking the result once is the same text.
     median = gettext("median %(s)s\u00a0s")
     answers: dict[int, str] = {}
     seconds: dict[float, str] = {}  # a median's text, written for the locale once per value
-    cells: dict[int, dict[str, dict[str, Any]]] = {}
-    for t in trainees:
-        mine = cells[t["id"]] = {}
-        for kind, c in t["kinds"].items():
-            n = c["attempts"]
-            if n not in answers:
-                answers[n] = ngettext("%(num)s\u00a0answer", "%(num)s\u00a0answers", n)
-            s = round(c["median_ms"] / 1000, 1)
-            if s not in seconds:
-                seconds[s] = median % {"s": number_text(s)}
-            mine[kind] = {
-                "band": heat(c["accuracy"]),
-                "percent": round(100 * c["accuracy"]),
-                "tip": Markup(answers[n] + ", " + seconds[s]),
-            }
-    return cells
-
-
-def heat_rows(kinds: list[str], cells: dict[int, dict[str, dict[str, Any]]]) -> dict[int, Markup]:
-    """Per trainee id, his row of the heat map's cells (`heat_cells`) in the order of `kinds`, as
-    HTML: 7,200 cells at 200 trainees cost a tenth of a second as template loops, a few
-    milliseconds joined here. The markup is the template's, byte for byte (tests/test_desk_sql.py)."""
+    tips: dict[tuple[int, float], str] = {}
     heads = {kind: str(escape(kind)) for kind in kinds}
     empty = {kind: f'<td class="num muted" data-kind="{heads[kind]}">—</td>' for kind in kinds}
+    opens = {kind: f'" tabindex="0" data-kind="{heads[kind]}">' for kind in kinds}
     rows = {}
-    for trainee, row in cells.items():
+    for t in trainees:
+        mine = t["kinds"]
         parts = []
         for kind in kinds:
-            c = row.get(kind)
+            c = mine.get(kind)
             if c is None:
                 parts.append(empty[kind])
-            else:
-                parts.append(
-                    f'<td class="num heat heat-{c["band"]}" tabindex="0" data-kind="{heads[kind]}">'
-                    f'{c["percent"]}%<span class="tip">{c["tip"]}</span></td>\n'
-                )
-        rows[trainee] = Markup("".join(parts))
+                continue
+            n, accuracy = c["attempts"], c["accuracy"]
+            s = round(c["median_ms"] / 1000, 1)
+            tip = tips.get((n, s))
+            if tip is None:
+                if n not in answers:
+                    answers[n] = ngettext("%(num)s\u00a0answer", "%(num)s\u00a0answers", n)
+                if s not in seconds:
+                    seconds[s] = median % {"s": number_text(s)}
+                tip = tips[n, s] = answers[n] + ", " + seconds[s]
+            parts.append(
+                f'<td class="num heat heat-{heat(accuracy)}{opens[kind]}'
+                f'{round(100 * accuracy)}%<span class="tip">{tip}</span></td>\n'
+            )
+        rows[int(t["id"])] = Markup("".join(parts))
+    return rows
+
+
+def member_cells(trainees: list[dict[str, Any]], practising: dict[int, dict[str, Any]]) -> dict[int, Markup]:
+    """Per trainee id, the cells of his row on the desk between his name and his last activity: his
+    readiness in each game (the verdict of `groups/readiness.html`, rendered once per distinct
+    status and figures, not once per member and game) and the house rules he practises under
+    (`practising_under`, each preset's title translated once). The markup is the template's, byte
+    for byte (tests/test_desk_sql.py)."""
+    verdict = get_template_attribute("groups/readiness.html", "verdict")
+    # The page's own text, marked safe as the template's `_()` marks it.
+    w = {
+        "ready": Markup(gettext("Ready")),
+        "not_yet": Markup(gettext("Not yet")),
+        "too_few": Markup(gettext("Too few answers")),
+        "s": Markup(gettext("s")),
+    }
+    where_words = {
+        "here": gettext("This group's rules"),
+        "other": gettext("Another group's rules"),
+        "none": gettext("The shipped rules (no group chosen)"),
+    }
+    verdicts: dict[tuple[Any, ...], str] = {}
+    titles: dict[str, str] = {}
+    rows = {}
+    for t in trainees:
+        parts = []
+        for g in GAMES:
+            r = t["readiness"][g.id]
+            key = (r["status"], r["answers"], r["accuracy"], r["median_ms"])
+            if key not in verdicts:
+                verdicts[key] = str(verdict(r, w))
+            parts.append(f'<td data-game="{g.id}" data-status="{r["status"]}">{verdicts[key]}</td>')
+        p = practising[int(t["id"])]
+        words = []
+        for g in GAMES:
+            title = p["titles"][g.id]
+            if title not in titles:
+                titles[title] = str(escape(translate_word(title)))
+            words.append(titles[title])
+        parts.append(
+            f'<td data-practising="{escape(p["where"])}">{where_words.get(p["where"], where_words["none"])}'
+            f'      <span class="muted practice-titles">{"; ".join(words)}</span></td>\n'
+        )
+        rows[int(t["id"])] = Markup("".join(parts))
     return rows
 
 
@@ -284,13 +322,15 @@ def _render_desk(
     names = {t["id"]: t["display_name"] for t in report["trainees"]}
     rules = groups.rules(group_id)
     invited = invitations().of_group(group_id, current_user.id)
+    practising = practising_under(group_id, report["trainees"], rules)
     page = render_template(
         "groups/desk.html",
         waiting=sum(1 for i in invited if i["status"] == "waiting"),
         group=group,
         report=report,
         trainees=_sorted(report["trainees"], sort),
-        heat_rows=heat_rows(report["kinds"], heat_cells(report["trainees"])),
+        heat_rows=heat_rows(report["kinds"], report["trainees"]),
+        member_cells=member_cells(report["trainees"], practising),
         sort=sort,
         items=readable_items(groups.item_details(group_id)),
         mistakes=groups.mistakes(group_id),
@@ -298,7 +338,6 @@ def _render_desk(
         names=names,
         exams=db.exams().of_group(group_id),
         rules=rules,
-        practising=practising_under(group_id, report["trainees"], rules),
         presets={g.id: _presets(g) for g in GAMES},
         games=GAMES,
         kind_title=_once(kind_title),
@@ -686,8 +725,9 @@ def _day(name: str) -> str | None:
 
 def attempts_csv(group_id: int) -> Response:
     """The members' attempts as CSV, filtered by `since`, `until` (days) and `kind` query arguments."""
-    rows = db.groups().attempts(
-        group_id, since=_day("since"), until=_day("until"), kind=request.args.get("kind") or None
+    since, until, kind = _day("since"), _day("until"), request.args.get("kind") or None
+    rows = db.streamed_from_groups(
+        lambda groups: groups.streamed_attempts(group_id, since=since, until=until, kind=kind)
     )
     return _csv(rows, CSV_COLUMNS, f"group-{group_id}-attempts.csv")
 
