@@ -1,3 +1,5 @@
+import itertools
+
 import pytest
 from accounts_helpers import AuthActions
 from hypothesis import settings
@@ -11,13 +13,26 @@ settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
 
 
+@pytest.fixture(scope="session")
+def instances(tmp_path_factory):
+    """The folder under which each test's instance folder is named."""
+    return tmp_path_factory.mktemp("instances")
+
+
+_INSTANCE_NUMBERS = itertools.count()
+
+
 @pytest.fixture(autouse=True)
-def own_instance(tmp_path, monkeypatch):
+def own_instance(instances, monkeypatch):
     """Every test that starts the app from the environment (a subprocess, `create_app()` without a
     test config) gets an instance folder of its own, never the checkout's `instance/`: the suite
     must leave the quick start's first `python3 -m trainer` a fresh instance (the instance folder
-    records its databases and refuses to start on a lost one). A test may set its own."""
-    monkeypatch.setenv("TRAINER_INSTANCE", str(tmp_path / "trainer-instance"))
+    records its databases and refuses to start on a lost one). A test may set its own.
+
+    The folder is named, not made (the app makes it when it starts): `tmp_path` made one per test,
+    and pytest numbers a test's folder by listing every folder made before it, 3 ms a test by the
+    end of a worker's 3,000 tests."""
+    monkeypatch.setenv("TRAINER_INSTANCE", str(instances / f"instance-{next(_INSTANCE_NUMBERS)}"))
 
 
 def make_app(**overrides):
