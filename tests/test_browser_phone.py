@@ -3,7 +3,7 @@
 Measured, not eyeballed: for every drill kind at every level, in Georgian, English and Russian, the
 table and the answer controls (every field and the Check button) lie inside the first screen, the
 cards are drawn at a readable size, and no page body scrolls sideways. The share of questions that fit
-is printed per language and level (`-s` shows it). One browser for the module, one context per
+is printed per language and level (`-s` shows it). One browser for the worker, one context per
 language, pages reused.
 """
 
@@ -15,7 +15,7 @@ from collections import defaultdict
 import pytest
 from browser_helpers import live_server
 from conftest import make_app
-from test_browser_pages import CHROMIUM, LAUNCH_ARGS, PHONE, _need_chromium, navigate, shot, sign_up
+from test_browser_pages import PHONE, navigate, shot, sign_up
 
 from trainer.drills import REGISTRY, issue
 from trainer.games import BY_SLUG
@@ -110,17 +110,6 @@ def phone_server(tmp_path_factory):
         yield url, path
 
 
-@pytest.fixture(scope="module")
-def phone_browser():
-    _need_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        yield launched
-        launched.close()
-
-
 def phone_page(browser, url: str, lang: str, name: str):
     context = browser.new_context(viewport=PHONE, locale=LOCALES[lang])
     context.set_default_timeout(10_000)
@@ -139,10 +128,10 @@ def fits(m: dict) -> bool:
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))
-def test_every_question_fits_the_first_screen_of_a_phone(phone_browser, phone_server, lang):
+def test_every_question_fits_the_first_screen_of_a_phone(browser, phone_server, lang):
     url, path = phone_server
     name = f"phone.{lang}"
-    context, page = phone_page(phone_browser, url, lang, name)
+    context, page = phone_page(browser, url, lang, name)
     db = open_db(path)
     store = Store(db)
     trainee = next(db.query("SELECT id FROM users WHERE username = ?", [name]))["id"]
@@ -269,9 +258,9 @@ def _wide_sheet_situation():
     raise AssertionError("no many-player sheet in 500 seeds")
 
 
-def test_wide_tables_keep_their_highlighted_column_on_a_phone(phone_browser, phone_server):
+def test_wide_tables_keep_their_highlighted_column_on_a_phone(browser, phone_server):
     url, path = phone_server
-    context, page = phone_page(phone_browser, url, "ka", "phone.wide")
+    context, page = phone_page(browser, url, "ka", "phone.wide")
     db = open_db(path)
     trainee = next(db.query("SELECT id FROM users WHERE username = ?", ["phone.wide"]))["id"]
     drill = Store(db).save_drill(trainee, _wide_sheet_situation(), mode="practice")
@@ -295,9 +284,9 @@ def test_wide_tables_keep_their_highlighted_column_on_a_phone(phone_browser, pho
     context.close()
 
 
-def test_the_advisor_says_it_is_working_and_shows_the_best_options_first(phone_browser, phone_server):
+def test_the_advisor_says_it_is_working_and_shows_the_best_options_first(browser, phone_server):
     url, _path = phone_server
-    context, page = phone_page(phone_browser, url, "ru", "phone.advisor")
+    context, page = phone_page(browser, url, "ru", "phone.advisor")
     page.goto(url + "/reference/advisor")
     for code in ("Qh", "9h", "6h", "3h", "2c"):
         page.locator(f'input[name=player][value="{code}"]').check()
@@ -362,9 +351,9 @@ def _betting_with_a_black_chip():
     raise AssertionError("no black chip in 200 rounds")
 
 
-def test_omaha_hole_cards_read_on_a_laptop_and_black_chips_show(phone_browser, phone_server):
+def test_omaha_hole_cards_read_on_a_laptop_and_black_chips_show(browser, phone_server):
     url, path = phone_server
-    context, page = phone_page(phone_browser, url, "en", "phone.laptop")
+    context, page = phone_page(browser, url, "en", "phone.laptop")
     page.set_viewport_size(LAPTOP)
     db = open_db(path)
     trainee = next(db.query("SELECT id FROM users WHERE username = ?", ["phone.laptop"]))["id"]
@@ -386,11 +375,11 @@ def test_omaha_hole_cards_read_on_a_laptop_and_black_chips_show(phone_browser, p
     context.close()
 
 
-def test_a_trainee_chooses_the_house_rules_from_a_question(phone_browser, phone_server):
+def test_a_trainee_chooses_the_house_rules_from_a_question(browser, phone_server):
     """From a question on the phone: "change" beside the rules in force, Lunar chosen, back at the
     question; the next question is dealt at a Lunar table and says so."""
     url, _path = phone_server
-    context, page = phone_page(phone_browser, url, "ka", "phone.rules")
+    context, page = phone_page(browser, url, "ka", "phone.rules")
     navigate(page, lambda: page.goto(url + "/practice/rp.bet_payout?level=2"))
     navigate(page, lambda: page.locator("#start").click())
     question = page.url
@@ -405,9 +394,9 @@ def test_a_trainee_chooses_the_house_rules_from_a_question(phone_browser, phone_
 
 
 @pytest.mark.parametrize("lang", ["ka", "ru"])
-def test_a_guest_sees_every_tab_and_sign_in_whole_in_the_header(phone_browser, phone_server, lang):
+def test_a_guest_sees_every_tab_and_sign_in_whole_in_the_header(browser, phone_server, lang):
     url, _path = phone_server
-    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context = browser.new_context(viewport=PHONE, locale=LOCALES[lang])
     page = context.new_page()
     for path_ in ("/", "/progress/", "/reference/", "/reference/glossary"):
         page.goto(url + path_)
@@ -436,11 +425,11 @@ def _fonts_drawing(page, selector: str) -> list[tuple[str, int]]:
     return [(f["familyName"], f["glyphCount"]) for f in fonts]
 
 
-def test_the_score_sheet_draws_georgian_with_a_georgian_font(phone_browser, phone_server):
+def test_the_score_sheet_draws_georgian_with_a_georgian_font(browser, phone_server):
     """The sheet's monospaced font drew ლ as ღ ("ქუღების ფურცეღი"): Georgian letters on the sheet
     come from a Georgian face, the digits may stay monospaced."""
     url, path = phone_server
-    context, page = phone_page(phone_browser, url, "ka", "phone.sheet")
+    context, page = phone_page(browser, url, "ka", "phone.sheet")
     db = open_db(path)
     trainee = next(db.query("SELECT id FROM users WHERE username = ?", ["phone.sheet"]))["id"]
     drill = Store(db).save_drill(trainee, _wide_sheet_situation(), mode="practice")
@@ -468,13 +457,13 @@ def _queue_state(state: str) -> str:
     return f"() => document.getElementById('answer-queue').dataset.state === '{state}'"
 
 
-def test_an_answer_given_offline_is_kept_sent_when_back_and_recorded_once(phone_browser, phone_server):
+def test_an_answer_given_offline_is_kept_sent_when_back_and_recorded_once(browser, phone_server):
     """The connection drops while a question is on the screen: Check keeps the answer on the phone and
     says so; back online it is sent and recorded, once, even when the kept copy is sent again."""
     from test_browser_pages import answer_like_a_person
 
     url, path = phone_server
-    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES["ka"])
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["ka"])
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(url + "/")
@@ -519,14 +508,14 @@ def test_an_answer_given_offline_is_kept_sent_when_back_and_recorded_once(phone_
     context.close()
 
 
-def test_an_answer_lost_on_the_way_comes_back_to_its_question_and_is_sent_later(phone_browser, phone_server):
+def test_an_answer_lost_on_the_way_comes_back_to_its_question_and_is_sent_later(browser, phone_server):
     """The phone believes it is online but the answer's post never reaches the server: the service
     worker brings the question back, the page keeps the answer it noted and says so, and sends it
     when the server answers again: one answer recorded."""
     from test_browser_pages import answer_like_a_person
 
     url, path = phone_server
-    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES["ka"])
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["ka"])
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(url + "/")

@@ -5,10 +5,9 @@ table round: its wide tables scroll inside a box that takes the keyboard focus, 
 from __future__ import annotations
 
 import pytest
-from test_browser_pages import (  # noqa: F401  (browser, page_in and server are fixtures)
+from test_browser_pages import (  # noqa: F401  (page_in and server are fixtures)
     AXE,
     PHONE,
-    browser,
     navigate,
     page_in,
     server,

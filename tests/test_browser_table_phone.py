@@ -12,9 +12,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_browser_pages import (  # noqa: F401  (browser and page_in are fixtures)
+from test_browser_pages import (  # noqa: F401  (page_in is a fixture)
     PHONE,
-    browser,
     navigate,
     page_in,
     shot,
