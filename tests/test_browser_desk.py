@@ -13,9 +13,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from accounts_helpers import add_user
 from browser_helpers import open_page, site, submit  # noqa: F401  (site is a fixture)
-from test_browser_pages import (  # noqa: F401  (browser is a fixture)
+from test_browser_pages import (
     answer_like_a_person,
-    browser,
     choose_language,
     navigate,
     shot,

@@ -11,10 +11,9 @@ import re
 import pytest
 from accounts_helpers import add_user
 from browser_helpers import open_page, site, submit  # noqa: F401  (site is a fixture)
-from test_browser_pages import (  # noqa: F401  (browser is a fixture)
+from test_browser_pages import (
     PHONE,
     answer_like_a_person,
-    browser,
     navigate,
     shot,
     sign_up,

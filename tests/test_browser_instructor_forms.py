@@ -12,7 +12,7 @@ import threading
 
 import pytest
 from accounts_helpers import add_user
-from test_browser_pages import browser, navigate, shot  # noqa: F401  (browser is a fixture)
+from test_browser_pages import navigate, shot
 
 from trainer.web import create_app
 from trainer.web.core import db as web_db
@@ -51,7 +51,7 @@ def teacher_group(site):
         return web_db.groups().create(teacher, "Evening class")["id"]
 
 
-def _signed_in(browser, url, username="teacher"):  # noqa: F811
+def _signed_in(browser, url, username="teacher"):
     context = browser.new_context(viewport=LAPTOP, locale="en-US")
     context.set_default_timeout(15_000)
     page = context.new_page()
@@ -62,7 +62,7 @@ def _signed_in(browser, url, username="teacher"):  # noqa: F811
     return context, page
 
 
-def test_a_class_list_becomes_a_printable_sheet_of_slips(browser, site, teacher_group):  # noqa: F811
+def test_a_class_list_becomes_a_printable_sheet_of_slips(browser, site, teacher_group):
     app, url = site
     context, page = _signed_in(browser, url)
     page.goto(f"{url}/groups/{teacher_group}/invitations")
@@ -107,7 +107,7 @@ def test_a_class_list_becomes_a_printable_sheet_of_slips(browser, site, teacher_
     context.close()
 
 
-def test_the_house_rules_form_refuses_beside_the_field_and_saves(browser, site, teacher_group):  # noqa: F811
+def test_the_house_rules_form_refuses_beside_the_field_and_saves(browser, site, teacher_group):
     app, url = site
     context, page = _signed_in(browser, url)
     page.goto(f"{url}/groups/{teacher_group}/rules/russian_poker")
@@ -134,7 +134,7 @@ def test_the_house_rules_form_refuses_beside_the_field_and_saves(browser, site, 
     context.close()
 
 
-def test_an_own_question_quiz_is_composed_sat_and_graded(browser, site, teacher_group):  # noqa: F811
+def test_an_own_question_quiz_is_composed_sat_and_graded(browser, site, teacher_group):
     app, url = site
     trainee_id = add_user(app, "trainee.two")
     with app.app_context():

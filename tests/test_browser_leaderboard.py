@@ -8,7 +8,7 @@ import threading
 
 import pytest
 from accounts_helpers import add_user
-from test_browser_pages import PHONE, browser, navigate, shot  # noqa: F401  (browser is a fixture)
+from test_browser_pages import PHONE, navigate, shot
 
 from trainer.store.boards import set_hidden
 from trainer.store.groups import Groups
@@ -49,7 +49,7 @@ def site(tmp_path_factory):
     httpd.shutdown()
 
 
-def test_the_leaderboard_fits_a_phone_in_georgian(browser, site):  # noqa: F811
+def test_the_leaderboard_fits_a_phone_in_georgian(browser, site):
     url, group = site
     context = browser.new_context(viewport=PHONE, locale="ka-GE")
     context.set_default_timeout(10_000)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from accounts_helpers import add_user
 from browser_helpers import open_page, site  # noqa: F401  (site is a fixture)
-from test_browser_pages import ARTIFACTS, PHONE, SHOTS, browser, navigate, shot  # noqa: F401  (browser is a fixture)
+from test_browser_pages import ARTIFACTS, PHONE, SHOTS, navigate, shot
 
 from trainer.drills.base import expected_of
 from trainer.store.groups import Groups
@@ -28,7 +28,7 @@ KIND = "rp.bet_payout"
 DOCS_IMAGE = Path(__file__).resolve().parent.parent / "docs" / "images" / "live-projector.png"
 
 
-def _signed_in(browser, url, username, viewport, lang):  # noqa: F811
+def _signed_in(browser, url, username, viewport, lang):
     context, page = open_page(browser, url, viewport, "/account/sign-in")
     page.locator("input[name=username]").fill(username)
     page.locator("input[name=password]").fill("a long secret")

@@ -25,32 +25,15 @@ from trainer.web.practice.self_check import size as quiz_size
 
 pytestmark = pytest.mark.browser
 
-HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
-CHROMIUM = HEADLESS_SHELL if HEADLESS_SHELL.exists() else Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).parent / "artifacts"
 # Screenshots are for a person reviewing the pages, and a full-page one costs up to seconds: taken only
 # when asked for (TRAINER_SHOTS=1), never in the suite's timed run.
 SHOTS = os.environ.get("TRAINER_SHOTS") == "1"
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 GAMES = ("russian_poker", "omaha", "painted_poker")
 LANGUAGES = {"ka": "ქართული", "en": "English", "ru": "Русский"}
 BROWSER_LOCALES = {"ka": "ka-GE", "en": "en-US", "ru": "ru-RU"}
 PHONE = {"width": 390, "height": 844}
-
-
-def _need_chromium() -> None:
-    if not CHROMIUM.exists():
-        if os.environ.get("CI"):
-            pytest.fail("CI is set but no Chromium is installed: apt-get install -y chromium-headless-shell")
-        pytest.skip("no Chromium (apt-get install -y chromium-headless-shell); set CI to make this fail")
 
 
 @pytest.fixture(scope="module")
@@ -58,17 +41,6 @@ def server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("browser")
     with live_server(make_app(DATABASE=str(tmp / "trainer.sqlite"))) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    _need_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 Measured, not eyeballed: for every drill kind at every level, in Georgian, English and Russian, the
 table and the answer controls (every field and the Check button) lie inside the first screen, the
 cards are drawn at a readable size, and no page body scrolls sideways. The share of questions that fit
-is printed per language and level (`-s` shows it). One browser for the module, one context per
+is printed per language and level (`-s` shows it). One browser for the worker, one context per
 language, pages reused.
 """
 
@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from browser_helpers import live_server
 from conftest import make_app
-from test_browser_pages import CHROMIUM, LAUNCH_ARGS, PHONE, _need_chromium, navigate, shot, sign_up
+from test_browser_pages import PHONE, navigate, shot, sign_up
 
 from trainer.drills import REGISTRY, issue
 from trainer.games import BY_SLUG
@@ -111,17 +111,6 @@ def phone_server(tmp_path_factory):
         yield url, path
 
 
-@pytest.fixture(scope="module")
-def phone_browser():
-    _need_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        yield launched
-        launched.close()
-
-
 def phone_page(browser, url: str, lang: str, name: str):
     context = browser.new_context(viewport=PHONE, locale=LOCALES[lang])
     context.set_default_timeout(10_000)
@@ -140,10 +129,10 @@ def fits(m: dict) -> bool:
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))
-def test_every_question_fits_the_first_screen_of_a_phone(phone_browser, phone_server, lang):
+def test_every_question_fits_the_first_screen_of_a_phone(browser, phone_server, lang):
     url, path = phone_server
     name = f"phone.{lang}"
-    context, page = phone_page(phone_browser, url, lang, name)
+    context, page = phone_page(browser, url, lang, name)
     db = open_db(path)
     store = Store(db)
     trainee = next(db.query("SELECT id FROM users WHERE username = ?", [name]))["id"]
@@ -390,9 +379,9 @@ def _wide_sheet_situation():
     raise AssertionError("no many-player sheet in 500 seeds")
 
 
-def test_wide_tables_keep_their_highlighted_column_on_a_phone(phone_browser, phone_server):
+def test_wide_tables_keep_their_highlighted_column_on_a_phone(browser, phone_server):
     url, path = phone_server
-    context, page = phone_page(phone_browser, url, "ka", "phone.wide")
+    context, page = phone_page(browser, url, "ka", "phone.wide")
     db = open_db(path)
     trainee = next(db.query("SELECT id FROM users WHERE username = ?", ["phone.wide"]))["id"]
     drill = Store(db).save_drill(trainee, _wide_sheet_situation(), mode="practice")
@@ -416,9 +405,9 @@ def test_wide_tables_keep_their_highlighted_column_on_a_phone(phone_browser, pho
     context.close()
 
 
-def test_the_advisor_says_it_is_working_and_shows_the_best_options_first(phone_browser, phone_server):
+def test_the_advisor_says_it_is_working_and_shows_the_best_options_first(browser, phone_server):
     url, _path = phone_server
-    context, page = phone_page(phone_browser, url, "ru", "phone.advisor")
+    context, page = phone_page(browser, url, "ru", "phone.advisor")
     page.goto(url + "/reference/advisor")
     for code in ("Qh", "9h", "6h", "3h", "2c"):
         page.locator(f'input[name=player][value="{code}"]').check()
@@ -483,9 +472,9 @@ def _betting_with_a_black_chip():
     raise AssertionError("no black chip in 200 rounds")
 
 
-def test_omaha_hole_cards_read_on_a_laptop_and_black_chips_show(phone_browser, phone_server):
+def test_omaha_hole_cards_read_on_a_laptop_and_black_chips_show(browser, phone_server):
     url, path = phone_server
-    context, page = phone_page(phone_browser, url, "en", "phone.laptop")
+    context, page = phone_page(browser, url, "en", "phone.laptop")
     page.set_viewport_size(LAPTOP)
     db = open_db(path)
     trainee = next(db.query("SELECT id FROM users WHERE username = ?", ["phone.laptop"]))["id"]
@@ -507,11 +496,11 @@ def test_omaha_hole_cards_read_on_a_laptop_and_black_chips_show(phone_browser, p
     context.close()
 
 
-def test_a_trainee_chooses_the_house_rules_from_a_question(phone_browser, phone_server):
+def test_a_trainee_chooses_the_house_rules_from_a_question(browser, phone_server):
     """From a question on the phone: "change" beside the rules in force, Lunar chosen, back at the
     question; the next question is dealt at a Lunar table and says so."""
     url, _path = phone_server
-    context, page = phone_page(phone_browser, url, "ka", "phone.rules")
+    context, page = phone_page(browser, url, "ka", "phone.rules")
     navigate(page, lambda: page.goto(url + "/practice/rp.bet_payout?level=2"))
     navigate(page, lambda: page.locator("#start").click())
     question = page.url
@@ -526,9 +515,9 @@ def test_a_trainee_chooses_the_house_rules_from_a_question(phone_browser, phone_
 
 
 @pytest.mark.parametrize("lang", ["ka", "ru"])
-def test_a_guest_sees_every_tab_and_sign_in_whole_in_the_header(phone_browser, phone_server, lang):
+def test_a_guest_sees_every_tab_and_sign_in_whole_in_the_header(browser, phone_server, lang):
     url, _path = phone_server
-    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context = browser.new_context(viewport=PHONE, locale=LOCALES[lang])
     page = context.new_page()
     for path_ in ("/", "/progress/", "/reference/", "/reference/glossary"):
         page.goto(url + path_)
@@ -570,13 +559,13 @@ def _queue_state(state: str) -> str:
     return f"() => document.getElementById('answer-queue').dataset.state === '{state}'"
 
 
-def test_an_answer_given_offline_is_kept_sent_when_back_and_recorded_once(phone_browser, phone_server):
+def test_an_answer_given_offline_is_kept_sent_when_back_and_recorded_once(browser, phone_server):
     """The connection drops while a question is on the screen: Check keeps the answer on the phone and
     says so; back online it is sent and recorded, once, even when the kept copy is sent again."""
     from test_browser_pages import answer_like_a_person
 
     url, path = phone_server
-    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES["ka"])
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["ka"])
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(url + "/")
@@ -621,14 +610,14 @@ def test_an_answer_given_offline_is_kept_sent_when_back_and_recorded_once(phone_
     context.close()
 
 
-def test_an_answer_lost_on_the_way_comes_back_to_its_question_and_is_sent_later(phone_browser, phone_server):
+def test_an_answer_lost_on_the_way_comes_back_to_its_question_and_is_sent_later(browser, phone_server):
     """The phone believes it is online but the answer's post never reaches the server: the service
     worker brings the question back, the page keeps the answer it noted and says so, and sends it
     when the server answers again: one answer recorded."""
     from test_browser_pages import answer_like_a_person
 
     url, path = phone_server
-    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES["ka"])
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["ka"])
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(url + "/")
@@ -682,7 +671,7 @@ def _replay_kept(page, kept: str) -> None:
 
 @pytest.mark.parametrize(("lang", "late"), [("ka", False), ("ru", True)])
 def test_a_sprint_answer_given_offline_is_sent_when_back_or_refused_when_late(
-    phone_browser, phone_server, lang, late
+    browser, phone_server, lang, late
 ):
     """A sprint question answered with no connection: kept and said; back online it is recorded once
     (a replay of the kept copy records nothing more), or, when the sprint's time ran out on the
@@ -691,7 +680,7 @@ def test_a_sprint_answer_given_offline_is_sent_when_back_or_refused_when_late(
     from test_browser_pages import answer_like_a_person
 
     url, path = phone_server
-    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context = browser.new_context(viewport=PHONE, locale=LOCALES[lang])
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(url + "/sprint/?kind=rp.qualify")
@@ -802,7 +791,7 @@ def _signed_up(path: str, name: str):
 
 
 @pytest.mark.parametrize("lang", ["ka", "ru"])
-def test_todays_practice_takes_a_failed_top_level_one_level_down(phone_browser, phone_server, lang):
+def test_todays_practice_takes_a_failed_top_level_one_level_down(browser, phone_server, lang):
     """0 of 3 right at om.split level 3: today's practice leads with level 2, not 3 again, and says why
     in the page's language (it sent the trainee back to level 3)."""
     from test_practice import _answer
@@ -812,7 +801,7 @@ def test_todays_practice_takes_a_failed_top_level_one_level_down(phone_browser, 
     store = Store(open_db(path))
     for seed in range(3):
         _answer(store, trainee, "om.split", 3, seed, right=False, ms=20_000)
-    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context = browser.new_context(viewport=PHONE, locale=LOCALES[lang])
     context.add_cookies([{**cookie, "url": url}])
     page = context.new_page()
     page.goto(url + "/today/")
@@ -828,7 +817,7 @@ def test_todays_practice_takes_a_failed_top_level_one_level_down(phone_browser, 
 
 @pytest.mark.parametrize(("lang", "late"), [("ru", False), ("ka", True)])
 def test_a_quiz_handed_in_offline_is_graded_when_back_or_refused_when_late(
-    phone_browser, phone_server, lang, late
+    browser, phone_server, lang, late
 ):
     """An assigned, timed quiz handed in with no connection: kept and said; back online it is graded
     once (a replay is refused), or refused in words when its time (and grace) ran out meanwhile."""
@@ -836,7 +825,7 @@ def test_a_quiz_handed_in_offline_is_graded_when_back_or_refused_when_late(
 
     url, path = phone_server
     sitting, cookie = _quiz_sitting(path, lang)
-    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context = browser.new_context(viewport=PHONE, locale=LOCALES[lang])
     context.set_default_timeout(10_000)
     context.add_cookies([{**cookie, "url": url}])
     page = context.new_page()
@@ -898,11 +887,11 @@ FIELD_ERRORS = """() => [...document.querySelectorAll('main .field-error')].map(
 
 
 @pytest.mark.parametrize("lang", ["ka", "ru"])
-def test_sign_up_says_every_error_at_once_on_a_phone(phone_browser, phone_server, lang):
+def test_sign_up_says_every_error_at_once_on_a_phone(browser, phone_server, lang):
     """A short password and a confirmation that differs: both are said (the short password was hidden
     behind "the passwords differ"), in the page's language, the typed name kept."""
     url, _path = phone_server
-    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context = browser.new_context(viewport=PHONE, locale=LOCALES[lang])
     page = context.new_page()
     page.goto(url + "/account/sign-up")
     page.locator("input[name=username]").fill(f"phone.errors.{lang}")
@@ -918,7 +907,7 @@ def test_sign_up_says_every_error_at_once_on_a_phone(phone_browser, phone_server
 
 
 @pytest.mark.parametrize("lang", ["ka", "ru"])
-def test_the_assign_quiz_form_says_every_error_at_once_on_a_phone(phone_browser, phone_server, lang):
+def test_the_assign_quiz_form_says_every_error_at_once_on_a_phone(browser, phone_server, lang):
     """No title and a time limit past 180 minutes: both said beside their fields in the page's
     language, what was typed kept (the bad time limit was blanked to "none")."""
     from accounts_helpers import signed_in
@@ -928,7 +917,7 @@ def test_the_assign_quiz_form_says_every_error_at_once_on_a_phone(phone_browser,
     teacher = signed_in(helper, f"phone.assign.{lang}", "instructor")
     made = teacher.post("/groups/new", data={"name": f"Assign {lang}"})
     group_id = int(made.headers["Location"].rsplit("/", 1)[1])
-    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context = browser.new_context(viewport=PHONE, locale=LOCALES[lang])
     context.add_cookies([{**_session_cookie(teacher), "url": url}])
     page = context.new_page()
     page.goto(f"{url}/exams/group/{group_id}/new")
@@ -946,7 +935,7 @@ def test_the_assign_quiz_form_says_every_error_at_once_on_a_phone(phone_browser,
 
 
 def test_a_sprint_answer_lost_on_the_way_is_kept_on_the_offline_page_and_sent_later(
-    phone_browser, phone_server
+    browser, phone_server
 ):
     """The phone believes it is online but a sprint answer's post never arrives: the service worker
     brings the sprint's address back with #kept (the page from the browser's cache, else the offline
@@ -955,7 +944,7 @@ def test_a_sprint_answer_lost_on_the_way_is_kept_on_the_offline_page_and_sent_la
     from test_browser_pages import answer_like_a_person
 
     url, path = phone_server
-    context = phone_browser.new_context(viewport=PHONE, locale=LOCALES["ka"])
+    context = browser.new_context(viewport=PHONE, locale=LOCALES["ka"])
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(url + "/sprint/?kind=rp.qualify")

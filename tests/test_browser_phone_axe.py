@@ -8,10 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_browser_pages import (  # noqa: F401  (browser, page_in and server are fixtures)
+from test_browser_pages import (  # noqa: F401  (page_in and server are fixtures)
     AXE,
     PHONE,
-    browser,
     navigate,
     page_in,
     server,

@@ -11,8 +11,8 @@ import test_browser_pages as pages
 from test_browser_pages import LANGUAGES, answer_like_a_person, choose_language, navigate, shot
 from test_i18n_catalogs import _visible_latin_words
 
-# The page tests' fixtures: one server and one Chromium for this module too.
-server, browser, page_in = pages.server, pages.browser, pages.page_in
+# The page tests' fixtures: one server for this module too (the Chromium is the session's).
+server, page_in = pages.server, pages.page_in
 
 pytestmark = pytest.mark.browser
 

@@ -5,7 +5,7 @@ right results is graded right, its feedback in Georgian."""
 from __future__ import annotations
 
 import pytest
-from test_browser_phone import phone_browser, phone_page, phone_server  # noqa: F401  (fixtures)
+from test_browser_phone import phone_page, phone_server  # noqa: F401  (phone_server is a fixture)
 
 from trainer.drills import expected_of, issue
 from trainer.store import Store, open_db
@@ -27,9 +27,9 @@ DRAWN = """() => ({
 })"""
 
 
-def test_every_spot_sheet_is_drawn_and_answered_on_a_phone_in_georgian(phone_browser, phone_server):  # noqa: F811
+def test_every_spot_sheet_is_drawn_and_answered_on_a_phone_in_georgian(browser, phone_server):  # noqa: F811
     url, path = phone_server
-    context, page = phone_page(phone_browser, url, "ka", "phone.spot")
+    context, page = phone_page(browser, url, "ka", "phone.spot")
     db = open_db(path)
     store = Store(db)
     trainee = next(db.query("SELECT id FROM users WHERE username = ?", ["phone.spot"]))["id"]
@@ -82,11 +82,11 @@ TOWERS = """() => {
 }"""
 
 
-def test_every_chips_drill_is_drawn_and_answered_on_a_phone_in_georgian(phone_browser, phone_server):  # noqa: F811
+def test_every_chips_drill_is_drawn_and_answered_on_a_phone_in_georgian(browser, phone_server):  # noqa: F811
     from trainer.drills.chips import load_chips
 
     url, path = phone_server
-    context, page = phone_page(phone_browser, url, "ka", "phone.chips")
+    context, page = phone_page(browser, url, "ka", "phone.chips")
     db = open_db(path)
     store = Store(db)
     trainee = next(db.query("SELECT id FROM users WHERE username = ?", ["phone.chips"]))["id"]

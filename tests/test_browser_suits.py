@@ -8,18 +8,12 @@ of circular trump.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from browser_helpers import live_server
 from conftest import make_app
 
 pytestmark = pytest.mark.browser
 
-HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
-CHROMIUM = HEADLESS_SHELL if HEADLESS_SHELL.exists() else Path("/usr/bin/chromium")
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 PHONE = {"width": 390, "height": 844}
 
 
@@ -31,23 +25,14 @@ def server(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def georgian_page(server):
-    if not CHROMIUM.exists():
-        if os.environ.get("CI"):
-            pytest.fail("CI is set but no Chromium is installed: apt-get install -y chromium-headless-shell")
-        pytest.skip("no Chromium (apt-get install -y chromium-headless-shell); set CI to make this fail")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        context = browser.new_context(viewport=PHONE, locale="ka-GE")
-        context.set_default_timeout(10_000)
-        page = context.new_page()
-        page.goto(server + "/")
-        assert page.locator("html").get_attribute("lang") == "ka"
-        yield page
-        context.close()
-        browser.close()
+def georgian_page(server, browser):
+    context = browser.new_context(viewport=PHONE, locale="ka-GE")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.goto(server + "/")
+    assert page.locator("html").get_attribute("lang") == "ka"
+    yield page
+    context.close()
 
 
 def test_the_card_picker_names_a_spade_and_a_club_in_georgian(georgian_page, server):

@@ -12,9 +12,8 @@ import re
 import pytest
 from browser_helpers import live_server
 from conftest import make_app
-from test_browser_pages import (  # noqa: F401  (browser and page_in are fixtures)
+from test_browser_pages import (  # noqa: F401  (page_in is a fixture)
     PHONE,
-    browser,
     choose_language,
     navigate,
     page_in,

@@ -18,9 +18,8 @@ import re
 
 import pytest
 from babel.numbers import format_decimal
-from test_browser_pages import (  # noqa: F401  (browser and page_in are fixtures)
+from test_browser_pages import (  # noqa: F401  (page_in is a fixture)
     PHONE,
-    browser,
     navigate,
     page_in,
     shot,
