@@ -816,9 +816,7 @@ def test_todays_practice_takes_a_failed_top_level_one_level_down(browser, phone_
 
 
 @pytest.mark.parametrize(("lang", "late"), [("ru", False), ("ka", True)])
-def test_a_quiz_handed_in_offline_is_graded_when_back_or_refused_when_late(
-    browser, phone_server, lang, late
-):
+def test_a_quiz_handed_in_offline_is_graded_when_back_or_refused_when_late(browser, phone_server, lang, late):
     """An assigned, timed quiz handed in with no connection: kept and said; back online it is graded
     once (a replay is refused), or refused in words when its time (and grace) ran out meanwhile."""
     from test_browser_pages import answer_like_a_person
@@ -934,9 +932,7 @@ def test_the_assign_quiz_form_says_every_error_at_once_on_a_phone(browser, phone
     context.close()
 
 
-def test_a_sprint_answer_lost_on_the_way_is_kept_on_the_offline_page_and_sent_later(
-    browser, phone_server
-):
+def test_a_sprint_answer_lost_on_the_way_is_kept_on_the_offline_page_and_sent_later(browser, phone_server):
     """The phone believes it is online but a sprint answer's post never arrives: the service worker
     brings the sprint's address back with #kept (the page from the browser's cache, else the offline
     page), which keeps the answer noted before the post and says so (ka), and sends it when the server
