@@ -363,3 +363,21 @@ def test_serve_runs_workers_on_a_fresh_database_and_slow_clients_stall_nothing(t
     assert (
         output.count("started (pid") == 2 and "Traceback" not in output and "starting it again" not in output
     )
+
+
+def test_an_id_beyond_sqlites_integers_is_a_404_not_a_500():
+    """DELETE /api/v1/groups/2**63/membership reached the store, where binding the id raised
+    OverflowError: every `<int:...>` in a URL stops at SQLite's largest integer."""
+    from conftest import make_app
+
+    app = make_app()
+    client = app.test_client()
+    for url in (
+        "/api/v1/groups/9223372036854775808/membership",
+        "/api/v1/groups/99999999999999999999/membership",
+    ):
+        assert client.delete(url).status_code in (401, 404)
+    with app.test_request_context():
+        adapter = app.url_map.bind("localhost")
+        assert adapter.test("/api/v1/groups/9223372036854775807/membership", method="DELETE")
+        assert not adapter.test("/api/v1/groups/9223372036854775808/membership", method="DELETE")

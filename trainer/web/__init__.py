@@ -47,6 +47,10 @@ def create_app(test_config: Mapping[str, Any] | None = None, *, create_database:
     with contextlib.suppress(OSError):
         os.makedirs(app.instance_path, exist_ok=True)
 
+    from trainer.web.core import row_ids
+
+    row_ids.init_app(app)
+
     from trainer.web.site import init_api, init_pages
 
     init_pages(app)
