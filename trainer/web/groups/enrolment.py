@@ -20,7 +20,7 @@ from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from trainer.store.accounts import AccountError
-from trainer.store.invitations import INVITATION_DAYS, decode_list, read_names
+from trainer.store.invitations import INVITATION_DAYS, LIST_BYTES_MAX, decode_list, read_names
 from trainer.web.core import local_time
 from trainer.web.core.auth import instructor_required, invitations, say
 from trainer.web.core.forms import EmptyForm
@@ -70,7 +70,7 @@ def invite(group_id: int) -> Page:
     text = form.names.data or ""
     try:
         if form.names_file.data:
-            text += "\n" + decode_list(form.names_file.data.read(256 * 1024))
+            text += "\n" + decode_list(form.names_file.data.read(LIST_BYTES_MAX + 1))
         names = read_names(text)
         slips = invitations().create(group_id, current_user.id, names)
     except AccountError as error:
