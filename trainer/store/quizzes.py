@@ -32,10 +32,11 @@ from trainer.drills import REGISTRY, Situation
 from trainer.drills.russian_poker.own import KIND as OWN_KIND
 from trainer.drills.russian_poker.own import LEVEL as OWN_LEVEL
 from trainer.drills.russian_poker.own import OwnQuestionError, fixed_of
-from trainer.store.progress import NotFoundError, Refusal, Store, _iso, _utc_now, on_days
+from trainer.store.clock import Clock
+from trainer.store.clock import parse_iso as _parse
+from trainer.store.progress import NotFoundError, Refusal, Store, _iso, _utc_now, on_days, row_by_id
 from trainer.store.schema import insert, writing
 
-Clock = Callable[[], datetime]
 Draw = Callable[..., tuple[Situation, int | None]]  # (kind, level, seed[, fixed own question])
 
 MAX_QUESTIONS = 50
@@ -128,12 +129,7 @@ class Exams:
         return self.exam(pk)
 
     def exam(self, exam_id: Any) -> dict[str, Any]:
-        if isinstance(exam_id, bool) or not isinstance(exam_id, int) or not 0 < exam_id < 2**63:
-            raise NotFoundError(f"no exam {exam_id!r}")
-        rows = list(self.db.query("SELECT * FROM exams WHERE id = ?", [exam_id]))
-        if not rows:
-            raise NotFoundError(f"no exam {exam_id}")
-        return self._decoded(rows[0])
+        return self._decoded(row_by_id(self.db, "exams", exam_id, "exam"))
 
     def _decoded(self, row: dict[str, Any]) -> dict[str, Any]:
         now = _iso(self.clock())
@@ -167,12 +163,7 @@ class Exams:
     # Sittings --------------------------------------------------------------------------------------
 
     def sitting(self, sitting_id: Any) -> dict[str, Any]:
-        if isinstance(sitting_id, bool) or not isinstance(sitting_id, int) or not 0 < sitting_id < 2**63:
-            raise NotFoundError(f"no sitting {sitting_id!r}")
-        rows = list(self.db.query("SELECT * FROM exam_sittings WHERE id = ?", [sitting_id]))
-        if not rows:
-            raise NotFoundError(f"no sitting {sitting_id}")
-        return rows[0]
+        return row_by_id(self.db, "exam_sittings", sitting_id, "sitting")
 
     def sittings(self, exam_id: int, trainee_id: int | None = None) -> list[dict[str, Any]]:
         where, params = "exam_id = ?", [exam_id]
@@ -389,7 +380,3 @@ class Exams:
                 sorted(ids),
             )
         )
-
-
-def _parse(text: str) -> datetime:
-    return datetime.fromisoformat(text)
