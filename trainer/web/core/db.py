@@ -32,8 +32,9 @@ missing database once the instance has run on one, unless `CREATE_DATABASE` (`mi
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Flask, abort, current_app, g, jsonify, render_template, request, session
 from flask.typing import ResponseReturnValue
@@ -50,6 +51,8 @@ from trainer.store.quizzes import Exams
 from trainer.store.schema import diagnose
 from trainer.store.tables import TableStore
 from trainer.web.core import identity, known_databases
+
+T = TypeVar("T")
 
 DEFAULT_TIMEOUT_S = 5.0  # how long a request waits for another's write lock before giving up
 RETRY_AFTER_S = 30  # what a 503 tells the client: long enough for an operator or a lock to clear
@@ -310,13 +313,19 @@ def trainee_id(*, create: bool = False) -> int | None:
     return None if row is None else int(row["id"])
 
 
+def found(read: Callable[..., T], *args: Any) -> T | None:
+    """What `read(*args)` gives, or None where the store has no such row (`NotFoundError`): a view
+    then answers one 404 for a row that does not exist and for one that is not the caller's."""
+    try:
+        return read(*args)
+    except NotFoundError:
+        return None
+
+
 def drill_or_404(drill_id: int, trainee_id: int | None, mode: str | None = None) -> dict[str, Any]:
     """The trainee's own drill (of this mode, if given); 404 otherwise, without revealing that another
     trainee's drill exists. A drill whose kind is no longer installed cannot be shown or graded: 404."""
-    try:
-        drill = store().drill(drill_id)
-    except NotFoundError:
-        drill = None
+    drill = found(store().drill, drill_id)
     if drill is None or drill["trainee_id"] != trainee_id or (mode is not None and drill["mode"] != mode):
         abort(404, description=gettext("There is no such question."))
     if drill["kind"] not in REGISTRY:

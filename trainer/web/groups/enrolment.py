@@ -24,11 +24,9 @@ from trainer.store.invitations import INVITATION_DAYS, LIST_BYTES_MAX, decode_li
 from trainer.web.core import local_time
 from trainer.web.core.auth import instructor_required, invitations, say
 from trainer.web.core.forms import EmptyForm
-from trainer.web.core.guards import check_form
+from trainer.web.core.guards import Page, check_form
 from trainer.web.groups.forms import ClassListForm
 from trainer.web.groups.views import _owned, bp
-
-Page = str | Response | tuple[str, int]
 
 
 def _render_page(group: dict[str, Any], form: ClassListForm | None = None, status: int = 200) -> Page:
