@@ -26,7 +26,7 @@ from trainer.web.core.auth import instructor_required, invitations, say
 from trainer.web.core.forms import EmptyForm
 from trainer.web.core.guards import Page, check_form
 from trainer.web.groups.forms import ClassListForm
-from trainer.web.groups.views import _owned, bp
+from trainer.web.groups.views import _confirm, _owned, bp
 
 
 def _render_page(group: dict[str, Any], form: ClassListForm | None = None, status: int = 200) -> Page:
@@ -88,14 +88,7 @@ def renew_invitations(group_id: int) -> Page:
     check_form(EmptyForm())
     group = _owned(group_id)
     if request.form.get("confirm") != "1":
-        return render_template(
-            "groups/confirm.html",
-            group=group,
-            what="renew",
-            url=url_for("groups.renew_invitations", group_id=group_id),
-            member=None,
-            form=EmptyForm(),
-        )
+        return _confirm(group, "renew", url_for("groups.renew_invitations", group_id=group_id))
     slips = invitations().renew(group_id, current_user.id)
     if not slips:
         flash(gettext("No invitation is waiting: there is nothing to print."), "ok")

@@ -358,7 +358,7 @@ def _preset_title(game_id: str, preset: str) -> str:
 
 
 def _confirm(group: dict[str, Any], what: str, url: str, member: dict[str, Any] | None = None) -> str:
-    """The page that asks before an action that cannot be taken back (`what`: "remove", "code")."""
+    """The page that asks before an action that cannot be taken back (`what`: "remove", "code", "renew")."""
     return render_template(
         "groups/confirm.html", group=group, what=what, url=url, member=member, form=EmptyForm()
     )
