@@ -64,6 +64,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
+# The migrations themselves live in trainer/store/migrations/, one module each: a new one goes there,
+# LAST in its STEPS (not here; docs/architecture.md, 'Migrations').
 from trainer.store.migrations import MIGRATIONS
 
 MODES = ("practice", "sprint", "quiz", "live")
