@@ -78,26 +78,13 @@ class TableStore(Store):
         test_id: int | None = None,
     ) -> int:
         """Deal a round (`RoundError` for a bad request) and record it; returns its id."""
-        record = self._round_record(
-            trainee_id, game, level, seed=seed, seats=seats, rules=rules, payout=payout, test_id=test_id
-        )
+        dealt = deal(game, level, seed, seats=seats, rules=rules, payout=payout, houses=self.houses)
+        record = self._round_record(trainee_id, dealt, test_id)
         with writing(self.db):
             return insert(self.db, "rounds", record)
 
-    def _round_record(
-        self,
-        trainee_id: int,
-        game: str,
-        level: int,
-        *,
-        seed: int | None = None,
-        seats: int | None = None,
-        rules: str | None = None,
-        payout: str | None = None,
-        test_id: int | None = None,
-    ) -> dict[str, Any]:
+    def _round_record(self, trainee_id: int, dealt: Round, test_id: int | None) -> dict[str, Any]:
         """The row of a round dealt now (dealing is CPU work: done before any write lock is taken)."""
-        dealt = deal(game, level, seed, seats=seats, rules=rules, payout=payout, houses=self.houses)
         if test_id is not None:
             test = self.test(test_id)
             if test["trainee_id"] != trainee_id:
@@ -275,13 +262,14 @@ class TableStore(Store):
             return None
         if rounds:
             rules = rounds[0]["rules"]
-        args = (test["trainee_id"], test["game"], test["level"])
+        args = (test["game"], test["level"])
         try:
-            record = self._round_record(*args, rules=rules, test_id=test_id)
+            dealt = deal(*args, rules=rules, houses=self.houses)
         except RoundError:
             if rules is None:
                 raise
-            record = self._round_record(*args, test_id=test_id)
+            dealt = deal(*args, houses=self.houses)
+        record = self._round_record(test["trainee_id"], dealt, test_id)
         with writing(self.db):
             # Looked at again under the write lock: a concurrent request (a double tap, a second
             # tab) may have opened the round meanwhile; a test never has more rounds than it asks.
