@@ -29,8 +29,9 @@ from __future__ import annotations
 import json
 import sqlite3
 from datetime import datetime, timedelta
+from enum import Enum
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from trainer.drills.rounds import GAMES, Round, RoundError, StepGrade, StepRecord, deal, grade_step, result_of
 from trainer.engine.presets import data_path, read_toml
@@ -58,6 +59,21 @@ def exam_settings() -> dict[str, dict[str, int]]:
             raise ValueError(f"{TEST_FILE}: [{game}] pass_accuracy is a percentage, at most 100")
         settings[game] = {k: table[k] for k in ("rounds", "pass_accuracy", "time_limit_s")}
     return settings
+
+
+class _Next(Enum):
+    DEAL = "deal"  # what `_round_so_far` answers when the test wants a new round
+
+
+def _round_so_far(test: dict[str, Any], rounds: list[dict[str, Any]]) -> int | Literal[_Next.DEAL] | None:
+    """The round of a table test the trainee is on among those dealt: the open one's id, None when
+    every round the test asks for is dealt and finished, or `_Next.DEAL`."""
+    open_rounds = [r for r in rounds if r["finished_at"] is None]
+    if open_rounds:
+        return int(open_rounds[0]["id"])
+    if len(rounds) >= test["rounds"]:
+        return None
+    return _Next.DEAL
 
 
 class TableStore(Store):
@@ -255,11 +271,8 @@ class TableStore(Store):
         if test["finished_at"] is not None or self.clock() > self.deadline(test):
             return None
         rounds = self.test_rounds(test_id)
-        open_rounds = [r for r in rounds if r["finished_at"] is None]
-        if open_rounds:
-            return int(open_rounds[0]["id"])
-        if len(rounds) >= test["rounds"]:
-            return None
+        if (so_far := _round_so_far(test, rounds)) is not _Next.DEAL:
+            return so_far
         if rounds:
             rules = rounds[0]["rules"]
         args = (test["game"], test["level"])
@@ -275,12 +288,8 @@ class TableStore(Store):
             # tab) may have opened the round meanwhile; a test never has more rounds than it asks.
             if self.test(test_id)["finished_at"] is not None:
                 return None
-            rounds = self.test_rounds(test_id)
-            open_rounds = [r for r in rounds if r["finished_at"] is None]
-            if open_rounds:
-                return int(open_rounds[0]["id"])
-            if len(rounds) >= test["rounds"]:
-                return None
+            if (so_far := _round_so_far(test, self.test_rounds(test_id))) is not _Next.DEAL:
+                return so_far
             return insert(self.db, "rounds", record)
 
     def finish_test(self, test_id: int) -> dict[str, Any]:
