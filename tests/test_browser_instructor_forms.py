@@ -12,9 +12,9 @@ import threading
 
 import pytest
 from accounts_helpers import add_user
+from conftest import make_app
 from test_browser_pages import navigate, shot
 
-from trainer.web import create_app
 from trainer.web.core import db as web_db
 
 pytestmark = pytest.mark.browser
@@ -27,14 +27,7 @@ def site(tmp_path_factory):
     from werkzeug.serving import make_server
 
     tmp = tmp_path_factory.mktemp("browser-instructor")
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp / "trainer.sqlite"),
-            "SECRET_KEY": "browser",
-            "FAST_PASSWORD_HASHING": True,
-        }
-    )
+    app = make_app(DATABASE=str(tmp / "trainer.sqlite"), FAST_PASSWORD_HASHING=True)
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()

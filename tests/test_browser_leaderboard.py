@@ -8,11 +8,11 @@ import threading
 
 import pytest
 from accounts_helpers import add_user
+from conftest import make_app
 from test_browser_pages import PHONE, navigate, shot
 
 from trainer.store.boards import set_hidden
 from trainer.store.groups import Groups
-from trainer.web import create_app
 from trainer.web.core import db
 
 pytestmark = pytest.mark.browser
@@ -25,9 +25,7 @@ def site(tmp_path_factory):
     from werkzeug.serving import make_server
 
     tmp = tmp_path_factory.mktemp("browser-board")
-    app = create_app(
-        {"TESTING": True, "DATABASE": str(tmp / "t.sqlite"), "SECRET_KEY": "b", "FAST_PASSWORD_HASHING": True}
-    )
+    app = make_app(DATABASE=str(tmp / "t.sqlite"), FAST_PASSWORD_HASHING=True)
     teacher = add_user(app, "მასწავლებელი", "instructor")
     ids = [add_user(app, name) for name in NAMES]
     with app.app_context():

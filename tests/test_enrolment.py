@@ -14,12 +14,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from accounts_helpers import PASSWORD, signed_in
+from conftest import make_app
 
 from trainer.store import open_db
 from trainer.store.accounts import CODE_ALPHABET, FAST_HASHER, AccountError, Accounts, Role
 from trainer.store.groups import Groups
 from trainer.store.invitations import INVITATION_DAYS, NAMES_MAX, Invitations, decode_list, read_names
-from trainer.web import create_app
 from trainer.web.core import db as web_db
 
 
@@ -352,14 +352,7 @@ def test_another_instructor_or_a_trainee_gets_nothing_of_the_groups_invitations(
 
 
 def test_the_forms_keep_their_csrf_check(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "csrf.sqlite"),
-            "SECRET_KEY": "test",
-            "FAST_PASSWORD_HASHING": True,
-        }
-    )
+    app = make_app(DATABASE=str(tmp_path / "csrf.sqlite"), FAST_PASSWORD_HASHING=True)
     visitor = app.test_client()
     form = {"code": "AAAA-BBBB-CCCC", "username": "trainee.one", "password": PASSWORD, "confirm": PASSWORD}
     assert visitor.post("/account/invitation", data=form).status_code == 400
@@ -400,16 +393,12 @@ def test_refusals_are_said_in_the_pages_language(app):
 
 
 def test_guessing_invitation_codes_meets_the_failed_sign_in_limit(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "limits.sqlite"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "FAST_PASSWORD_HASHING": True,
-            "RATELIMIT_ENABLED": True,
-            "RATE_LIMIT_SIGN_IN_FAILURES": "5 per minute",
-        }
+    app = make_app(
+        DATABASE=str(tmp_path / "limits.sqlite"),
+        WTF_CSRF_ENABLED=False,
+        FAST_PASSWORD_HASHING=True,
+        RATELIMIT_ENABLED=True,
+        RATE_LIMIT_SIGN_IN_FAILURES="5 per minute",
     )
     with app.app_context():
         accounts = Accounts(web_db.store().db, hasher=FAST_HASHER)

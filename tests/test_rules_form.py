@@ -12,6 +12,7 @@ import tomllib
 
 import pytest
 from accounts_helpers import PASSWORD, signed_in
+from conftest import make_app
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_i18n_catalogs import _visible_latin_words
@@ -19,7 +20,6 @@ from test_i18n_catalogs import _visible_latin_words
 from trainer.engine.presets import flatten
 from trainer.games import BY_ID
 from trainer.store.accounts import FAST_HASHER, Accounts, Role
-from trainer.web import create_app
 from trainer.web.core import db as web_db
 from trainer.web.groups.rules_form import toml_text
 
@@ -169,14 +169,7 @@ def test_the_form_and_its_refusals_are_in_the_pages_language(app, teacher, game)
 
 
 def test_another_instructor_gets_404_and_the_form_keeps_its_csrf_check(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "csrf.sqlite"),
-            "SECRET_KEY": "t",
-            "FAST_PASSWORD_HASHING": True,
-        }
-    )
+    app = make_app(DATABASE=str(tmp_path / "csrf.sqlite"), FAST_PASSWORD_HASHING=True)
     with app.app_context():
         accounts = Accounts(web_db.store().db, hasher=FAST_HASHER)
         owner = accounts.create_user("teacher", PASSWORD, role=Role.INSTRUCTOR)["id"]

@@ -13,31 +13,43 @@ from trainer.drills import REGISTRY
 from trainer.drills.base import expected_of
 from trainer.web.core import presets
 
-PUBLIC_PAGES = [
-    "/",
-    "/reference/",
-    "/reference/rules/russian-poker",
-    "/reference/rules/omaha",
-    "/reference/rules/painted-poker",
-    "/reference/payouts",
-    "/reference/payouts?ante=25",
-    "/reference/glossary",
-    "/reference/presets/russian-poker",
-    "/quiz/",
-    "/sprint/",
-    "/progress/",
-    "/quiz/russian_poker",
-    "/account/sign-in",
-    "/account/sign-up",
-    "/account/code",
-]
+# Each public page, its heading and what shows it does its job (the games to pick, the figures of the
+# ante asked for, the fields of a form).
+PUBLIC_PAGES = {
+    "/": ("Croupier Trainer", ['id="game-russian_poker"', 'id="game-omaha"', 'id="game-painted_poker"']),
+    "/reference/": (
+        "Reference",
+        ["Payout cheat sheet (Russian poker)", "Croupier glossary", "Buy-decision advisor"],
+    ),
+    "/reference/rules/russian-poker": ("Russian poker: rules", ['id="pay-table"', 'id="bonus-table"']),
+    "/reference/rules/omaha": ("Omaha and Omaha Hi/Lo: rules", ["exactly two hole cards", 'id="examples"']),
+    "/reference/rules/painted-poker": ("Painted poker: rules", ["A trick-taking game", 'id="examples"']),
+    "/reference/payouts": ("Payout cheat sheet: Russian poker", ["Ante 10 (bet 20)", "2,000"]),
+    "/reference/payouts?ante=25": ("Payout cheat sheet: Russian poker", ["Ante 25 (bet 50)", "5,000"]),
+    "/reference/glossary": ("Croupier glossary", ["Qualification", "The compulsory opening bet."]),
+    "/reference/presets/russian-poker": (
+        "House-rules presets: Russian poker",
+        ["CIS casinos (default)", "Lunar Poker"],
+    ),
+    "/quiz/": ("Check yourself", ["Take the quiz"]),
+    "/sprint/": ("Sprint", ['name="kind"', 'name="seconds"']),
+    "/progress/": ("Progress", ["No answers yet"]),
+    "/quiz/russian_poker": ("Check yourself: Russian poker", ['id="start"']),
+    "/account/sign-in": ("Sign in", ['name="username"', 'name="password"']),
+    "/account/sign-up": ("Create an account", ['name="username"', 'name="confirm"']),
+    "/account/code": ("Set your password", ['name="code"', 'name="password"']),
+}
 
 
 @pytest.mark.parametrize("url", PUBLIC_PAGES)
 def test_public_pages_render(client, url):
     response = client.get(url)
     assert response.status_code == 200, url
-    assert b"<main" in response.data
+    main = re.search(r"<main.*?</main>", response.get_data(as_text=True), re.S).group(0)
+    heading, shown = PUBLIC_PAGES[url]
+    assert re.search(rf"<h1[^>]*>\s*{re.escape(heading)}\s*</h1>", main), (url, heading)
+    missing = [marker for marker in shown if marker not in main]
+    assert not missing, (url, missing)
 
 
 def test_a_guest_practises_at_once_without_an_account(app, client, toys):

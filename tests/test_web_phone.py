@@ -4,8 +4,10 @@ keyboards, which amount field is wrong, and what Enter with nothing chosen says.
 import re
 
 import pytest
+from werkzeug.datastructures import MultiDict
 
-from trainer.drills import REGISTRY, issue
+from trainer.drills import REGISTRY, AnswerError, AnswerFormat, AnswerKind, issue
+from trainer.web.situations.answers import read_answer
 from trainer.web.situations.questions import QUESTIONS
 
 
@@ -106,3 +108,22 @@ def test_a_buy_decision_explained_rule_of_thumb_first_and_every_option_on_demand
     link = re.search(r'<a id="all-options" href="([^"]+)"', page).group(1).replace("&amp;", "&")
     assert link.startswith("/reference/advisor?") and link.count("player=") == 5 and "upcard=" in link
     assert link.endswith("#options-title") and "rules=cis" in link
+
+
+@pytest.mark.parametrize(
+    ("kind", "prefix", "message"),
+    [
+        (AnswerKind.CHOICE, "", "Nothing is chosen yet: choose one of the answers, then press Check."),
+        (AnswerKind.CHOICE, "q0-", "Nothing is chosen yet: choose one of the answers."),
+        (AnswerKind.AMOUNT, "", "Type the amount first, then press Check."),
+        (AnswerKind.AMOUNT, "q0-", "Type the amount first."),
+        (AnswerKind.AMOUNTS, "", "Type an amount in every field, then press Check."),
+        (AnswerKind.AMOUNTS, "q0-", "Type an amount in every field."),
+    ],
+)
+def test_a_blank_answer_names_the_button_only_on_a_page_of_one_question(app, kind, prefix, message):
+    """A page of several questions (fields `q<i>-`) is handed in, not checked: no 'press Check'."""
+    fmt = AnswerFormat(kind, choices=(("bet", "Bet"), ("fold", "Fold")), labels=("Ante", "Bet"))
+    with app.test_request_context(), pytest.raises(AnswerError) as refused:
+        read_answer(fmt, MultiDict({f"{prefix}answer": " ", f"{prefix}amount-0": ""}), prefix)
+    assert str(refused.value) == message

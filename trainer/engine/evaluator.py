@@ -23,10 +23,10 @@ from enum import StrEnum
 from itertools import combinations, combinations_with_replacement
 
 from trainer.engine.cards import CARD_BY_INDEX, Card
-from trainer.engine.explain import N_, Term
+from trainer.engine.explain import N_, Worded
 
 
-class HandCategory(StrEnum):
+class HandCategory(Worded, StrEnum):
     """What every hand category has: an English name (a message id) and that name as a message parameter.
 
     It has no members of its own: Python's enums cannot add members to one that has some, so the standard
@@ -41,11 +41,6 @@ class HandCategory(StrEnum):
     def label(self) -> str:
         """English name: "two pair" (a message id)."""
         return CATEGORY_LABELS[self.value]
-
-    @property
-    def term(self) -> Term:
-        """The name as a message parameter, translated where it is shown."""
-        return Term(self.label)
 
 
 class Category(HandCategory):

@@ -89,6 +89,30 @@ class Term:
         return self.text
 
 
+class Worded:
+    """Mixed into a StrEnum of named things (hand categories, deal kinds, Super rows): `label` is a
+    member's English name (a message id), `term` that name as a message parameter.
+
+    >>> from enum import StrEnum
+    >>> class Side(Worded, StrEnum):
+    ...     LEFT = "left"
+    ...     @property
+    ...     def label(self) -> str:
+    ...         return "left hand"
+    >>> Side.LEFT.term
+    Term(text='left hand', context=None)
+    """
+
+    @property
+    def label(self) -> str:
+        raise NotImplementedError  # each enum names its members
+
+    @property
+    def term(self) -> Term:
+        """The name as a message parameter, translated where it is shown."""
+        return Term(self.label)
+
+
 @dataclass(frozen=True, slots=True)
 class Percent:
     """A share as a parameter (0.09546 with 3 places): written as a percentage for the reader's

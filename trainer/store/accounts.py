@@ -21,8 +21,7 @@ import re
 import secrets
 import sqlite3
 import unicodedata
-from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import timedelta
 from enum import StrEnum
 from typing import Any
 
@@ -30,12 +29,11 @@ from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlite_utils import Database
 
+from trainer.store.clock import Clock
 from trainer.store.common_passwords import is_common
-from trainer.store.progress import MAX_ROWID, NotFoundError, Refusal, _iso, _parse_iso, _utc_now
+from trainer.store.progress import MAX_ROWID, NotFoundError, Refusal, _iso, _parse_iso, _utc_now, row_by_id
 from trainer.store.schema import insert, writing
 from trainer.store.usernames import USERNAME_MAX, USERNAME_MIN, username_key, username_skeleton
-
-Clock = Callable[[], datetime]
 
 # OWASP's argon2id minimum (19 MiB, 2 passes, 1 lane): about 30 ms a hash on this machine, so a class
 # of 50 signing in at once costs the two cores under two seconds of hashing in all.
@@ -136,12 +134,7 @@ class Accounts:
     # Users -----------------------------------------------------------------------------------------
 
     def user(self, user_id: Any) -> dict[str, Any]:
-        if isinstance(user_id, bool) or not isinstance(user_id, int) or not 0 < user_id < 2**63:
-            raise NotFoundError(f"no user {user_id!r}")
-        rows = list(self.db.query("SELECT * FROM users WHERE id = ?", [user_id]))
-        if not rows:
-            raise NotFoundError(f"no user {user_id}")
-        return rows[0]
+        return row_by_id(self.db, "users", user_id, "user")
 
     def user_named(self, username: Any) -> dict[str, Any]:
         if not isinstance(username, str):

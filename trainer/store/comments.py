@@ -10,12 +10,13 @@ ones he has not read yet.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC
 from typing import Any
 
 from sqlite_utils import Database
 
+from trainer.store.clock import Clock
+from trainer.store.clock import utc_now as _utc_now
 from trainer.store.progress import Refusal
 from trainer.store.schema import insert, writing
 
@@ -35,12 +36,8 @@ def clean_comment(text: Any) -> str:
     return body
 
 
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
 class Comments:
-    def __init__(self, db: Database, *, clock: Callable[[], datetime] = _utc_now) -> None:
+    def __init__(self, db: Database, *, clock: Clock = _utc_now) -> None:
         self.db = db
         self.clock = clock
 

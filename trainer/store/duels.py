@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from collections.abc import Sequence
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -36,19 +36,13 @@ from sqlite_utils import Database
 
 from trainer import shipped
 from trainer.engine.presets import read_toml
-from trainer.store.progress import NotFoundError, Refusal, Store
+from trainer.store.clock import Clock
+from trainer.store.clock import iso as _iso
+from trainer.store.clock import utc_now as _utc_now
+from trainer.store.progress import NotFoundError, Refusal, Store, row_by_id
 from trainer.store.schema import first_row, insert, writing
 
-Clock = Callable[[], datetime]
 DUELS_FILE = shipped("data") / "duels.toml"
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 def load_expiry(path: Path = DUELS_FILE) -> timedelta:
@@ -122,9 +116,7 @@ class Duels:
             )
 
     def duel(self, duel_id: int) -> dict[str, Any]:
-        row = first_row(self.db, "SELECT * FROM duels WHERE id = ?", [duel_id])
-        if row is None:
-            raise NotFoundError(f"no duel {duel_id}")
+        row = row_by_id(self.db, "duels", duel_id, "duel")
         row["seeds"] = json.loads(row["seeds"])
         return row
 

@@ -24,8 +24,7 @@ import re
 import secrets
 import sqlite3
 import zoneinfo
-from collections.abc import Callable, Iterator
-from datetime import UTC, datetime
+from collections.abc import Iterator
 from typing import Any
 
 from sqlite_utils import Database
@@ -34,14 +33,15 @@ from trainer.drills.mistakes import mistake_title
 from trainer.engine.presets import HouseTexts, PresetError
 from trainer.games import BY_ID, GAMES, game_of
 from trainer.store.accounts import CODE_ALPHABET, AccountError, Role
+from trainer.store.clock import Clock
+from trainer.store.clock import iso as _iso
+from trainer.store.clock import utc_now as _utc_now
 from trainer.store.house_rules import house_name
 from trainer.store.medians import add_median
 from trainer.store.periods import IN_SPAN, Span, during, each_select, member_spans, spans_table, while_member
-from trainer.store.progress import NotFoundError, on_days
+from trainer.store.progress import NotFoundError, on_days, row_by_id
 from trainer.store.readiness import Target, default_target, readiness_of
 from trainer.store.schema import insert, writing
-
-Clock = Callable[[], datetime]
 
 NAME_MAX = 60
 # Letters and digits of any script, spaces and a few signs: the API document states the same pattern.
@@ -51,11 +51,7 @@ HOUSE_TEXT_MAX = 20_000
 
 
 def _now(clock: Clock) -> str:
-    return clock().astimezone(UTC).isoformat(timespec="microseconds")
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
+    return _iso(clock())
 
 
 def new_join_code() -> str:
@@ -114,12 +110,7 @@ class Groups:
         raise AccountError("try_again")
 
     def group(self, group_id: Any) -> dict[str, Any]:
-        if isinstance(group_id, bool) or not isinstance(group_id, int) or not 0 < group_id < 2**63:
-            raise NotFoundError(f"no group {group_id!r}")
-        rows = list(self.db.query("SELECT * FROM groups WHERE id = ?", [group_id]))
-        if not rows:
-            raise NotFoundError(f"no group {group_id}")
-        return rows[0]
+        return row_by_id(self.db, "groups", group_id, "group")
 
     def owned_group(self, group_id: Any, owner_id: int) -> dict[str, Any]:
         """The group if `owner_id` owns it; `NotFoundError` otherwise (another's group does not exist)."""

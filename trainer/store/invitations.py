@@ -6,8 +6,9 @@ in and uses the code to join. The instructor never sets a password and never act
 the invitation only says which group the code leads to and the name the desk shows.
 
 A code is about 59 bits (`accounts.new_code`), kept only as its SHA-256 digest, as the one-time
-password codes are; it works once, until it expires (`INVITATION_DAYS`) or its instructor withdraws
-it or prints a new slip for the name. Only the group's owner makes, lists or withdraws its codes.
+password codes are; it works once, until it expires (`expires_days` in `data/invitations.toml`, with
+the list's limits: `load_policy`) or its instructor withdraws it or prints a new slip for the name.
+Only the group's owner makes, lists or withdraws its codes.
 Redeeming is one transaction: the code is used up, the account written and the membership begun
 together, so of two browsers using one code exactly one gets in, and a refused username leaves the
 code unused.
@@ -34,11 +35,14 @@ from __future__ import annotations
 
 import csv
 import unicodedata
+from dataclasses import dataclass
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 from sqlite_utils import Database
 
+from trainer.engine.presets import Reader, data_path, read_toml
 from trainer.store.accounts import (
     DISPLAY_MAX,
     AccountError,
@@ -54,9 +58,38 @@ from trainer.store.groups import Groups
 from trainer.store.progress import MAX_ROWID, _iso
 from trainer.store.schema import insert, writing
 
-INVITATION_DAYS = 14  # a class list is printed before the first lesson: two weeks to sign in
-NAMES_MAX = 200  # names on one list
-LIST_BYTES_MAX = 64 * 1024  # an uploaded class list
+INVITATIONS_FILE = data_path("invitations.toml")
+
+
+@dataclass(frozen=True)
+class Policy:
+    """The school's figures for class lists and their slips (`data/invitations.toml`)."""
+
+    days: int  # a code works this many days from when its slip is printed
+    names_max: int  # names on one list
+    list_bytes_max: int  # the largest list read, pasted or uploaded
+
+
+def load_policy(path: Path = INVITATIONS_FILE) -> Policy:
+    """The policy of `path`; `PresetError` naming the file and key of a missing, unknown or bad figure.
+
+    >>> load_policy()
+    Policy(days=14, names_max=200, list_bytes_max=65536)
+    """
+    reader = Reader(str(path), read_toml(path))
+    policy = Policy(
+        days=reader.whole("expires_days", 1),
+        names_max=reader.whole("names_max", 1),
+        list_bytes_max=reader.whole("list_kib_max", 1) * 1024,
+    )
+    reader.finish()
+    return policy
+
+
+POLICY = load_policy()
+INVITATION_DAYS = POLICY.days
+NAMES_MAX = POLICY.names_max
+LIST_BYTES_MAX = POLICY.list_bytes_max
 
 
 def read_names(text: str) -> list[str]:

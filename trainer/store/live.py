@@ -24,17 +24,18 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
 
 from trainer.drills.base import AnswerKind, Grade, Situation, grade
-from trainer.store.progress import NotFoundError, Refusal, StoreError
+from trainer.store.clock import Clock
+from trainer.store.clock import iso as _iso
+from trainer.store.clock import utc_now as _utc_now
+from trainer.store.progress import NotFoundError, Refusal, StoreError, row_by_id
 from trainer.store.schema import first_row, insert, writing
-
-Clock = Callable[[], datetime]
 
 SCORINGS = ("right", "fast")  # points for a right answer only; or more for a faster right answer
 RIGHT_POINTS = 1000
@@ -46,14 +47,6 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read from a p
 CODE_LENGTH = 6
 STATES = ("lobby", "question", "paused", "revealed", "ended")
 _COLUMNS = ("kind", "level", "seed", "version", "rules")
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 def _parse(text: str | None) -> datetime | None:
@@ -134,9 +127,7 @@ class LiveSessions:
         raise StoreError("no free session code")  # pragma: no cover - 32**6 codes
 
     def session(self, session_id: int) -> dict[str, Any]:
-        row = first_row(self.db, "SELECT * FROM live_sessions WHERE id = ?", [session_id])
-        if row is None:
-            raise NotFoundError(f"no live session {session_id}")
+        row = row_by_id(self.db, "live_sessions", session_id, "live session")
         row["kinds"] = json.loads(row["kinds"])
         return row
 

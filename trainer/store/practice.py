@@ -48,6 +48,7 @@ from sqlite_utils import Database
 
 from trainer.drills.pace import Paces, shipped_paces
 from trainer.engine.presets import PresetError, data_path, read_toml
+from trainer.store.clock import iso as _iso
 from trainer.store.readiness import Status, Target, default_target, recent_results, verdict
 from trainer.store.schema import first_row
 from trainer.store.stats import is_weak, need_rank, recent_answers, sure_accuracy
@@ -302,10 +303,6 @@ def order_queue(
 
 
 # The database ---------------------------------------------------------------------------------------
-
-
-def _iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 def _card_of(row: Mapping[str, Any]) -> Card:

@@ -12,17 +12,19 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from sqlite_utils import Database
 
 from trainer.drills.base import AnswerKind, Grade, Situation, grade
+from trainer.store.clock import Clock
+from trainer.store.clock import iso as _iso
+from trainer.store.clock import parse_iso as _parse_iso
+from trainer.store.clock import utc_now as _utc_now
 from trainer.store.house_rules import StoredHouses
 from trainer.store.practice import CARD_COLUMNS, apply_review, plan_review
 from trainer.store.schema import MODES, first_row, insert, writing
-
-Clock = Callable[[], datetime]
 
 MAX_NAME = 60
 
@@ -57,24 +59,24 @@ class NotFoundError(StoreError, LookupError):
     """No such trainee, drill or sprint (or not this trainee's)."""
 
 
+def row_by_id(db: Database, table: str, row_id: Any, what: str) -> dict[str, Any]:
+    """The row of `table` with this id; `NotFoundError("no <what> <id>")` when there is none. An id
+    that is not a whole number SQLite can hold (a bool, text, outside 64 bits) names no row: "not
+    found", never a TypeError or OverflowError."""
+    if isinstance(row_id, bool) or not isinstance(row_id, int) or not 0 < row_id <= MAX_ROWID:
+        raise NotFoundError(f"no {what} {row_id!r}")
+    row = first_row(db, f"SELECT * FROM {table} WHERE id = ?", [row_id])
+    if row is None:
+        raise NotFoundError(f"no {what} {row_id}")
+    return row
+
+
 class AlreadyAnsweredError(StoreError):
     """The drill has an answer already; nothing was changed."""
 
 
 class SprintBusyError(StoreError):
     """The sprint is over, has an open question or has asked all its questions: no question was added."""
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
-
-
-def _parse_iso(text: str) -> datetime:
-    return datetime.fromisoformat(text)
 
 
 def on_days(column: str, since: str | None, until: str | None) -> tuple[list[str], list[Any]]:
@@ -165,13 +167,7 @@ class Store:
         return self.trainee(pk)
 
     def _row(self, table: str, row_id: int, what: str) -> dict[str, Any]:
-        # An id SQLite cannot hold (outside 64-bit) names no row: say "not found", not OverflowError.
-        if not isinstance(row_id, int) or not 0 < row_id <= MAX_ROWID:
-            raise NotFoundError(f"no {what} {row_id}")
-        row = first_row(self.db, f"SELECT * FROM {table} WHERE id = ?", [row_id])
-        if row is None:
-            raise NotFoundError(f"no {what} {row_id}")
-        return row
+        return row_by_id(self.db, table, row_id, what)
 
     def trainee(self, trainee_id: int) -> dict[str, Any]:
         return self._row("trainees", trainee_id, "trainee")

@@ -35,10 +35,11 @@ from trainer.drills import REGISTRY, Situation
 from trainer.drills.base import MAX_SEED
 from trainer.drills.own import OwnQuestionError, own_kind
 from trainer.drills.own import checked as checked_facts
-from trainer.store.progress import NotFoundError, Refusal, Store, _iso, _utc_now, on_days
+from trainer.store.clock import Clock
+from trainer.store.clock import parse_iso as _parse
+from trainer.store.progress import NotFoundError, Refusal, Store, _iso, _utc_now, on_days, row_by_id
 from trainer.store.schema import insert, writing
 
-Clock = Callable[[], datetime]
 Draw = Callable[..., tuple[Situation, int | None]]  # (kind, level, seed[, an own question's facts])
 OWN_DEFAULT_KIND = "rp.settle"  # an own question handed in without its kind (the first kind there was)
 
@@ -142,12 +143,7 @@ class Exams:
         return self.exam(pk)
 
     def exam(self, exam_id: Any) -> dict[str, Any]:
-        if isinstance(exam_id, bool) or not isinstance(exam_id, int) or not 0 < exam_id < 2**63:
-            raise NotFoundError(f"no exam {exam_id!r}")
-        rows = list(self.db.query("SELECT * FROM exams WHERE id = ?", [exam_id]))
-        if not rows:
-            raise NotFoundError(f"no exam {exam_id}")
-        return self._decoded(rows[0])
+        return self._decoded(row_by_id(self.db, "exams", exam_id, "exam"))
 
     def _decoded(self, row: dict[str, Any]) -> dict[str, Any]:
         now = _iso(self.clock())
@@ -186,12 +182,7 @@ class Exams:
     # Sittings --------------------------------------------------------------------------------------
 
     def sitting(self, sitting_id: Any) -> dict[str, Any]:
-        if isinstance(sitting_id, bool) or not isinstance(sitting_id, int) or not 0 < sitting_id < 2**63:
-            raise NotFoundError(f"no sitting {sitting_id!r}")
-        rows = list(self.db.query("SELECT * FROM exam_sittings WHERE id = ?", [sitting_id]))
-        if not rows:
-            raise NotFoundError(f"no sitting {sitting_id}")
-        return rows[0]
+        return row_by_id(self.db, "exam_sittings", sitting_id, "sitting")
 
     def sittings(self, exam_id: int, trainee_id: int | None = None) -> list[dict[str, Any]]:
         where, params = "exam_id = ?", [exam_id]
@@ -413,7 +404,3 @@ class Exams:
                 sorted(ids),
             )
         )
-
-
-def _parse(text: str) -> datetime:
-    return datetime.fromisoformat(text)

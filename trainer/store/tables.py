@@ -29,8 +29,9 @@ from __future__ import annotations
 import json
 import sqlite3
 from datetime import datetime, timedelta
+from enum import Enum
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from trainer.drills.rounds import GAMES, Round, RoundError, StepGrade, StepRecord, deal, grade_step, result_of
 from trainer.engine.presets import data_path, read_toml
@@ -60,6 +61,21 @@ def exam_settings() -> dict[str, dict[str, int]]:
     return settings
 
 
+class _Next(Enum):
+    DEAL = "deal"  # what `_round_so_far` answers when the test wants a new round
+
+
+def _round_so_far(test: dict[str, Any], rounds: list[dict[str, Any]]) -> int | Literal[_Next.DEAL] | None:
+    """The round of a table test the trainee is on among those dealt: the open one's id, None when
+    every round the test asks for is dealt and finished, or `_Next.DEAL`."""
+    open_rounds = [r for r in rounds if r["finished_at"] is None]
+    if open_rounds:
+        return int(open_rounds[0]["id"])
+    if len(rounds) >= test["rounds"]:
+        return None
+    return _Next.DEAL
+
+
 class TableStore(Store):
     """The progress store with the live table's reads and writes: rounds and table tests."""
 
@@ -78,26 +94,13 @@ class TableStore(Store):
         test_id: int | None = None,
     ) -> int:
         """Deal a round (`RoundError` for a bad request) and record it; returns its id."""
-        record = self._round_record(
-            trainee_id, game, level, seed=seed, seats=seats, rules=rules, payout=payout, test_id=test_id
-        )
+        dealt = deal(game, level, seed, seats=seats, rules=rules, payout=payout, houses=self.houses)
+        record = self._round_record(trainee_id, dealt, test_id)
         with writing(self.db):
             return insert(self.db, "rounds", record)
 
-    def _round_record(
-        self,
-        trainee_id: int,
-        game: str,
-        level: int,
-        *,
-        seed: int | None = None,
-        seats: int | None = None,
-        rules: str | None = None,
-        payout: str | None = None,
-        test_id: int | None = None,
-    ) -> dict[str, Any]:
+    def _round_record(self, trainee_id: int, dealt: Round, test_id: int | None) -> dict[str, Any]:
         """The row of a round dealt now (dealing is CPU work: done before any write lock is taken)."""
-        dealt = deal(game, level, seed, seats=seats, rules=rules, payout=payout, houses=self.houses)
         if test_id is not None:
             test = self.test(test_id)
             if test["trainee_id"] != trainee_id:
@@ -268,31 +271,25 @@ class TableStore(Store):
         if test["finished_at"] is not None or self.clock() > self.deadline(test):
             return None
         rounds = self.test_rounds(test_id)
-        open_rounds = [r for r in rounds if r["finished_at"] is None]
-        if open_rounds:
-            return int(open_rounds[0]["id"])
-        if len(rounds) >= test["rounds"]:
-            return None
+        if (so_far := _round_so_far(test, rounds)) is not _Next.DEAL:
+            return so_far
         if rounds:
             rules = rounds[0]["rules"]
-        args = (test["trainee_id"], test["game"], test["level"])
+        args = (test["game"], test["level"])
         try:
-            record = self._round_record(*args, rules=rules, test_id=test_id)
+            dealt = deal(*args, rules=rules, houses=self.houses)
         except RoundError:
             if rules is None:
                 raise
-            record = self._round_record(*args, test_id=test_id)
+            dealt = deal(*args, houses=self.houses)
+        record = self._round_record(test["trainee_id"], dealt, test_id)
         with writing(self.db):
             # Looked at again under the write lock: a concurrent request (a double tap, a second
             # tab) may have opened the round meanwhile; a test never has more rounds than it asks.
             if self.test(test_id)["finished_at"] is not None:
                 return None
-            rounds = self.test_rounds(test_id)
-            open_rounds = [r for r in rounds if r["finished_at"] is None]
-            if open_rounds:
-                return int(open_rounds[0]["id"])
-            if len(rounds) >= test["rounds"]:
-                return None
+            if (so_far := _round_so_far(test, self.test_rounds(test_id))) is not _Next.DEAL:
+                return so_far
             return insert(self.db, "rounds", record)
 
     def finish_test(self, test_id: int) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.engine.cards import FULL_DECK, RANK_CHARS, SUIT_NAMES, Card
-from trainer.engine.explain import N_, Term
+from trainer.engine.explain import N_, Worded
 from trainer.engine.presets import HouseSource, PresetFolder, Reader
 
 DEFAULT_RULES = "classic"
@@ -101,7 +101,7 @@ def painted_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     return tuple(out)
 
 
-class DealKind(StrEnum):
+class DealKind(Worded, StrEnum):
     """How a deal is bid and scored."""
 
     NORMAL = "normal"
@@ -115,10 +115,6 @@ class DealKind(StrEnum):
     def label(self) -> str:
         """English name: "no-trump" (a message id)."""
         return _DEAL_LABELS[self]
-
-    @property
-    def term(self) -> Term:
-        return Term(self.label)
 
     @property
     def has_bids(self) -> bool:

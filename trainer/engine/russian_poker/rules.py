@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from trainer.engine.evaluator import HandCategory
-from trainer.engine.explain import N_, Term
+from trainer.engine.explain import N_, Worded
 from trainer.engine.presets import (
     HouseSource,
     PresetFolder,
@@ -71,7 +71,7 @@ class Category(HandCategory):
 CATEGORIES: tuple[Category, ...] = tuple(Category)
 
 
-class SuperCombination(StrEnum):
+class SuperCombination(Worded, StrEnum):
     """The rows of Lunar Poker's Super pay table, best first, judged on the first five cards.
 
     Not the bet's categories: a straight whose five cards are all red or all black (straight flushes
@@ -92,10 +92,6 @@ class SuperCombination(StrEnum):
     def label(self) -> str:
         """English name: "same colored straight", "ace-king-queen", "5 same colored cards"."""
         return _SUPER_LABELS[self]
-
-    @property
-    def term(self) -> Term:
-        return Term(self.label)
 
 
 SUPER_COMBINATIONS: tuple[SuperCombination, ...] = tuple(SuperCombination)

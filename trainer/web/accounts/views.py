@@ -37,11 +37,9 @@ from trainer.web.core.auth import (
     start_session,
 )
 from trainer.web.core.forms import EmptyForm
-from trainer.web.core.guards import check_form, safe_next
+from trainer.web.core.guards import Page, check_form, safe_next
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
-
-Page = str | Response | tuple[str, int]
 
 
 def _start_session(row: dict[str, Any]) -> None:

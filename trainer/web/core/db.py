@@ -330,13 +330,19 @@ def trainee_id(*, create: bool = False) -> int | None:
     return None if row is None else int(row["id"])
 
 
+def found(read: Callable[..., T], *args: Any) -> T | None:
+    """What `read(*args)` gives, or None where the store has no such row (`NotFoundError`): a view
+    then answers one 404 for a row that does not exist and for one that is not the caller's."""
+    try:
+        return read(*args)
+    except NotFoundError:
+        return None
+
+
 def drill_or_404(drill_id: int, trainee_id: int | None, mode: str | None = None) -> dict[str, Any]:
     """The trainee's own drill (of this mode, if given); 404 otherwise, without revealing that another
     trainee's drill exists. A drill whose kind is no longer installed cannot be shown or graded: 404."""
-    try:
-        drill = store().drill(drill_id)
-    except NotFoundError:
-        drill = None
+    drill = found(store().drill, drill_id)
     if drill is None or drill["trainee_id"] != trainee_id or (mode is not None and drill["mode"] != mode):
         abort(404, description=gettext("There is no such question."))
     if drill["kind"] not in REGISTRY:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import abort, redirect, request, url_for
+from flask import Response, abort, redirect, request, url_for
 from flask_babel import gettext
 from flask_wtf import FlaskForm
 
 from trainer.web.core import db
+
+Page = str | Response | tuple[str, int]  # what a page view returns: a page, a redirect, a page and its status
 
 
 def expired_form_message() -> str:

@@ -20,15 +20,13 @@ from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from trainer.store.accounts import AccountError
-from trainer.store.invitations import INVITATION_DAYS, decode_list, read_names
+from trainer.store.invitations import INVITATION_DAYS, LIST_BYTES_MAX, decode_list, read_names
 from trainer.web.core import local_time
 from trainer.web.core.auth import instructor_required, invitations, say
 from trainer.web.core.forms import EmptyForm
-from trainer.web.core.guards import check_form
+from trainer.web.core.guards import Page, check_form
 from trainer.web.groups.forms import ClassListForm
-from trainer.web.groups.views import _owned, bp
-
-Page = str | Response | tuple[str, int]
+from trainer.web.groups.views import _confirm, _owned, bp
 
 
 def _render_page(group: dict[str, Any], form: ClassListForm | None = None, status: int = 200) -> Page:
@@ -70,7 +68,7 @@ def invite(group_id: int) -> Page:
     text = form.names.data or ""
     try:
         if form.names_file.data:
-            text += "\n" + decode_list(form.names_file.data.read(256 * 1024))
+            text += "\n" + decode_list(form.names_file.data.read(LIST_BYTES_MAX + 1))
         names = read_names(text)
         slips = invitations().create(group_id, current_user.id, names)
     except AccountError as error:
@@ -90,14 +88,7 @@ def renew_invitations(group_id: int) -> Page:
     check_form(EmptyForm())
     group = _owned(group_id)
     if request.form.get("confirm") != "1":
-        return render_template(
-            "groups/confirm.html",
-            group=group,
-            what="renew",
-            url=url_for("groups.renew_invitations", group_id=group_id),
-            member=None,
-            form=EmptyForm(),
-        )
+        return _confirm(group, "renew", url_for("groups.renew_invitations", group_id=group_id))
     slips = invitations().renew(group_id, current_user.id)
     if not slips:
         flash(gettext("No invitation is waiting: there is nothing to print."), "ok")

@@ -13,6 +13,7 @@ from wtforms import DecimalField, IntegerField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
 
 from trainer.games import GAMES
+from trainer.store.invitations import LIST_BYTES_MAX
 from trainer.store.readiness import MAX_WINDOW
 from trainer.web.core.forms import PageForm, WholeNumber, rules_fields
 
@@ -48,7 +49,7 @@ class ClassListForm(FlaskForm):
     """A class list to make invitations of: names pasted, or a .txt or .csv file (the names are
     read by `trainer.store.invitations.read_names`)."""
 
-    names = TextAreaField(_l("Names, one a line"), validators=[Length(max=64 * 1024)])
+    names = TextAreaField(_l("Names, one a line"), validators=[Length(max=LIST_BYTES_MAX)])
     names_file = FileField(
         _l("Or a file with the names"),
         validators=[

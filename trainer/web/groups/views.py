@@ -50,7 +50,7 @@ from trainer.store.readiness import Target
 from trainer.web.core import db, local_time
 from trainer.web.core.auth import accounts, instructor_required, invitations, say
 from trainer.web.core.forms import EmptyForm, spreadsheet_cell
-from trainer.web.core.guards import check_csrf, check_form
+from trainer.web.core.guards import Page, check_csrf, check_form
 from trainer.web.core.i18n import number_text, translate_word
 from trainer.web.core.preset_refusals import say as say_preset_refusal
 from trainer.web.groups import rules_form
@@ -69,7 +69,6 @@ from trainer.web.situations.feedback import drill_shown
 
 bp = Blueprint("groups", __name__, url_prefix="/groups")
 
-Page = str | Response | tuple[str, int]
 DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # ASCII digits, as RFC 3339 (the document's "date")
 ATTEMPTS_PER_PAGE = 100  # a trainee's page lists every answer, this many to a page, newest first
 CSV_COLUMNS = (
@@ -151,10 +150,7 @@ def leave(group_id: int) -> Response:
     """The trainee leaves one of his groups: its instructor no longer sees what he does from now on."""
     check_form(EmptyForm())
     groups = db.groups()
-    try:
-        group = groups.group(group_id)
-    except NotFoundError:
-        group = None
+    group = db.found(groups.group, group_id)
     if group is None or not groups.remove_member(group_id, current_user.id):
         abort(404, description=gettext("There is no such group."))
     flash(
@@ -401,7 +397,7 @@ def _preset_title(game_id: str, preset: str) -> str:
 
 
 def _confirm(group: dict[str, Any], what: str, url: str, member: dict[str, Any] | None = None) -> str:
-    """The page that asks before an action that cannot be taken back (`what`: "remove", "code")."""
+    """The page that asks before an action that cannot be taken back (`what`: "remove", "code", "renew")."""
     return render_template(
         "groups/confirm.html", group=group, what=what, url=url, member=member, form=EmptyForm()
     )

@@ -36,7 +36,7 @@ from trainer.store.live import LiveSessions
 from trainer.store.progress import Refusal
 from trainer.web.core import db
 from trainer.web.core.auth import instructor_required
-from trainer.web.core.guards import check_form
+from trainer.web.core.guards import Page, check_form
 from trainer.web.core.i18n import error_text
 from trainer.web.core.pace import rated as pace_of
 from trainer.web.live.forms import SECONDS_CHOICES, ControlForm, JoinLiveForm, LiveAnswerForm, NewLiveForm
@@ -77,10 +77,7 @@ def _owned(session_id: int) -> dict[str, Any]:
 
 def _played(session_id: int) -> dict[str, Any]:
     live = sessions()
-    try:
-        row = live.session(session_id)
-    except NotFoundError:
-        row = None
+    row = db.found(live.session, session_id)
     if row is None or not live.is_player(session_id, current_user.id):
         abort(404, description=gettext("There is no such live session."))
     return row
@@ -106,7 +103,7 @@ def _new_form() -> NewLiveForm:
 
 @bp.route("/new", methods=["GET", "POST"])
 @instructor_required
-def new() -> str | Response | tuple[str, int]:
+def new() -> Page:
     form = _new_form()
     if request.method == "GET":
         wanted = request.args.get("group", type=int)
@@ -236,10 +233,7 @@ def summary(session_id: int) -> str:
 @login_required
 def state(session_id: int) -> Response:
     live = sessions()
-    try:
-        row = live.session(session_id)
-    except NotFoundError:
-        row = None
+    row = db.found(live.session, session_id)
     allowed = row is not None and (
         row["instructor_id"] == current_user.id or live.is_player(session_id, current_user.id)
     )
@@ -265,7 +259,7 @@ def state(session_id: int) -> Response:
 
 @bp.route("/join", methods=["GET", "POST"])
 @login_required
-def join() -> str | Response | tuple[str, int]:
+def join() -> Page:
     form = JoinLiveForm()
     if request.method == "GET":
         form.code.data = request.args.get("code", "")
@@ -331,7 +325,7 @@ def phone(session_id: int) -> str:
 
 @bp.post("/<int:session_id>/answer")
 @login_required
-def answer(session_id: int) -> str | Response | tuple[str, int]:
+def answer(session_id: int) -> Page:
     row = _played(session_id)
     form = LiveAnswerForm()
     check_form(form)

@@ -28,7 +28,7 @@ from trainer import games
 from trainer.drills import REGISTRY, AnswerError
 from trainer.drills.base import expected_of
 from trainer.drills.pace import Pace
-from trainer.store import AlreadyAnsweredError, NotFoundError, stats
+from trainer.store import AlreadyAnsweredError, stats
 from trainer.web.core import db, kept
 from trainer.web.core.forms import (
     DEFAULT_SPRINT_SECONDS,
@@ -37,7 +37,7 @@ from trainer.web.core.forms import (
     EmptyForm,
     SprintForm,
 )
-from trainer.web.core.guards import check_form, own_drill, require_trainee
+from trainer.web.core.guards import Page, check_form, own_drill, require_trainee
 from trainer.web.core.i18n import error_text
 from trainer.web.core.pace import rated
 from trainer.web.practice.forms import SprintQuestionForm
@@ -54,7 +54,7 @@ bp = Blueprint("sprints", __name__, url_prefix="/sprint")
 
 
 @bp.route("/", methods=["GET", "POST"])
-def start() -> str | Response | tuple[str, int]:
+def start() -> Page:
     form = SprintForm()
     if request.method == "GET":
         form.kind.data = request.args.get("kind", "")
@@ -95,10 +95,7 @@ def _drills_of(chosen: str, level: int) -> tuple[str, list[str]]:
 
 
 def _own_sprint(sprint_id: int, trainee: int) -> dict[str, Any]:
-    try:
-        sprint = db.store().sprint(sprint_id)
-    except NotFoundError:
-        sprint = None
+    sprint = db.found(db.store().sprint, sprint_id)
     if sprint is None or sprint["trainee_id"] != trainee:
         abort(404, description=gettext("There is no such sprint."))
     return sprint

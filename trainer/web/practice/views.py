@@ -18,7 +18,7 @@ from trainer.games import GAMES
 from trainer.store import AlreadyAnsweredError
 from trainer.web.core import db, kept
 from trainer.web.core.forms import AnswerForm, EmptyForm
-from trainer.web.core.guards import check_form, own_drill, require_trainee, safe_next
+from trainer.web.core.guards import Page, check_form, own_drill, require_trainee, safe_next
 from trainer.web.core.i18n import error_text
 from trainer.web.practice.forms import level_form, rules_choice_form
 from trainer.web.practice.today import drawn_here
@@ -119,7 +119,7 @@ def show(drill_id: int) -> str:
 
 
 @bp.post("/drill/<int:drill_id>")
-def answer(drill_id: int) -> str | Response | tuple[str, int]:
+def answer(drill_id: int) -> Page:
     trainee = require_trainee()
     form = AnswerForm()
     check_form(form)

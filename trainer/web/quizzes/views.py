@@ -38,7 +38,7 @@ from trainer.store.quizzes import ExamError
 from trainer.web.core import db, kept, local_time
 from trainer.web.core.auth import instructor_required
 from trainer.web.core.forms import EmptyForm, spreadsheet_cell, whole_number
-from trainer.web.core.guards import check_form
+from trainer.web.core.guards import Page, check_form
 from trainer.web.quizzes import picks
 from trainer.web.quizzes.forms import OWN_MAX, ExamForm, item_choices
 from trainer.web.situations.answer_words import worded_json
@@ -47,8 +47,6 @@ from trainer.web.situations.catalog import game_title, kind_title
 
 bp = Blueprint("quizzes", __name__, url_prefix="/exams")
 TIME_UP_SLACK_S = 5  # a page's countdown may run this far ahead of the server's clock
-
-Page = str | Response | tuple[str, int]
 
 
 def refusal(error: ExamError) -> str:

@@ -33,11 +33,12 @@ def read_answer(fmt: AnswerFormat, form: MultiDict[str, str], prefix: str = "") 
     if kind is AnswerKind.CHOICE:
         value = form.get(prefix + "answer", "")
         if not value.strip():
-            # A page of several questions (the quiz, an exam) is handed in, not checked: its sentences
-            # name no button.
-            if prefix:
-                raise AnswerError(_("Nothing is chosen yet: choose one of the answers."))
-            raise AnswerError(_("Nothing is chosen yet: choose one of the answers, then press Check."))
+            raise _blank(
+                AnswerError,
+                prefix,
+                _("Nothing is chosen yet: choose one of the answers."),
+                _("Nothing is chosen yet: choose one of the answers, then press Check."),
+            )
         if form.getlist(prefix + "discard") and exchange_choices(fmt):
             shown = next((c.message for c in fmt.choices if c.value == value), value)
             raise AnswerError(
@@ -51,18 +52,21 @@ def read_answer(fmt: AnswerFormat, form: MultiDict[str, str], prefix: str = "") 
     if kind is AnswerKind.AMOUNT:
         value = form.get(prefix + "answer", "")
         if not value.strip():
-            if prefix:
-                raise FieldError(_("Type the amount first."))
-            raise FieldError(_("Type the amount first, then press Check."))
+            raise _blank(
+                FieldError, prefix, _("Type the amount first."), _("Type the amount first, then press Check.")
+            )
         _check_amount(value, None, 0)
         return value
     if kind is AnswerKind.AMOUNTS:
         labels = fmt.label_messages
         values = [form.get(f"{prefix}amount-{i}", "") for i in range(len(labels))]
         if not any(v.strip() for v in values):
-            if prefix:
-                raise FieldError(_("Type an amount in every field."))
-            raise FieldError(_("Type an amount in every field, then press Check."))
+            raise _blank(
+                FieldError,
+                prefix,
+                _("Type an amount in every field."),
+                _("Type an amount in every field, then press Check."),
+            )
         for i, (label, value) in enumerate(zip(labels, values, strict=True)):
             _check_amount(value, label_text(label), i)
         return values
@@ -77,6 +81,12 @@ def read_answer(fmt: AnswerFormat, form: MultiDict[str, str], prefix: str = "") 
             return picked
         raise AnswerError(_("No answer was given."))
     raise AnswerError(_("This question cannot be answered here."))
+
+
+def _blank(error: type[AnswerError], prefix: str, on_a_page: str, alone: str) -> AnswerError:
+    """The refusal of an answer left blank: `on_a_page` where several questions share the form (the
+    quiz, an exam: the page is handed in, not checked, so the sentence names no button), else `alone`."""
+    return error(on_a_page if prefix else alone)
 
 
 def _check_amount(value: str, label: str | None, field: int) -> None:

@@ -33,7 +33,7 @@ from trainer.drills.rounds import (
     house_chips,
     solve_step,
 )
-from trainer.store import AlreadyAnsweredError, NotFoundError, StoreError
+from trainer.store import AlreadyAnsweredError, StoreError
 from trainer.store.tables import exam_settings
 from trainer.web.core import db
 from trainer.web.core.forms import EmptyForm
@@ -160,10 +160,7 @@ def start() -> ResponseReturnValue:
 
 
 def _own_round(round_id: int, trainee: int) -> dict[str, Any]:
-    try:
-        row = db.tables().round(round_id)
-    except NotFoundError:
-        row = None
+    row = db.found(db.tables().round, round_id)
     if row is None or row["trainee_id"] != trainee:
         abort(404, description=gettext("There is no such round."))
     return row
@@ -319,10 +316,7 @@ def start_test() -> Response:
 
 
 def _own_test(test_id: int, trainee: int) -> dict[str, Any]:
-    try:
-        test = db.tables().test(test_id)
-    except NotFoundError:
-        test = None
+    test = db.found(db.tables().test, test_id)
     if test is None or test["trainee_id"] != trainee:
         abort(404, description=gettext("There is no such table test."))
     return test
