@@ -27,7 +27,12 @@ from trainer.web.groups.views import attempts_csv, quiz_results_csv, sittings_of
 
 # A blank day is no limit (the desk's export form sends the fields it leaves empty).
 _DAY = {
-    "anyOf": [{"type": "string", "format": "date"}, {"type": "string", "pattern": r"^\s*$"}],
+    "anyOf": [
+        # The pattern as well: a schema check does not enforce `format`, and the server refuses any
+        # other text (a byte-order mark was valid by the document alone).
+        {"type": "string", "format": "date", "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},
+        {"type": "string", "pattern": r"^\s*$"},
+    ],
     "examples": ["2026-12-01"],
 }
 _KIND = query("kind", {"type": "string"})
