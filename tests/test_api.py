@@ -385,6 +385,15 @@ def test_advisor_a_card_given_twice_is_well_formed_but_unprocessable(client):
         assert response.status_code == 422 and "duplicate card Qh" in response.json["error"]
 
 
+def test_advisor_a_bonus_where_the_table_offers_none_is_unprocessable(client):
+    """Each field as the document allows, impossible only together (Lunar poker has no bonus): 422,
+    as the document lists for this operation, and the same question without the bonus is answered."""
+    question = {"player": "Qh 9h 6h 3h 2c", "upcard": "Ad", "rules": "lunar"}
+    response = client.post("/api/v1/advisor", json={**question, "bonus": 5})
+    assert response.status_code == 422 and "no bonus bet" in response.json["error"]
+    assert client.post("/api/v1/advisor", json={**question, "bonus": 0}).status_code == 200
+
+
 def test_rules_a_kind_cannot_use_are_refused(client):
     response = client.post("/api/v1/drills", json={"kind": "rp.bonus_payout", "level": 1, "rules": "lunar"})
     assert response.status_code == 422 and "no bonus" in response.json["error"]  # a preset of the game

@@ -108,7 +108,8 @@ def test_seeded_decks_deal_the_same_distinct_cards(seed: int, count: int) -> Non
 
 
 # Characters that make or break card text: ranks, suits (letters, symbols), separators, near misses.
-_NOISE = st.text(alphabet="AaKkQqJjTt1098765432sShHdDcC♠♥♦♣♤♡♢♧ ,\t\x1c\u00a0xX0", max_size=24)
+_SPACES = " ,\t\x1c\x1f\x85\u00a0\u2007\u3000\ufeff\u200b"  # Python's spaces, JavaScript's, neither's
+_NOISE = st.text(alphabet="AaKkQqJjTt1098765432sShHdDcC♠♥♦♣♤♡♢♧xX0" + _SPACES, max_size=24)
 _TOKEN = st.builds(
     lambda rank, suit, suit_first: suit + rank if suit_first else rank + suit,
     st.sampled_from(["A", "a", "10", "T", "t", "2", "9", "1", "0"]),
@@ -140,6 +141,18 @@ def test_the_cards_pattern_matches_exactly_the_text_parse_cards_reads(text):
 
     for low, high in ((1, 1), (5, 6)):
         assert bool(re.search(cards_pattern(low, high), text)) == _reads(text, range(low, high + 1)), text
+
+
+def test_the_card_patterns_read_alike_in_python_and_javascript():
+    """JSON Schema patterns are ECMA-262; the server reads with Python's `re`. The classes the two read
+    differently (\\s, \\w, \\d, \\b and their negations) are not used: spaces are named one by one."""
+    import re
+
+    for pattern in (CARD_PATTERN, cards_pattern(1, 1), cards_pattern(5, 5)):
+        assert not re.search(r"\\[sSwWdDbB]", pattern), pattern
+        for space in ("\x1c", "\x85", "\u00a0", "\u3000"):  # Python's spaces, not all of them JavaScript's
+            assert re.fullmatch(cards_pattern(1, 1), f"{space}As{space}")
+        assert not re.fullmatch(cards_pattern(1, 1), "\ufeffAs")  # JavaScript's space, not Python's
 
 
 @given(_CARD_TEXT)

@@ -288,7 +288,7 @@ def rules() -> ResponseReturnValue:
     responses={
         200: (schemas.Advice, "The options with their values in antes."),
         400: "Bad JSON, bad cards, an ante or bonus out of range, or rules the advisor cannot model.",
-        422: "A card is given twice (in the hand or as the up-card).",
+        422: "A card is given twice (in the hand or as the up-card), or a bonus at a table that offers none.",
     },
 )
 def advisor(body: schemas.AdvisorQuestion) -> ResponseReturnValue:
@@ -297,6 +297,9 @@ def advisor(body: schemas.AdvisorQuestion) -> ResponseReturnValue:
     player, upcard, rules_name, ante, bonus = body.player, body.upcard, body.rules, body.ante, body.bonus
     try:
         rules = house_rules(rules_name, db.houses())
+        if bonus and not rules.bonus_offered:
+            # Each field is as the document allows; only together are they impossible (as a card twice).
+            fail(422, f"{rules.title}: the table offers no bonus bet")
         hand, up, _ = strategy.parse_situation(player, upcard)
         advice = strategy.advise(hand, up, rules=rules, ante=ante, bonus=bonus)
     except RepeatedCardError as error:

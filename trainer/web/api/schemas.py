@@ -34,8 +34,9 @@ PATTERN_NOTE = (
     "(Georgian and Cyrillic usernames and group names), where JavaScript matches only ASCII ones, even "
     "with the `u` flag; `\\s` matches any Unicode space. A JavaScript client checking a name with the "
     "pattern as written therefore refuses names in other scripts that the server accepts; use "
-    "`[\\p{L}\\p{N}_]` for `\\w` with the `u` flag. The card patterns use no `\\w`: literal ranks and "
-    "suits, and `\\s` for the spaces around and between cards. A date is `format: date` (YYYY-MM-DD)."
+    "`[\\p{L}\\p{N}_]` for `\\w` with the `u` flag. The card patterns use neither `\\w` nor `\\s`: literal "
+    "ranks and suits, and the spaces around and between cards named one by one (every character Python's "
+    "`str.split` cuts at), which both read alike. A date is `format: date` (YYYY-MM-DD)."
 )
 # The most chips the advisor takes for the ante or the bonus.
 ADVISOR_MAX_CHIPS = 10**9
