@@ -12,6 +12,7 @@ import threading
 
 import pytest
 from accounts_helpers import add_user
+from browser_helpers import new_context
 from conftest import make_app
 from test_browser_pages import navigate, shot
 
@@ -45,7 +46,7 @@ def teacher_group(site):
 
 
 def _signed_in(browser, url, username="teacher"):
-    context = browser.new_context(viewport=LAPTOP, locale="en-US")
+    context = new_context(browser, viewport=LAPTOP, locale="en-US")
     context.set_default_timeout(15_000)
     page = context.new_page()
     page.goto(url + "/account/sign-in")
@@ -81,7 +82,7 @@ def test_a_class_list_becomes_a_printable_sheet_of_slips(browser, site, teacher_
     page.emulate_media(media="screen")
 
     # A trainee with the first slip makes his own account and lands in the group.
-    trainee_context = browser.new_context(viewport=LAPTOP, locale="en-US")
+    trainee_context = new_context(browser, viewport=LAPTOP, locale="en-US")
     trainee = trainee_context.new_page()
     trainee.goto(url + "/account/invitation")
     trainee.locator("#code").fill(codes[0].lower())

@@ -8,6 +8,7 @@ import threading
 
 import pytest
 from accounts_helpers import add_user
+from browser_helpers import new_context
 from conftest import make_app
 from test_browser_pages import PHONE, navigate, shot
 
@@ -49,7 +50,7 @@ def site(tmp_path_factory):
 
 def test_the_leaderboard_fits_a_phone_in_georgian(browser, site):
     url, group = site
-    context = browser.new_context(viewport=PHONE, locale="ka-GE")
+    context = new_context(browser, viewport=PHONE, locale="ka-GE")
     context.set_default_timeout(10_000)
     try:
         page = context.new_page()

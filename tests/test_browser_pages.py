@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_helpers import live_server, navigate
+from browser_helpers import live_server, navigate, new_context
 from conftest import make_app
 
 from trainer.web.practice.self_check import size as quiz_size
@@ -50,8 +50,10 @@ def page_in(browser, server):
     contexts = []
     violations: list[str] = []
 
-    def open_page(lang: str, viewport=PHONE, bypass_csp=False):
-        context = browser.new_context(
+    def open_page(lang: str, viewport=PHONE, bypass_csp=False, offline=False):
+        context = new_context(
+            browser,
+            offline=offline,
             viewport=viewport,
             locale={"ka": "ka-GE", "en": "en-US", "ru": "ru-RU"}[lang],
             bypass_csp=bypass_csp,

@@ -14,7 +14,7 @@ from collections import defaultdict
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from browser_helpers import live_server
+from browser_helpers import live_server, new_context
 from conftest import make_app
 from test_browser_pages import PHONE, navigate, shot, sign_up
 
@@ -112,7 +112,7 @@ def phone_server(tmp_path_factory):
 
 
 def phone_page(browser, url: str, lang: str, name: str):
-    context = browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context = new_context(browser, viewport=PHONE, locale=LOCALES[lang])
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(url + "/")
@@ -517,7 +517,7 @@ def test_a_trainee_chooses_the_house_rules_from_a_question(browser, phone_server
 @pytest.mark.parametrize("lang", ["ka", "ru"])
 def test_a_guest_sees_every_tab_and_sign_in_whole_in_the_header(browser, phone_server, lang):
     url, _path = phone_server
-    context = browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context = new_context(browser, viewport=PHONE, locale=LOCALES[lang])
     page = context.new_page()
     for path_ in ("/", "/progress/", "/reference/", "/reference/glossary"):
         page.goto(url + path_)
@@ -565,7 +565,7 @@ def test_an_answer_given_offline_is_kept_sent_when_back_and_recorded_once(browse
     from test_browser_pages import answer_like_a_person
 
     url, path = phone_server
-    context = browser.new_context(viewport=PHONE, locale=LOCALES["ka"])
+    context = new_context(browser, offline=True, viewport=PHONE, locale=LOCALES["ka"])
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(url + "/")
@@ -617,7 +617,7 @@ def test_an_answer_lost_on_the_way_comes_back_to_its_question_and_is_sent_later(
     from test_browser_pages import answer_like_a_person
 
     url, path = phone_server
-    context = browser.new_context(viewport=PHONE, locale=LOCALES["ka"])
+    context = new_context(browser, offline=True, viewport=PHONE, locale=LOCALES["ka"])
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(url + "/")
@@ -680,7 +680,7 @@ def test_a_sprint_answer_given_offline_is_sent_when_back_or_refused_when_late(
     from test_browser_pages import answer_like_a_person
 
     url, path = phone_server
-    context = browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context = new_context(browser, offline=True, viewport=PHONE, locale=LOCALES[lang])
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(url + "/sprint/?kind=rp.qualify")
@@ -801,7 +801,7 @@ def test_todays_practice_takes_a_failed_top_level_one_level_down(browser, phone_
     store = Store(open_db(path))
     for seed in range(3):
         _answer(store, trainee, "om.split", 3, seed, right=False, ms=20_000)
-    context = browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context = new_context(browser, viewport=PHONE, locale=LOCALES[lang])
     context.add_cookies([{**cookie, "url": url}])
     page = context.new_page()
     page.goto(url + "/today/")
@@ -823,7 +823,7 @@ def test_a_quiz_handed_in_offline_is_graded_when_back_or_refused_when_late(brows
 
     url, path = phone_server
     sitting, cookie = _quiz_sitting(path, lang)
-    context = browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context = new_context(browser, offline=True, viewport=PHONE, locale=LOCALES[lang])
     context.set_default_timeout(10_000)
     context.add_cookies([{**cookie, "url": url}])
     page = context.new_page()
@@ -889,7 +889,7 @@ def test_sign_up_says_every_error_at_once_on_a_phone(browser, phone_server, lang
     """A short password and a confirmation that differs: both are said (the short password was hidden
     behind "the passwords differ"), in the page's language, the typed name kept."""
     url, _path = phone_server
-    context = browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context = new_context(browser, viewport=PHONE, locale=LOCALES[lang])
     page = context.new_page()
     page.goto(url + "/account/sign-up")
     page.locator("input[name=username]").fill(f"phone.errors.{lang}")
@@ -915,7 +915,7 @@ def test_the_assign_quiz_form_says_every_error_at_once_on_a_phone(browser, phone
     teacher = signed_in(helper, f"phone.assign.{lang}", "instructor")
     made = teacher.post("/groups/new", data={"name": f"Assign {lang}"})
     group_id = int(made.headers["Location"].rsplit("/", 1)[1])
-    context = browser.new_context(viewport=PHONE, locale=LOCALES[lang])
+    context = new_context(browser, viewport=PHONE, locale=LOCALES[lang])
     context.add_cookies([{**_session_cookie(teacher), "url": url}])
     page = context.new_page()
     page.goto(f"{url}/exams/group/{group_id}/new")
@@ -940,7 +940,7 @@ def test_a_sprint_answer_lost_on_the_way_is_kept_on_the_offline_page_and_sent_la
     from test_browser_pages import answer_like_a_person
 
     url, path = phone_server
-    context = browser.new_context(viewport=PHONE, locale=LOCALES["ka"])
+    context = new_context(browser, offline=True, viewport=PHONE, locale=LOCALES["ka"])
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(url + "/sprint/?kind=rp.qualify")

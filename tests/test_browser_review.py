@@ -92,7 +92,7 @@ def test_reference_pages_and_the_last_drills_open_offline(page_in, server, lang)
     from babel.support import Translations
 
     words = Translations.load(str(Path(__file__).parent.parent / "translations"), [lang])
-    page = page_in(lang)
+    page = page_in(lang, offline=True)
     assert page.locator("link[rel=icon]").count() == 1 and page.locator("link[rel=manifest]").count() == 1
     manifest = page.request.get(server + "/manifest.webmanifest").json()
     assert manifest["display"] == "standalone" and manifest["icons"]

@@ -9,7 +9,7 @@ of circular trump.
 from __future__ import annotations
 
 import pytest
-from browser_helpers import live_server
+from browser_helpers import live_server, new_context
 from conftest import make_app
 
 pytestmark = pytest.mark.browser
@@ -26,7 +26,7 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def georgian_page(server, browser):
-    context = browser.new_context(viewport=PHONE, locale="ka-GE")
+    context = new_context(browser, viewport=PHONE, locale="ka-GE")
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(server + "/")

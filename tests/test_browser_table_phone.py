@@ -287,7 +287,7 @@ def test_a_step_answered_offline_is_kept_and_sent_once_on_a_phone_in_russian(pag
     """A live-table step answered with no connection (the phone knows it, then it does not: the post
     fails on the way): kept on the phone, said in a notice on the screen, sent when the connection is
     back and recorded once; the kept copy sent again (a second tab, a replay) records nothing more."""
-    page = page_in("ru")
+    page = page_in("ru", offline=True)
     navigate(page, lambda: page.goto(server + "/table/"))
     section = page.locator("section.table-game:has(#game-russian_poker)")
     navigate(page, lambda: section.locator("form.round-start button[value='2']").click())
