@@ -9,6 +9,36 @@ from web_toys import toy_kinds
 
 from trainer.web import create_app
 
+
+def _share_url_builders() -> None:
+    """Werkzeug compiles two URL builders for every rule of every app (132 rules: half the 50 ms of a
+    `create_app`, and the suite makes about 700 apps). A builder is a plain function of the rule's
+    text, its parts and its defaults, reading the rule's converters only when called (`.self`), so
+    one compiled for an identical rule of an earlier app is the same function: the suite compiles
+    each once. The key holds everything `Rule._compile_builder` reads."""
+    from werkzeug.routing.rules import Rule
+
+    compile_builder = Rule._compile_builder
+    compiled: dict[tuple, object] = {}
+
+    def shared(self, append_unknown=True):
+        defaults = self.defaults or {}
+        baked = tuple(
+            (name, self._converters[name].to_url(defaults[name]))
+            for dynamic, name in self._trace
+            if dynamic and name in defaults
+        )
+        key = (self.rule, tuple(self._trace), tuple(sorted(map(str, defaults))), baked, append_unknown)
+        found = compiled.get(key)
+        if found is None:
+            found = compiled[key] = compile_builder(self, append_unknown)
+        return found
+
+    Rule._compile_builder = shared
+
+
+_share_url_builders()
+
 # No deadline on any property test: speed is measured by the benchmarks under bench/, never by a
 # timed assertion, and a loaded CI machine made a 200 ms deadline fail a correct test (680 ms).
 settings.register_profile("suite", deadline=None)
