@@ -86,10 +86,13 @@ def init_app(app: Flask) -> None:
 
 
 def _create(app: Flask) -> None:
-    opened = open_db(
-        app.config["DATABASE"], timeout=app.config["DATABASE_TIMEOUT"], synchronous=_synchronous(app)
-    )
-    opened.conn.close()
+    if str(app.config["DATABASE"]) != ":memory:":
+        # ":memory:" (tests of pages without the store): every connection is a new empty database, so
+        # migrating one at start-up, to close it at once, would make nothing that a request can see.
+        opened = open_db(
+            app.config["DATABASE"], timeout=app.config["DATABASE_TIMEOUT"], synchronous=_synchronous(app)
+        )
+        opened.conn.close()
     app.extensions["trainer_db"]["ready"] = True
     record = app.config.get("DATABASE_RECORD")
     if record and str(app.config["DATABASE"]) != ":memory:":
