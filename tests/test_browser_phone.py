@@ -17,6 +17,7 @@ import pytest
 from browser_helpers import live_server, new_context
 from conftest import make_app
 from test_browser_pages import PHONE, navigate, shot, sign_up
+from test_words_ka_ru import flagged_in
 
 from trainer.drills import REGISTRY, issue
 from trainer.games import BY_SLUG
@@ -231,11 +232,6 @@ ONE_SHOWN_SEED = 1  # om.showdown level 3: a muck question after one seat has sh
 NAMED = {("om.side_pots", 3), ("om.showdown", 2)}
 
 # Words a Georgian or Russian reader flagged (issue 29), never on a page again.
-WRONG_WORDS = {
-    "ka": ["მოხატული პოკერი", "შეამოწმე თავი", "ფსონები ზღვარს მიაღწია", "დაუკარგავდა"],
-    "ru": ["До скольких", "Потренируйте это", "места 3 по очереди"],
-    "en": [],
-}
 # A number written the English way on a Georgian or Russian page: "0.5", "21000" (the locale writes
 # "0,5" and "21 000" with a no-break space; "2,000" cannot be told from a decimal there). Chip faces
 # show the value printed on the chip.
@@ -257,7 +253,7 @@ SHOWN_TEXT = """(selector) => {
 def said_problems(page, lang: str, selector: str) -> list[str]:
     """Flagged words anywhere in the page's main part; numbers in the English way on ka and ru pages."""
     found = page.evaluate(SHOWN_TEXT, selector)
-    problems = [f"flagged words {w!r}" for w in WRONG_WORDS[lang] if w in found["text"]]
+    problems = [f"flagged words {w!r}" for w in flagged_in(lang, found["text"])]
     if lang in ("ka", "ru"):
         english = sorted(set(ENGLISH_NUMBERS.findall(found["shown"])))
         if english:
@@ -512,6 +508,58 @@ def test_a_trainee_chooses_the_house_rules_from_a_question(browser, phone_server
     navigate(page, lambda: page.locator("form.answer button[formaction]").click())  # skip: a new question
     assert "preset=lunar" in page.locator("a.rules-link").get_attribute("href")
     context.close()
+
+
+# Drills whose feedback carries the sentences shown only after an answer: the betting capped (om.limit
+# seed 1), a raise said to an amount, a sheet's sums, a whole hand's net, the side pots' shares.
+FEEDBACK_DRILLS = [
+    ("om.limit", 2, 1),
+    ("om.pot_limit", 2, 3),
+    ("pp.sheet", 2, 4),
+    ("rp.settle", 3, 5),
+    ("om.side_pots", 3, 6),
+]
+
+
+@pytest.mark.parametrize("lang", ["ka", "ru"])
+def test_the_feedback_says_no_flagged_word_and_writes_numbers_for_the_locale(browser, phone_server, lang):
+    """The explanation and the feedback, shown only once a question is answered (the first-screen sweep
+    sees the questions): no flagged word ("ფსონები ზღვარს მიაღწია", "до скольких"), every number as the
+    locale writes it, a number never broken from its unit, nothing in English."""
+    from test_browser_pages import answer_like_a_person
+
+    url, path = phone_server
+    trainee, cookie = _signed_up(path, f"phone.feedback.{lang}")
+    store = Store(open_db(path))
+    context = new_context(browser, viewport=PHONE, locale=LOCALES[lang])
+    context.set_default_timeout(10_000)
+    context.add_cookies([{**cookie, "url": url}])
+    page = context.new_page()  # the language from the phone's own (Accept-Language)
+    problems = []
+    for kind_id, level, seed in FEEDBACK_DRILLS:
+        drill = store.save_drill(trainee, issue(REGISTRY[kind_id], level, seed=seed), mode="practice")
+        page.goto(f"{url}/practice/drill/{drill}")
+        answer_like_a_person(page.locator("main form"))
+        navigate(page, lambda: page.locator("main form button.primary").click())
+        feedback = page.locator("#feedback")
+        assert feedback.count() == 1, (kind_id, page.url)
+        said = [f"{kind_id} level {level}: {p}" for p in said_problems(page, lang, "#feedback")]
+        problems += said
+        text = feedback.inner_text()
+        if not re.search(r"[ა-ჰ]{3}" if lang == "ka" else r"[а-яё]{3}", text):
+            problems.append(
+                f"{kind_id} level {level}: the feedback is not in the page's language: {text[:200]!r}"
+            )
+        english = sorted(set(re.findall(r"\b(?:the|is|and|of|no raise)\b", text)))
+        if english:
+            problems.append(
+                f"{kind_id} level {level}: English words in the feedback: {english} in {text[:300]!r}"
+            )
+        broken = page.evaluate(BROKEN_FROM_ITS_UNIT)
+        if broken:
+            problems.append(f"{kind_id} level {level}: a number breaks from its unit: {broken}")
+    context.close()
+    assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("lang", ["ka", "ru"])
