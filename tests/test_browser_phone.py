@@ -731,6 +731,8 @@ def test_a_sprint_answer_given_offline_is_sent_when_back_or_refused_when_late(
     context = new_context(browser, offline=True, viewport=PHONE, locale=LOCALES[lang])
     context.set_default_timeout(10_000)
     page = context.new_page()
+    if late:
+        page.clock.install()  # the sprint's clock is run past zero below, while the phone is offline
     page.goto(url + "/sprint/?kind=rp.qualify")
     navigate(page, lambda: page.locator("main form.panel button.primary").click())  # a guest's sprint
     sprint = int(re.search(r"/sprint/(\d+)$", page.url).group(1))
@@ -771,6 +773,12 @@ def test_a_sprint_answer_given_offline_is_sent_when_back_or_refused_when_late(
             earlier = (datetime.fromisoformat(started) - timedelta(hours=1)).isoformat()
             with db.conn:
                 db.execute("UPDATE sprints SET started_at = ? WHERE id = ?", [earlier, sprint])
+            # The phone's clock reaches zero too: with an answer waiting it does not hand the sprint in
+            # (the kept answer goes first, and the server's reply leads to the result).
+            remaining = int(page.locator("#clock").get_attribute("data-remaining"))
+            page.clock.run_for((remaining + 2) * 1000)
+            assert page.locator("#clock").inner_text() == "0"
+            assert page.url.endswith(f"/sprint/{sprint}") and status.get_attribute("data-state") == "waiting"
     finally:
         context.set_offline(False)
     if late:
@@ -817,7 +825,7 @@ def _quiz_sitting(path: str, tag: str) -> tuple[int, dict[str, str]]:
     trainee = helper.test_client()
     AuthActions(trainee).sign_up(f"phone.quiz.{tag}")
     trainee.post("/groups/join", data={"code": code})
-    sitting = _sitting(trainee, _assign(teacher, group_id, time_limit="10"))
+    sitting = _sitting(trainee, _assign(teacher, group_id, time_limit_min="10"))
     return sitting, _session_cookie(trainee)
 
 
@@ -866,7 +874,8 @@ def test_todays_practice_takes_a_failed_top_level_one_level_down(browser, phone_
 @pytest.mark.parametrize(("lang", "late"), [("ru", False), ("ka", True)])
 def test_a_quiz_handed_in_offline_is_graded_when_back_or_refused_when_late(browser, phone_server, lang, late):
     """An assigned, timed quiz handed in with no connection: kept and said; back online it is graded
-    once (a replay is refused), or refused in words when its time (and grace) ran out meanwhile."""
+    once (a replay is refused), or refused in words when its time (and grace) ran out meanwhile (then
+    handed in by its countdown at zero, which the phone keeps too)."""
     from test_browser_pages import answer_like_a_person
 
     url, path = phone_server
@@ -875,6 +884,8 @@ def test_a_quiz_handed_in_offline_is_graded_when_back_or_refused_when_late(brows
     context.set_default_timeout(10_000)
     context.add_cookies([{**cookie, "url": url}])
     page = context.new_page()
+    if late:
+        page.clock.install()  # late: the countdown, not the trainee, hands the quiz in at zero, offline
     page.goto(f"{url}/exams/sittings/{sitting}")
     db = open_db(path)
 
@@ -892,8 +903,13 @@ def test_a_quiz_handed_in_offline_is_graded_when_back_or_refused_when_late(brows
         context.set_offline(True)
         for i in range(questions.count()):
             answer_like_a_person(questions.nth(i))
-        form.locator("button.primary").click()
+        if late:
+            remaining = int(page.locator("#quiz-clock").get_attribute("data-remaining"))
+            page.clock.run_for((remaining + 2) * 1000)
+        else:
+            form.locator("button.primary").click()
         page.wait_for_function(_queue_state("waiting"))
+        assert page.url.endswith(f"/exams/sittings/{sitting}")
         assert answered() == 0 and form.locator("button.primary").is_disabled()
         kept = page.evaluate("() => localStorage.getItem('ct-answer-queue')")
         if late:

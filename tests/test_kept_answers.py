@@ -60,7 +60,7 @@ def test_a_kept_sprint_answer_is_recorded_once_and_a_late_one_refused_in_words(a
 
 def test_a_kept_quiz_hand_in_counts_once_in_time_and_not_after_it(app, setup):
     teacher, group_id, (trainee_one, trainee_two) = setup
-    exam_id = _assign(teacher, group_id, time_limit="10")
+    exam_id = _assign(teacher, group_id, time_limit_min="10")
     one, two = _sitting(trainee_one, exam_id), _sitting(trainee_two, exam_id)
     drills, right = _answers(app, one)
     handed = trainee_one.post(f"/exams/sittings/{one}", data=right, headers=KEPT)
