@@ -940,6 +940,57 @@ def test_a_quiz_handed_in_offline_is_graded_when_back_or_refused_when_late(brows
     context.close()
 
 
+def test_a_quiz_hand_in_lost_on_the_way_is_kept_and_graded_later(browser, phone_server):
+    """The phone believes it is online but a quiz's hand-in never arrives (ru): the service worker brings
+    the sitting's address back with #kept (the page from the browser's cache, else the offline page),
+    which keeps the hand-in noted before the post and says so, and sends it when the server answers
+    again: graded once."""
+    from test_browser_pages import answer_like_a_person
+
+    url, path = phone_server
+    sitting, cookie = _quiz_sitting(path, "lost")
+    context = new_context(browser, offline=True, viewport=PHONE, locale=LOCALES["ru"])
+    context.set_default_timeout(10_000)
+    context.add_cookies([{**cookie, "url": url}])
+    page = context.new_page()
+    sitting_url = f"{url}/exams/sittings/{sitting}"
+    page.goto(sitting_url)
+    page.wait_for_function(
+        "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)", timeout=20_000
+    )
+    db = open_db(path)
+
+    def answered() -> int:
+        return db.execute(
+            "SELECT count(*) FROM attempts a JOIN drills d ON d.id = a.drill_id WHERE d.sitting_id = ?",
+            [sitting],
+        ).fetchone()[0]
+
+    def lost(route):  # the hand-in's post and the page after it never arrive
+        if route.request.method == "POST" or route.request.is_navigation_request():
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    context.route(f"{sitting_url}**", lost)
+    form = page.locator("#hand-in-form")
+    questions = form.locator("section.quiz-question")
+    for i in range(questions.count()):
+        answer_like_a_person(questions.nth(i))
+    navigate(page, lambda: form.locator("button.primary").click())
+    page.wait_for_function(_queue_state("waiting"))
+    assert page.url == sitting_url and answered() == 0
+    waiting = "No connection: your answer is kept on this phone and sent as soon as the connection is back."
+    assert page.locator("#answer-queue .text").inner_text() == _translated("ru", waiting) != waiting
+    context.unroute(f"{sitting_url}**", lost)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    page.wait_for_function(_queue_state("recorded"))
+    said = "The connection is back: your quiz was handed in and graded."
+    assert page.locator("#answer-queue .text").inner_text() == _translated("ru", said)
+    assert answered() >= 1
+    context.close()
+
+
 SCRIPT = {"ka": r"[ა-ჰ]{3}", "ru": r"[а-я]{3}"}
 # Every field's error shown on the page, and whether it lies inside the phone's width.
 FIELD_ERRORS = """() => [...document.querySelectorAll('main .field-error')].map((e) => {
