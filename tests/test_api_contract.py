@@ -10,7 +10,7 @@ cannot be read, a card given twice, house rules the drill kind cannot use); the 
 exactly those operations, and the status check holds every other operation to its own list.
 
 Run twice, authenticated by a bearer token as a trainee and as an instructor. Budget: `MAX_EXAMPLES`
-generated requests per operation and phase, about 15 s of CPU per role for 16 operations. Then the
+generated requests per operation and phase, about 6 to 8 s of CPU per role. Then the
 stateful phase follows the document's links, each scenario on its own copy of the database (below).
 """
 
@@ -42,9 +42,10 @@ CONFIG = {
     # The advisor values every option exactly (a fraction of a second a hand): fewer hands.
     "operations": [{"include-operation-id": "adviseHand", "generation": {"max-examples": ADVISOR_EXAMPLES}}],
 }
-# The coverage phase derives the advisor's boundary cases from its card patterns in 20 s of CPU (68 cases;
-# every other operation's take a second together). The advisor answers every role alike, so the
-# trainee's run keeps that phase and the instructor's leaves it out.
+# The coverage phase derives the advisor's boundary cases from its card patterns (68 cases; 20 s of CPU
+# while the patterns said `\s`, which Python and JavaScript read differently, a second or two since
+# they name their spaces). The advisor answers every role alike, so the trainee's run keeps that phase
+# and the instructor's leaves it out.
 INSTRUCTOR_CONFIG = {
     **CONFIG,
     "operations": [{**CONFIG["operations"][0], "phases": {"coverage": {"enabled": False}}}],
