@@ -723,7 +723,7 @@ def test_a_sprint_answer_given_offline_is_sent_when_back_or_refused_when_late(
 ):
     """A sprint question answered with no connection: kept and said; back online it is recorded once
     (a replay of the kept copy records nothing more), or, when the sprint's time ran out on the
-    server's clock meanwhile, refused with the reason said in the page's language. Before that (ru) a
+    server's clock meanwhile, refused with the reason said in the page's language. Before that a
     second tab's stale answer to a question the first tab answered is refused in words."""
     from test_browser_pages import answer_like_a_person
 
@@ -743,19 +743,18 @@ def test_a_sprint_answer_given_offline_is_sent_when_back_or_refused_when_late(
         return db.execute("SELECT count(*) FROM attempts WHERE drill_id = ?", [drill]).fetchone()[0]
 
     stale = "This question was already answered or skipped in another tab; the first answer counts."
-    if late:
-        # A second tab on the same question, answered in the first tab, then sent from the second:
-        # not recorded, and said (it was dropped without a word).
-        other = context.new_page()
-        other.goto(page.url)
-        answer_like_a_person(page.locator("main form.answer"))
-        navigate(page, lambda: page.locator("main form.answer button.primary").click())
-        answer_like_a_person(other.locator("main form.answer"))
-        navigate(other, lambda: other.locator("main form.answer button.primary").click())
-        assert _translated(lang, stale) in other.locator("main .flash-error").inner_text()
-        assert attempts() == 1
-        other.close()
-        drill = int(page.locator("main form.answer input[name=drill]").get_attribute("value"))
+    # A second tab on the same question, answered in the first tab, then sent from the second:
+    # not recorded, and said (it was dropped without a word).
+    other = context.new_page()
+    other.goto(page.url)
+    answer_like_a_person(page.locator("main form.answer"))
+    navigate(page, lambda: page.locator("main form.answer button.primary").click())
+    answer_like_a_person(other.locator("main form.answer"))
+    navigate(other, lambda: other.locator("main form.answer button.primary").click())
+    assert _translated(lang, stale) in other.locator("main .flash-error").inner_text()
+    assert attempts() == 1
+    other.close()
+    drill = int(page.locator("main form.answer input[name=drill]").get_attribute("value"))
     status = page.locator("#answer-queue")
     try:
         context.set_offline(True)
