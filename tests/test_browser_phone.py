@@ -828,6 +828,19 @@ def _quiz_sitting(path: str, tag: str) -> tuple[int, dict[str, str]]:
     return sitting, _session_cookie(trainee)
 
 
+def _answered_in(path: str, sitting: int):
+    """A count of the sitting's recorded answers, read from the database file when called."""
+    db = open_db(path)
+
+    def answered() -> int:
+        return db.execute(
+            "SELECT count(*) FROM attempts a JOIN drills d ON d.id = a.drill_id WHERE d.sitting_id = ?",
+            [sitting],
+        ).fetchone()[0]
+
+    return answered
+
+
 def _session_cookie(client) -> dict[str, str]:
     """A test client's session cookie, for a browser context (the live server shares its secret key)."""
     cookie = client.get_cookie("session")
@@ -886,13 +899,7 @@ def test_a_quiz_handed_in_offline_is_graded_when_back_or_refused_when_late(brows
     if late:
         page.clock.install()  # late: the countdown, not the trainee, hands the quiz in at zero, offline
     page.goto(f"{url}/exams/sittings/{sitting}")
-    db = open_db(path)
-
-    def answered() -> int:
-        return db.execute(
-            "SELECT count(*) FROM attempts a JOIN drills d ON d.id = a.drill_id WHERE d.sitting_id = ?",
-            [sitting],
-        ).fetchone()[0]
+    answered = _answered_in(path, sitting)
 
     status = page.locator("#answer-queue")
     form = page.locator("#hand-in-form")
@@ -913,6 +920,7 @@ def test_a_quiz_handed_in_offline_is_graded_when_back_or_refused_when_late(brows
         kept = page.evaluate("() => localStorage.getItem('ct-answer-queue')")
         if late:
             past = (datetime.now(UTC) - timedelta(minutes=10)).isoformat()
+            db = open_db(path)
             with db.conn:
                 db.execute("UPDATE exam_sittings SET deadline = ? WHERE id = ?", [past, sitting])
     finally:
@@ -957,13 +965,7 @@ def test_a_quiz_hand_in_lost_on_the_way_is_kept_and_graded_later(browser, phone_
     page.wait_for_function(
         "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)", timeout=20_000
     )
-    db = open_db(path)
-
-    def answered() -> int:
-        return db.execute(
-            "SELECT count(*) FROM attempts a JOIN drills d ON d.id = a.drill_id WHERE d.sitting_id = ?",
-            [sitting],
-        ).fetchone()[0]
+    answered = _answered_in(path, sitting)
 
     def lost(route):  # the hand-in's post and the page after it never arrive
         if route.request.method == "POST" or route.request.is_navigation_request():
