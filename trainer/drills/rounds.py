@@ -84,6 +84,10 @@ class RoundStep:
         }
 
 
+# What `deal` takes to deal a round again, card for card (with `version`: the same generator).
+DEALT_AGAIN = ("game", "level", "seed", "seats", "rules", "payout")
+
+
 @dataclass(frozen=True)
 class Round:
     """A dealt round: how to deal it again, its steps in the order a dealer takes them, and the table
@@ -100,7 +104,7 @@ class Round:
     end_table: dict[str, Any] = field(compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        dealt_again = ("game", "level", "seed", "seats", "rules", "payout", "version")
+        dealt_again = (*DEALT_AGAIN, "version")
         return {**{name: getattr(self, name) for name in dealt_again}, "steps": len(self.steps)}
 
 
@@ -468,6 +472,7 @@ def result_of(steps: int, records: Sequence[StepRecord]) -> dict[str, Any]:
 
 
 __all__ = [
+    "DEALT_AGAIN",
     "GAMES",
     "LEVELS",
     "AnswerError",

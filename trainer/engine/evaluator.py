@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations, combinations_with_replacement
+from typing import Generic, TypeVar
 
 from trainer.engine.cards import CARD_BY_INDEX, Card
 from trainer.engine.explain import N_, Worded
@@ -296,13 +297,23 @@ def _order_for_display(five: Sequence[Card], strength: int) -> tuple[Card, ...]:
     return tuple(ordered)
 
 
+CategoryT = TypeVar("CategoryT", bound=HandCategory)
+
+
 @dataclass(frozen=True, order=True, slots=True)
-class Hand:
-    """An evaluated five-card hand. Hands compare by `strength` only: suits never break ties."""
+class RankedHand(Generic[CategoryT]):
+    """Five cards as poker compares them: by `strength` only (suits never break ties), the category
+    and the cards beside it. The standard `Hand` below and Russian poker's (whose category may be
+    ace-king) are both one."""
 
     strength: int
-    category: Category = field(compare=False)
+    category: CategoryT = field(compare=False)
     cards: tuple[Card, ...] = field(compare=False)
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Hand(RankedHand[Category]):
+    """An evaluated five-card hand. Hands compare by `strength` only: suits never break ties."""
 
     @property
     def ranks(self) -> tuple[int, ...]:

@@ -41,7 +41,7 @@ from trainer.store.medians import add_median
 from trainer.store.periods import IN_SPAN, Span, during, each_select, member_spans, spans_table, while_member
 from trainer.store.progress import NotFoundError, on_days, row_by_id
 from trainer.store.readiness import Target, default_target, readiness_of
-from trainer.store.schema import insert, writing
+from trainer.store.schema import equal_to, insert, writing
 
 NAME_MAX = 60
 # Letters and digits of any script, spaces and a few signs: the API document states the same pattern.
@@ -630,15 +630,9 @@ class Groups:
     ) -> tuple[str, list[Any]]:
         clauses, params = on_days("a.answered_at", since, until)
         seen, seen_params = while_member(group_id, "a.trainee_id", "a.answered_at")
-        clauses.append(seen)
-        params.extend(seen_params)
-        if kind:
-            clauses.append("a.kind = ?")
-            params.append(kind)
-        if trainee_id is not None:
-            clauses.append("a.trainee_id = ?")
-            params.append(trainee_id)
-        return " AND ".join(clauses), params
+        # A blank kind (the export form's empty field) is no filter.
+        given, given_params = equal_to(("a.kind", kind or None), ("a.trainee_id", trainee_id))
+        return " AND ".join([*clauses, seen, *given]), [*params, *seen_params, *given_params]
 
     def item_analysis(self, group_id: int, *, wrong: int = 3) -> list[dict[str, Any]]:
         """Per drill kind the members answered: attempts, accuracy, median time and the `wrong` most

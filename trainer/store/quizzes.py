@@ -38,7 +38,7 @@ from trainer.drills.own import checked as checked_facts
 from trainer.store.clock import Clock
 from trainer.store.clock import parse_iso as _parse
 from trainer.store.progress import NotFoundError, Refusal, Store, _iso, _utc_now, on_days, row_by_id
-from trainer.store.schema import insert, writing
+from trainer.store.schema import equal_to, insert, writing
 
 Draw = Callable[..., tuple[Situation, int | None]]  # (kind, level, seed[, an own question's facts])
 OWN_DEFAULT_KIND = "rp.settle"  # an own question handed in without its kind (the first kind there was)
@@ -322,11 +322,9 @@ class Exams:
         are ISO days (UTC, both included) of the sitting's hand-in; `kind` keeps that drill kind's
         questions only."""
         clauses, params = on_days("s.finished_at", since, until)
-        clauses += ["e.group_id = ?", "s.finished_at IS NOT NULL"]
-        params.append(group_id)
-        if kind:
-            clauses.append("d.kind = ?")
-            params.append(kind)
+        given, given_params = equal_to(("d.kind", kind or None))
+        clauses += ["e.group_id = ?", "s.finished_at IS NOT NULL", *given]
+        params += [group_id, *given_params]
         return list(
             self.db.query(
                 f"""SELECT s.finished_at, e.id AS quiz_id, e.title AS quiz, u.username, s.id AS sitting_id,
@@ -346,10 +344,8 @@ class Exams:
         handed-in sittings (as `question_results`, with his name and the drill's stored answer
         format), or one row with `sitting_id` None when he has handed in none. Quizzes newest first
         (as the desk lists them), members by name, sittings and questions in order."""
-        clauses, params = ["e.group_id = ?", "s.finished_at IS NOT NULL"], [group_id]
-        if kind:
-            clauses.append("d.kind = ?")
-            params.append(kind)
+        given, given_params = equal_to(("d.kind", kind or None))
+        clauses, params = ["e.group_id = ?", "s.finished_at IS NOT NULL", *given], [group_id, *given_params]
         questions = list(
             self.db.query(
                 f"""SELECT e.id AS quiz_id, s.trainee_id, s.id AS sitting_id, s.started_at, s.finished_at,

@@ -296,6 +296,17 @@ def first_row(db: Database, sql: str, params: list[Any]) -> dict[str, Any] | Non
     return dict(zip([column[0] for column in cursor.description], row, strict=True))
 
 
+def equal_to(*pairs: tuple[str, Any]) -> tuple[list[str], list[Any]]:
+    """SQL conditions (and their parameters) keeping rows whose column equals the value, for each
+    (column, value) pair whose value is given: None sets no condition.
+
+    >>> equal_to(("kind", "rp.qualify"), ("mode", None), ("trainee_id", 7))
+    (['kind = ?', 'trainee_id = ?'], ['rp.qualify', 7])
+    """
+    given = [(column, value) for column, value in pairs if value is not None]
+    return [f"{column} = ?" for column, _ in given], [value for _, value in given]
+
+
 def insert(db: Database, table: str, record: dict[str, Any]) -> int:
     """INSERT one row and return its id, without re-reading the schema (sqlite-utils' `insert()`
     inspects `sqlite_master` and the table's columns on every call). Call it inside `writing`."""

@@ -21,21 +21,15 @@ from sqlite_utils import Database
 
 from trainer.drills.mistakes import mistake_title
 from trainer.store.periods import while_member
+from trainer.store.schema import equal_to
 
 
 def _where(
     trainee_id: int, kind: str | None, mode: str | None, group_id: int | None = None
 ) -> tuple[str, list[Any]]:
     seen, seen_params = while_member(group_id)
-    clauses: list[str] = ["trainee_id = ?", seen]
-    params: list[Any] = [trainee_id, *seen_params]
-    if kind is not None:
-        clauses.append("kind = ?")
-        params.append(kind)
-    if mode is not None:
-        clauses.append("mode = ?")
-        params.append(mode)
-    return " AND ".join(clauses), params
+    clauses, params = equal_to(("kind", kind), ("mode", mode))
+    return " AND ".join(["trainee_id = ?", seen, *clauses]), [trainee_id, *seen_params, *params]
 
 
 def _median(lower: int, upper: int, count: int) -> int | float:

@@ -33,7 +33,17 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any, Literal
 
-from trainer.drills.rounds import GAMES, Round, RoundError, StepGrade, StepRecord, deal, grade_step, result_of
+from trainer.drills.rounds import (
+    DEALT_AGAIN,
+    GAMES,
+    Round,
+    RoundError,
+    StepGrade,
+    StepRecord,
+    deal,
+    grade_step,
+    result_of,
+)
 from trainer.engine.presets import data_path, read_toml
 from trainer.store.periods import while_member
 from trainer.store.progress import AlreadyAnsweredError, NotFoundError, Store, StoreError, _iso, _parse_iso
@@ -110,12 +120,7 @@ class TableStore(Store):
         now = _iso(self.clock())
         return {
             "trainee_id": trainee_id,
-            "game": dealt.game,
-            "level": dealt.level,
-            "seed": dealt.seed,
-            "seats": dealt.seats,
-            "rules": dealt.rules,
-            "payout": dealt.payout,
+            **{name: getattr(dealt, name) for name in DEALT_AGAIN},
             "version": dealt.version,
             "mode": "test" if test_id is not None else "practice",
             "test_id": test_id,
@@ -136,15 +141,7 @@ class TableStore(Store):
 
     def deal_row(self, row: dict[str, Any]) -> Round:
         """The round of a row dealt again, under its house rules (a house preset of this database too)."""
-        dealt = deal(
-            row["game"],
-            row["level"],
-            row["seed"],
-            seats=row["seats"],
-            rules=row["rules"],
-            payout=row["payout"],
-            houses=self.houses,
-        )
+        dealt = deal(**{name: row[name] for name in DEALT_AGAIN}, houses=self.houses)
         if dealt.version != row["version"]:
             # The generator changed since the round was dealt: it cannot be replayed card for card.
             raise StoreError("This round was dealt by an older version of the trainer; start a new one.")

@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 
 from trainer.engine import evaluator
@@ -53,12 +53,8 @@ def scoring_count(category: Category) -> int:
 
 
 @dataclass(frozen=True, order=True, slots=True)
-class Hand:
+class Hand(evaluator.RankedHand[Category]):
     """The five cards that play, best first; hands compare by `strength` (evaluator numbering)."""
-
-    strength: int
-    category: Category = field(compare=False)
-    cards: tuple[Card, ...] = field(compare=False)
 
     @property
     def scoring(self) -> tuple[Card, ...]:

@@ -14,7 +14,7 @@ from flask.typing import ResponseReturnValue
 
 from trainer.store.accounts import AccountError
 from trainer.web.api import schemas
-from trainer.web.api.document import ANYONE, SIGNED_IN, operation
+from trainer.web.api.document import ANYONE, SIGNED_IN, link, operation
 from trainer.web.api.shared import bp, fail, signed_in
 from trainer.web.core import auth, sign_in_limits
 
@@ -62,11 +62,11 @@ def _token_json(row: dict[str, Any]) -> dict[str, Any]:
     },
     links={
         201: {
-            "SignIn": {
-                "operationId": "createToken",
-                "requestBody": {"username": "$request.body#/username", "password": "$request.body#/password"},
-                "description": "A bearer token for the new account.",
-            }
+            "SignIn": link(
+                "createToken",
+                "A bearer token for the new account.",
+                body={"username": "$request.body#/username", "password": "$request.body#/password"},
+            )
         }
     },
 )
@@ -109,11 +109,11 @@ def sign_up(body: schemas.Credentials) -> ResponseReturnValue:
     },
     links={
         201: {
-            "RevokeToken": {
-                "operationId": "revokeToken",
-                "parameters": {"token_id": "$response.body#/id"},
-                "description": "Revoke it (with that token, or signed in as its user).",
-            }
+            "RevokeToken": link(
+                "revokeToken",
+                "Revoke it (with that token, or signed in as its user).",
+                parameters={"token_id": "$response.body#/id"},
+            )
         }
     },
 )

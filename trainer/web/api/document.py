@@ -83,6 +83,24 @@ class Operation:
     location: bool = False  # its 2xx sends Location
 
 
+def link(
+    operation_id: str,
+    description: str,
+    *,
+    parameters: dict[str, str] | None = None,
+    body: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """An OpenAPI link from a response to the operation `operation_id`: its `parameters` and request
+    `body` as runtime expressions (such as "$response.body#/id") or values."""
+    found: dict[str, Any] = {"operationId": operation_id}
+    if parameters is not None:
+        found["parameters"] = parameters
+    if body is not None:
+        found["requestBody"] = body
+    found["description"] = description
+    return found
+
+
 OPERATIONS: dict[str, Operation] = {}  # by Flask endpoint
 View = TypeVar("View", bound=Callable[..., Any])
 

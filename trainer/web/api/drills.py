@@ -35,7 +35,7 @@ from trainer.games import BY_ID as GAME_BY_ID
 from trainer.store import AlreadyAnsweredError
 from trainer.web.api import document as described
 from trainer.web.api import schemas
-from trainer.web.api.document import ANY_JSON, operation, query
+from trainer.web.api.document import ANY_JSON, link, operation, query
 from trainer.web.api.shared import bp, fail, refuse_chosen_seed
 from trainer.web.core import auth, db
 from trainer.web.practice import records
@@ -120,8 +120,8 @@ def get_trainee() -> ResponseReturnValue:
     },
     links={
         201: {
-            "AnswerDrill": {"operationId": "answerDrill", "parameters": _DRILL, "description": "Answer it."},
-            "GetDrill": {"operationId": "getDrill", "parameters": _DRILL, "description": "Read it again."},
+            "AnswerDrill": link("answerDrill", "Answer it.", parameters=_DRILL),
+            "GetDrill": link("getDrill", "Read it again.", parameters=_DRILL),
         }
     },
 )
@@ -203,16 +203,10 @@ def _result_json(situation: Situation, attempt: dict[str, Any]) -> dict[str, Any
     },
     links={
         200: {
-            "GetDrill": {
-                "operationId": "getDrill",
-                "parameters": _SAME_DRILL,
-                "description": "The drill with its result.",
-            },
-            "AnswerAgain": {
-                "operationId": "answerDrill",
-                "parameters": _SAME_DRILL,
-                "description": "A second answer: 409, the first counts.",
-            },
+            "GetDrill": link("getDrill", "The drill with its result.", parameters=_SAME_DRILL),
+            "AnswerAgain": link(
+                "answerDrill", "A second answer: 409, the first counts.", parameters=_SAME_DRILL
+            ),
         }
     },
 )

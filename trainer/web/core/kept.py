@@ -11,7 +11,7 @@ to go on (`href`, with the words of its link), and a refusal keeps its 4xx statu
 
 from __future__ import annotations
 
-from flask import Response, jsonify, request
+from flask import Response, jsonify, redirect, request
 
 HEADER = "X-Kept-Answer"
 
@@ -32,3 +32,11 @@ def reply(
     """The kept answer's fate for the phone: 200 when it was recorded, else `status` (409 unless said)."""
     body = jsonify(recorded=recorded, message=message, href=href, link=link)
     return body, status if status is not None else (200 if recorded else 409)
+
+
+def recorded(message: str, *, href: str, link: str, code: int = 302) -> Response | tuple[Response, int]:
+    """The reply once the answer is recorded: to the phone's queue `message` and the way on (`href`,
+    named by `link`), to a browser the redirect to `href`."""
+    if is_kept():
+        return reply(message, recorded=True, href=href, link=link)
+    return redirect(href, code=code)

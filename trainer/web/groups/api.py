@@ -10,6 +10,7 @@ if it did not exist. What the owner reads of a member is what he did while in th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import jsonify, request, url_for
@@ -19,7 +20,7 @@ from trainer.store import NotFoundError, stats
 from trainer.store.accounts import AccountError
 from trainer.store.groups import NAME_MAX
 from trainer.web.api import schemas
-from trainer.web.api.document import CSV, SIGNED_IN, operation, query
+from trainer.web.api.document import CSV, SIGNED_IN, View, operation, query
 from trainer.web.api.shared import bp, fail, signed_in
 from trainer.web.core import auth, db, local_time
 from trainer.web.groups.boards import BadWeek, board, visible_group, week_of
@@ -45,6 +46,22 @@ def _csv_filters(day: str) -> tuple[dict[str, Any], ...]:
         query("since", _DAY, f"First {day} (UTC); blank: no limit."),
         query("until", _DAY, f"Last {day} (UTC); blank: no limit."),
         _KIND,
+    )
+
+
+def _csv_operation(
+    op_id: str, summary: str, *, day: str, columns: str, **details: Any
+) -> Callable[[View], View]:
+    """`operation` for one of a group's CSV exports, for its owner: filtered by the first and the last
+    `day` and the kind (`_csv_filters`), `columns` its header row."""
+    return operation(
+        op_id,
+        "Groups",
+        summary,
+        security=SIGNED_IN,
+        query=_csv_filters(day),
+        responses={200: (CSV, columns), **_CSV_REFUSED},
+        **details,
     )
 
 
@@ -228,21 +245,13 @@ def group_leaderboard(group_id: int) -> ResponseReturnValue:
 
 
 @bp.get("/groups/<int:group_id>/attempts.csv")
-@operation(
+@_csv_operation(
     "groupAttempts",
-    "Groups",
     "The members' attempts as CSV, oldest first.",
+    day="day",
+    columns="answered_at, username, kind, level, rules, mode, answer, expected, correct, time_ms, mistake.",
     description="Only the attempts answered while their trainee was in the group (a former member's from "
     "his time in it).",
-    security=SIGNED_IN,
-    query=_csv_filters("day"),
-    responses={
-        200: (
-            CSV,
-            "answered_at, username, kind, level, rules, mode, answer, expected, correct, time_ms, mistake.",
-        ),
-        **_CSV_REFUSED,
-    },
 )
 def group_attempts_csv(group_id: int) -> ResponseReturnValue:
     """The members' attempts as CSV (`since`, `until` as YYYY-MM-DD, `kind`)."""
@@ -251,20 +260,12 @@ def group_attempts_csv(group_id: int) -> ResponseReturnValue:
 
 
 @bp.get("/groups/<int:group_id>/quiz-results.csv")
-@operation(
+@_csv_operation(
     "groupQuizResults",
-    "Groups",
     "The group's quiz results as CSV: a row per question of every finished sitting.",
-    security=SIGNED_IN,
-    query=_csv_filters("day of hand-in"),
-    responses={
-        200: (
-            CSV,
-            "finished_at, quiz_id, quiz, username, sitting_id, score, questions, question, kind, level, "
-            "rules, answer, expected, correct.",
-        ),
-        **_CSV_REFUSED,
-    },
+    day="day of hand-in",
+    columns="finished_at, quiz_id, quiz, username, sitting_id, score, questions, question, kind, level, "
+    "rules, answer, expected, correct.",
 )
 def group_quiz_results_csv(group_id: int) -> ResponseReturnValue:
     """The group's quiz results as CSV, a row per question (`since`, `until` as YYYY-MM-DD, `kind`)."""

@@ -277,14 +277,11 @@ def answer(sprint_id: int) -> str | Response | tuple[str | Response, int]:
     except AlreadyAnsweredError:
         return _not_recorded(sprint, form.drill.data)
     next_question(sprint)
-    if kept.is_kept():
-        return kept.reply(
-            gettext("The connection is back: your sprint answer was sent and recorded."),
-            recorded=True,
-            href=url_for("sprints.run", sprint_id=sprint_id),
-            link=gettext("Go on with the sprint"),
-        )
-    return redirect(url_for("sprints.run", sprint_id=sprint_id))
+    return kept.recorded(
+        gettext("The connection is back: your sprint answer was sent and recorded."),
+        href=url_for("sprints.run", sprint_id=sprint_id),
+        link=gettext("Go on with the sprint"),
+    )
 
 
 @bp.post("/<int:sprint_id>/skip")

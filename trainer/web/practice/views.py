@@ -143,13 +143,11 @@ def answer(drill_id: int) -> Page:
             return kept.reply(said, recorded=False, href=here, link=gettext("See how it was graded"))
         flash(said, "error")
     else:
-        if kept.is_kept():
-            return kept.reply(
-                gettext("The connection is back: your answer was sent and recorded."),
-                recorded=True,
-                href=here,
-                link=gettext("See how it was graded"),
-            )
+        return kept.recorded(
+            gettext("The connection is back: your answer was sent and recorded."),
+            href=here,
+            link=gettext("See how it was graded"),
+        )
     return redirect(here)
 
 

@@ -573,11 +573,9 @@ def hand_in(sitting_id: int) -> Page:
         except AlreadyAnsweredError:
             abort(409, description=gettext("This quiz was already handed in."))
     db.exams().finish(sitting_id)
-    if kept.is_kept():
-        return kept.reply(
-            gettext("The connection is back: your quiz was handed in and graded."),
-            recorded=True,
-            href=url_for("quizzes.sitting", sitting_id=sitting_id),
-            link=gettext("See your result"),
-        )
-    return redirect(url_for("quizzes.sitting", sitting_id=sitting_id), code=303)
+    return kept.recorded(
+        gettext("The connection is back: your quiz was handed in and graded."),
+        href=url_for("quizzes.sitting", sitting_id=sitting_id),
+        link=gettext("See your result"),
+        code=303,
+    )

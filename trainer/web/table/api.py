@@ -19,7 +19,7 @@ from trainer.drills.rounds import HouseSeatsError, Round, RoundError, check_requ
 from trainer.games import OMAHA
 from trainer.store import AlreadyAnsweredError, NotFoundError, StoreError
 from trainer.web.api import schemas
-from trainer.web.api.document import operation
+from trainer.web.api.document import link, operation
 from trainer.web.api.shared import bp, fail, refuse_chosen_seed
 from trainer.web.core import db
 
@@ -98,13 +98,13 @@ def round_json(row: dict[str, Any], dealt: Round) -> dict[str, Any]:
     },
     links={
         201: {
-            "AnswerStep": {
-                "operationId": "answerRound",
-                "parameters": _ROUND,
-                "requestBody": {"answer": "0", "step": "$response.body#/step/index"},
-                "description": "Answer the first step.",
-            },
-            "GetRound": {"operationId": "getRound", "parameters": _ROUND, "description": "Read the round."},
+            "AnswerStep": link(
+                "answerRound",
+                "Answer the first step.",
+                parameters=_ROUND,
+                body={"answer": "0", "step": "$response.body#/step/index"},
+            ),
+            "GetRound": link("getRound", "Read the round.", parameters=_ROUND),
         }
     },
 )
@@ -169,16 +169,14 @@ def get_round(round_id: int) -> ResponseReturnValue:
     },
     links={
         200: {
-            "AnswerNextStep": {
-                "operationId": "answerRound",
-                "parameters": _SAME_ROUND,
-                "description": "Answer the next step (409 once the round is over).",
-            },
-            "GetRound": {
-                "operationId": "getRound",
-                "parameters": _SAME_ROUND,
-                "description": "The round with its answered steps and, when over, its result.",
-            },
+            "AnswerNextStep": link(
+                "answerRound", "Answer the next step (409 once the round is over).", parameters=_SAME_ROUND
+            ),
+            "GetRound": link(
+                "getRound",
+                "The round with its answered steps and, when over, its result.",
+                parameters=_SAME_ROUND,
+            ),
         }
     },
 )
