@@ -129,7 +129,9 @@ def fits(m: dict) -> bool:
     )
 
 
-@pytest.mark.parametrize("lang", list(LOCALES))
+# Georgian and Russian, the trainees' languages and the longest words (English, the shortest, was
+# measured here too until its 5 s a run found nothing the other two had not).
+@pytest.mark.parametrize("lang", ["ka", "ru"])
 def test_every_question_fits_the_first_screen_of_a_phone(browser, phone_server, lang):
     url, path = phone_server
     name = f"phone.{lang}"
@@ -142,7 +144,7 @@ def test_every_question_fits_the_first_screen_of_a_phone(browser, phone_server, 
     sheet_font_checked = False
     for n, (kind_id, kind) in enumerate(sorted(REGISTRY.items())):
         # Georgian, the trainees' language and the longest text, at every level of every kind; Russian
-        # and English at one level of each kind in turn (all levels in all three took 30 s of the
+        # at one level of each kind in turn (all levels in all three languages took 30 s of the
         # suite's four minutes): the markup is the same, only the words' lengths differ.
         levels = kind.levels if lang == "ka" else [kind.levels[n % len(kind.levels)]]
         levels = sorted({*levels, *(lv for k, lv in NAMED if k == kind_id)})
