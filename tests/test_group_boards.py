@@ -141,3 +141,7 @@ def test_the_week_runs_monday_to_sunday_in_the_groups_time_zone(room):
     bad = clients["trainee.b"].get(f"/api/v1/groups/{group}/leaderboard?week=soon")
     assert bad.status_code == 400
     assert clients["trainee.b"].get(f"/groups/{group}/leaderboard?week=2026-13-01").status_code == 400
+    # Blank (spaces only) is this week, as the document says (a carriage return was refused with 400).
+    for blank in ("", "%0D", "%20%09"):
+        answered = clients["trainee.b"].get(f"/api/v1/groups/{group}/leaderboard?week={blank}")
+        assert answered.status_code == 200, (blank, answered.json)

@@ -41,8 +41,9 @@ def visible_group(group_id: int, user_id: int) -> dict[str, Any] | None:
 
 
 def week_of(asked: str | None, zone: str) -> date:
-    """The Monday of the week holding the date `asked` (YYYY-MM-DD), else of today in `zone`."""
-    if asked:
+    """The Monday of the week holding the date `asked` (YYYY-MM-DD), else (none, or blank: spaces
+    only, as the document says) of today in `zone`."""
+    if asked and not asked.isspace():
         try:
             day = date.fromisoformat(asked)
         except ValueError as error:
