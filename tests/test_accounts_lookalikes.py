@@ -8,6 +8,7 @@ import unicodedata
 
 import pytest
 from accounts_helpers import PASSWORD
+from conftest import memory_db
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlite_utils import Database
@@ -34,7 +35,7 @@ LOOKALIKES = [
 
 @pytest.fixture
 def accounts():
-    return Accounts(open_db(":memory:"), hasher=FAST_HASHER)
+    return Accounts(memory_db(), hasher=FAST_HASHER)
 
 
 def test_the_eight_names_are_different_keys_and_one_skeleton():

@@ -6,6 +6,7 @@ import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from conftest import memory_db
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlite_utils import Database
@@ -39,7 +40,7 @@ def clock():
 
 @pytest.fixture
 def db():
-    return open_db(":memory:")
+    return memory_db()
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from accounts_helpers import AuthActions, signed_in
+from conftest import memory_db
 
 from trainer.drills.base import REGISTRY, issue
 from trainer.store import open_db
@@ -510,7 +511,7 @@ def test_skipped_questions_count_as_misses_for_readiness():
     from trainer.store.readiness import Status, Target, readiness, readiness_of
 
     with toy_kinds():
-        store = Store(open_db(":memory:"))
+        store = Store(memory_db())
         trainee = store.new_anonymous_trainee()["id"]
         target = Target(accuracy=0.75, window=4, min_level=1, median_seconds=10)
         seeds = iter(range(1000))

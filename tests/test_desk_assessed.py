@@ -10,10 +10,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from accounts_helpers import signed_in
-from conftest import make_app
+from conftest import make_app, memory_db
 from test_groups import _make_group, _practise, _trainee
 
-from trainer.store import open_db
 from trainer.store.accounts import FAST_HASHER, Accounts, Role
 from trainer.store.groups import Groups
 from trainer.web.core import db as web_db
@@ -32,7 +31,7 @@ def _practising(store_db, user_id):
 
 
 def test_a_member_added_any_way_practises_for_the_group_and_leaving_falls_back_to_another():
-    store_db = open_db(":memory:")
+    store_db = memory_db()
     accounts = Accounts(store_db, hasher=FAST_HASHER)
     teacher = accounts.create_user("teacher", "a long secret", role=Role.INSTRUCTOR)["id"]
     trainee_one = accounts.sign_up("trainee.one", "a long secret")["id"]

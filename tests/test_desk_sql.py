@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from conftest import memory_db
 from flask import render_template_string
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,7 +26,6 @@ from trainer.games import GAMES
 from trainer.store.groups import Groups, readable_answer
 from trainer.store.periods import during, member_spans, while_member
 from trainer.store.readiness import Target, readiness_of, verdict
-from trainer.store.schema import open_db
 from trainer.web.core import db as web_db
 from trainer.web.groups.views import heat, practising_under
 
@@ -132,7 +132,7 @@ def make_group(seed: int, db: Any = None) -> tuple[Groups, int, list[int]]:
     """A group with members, former members and outsiders, random periods and answers (in `db`, or
     a new database)."""
     rng = random.Random(seed)
-    db = open_db(":memory:") if db is None else db
+    db = memory_db() if db is None else db
     groups = Groups(db)
     people = rng.randint(1, 9)
     ids = list(range(1, people + 2))  # id 1: the instructor

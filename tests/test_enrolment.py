@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from accounts_helpers import PASSWORD, signed_in
-from conftest import make_app
+from conftest import make_app, memory_db
 
 from trainer.store import open_db
 from trainer.store.accounts import CODE_ALPHABET, FAST_HASHER, AccountError, Accounts, Role
@@ -33,7 +33,7 @@ class Clock:
 
 @pytest.fixture
 def world():
-    database = open_db(":memory:")
+    database = memory_db()
     clock = Clock()
     accounts = Accounts(database, hasher=FAST_HASHER, clock=clock)
     teacher = accounts.create_user("teacher", PASSWORD, role=Role.INSTRUCTOR)["id"]

@@ -10,10 +10,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from accounts_helpers import AuthActions, signed_in
+from conftest import memory_db
 from test_i18n_catalogs import _visible_latin_words
 
 from trainer.drills.base import expected_of
-from trainer.store import open_db
 from trainer.store.accounts import FAST_HASHER, Accounts, Role
 from trainer.store.groups import Groups
 from trainer.store.quizzes import ExamError, Exams, question_seed
@@ -213,7 +213,7 @@ def test_exam_access_for_every_role(app, setup):
 
 
 def test_closed_exams_are_not_listed_or_started():
-    db = open_db(":memory:")
+    db = memory_db()
     accounts = Accounts(db, hasher=FAST_HASHER)
     teacher = accounts.create_user("teacher", "a long secret", role=Role.INSTRUCTOR)["id"]
     trainee_one = accounts.sign_up("trainee.one", "a long secret")["id"]

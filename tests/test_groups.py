@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from accounts_helpers import AuthActions, signed_in
 from api_helpers import token_client
+from conftest import memory_db
 from sqlite_utils import Database
 from test_i18n_catalogs import _visible_latin_words
 
@@ -32,7 +33,7 @@ from trainer.web.core import db as web_db
 
 @pytest.fixture
 def store_db():
-    return open_db(":memory:")
+    return memory_db()
 
 
 def _users(store_db):

@@ -6,6 +6,7 @@ import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from conftest import memory_db
 
 from trainer.drills import issue
 from trainer.drills.base import expected_of
@@ -54,7 +55,7 @@ def _right_and_wrong(situation):
 
 @pytest.fixture
 def store_db():
-    return open_db(":memory:")
+    return memory_db()
 
 
 def test_points_for_right_and_fast():

@@ -11,13 +11,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from accounts_helpers import signed_in
+from conftest import memory_db
 
 from trainer.drills.base import expected_of, grade
 from trainer.drills.omaha.own import own_showdown
 from trainer.drills.omaha.own import parse_line as parse_omaha_line
 from trainer.drills.own import OwnQuestionError
 from trainer.drills.russian_poker.own import own_settle
-from trainer.store import open_db
 from trainer.store.accounts import FAST_HASHER, Accounts, Role
 from trainer.store.groups import Groups
 from trainer.store.quizzes import ExamError, Exams
@@ -46,7 +46,7 @@ def test_an_own_hand_is_settled_by_the_engine_known_answers():
 
 
 def test_the_store_refuses_an_own_question_it_is_handed_unchecked():
-    database = open_db(":memory:")
+    database = memory_db()
     teacher = Accounts(database, hasher=FAST_HASHER).create_user(
         "teacher", "a long secret", role=Role.INSTRUCTOR
     )
@@ -217,7 +217,7 @@ def test_an_impossible_omaha_showdown_is_refused_with_its_reason(line, reason):
 
 
 def test_the_store_keeps_an_own_showdown_checked_and_refuses_a_forged_one():
-    database = open_db(":memory:")
+    database = memory_db()
     teacher = Accounts(database, hasher=FAST_HASHER).create_user(
         "teacher", "a long secret", role=Role.INSTRUCTOR
     )

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from accounts_helpers import AuthActions
+from conftest import memory_db
 from fsrs import Card, Rating, State
 
 from trainer.drills import REGISTRY, expected_of, issue
@@ -124,7 +125,7 @@ def test_the_fsrs_state_after_a_known_sequence_of_answers():
 
 def test_every_answer_reviews_the_trainees_card_of_that_kind_and_level():
     clock = Clock(T0)
-    store = Store(open_db(":memory:"), clock=clock)
+    store = Store(memory_db(), clock=clock)
     trainee = store.trainee_named("One")["id"]
     situation = issue("rp.qualify", 1, seed=2)
     right = expected_of(situation)[0]
@@ -237,7 +238,7 @@ def test_a_drill_with_one_wrong_answer_is_recommended_before_one_at_82_percent()
     """The regression: four drills at 0% (one wrong answer each) lost to one at 82% in the home page's
     recommendation, because a kind needed five answers to count. One wrong answer counts as unknown."""
     clock = Clock(T0)
-    store = Store(open_db(":memory:"), clock=clock)
+    store = Store(memory_db(), clock=clock)
     trainee = store.trainee_named("One")["id"]
     for n in range(17):  # 14 of 17 right: 82%
         clock.now = T0 + timedelta(minutes=n)
@@ -255,7 +256,7 @@ def test_a_drill_with_one_wrong_answer_is_recommended_before_one_at_82_percent()
 
 def test_a_mastered_level_offers_the_next_one():
     clock = Clock(T0)
-    store = Store(open_db(":memory:"), clock=clock)
+    store = Store(memory_db(), clock=clock)
     trainee = store.trainee_named("One")["id"]
     for n in range(40):  # 40 right in 4 s: the readiness rule holds for level 1 of rp.qualify
         clock.now = T0 + timedelta(minutes=n)

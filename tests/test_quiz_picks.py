@@ -11,6 +11,7 @@ import re
 from datetime import UTC, datetime, timedelta
 
 from accounts_helpers import signed_in
+from conftest import memory_db
 from test_i18n_catalogs import _visible_latin_words
 
 from trainer.drills.base import issue
@@ -214,12 +215,11 @@ def test_the_groups_api_lists_a_quizs_own_questions_and_picks_as_documented(app)
 def test_the_store_refuses_a_pick_of_no_drill_or_no_seed():
     import pytest
 
-    from trainer.store import open_db
     from trainer.store.accounts import FAST_HASHER, Accounts, Role
     from trainer.store.groups import Groups
     from trainer.store.quizzes import ExamError, Exams
 
-    database = open_db(":memory:")
+    database = memory_db()
     teacher = Accounts(database, hasher=FAST_HASHER).create_user(
         "teacher", "a long secret", role=Role.INSTRUCTOR
     )

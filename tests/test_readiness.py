@@ -4,10 +4,11 @@ query over a trainee's last answers at level 2 or above in one game."""
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from conftest import memory_db
 from web_toys import toy_kinds
 
 from trainer.drills import issue
-from trainer.store import Store, open_db
+from trainer.store import Store
 from trainer.store.readiness import Status, Target, default_target, readiness, verdict
 
 
@@ -57,7 +58,7 @@ def test_readiness_counts_the_last_answers_at_the_minimum_level_of_the_game_only
             now[0] += timedelta(seconds=1)
             return now[0]
 
-        store = Store(open_db(":memory:"), clock=clock)
+        store = Store(memory_db(), clock=clock)
         trainee = store.new_anonymous_trainee()["id"]
         target = Target(accuracy=0.75, window=4, min_level=2, median_seconds=10)
 

@@ -6,6 +6,7 @@ import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from conftest import memory_db
 
 from trainer.drills.answers import AnswerError
 from trainer.drills.rounds import RoundError, deal, expected_answer
@@ -31,7 +32,7 @@ def clock():
 
 @pytest.fixture
 def db():
-    return open_db(":memory:")
+    return memory_db()
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import threading
 
 import pytest
 from accounts_helpers import PASSWORD, AuthActions, add_user
-from conftest import make_app
+from conftest import make_app, memory_db
 
 from trainer.store import open_db
 from trainer.store.accounts import FAST_HASHER, Accounts
@@ -179,7 +179,7 @@ class Clock:
 
 def test_failures_are_counted_in_a_sliding_window_and_old_ones_deleted():
     clock = Clock()
-    failures = SignInFailures(open_db(":memory:"), clock=clock)
+    failures = SignInFailures(memory_db(), clock=clock)
     budgets = {"username:trainee.one": [(3, 60)]}
     for step in range(3):
         clock.now = 1_000_000.0 + 20 * step  # at 0 s, 20 s and 40 s
@@ -196,7 +196,7 @@ def test_failures_are_counted_in_a_sliding_window_and_old_ones_deleted():
 
 
 def test_a_successful_check_takes_its_failure_back():
-    failures = SignInFailures(open_db(":memory:"))
+    failures = SignInFailures(memory_db())
     budgets = {"username:trainee.one": [(3, 60)], "address:10.0.0.7": [(30, 60)]}
     for _ in range(10):
         failures.succeeded(failures.attempt(budgets, ceiling=1))

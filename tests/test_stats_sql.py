@@ -11,11 +11,11 @@ from datetime import date, timedelta
 from functools import cache
 from typing import Any
 
+from conftest import memory_db
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.store import stats
-from trainer.store.schema import open_db
 
 KINDS = ["rp.qualify", "om.high", "pp.score", "gone.kind"]
 MODES = ["practice", "sprint", "quiz"]
@@ -109,7 +109,7 @@ def reference_recent_answers(db, trainee_id, window, kinds):
 
 @cache
 def _db():
-    db = open_db(":memory:")
+    db = memory_db()
     db["trainees"].insert_all([{"id": 1, "created_at": "x"}, {"id": 2, "created_at": "x"}])
     return db
 

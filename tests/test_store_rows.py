@@ -2,6 +2,7 @@
 names no row, or is no id at all, is `NotFoundError`, whichever store object is asked."""
 
 import pytest
+from conftest import memory_db
 
 from trainer.store.accounts import FAST_HASHER, Accounts
 from trainer.store.duels import Duels
@@ -9,14 +10,13 @@ from trainer.store.groups import Groups
 from trainer.store.live import LiveSessions
 from trainer.store.progress import NotFoundError, Store, row_by_id
 from trainer.store.quizzes import Exams
-from trainer.store.schema import open_db
 
 JUNK = [0, -1, 2**63, True, "1", 1.0, None]
 
 
 @pytest.fixture(scope="module")
 def db():
-    return open_db(":memory:")
+    return memory_db()
 
 
 def _readers(db):

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from accounts_helpers import AuthActions
+from conftest import memory_db
 
 from trainer.drills import Situation, expected_of, get_kind, issue, prompt
 from trainer.engine.explain import step
@@ -91,7 +92,7 @@ def test_progress_shows_the_most_frequent_mistakes(app, named):
 
 
 def test_the_store_records_mistakes_and_wrong_choices_and_counts_them():
-    store = Store(open_db(":memory:"))
+    store = Store(memory_db())
     one, two = store.trainee_named("One")["id"], store.trainee_named("Two")["id"]
     answers = [(one, "120"), (one, "120"), (one, "50"), (two, "120"), (two, "100"), (two, "7")]
     for trainee, answer in answers:
