@@ -2,8 +2,9 @@
 the sheet of invitation slips from a class list (on screen, and printed to A4: eight slips to a
 page) and a trainee making his account with his slip's code; the house-rules form refusing beside
 the field and saving; a quiz of the instructor's own Russian poker hand and Omaha Hi/Lo showdown
-refused by line, assigned, sat and graded. The tests share one server and group, and none counts on
-another having run. Screenshots: tests/artifacts/."""
+refused by line, assigned, sat and graded; in Georgian, situations kept from a preview asked
+exactly as previewed and graded, and a tampered pick refused. The tests share one server and
+group, and none counts on another having run. Screenshots: tests/artifacts/."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from browser_helpers import new_context
 from conftest import make_app
 from test_browser_pages import navigate, shot
 
+from trainer.drills import REGISTRY
 from trainer.web.core import db as web_db
+from trainer.web.quizzes import picks
 
 pytestmark = pytest.mark.browser
 
@@ -45,8 +48,8 @@ def teacher_group(site):
         return web_db.groups().create(teacher, "Evening class")["id"]
 
 
-def _signed_in(browser, url, username="teacher"):
-    context = new_context(browser, viewport=LAPTOP, locale="en-US")
+def _signed_in(browser, url, username="teacher", locale="en-US"):
+    context = new_context(browser, viewport=LAPTOP, locale=locale)
     context.set_default_timeout(15_000)
     page = context.new_page()
     page.goto(url + "/account/sign-in")
@@ -158,5 +161,85 @@ def test_an_own_question_quiz_is_composed_sat_and_graded(browser, site, teacher_
     shot(trainee, "own-omaha-question-sitting")
     navigate(trainee, lambda: trainee.locator("#hand-in-form button[type=submit]").click())
     assert "2 of 2 right" in trainee.locator("#exam-score").inner_text()
+    trainee_context.close()
+    context.close()
+
+
+def _cards(section) -> list[str]:
+    return section.locator(".felt [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+
+
+def test_situations_kept_from_a_preview_are_asked_and_a_tampered_pick_refused_in_georgian(
+    browser, site, teacher_group
+):
+    app, url = site
+    trainee_id = add_user(app, "trainee.three")
+    with app.app_context():
+        web_db.groups().join(trainee_id, web_db.groups().group(teacher_group)["join_code"])
+        teacher_id = web_db.groups().group(teacher_group)["owner_id"]
+        before = len(web_db.exams().of_group(teacher_group))
+    context, page = _signed_in(browser, url, locale="ka-GE")
+    page.goto(f"{url}/exams/group/{teacher_group}/new")
+    page.locator("#title").fill("არჩეული სიტუაციები")
+    page.locator("#preview_item").select_option("rp.bet_payout:1")
+    navigate(page, lambda: page.locator("#show-preview").click())
+    shown = page.locator("section.pick")
+    assert shown.count() == picks.PREVIEW_COUNT == 3
+    tokens = [shown.nth(i).locator("input[name=pick]").get_attribute("value") for i in range(3)]
+    previewed = [(_cards(shown.nth(i)), shown.nth(i).locator(".prompt").inner_text()) for i in range(2)]
+    with app.test_request_context():
+        seeds = [picks.read(t, teacher_group, teacher_id)[2] for t in tokens[:2]]
+    assert page.evaluate("document.documentElement.scrollWidth") <= LAPTOP["width"]
+    shot(page, "quiz-preview-picks-ka")
+
+    # All three kept, the third's token altered by a character in the page: refused, nothing assigned.
+    for i in range(3):
+        shown.nth(i).locator("input[name=pick]").check()
+    page.evaluate(
+        """() => {
+            const box = document.querySelectorAll("section.pick input[name=pick]")[2];
+            const i = Math.floor(box.value.length / 2);
+            box.value = box.value.slice(0, i) + (box.value[i] === "A" ? "B" : "A") + box.value.slice(i + 1);
+        }"""
+    )
+    with page.expect_navigation() as refused:
+        page.locator("#assign-quiz-kept").click()
+    assert refused.value.status == 400
+    assert page.locator("#exam-error").inner_text() == (
+        "წინასწარი ნახვიდან შენახული სიტუაცია ვერ წაიკითხა; კვლავ აჩვენეთ სიტუაციები და შეინახეთ სასურველები."
+    )
+    with app.app_context():
+        assert len(web_db.exams().of_group(teacher_group)) == before
+    # The two good ones stay kept, ticked; assigned, the quiz asks those two only.
+    kept = page.locator("section.pick")
+    assert kept.count() == 2 and all(kept.nth(i).locator("input[name=pick]").is_checked() for i in range(2))
+    navigate(page, lambda: page.locator("#assign-quiz-kept").click())
+    assert "/results" in page.url
+    exam_id = int(page.url.rstrip("/").split("/")[-2])
+    with app.app_context():
+        exam = web_db.exams().exam(exam_id)
+    assert exam["items"] == [] and exam["questions"] == 2
+    assert [(p["kind"], p["level"], p["seed"]) for p in exam["picked"]] == [
+        ("rp.bet_payout", 1, seed) for seed in seeds
+    ]
+
+    # The trainee is asked exactly the previewed situations: the same cards, the same question.
+    trainee_context, trainee = _signed_in(browser, url, "trainee.three", locale="ka-GE")
+    trainee.goto(f"{url}/exams/{exam_id}")
+    navigate(trainee, lambda: trainee.locator("#start-exam").click())
+    asked = trainee.locator("section.quiz-question")
+    assert [
+        (_cards(asked.nth(i)), asked.nth(i).locator(".prompt").inner_text()) for i in range(2)
+    ] == previewed
+    sitting_id = int(trainee.url.rstrip("/").rsplit("/", 1)[1])
+    with app.app_context():
+        store = web_db.store()
+        situations = [store.drill(d)["situation"] for d in web_db.exams().drills(sitting_id)]
+    assert [s.seed for s in situations] == seeds
+    expected = [REGISTRY[s.kind].solve(s.data)[0] for s in situations]
+    trainee.locator("input[name='q0-answer']").fill(str(expected[0]))  # right
+    trainee.locator("input[name='q1-answer']").fill(str(expected[1] + 1))  # wrong
+    navigate(trainee, lambda: trainee.locator("#hand-in-form button[type=submit]").click())
+    assert trainee.locator("#exam-score").inner_text() == "2\u2011დან სწორია 1"
     trainee_context.close()
     context.close()

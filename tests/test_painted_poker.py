@@ -300,6 +300,7 @@ def _mutated(path, value):
         (("schedule", "segments"), ["rising", "sideways"], "schedule.segments"),
         (("schedule", "segments"), [], "schedule.segments"),
         (("schedule", "repeat"), "deck", "schedule.repeat"),
+        (("schedule", "repeat"), 1_000_001, "schedule.repeat"),  # beyond the house rules' limit
         (("schedule", "max_cards"), 10, "schedule.max_cards"),
         (("bidding", "hook"), "yes", "bidding.hook"),
         (("title",), KeyError, "title"),

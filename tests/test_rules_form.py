@@ -101,8 +101,6 @@ def test_every_number_shows_its_whole_allowed_range(app, teacher, game):
     assert numbers
     limit = f"{WHOLE_LIMIT:,}"
     for name, text in numbers:
-        if "whole number from 1, or" in text:
-            continue  # a number or a word (`deck`, `players`): its bounds are the game's own checks
         assert re.search(r"from -?[\d,]+ to [\d,]+", text), (name, text)
     shown = dict(numbers)
     if game == "russian_poker":
@@ -110,6 +108,31 @@ def test_every_number_shows_its_whole_allowed_range(app, teacher, game):
         assert shown["r__bet__odds"] == f"(every row is paid; odds x to 1, from 1 to {limit})"
     if game == "omaha":
         assert shown["r__limit__raises_per_round"] == f"a whole number from 0 to {limit}"
+
+
+def test_a_rule_of_a_number_or_a_word_shows_its_whole_range_in_the_pages_language(app, teacher):
+    """Painted poker's deals per "max" segment (a whole number or `players`) and largest hand (or
+    `deck`): the range beside the field says the numbers and the word, in English and in Georgian;
+    the form refuses a number beyond it with the same range."""
+    url = f"/groups/{_group(teacher)}/rules/painted_poker"
+
+    def ranges() -> dict[str, str]:
+        page = teacher.get(url).get_data(as_text=True)
+        return {k: html.unescape(v) for k, v in re.findall(r'id="(r__[a-z0-9_]+)-range">([^<]*)<', page)}
+
+    en = ranges()
+    assert en["r__schedule__repeat"] == "a whole number from 1 to 1,000,000, or the word players"
+    assert en["r__schedule__max_cards"] == "a whole number from 1 to 1,000,000, or the word deck"
+    shown = form_data(teacher.get(url).get_data(as_text=True))
+    refused = teacher.post(url, data=shown | {"r__schedule__repeat": "1000001"})
+    assert refused.status_code == 400
+    assert "Give a whole number from 1 to 1,000,000, or the word players." in html.unescape(
+        refused.get_data(as_text=True)
+    )
+    teacher.post("/language", data={"lang": "ka"})
+    ka = ranges()
+    assert ka["r__schedule__repeat"] == "მთელი რიცხვი 1‑დან 1\u00a0000\u00a0000‑მდე, ან სიტყვა „მოთამაშეები“"
+    assert ka["r__schedule__max_cards"] == "მთელი რიცხვი 1‑დან 1\u00a0000\u00a0000‑მდე, ან სიტყვა „დასტა“"
 
 
 def test_refusals_are_put_beside_their_field_and_nothing_is_saved(app, teacher):

@@ -233,6 +233,12 @@ class Whole:
         return value
 
 
+WORD_OR_WHOLE = Whole(1)
+"""The numbers a rule of a whole number or a word takes (painted poker's `schedule.repeat`: a number
+or `players`), from 1 to `WHOLE_LIMIT`: its game's `build` checks the word and reads the number
+against this range, and the house-rules form shows it."""
+
+
 def whole(minimum: int | None = None, maximum: int | None = None) -> Callable[[Any], int]:
     """A whole number (not a boolean) from `minimum` to `maximum`, each -/+ `WHOLE_LIMIT` when not
     given."""

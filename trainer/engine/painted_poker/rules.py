@@ -30,7 +30,7 @@ from typing import Any
 
 from trainer.engine.cards import FULL_DECK, RANK_CHARS, SUIT_NAMES, Card
 from trainer.engine.explain import N_, Worded
-from trainer.engine.presets import HouseSource, PresetFolder, Reader
+from trainer.engine.presets import WORD_OR_WHOLE, HouseSource, PresetFolder, Reader
 
 DEFAULT_RULES = "classic"
 PRESETS = PresetFolder("painted-poker", "painted poker", DEFAULT_RULES)
@@ -245,12 +245,20 @@ def _word_or_int(reader: Reader, key: str, word: str) -> int | None:
     value = reader.value(key)
     if value == word:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    if isinstance(value, bool) or not isinstance(value, int) or value < WORD_OR_WHOLE.low:
         raise reader.fail(
             key,
-            f"expected a whole number >= 1 or {word!r}, got {value!r}",
+            f"expected a whole number >= {WORD_OR_WHOLE.low} or {word!r}, got {value!r}",
             code="whole_or_word",
             word=word,
+            value=value,
+        )
+    if value > WORD_OR_WHOLE.high:  # no house rule's number beyond the limit, as for every other
+        raise reader.fail(
+            key,
+            f"expected a whole number <= {WORD_OR_WHOLE.high}, got {value!r}",
+            code="at_most",
+            maximum=WORD_OR_WHOLE.high,
             value=value,
         )
     return value

@@ -26,7 +26,16 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, StringField, TextAreaField
 from wtforms.validators import StopValidation
 
-from trainer.engine.presets import META_KEYS, Choice, PayTable, SchemaReader, Whole, flag, flatten
+from trainer.engine.presets import (
+    META_KEYS,
+    WORD_OR_WHOLE,
+    Choice,
+    PayTable,
+    SchemaReader,
+    Whole,
+    flag,
+    flatten,
+)
 from trainer.games import Game
 from trainer.web.core.forms import whole_number
 from trainer.web.core.i18n import number_text
@@ -123,6 +132,8 @@ def rules_of(game: Game, current: dict[str, Any], shipped: dict[str, Any]) -> li
             rule.kind, rule.word = "word_or_whole", value
         elif isinstance(value, int) and not isinstance(value, bool) and convert is None:
             rule.kind, rule.word = "word_or_whole", was if isinstance(was, str) else None
+        if rule.kind == "word_or_whole":
+            rule.minimum, rule.maximum = WORD_OR_WHOLE.low, WORD_OR_WHOLE.high
         rules.append(rule)
 
     def place(rule: Rule) -> tuple[int, int, int]:
@@ -208,12 +219,24 @@ class _WordOrWhole:
 
     def __call__(self, form: FlaskForm, found: Field) -> None:
         raw = (found.data or "").strip()
-        if is_word(raw, self.word) or (whole_number(raw) or 0) >= 1:
+        low, high = WORD_OR_WHOLE.low, WORD_OR_WHOLE.high
+        if is_word(raw, self.word) or low <= (whole_number(raw) or 0) <= high:
             return
         if self.word is None:
-            raise StopValidation(gettext("Give a whole number of at least %(min)s.", min=1))
+            raise StopValidation(
+                gettext(
+                    "Give a whole number from %(min)s to %(max)s.",
+                    min=number_text(low),
+                    max=number_text(high),
+                )
+            )
         raise StopValidation(
-            gettext("Give a whole number of at least 1, or the word %(word)s.", word=gettext(self.word))
+            gettext(
+                "Give a whole number from %(min)s to %(max)s, or the word %(word)s.",
+                min=number_text(low),
+                max=number_text(high),
+                word=gettext(self.word),
+            )
         )
 
 
