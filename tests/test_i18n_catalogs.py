@@ -111,11 +111,16 @@ def test_explanation_steps_are_translated(app):
         assert i18n.translate_step(step("Trump: {suit}.", suit=Term("hearts"))) == "Козырь: черви."
 
 
-def test_fresh_app_compiles_missing_mo_files(tmp_path):
-    for mo in messages.TRANSLATIONS.glob("*/LC_MESSAGES/messages.mo"):
-        mo.unlink()
+def test_fresh_app_compiles_missing_mo_files(tmp_path, monkeypatch):
+    # A copy without compiled catalogs: deleting the checkout's own left the other worker's apps
+    # without them for a moment (a Russian sentence read back in English).
+    from trainer.web import site
+
+    fresh = tmp_path / "translations"
+    shutil.copytree(messages.TRANSLATIONS, fresh, ignore=shutil.ignore_patterns("*.mo*"))
+    monkeypatch.setattr(site, "TRANSLATIONS", fresh)
     app = make_app(DATABASE=str(tmp_path / "db.sqlite"))
-    assert all((messages.TRANSLATIONS / loc / "LC_MESSAGES" / "messages.mo").exists() for loc in LOCALES)
+    assert all((fresh / loc / "LC_MESSAGES" / "messages.mo").exists() for loc in LOCALES)
     page = app.test_client().get("/", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     assert "Практика" in page
 
