@@ -17,7 +17,7 @@ from browser_helpers import new_context
 from conftest import make_app
 from test_browser_pages import navigate, shot
 
-from trainer.drills import REGISTRY
+from trainer.drills.base import expected_of
 from trainer.web.core import db as web_db
 from trainer.web.quizzes import picks
 
@@ -232,11 +232,12 @@ def test_situations_kept_from_a_preview_are_asked_and_a_tampered_pick_refused_in
         (_cards(asked.nth(i)), asked.nth(i).locator(".prompt").inner_text()) for i in range(2)
     ] == previewed
     sitting_id = int(trainee.url.rstrip("/").rsplit("/", 1)[1])
-    with app.app_context():
+    with app.test_request_context():
         store = web_db.store()
         situations = [store.drill(d)["situation"] for d in web_db.exams().drills(sitting_id)]
+        # Under the group's rules, which an earlier test of the module may have made an edited copy.
+        expected = [expected_of(s, houses=web_db.houses())[0] for s in situations]
     assert [s.seed for s in situations] == seeds
-    expected = [REGISTRY[s.kind].solve(s.data)[0] for s in situations]
     trainee.locator("input[name='q0-answer']").fill(str(expected[0]))  # right
     trainee.locator("input[name='q1-answer']").fill(str(expected[1] + 1))  # wrong
     navigate(trainee, lambda: trainee.locator("#hand-in-form button[type=submit]").click())
