@@ -11,15 +11,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from accounts_helpers import signed_in
-from conftest import memory_db
+from quiz_helpers import group_and_quiz_fields
 
 from trainer.drills.base import expected_of, grade
 from trainer.drills.omaha.own import own_showdown
 from trainer.drills.omaha.own import parse_line as parse_omaha_line
 from trainer.drills.own import OwnQuestionError
 from trainer.drills.russian_poker.own import own_settle
-from trainer.store.accounts import FAST_HASHER, Accounts, Role
-from trainer.store.groups import Groups
 from trainer.store.quizzes import ExamError, Exams
 from trainer.web.core import db as web_db
 
@@ -46,24 +44,7 @@ def test_an_own_hand_is_settled_by_the_engine_known_answers():
 
 
 def test_the_store_refuses_an_own_question_it_is_handed_unchecked():
-    database = memory_db()
-    teacher = Accounts(database, hasher=FAST_HASHER).create_user(
-        "teacher", "a long secret", role=Role.INSTRUCTOR
-    )
-    group = Groups(database).create(teacher["id"], "Evening class")["id"]
-    now = datetime.now(UTC)
-    fields = dict(
-        title="Own",
-        items=[],
-        questions=1,
-        time_limit_s=None,
-        attempts_allowed=1,
-        same_questions=True,
-        opens_at=now,
-        closes_at=now + timedelta(days=1),
-        answers_before_close=True,
-        made_by=teacher["id"],
-    )
+    database, group, fields = group_and_quiz_fields("Own", 1)
     with pytest.raises(ExamError, match="own_question"):
         Exams(database).create(group, **fields, own=[{"player": "As Ks", "dealer": "2c", "ante": 5}])
     exam = Exams(database).create(
@@ -217,24 +198,7 @@ def test_an_impossible_omaha_showdown_is_refused_with_its_reason(line, reason):
 
 
 def test_the_store_keeps_an_own_showdown_checked_and_refuses_a_forged_one():
-    database = memory_db()
-    teacher = Accounts(database, hasher=FAST_HASHER).create_user(
-        "teacher", "a long secret", role=Role.INSTRUCTOR
-    )
-    group = Groups(database).create(teacher["id"], "Evening class")["id"]
-    now = datetime.now(UTC)
-    fields = dict(
-        title="Own",
-        items=[],
-        questions=1,
-        time_limit_s=None,
-        attempts_allowed=1,
-        same_questions=True,
-        opens_at=now,
-        closes_at=now + timedelta(days=1),
-        answers_before_close=True,
-        made_by=teacher["id"],
-    )
+    database, group, fields = group_and_quiz_fields("Own", 1)
     facts = {"kind": "om.side_pots", **parse_omaha_line(SHOWDOWN)}
     forged = {**facts, "holes": [["Ah", "Ad", "3c", "4d"], ["Ah", "Kh", "5c", "6d"], None]}
     for bad in (forged, {**facts, "kind": "om.winner"}, {**facts, "hi_lo": "yes"}):

@@ -11,7 +11,7 @@ import re
 from datetime import UTC, datetime, timedelta
 
 from accounts_helpers import signed_in
-from conftest import memory_db
+from quiz_helpers import group_and_quiz_fields
 from test_i18n_catalogs import _visible_latin_words
 
 from trainer.drills.base import issue
@@ -215,28 +215,9 @@ def test_the_groups_api_lists_a_quizs_own_questions_and_picks_as_documented(app)
 def test_the_store_refuses_a_pick_of_no_drill_or_no_seed():
     import pytest
 
-    from trainer.store.accounts import FAST_HASHER, Accounts, Role
-    from trainer.store.groups import Groups
     from trainer.store.quizzes import ExamError, Exams
 
-    database = memory_db()
-    teacher = Accounts(database, hasher=FAST_HASHER).create_user(
-        "teacher", "a long secret", role=Role.INSTRUCTOR
-    )
-    group = Groups(database).create(teacher["id"], "Evening class")["id"]
-    now = datetime.now(UTC)
-    fields = dict(
-        title="Picked",
-        items=[],
-        questions=2,
-        time_limit_s=None,
-        attempts_allowed=1,
-        same_questions=True,
-        opens_at=now,
-        closes_at=now + timedelta(days=1),
-        answers_before_close=True,
-        made_by=teacher["id"],
-    )
+    database, group, fields = group_and_quiz_fields("Picked", 2)
     for bad, reason in (
         (("rp.nothing", 1, 5), "item"),
         (("om.winner", 9, 5), "item"),
