@@ -8,7 +8,7 @@ import re
 
 import pytest
 import test_browser_pages as pages
-from test_browser_pages import LANGUAGES, answer_like_a_person, choose_language, navigate, shot
+from test_browser_pages import answer_like_a_person, choose_language, navigate, shot
 from test_i18n_catalogs import _visible_latin_words
 
 # The page tests' fixtures: one server for this module too (the Chromium is the session's).
@@ -32,7 +32,9 @@ def _sprint_all_missed(page, server, kind="rp.qualify"):
     assert page.locator("#sprint-score").count() == 1
 
 
-@pytest.mark.parametrize("lang", list(LANGUAGES))
+# Georgian and Russian: the markup is the same in English, whose shorter words never overflowed where
+# these did not (each language's run was 2 s of the suite); English is checked in-process.
+@pytest.mark.parametrize("lang", ["ka", "ru"])
 def test_the_sprint_result_reviews_every_miss_on_a_phone(page_in, server, lang):
     page = page_in("en")
     choose_language(page, lang)
@@ -45,14 +47,13 @@ def test_the_sprint_result_reviews_every_miss_on_a_phone(page_in, server, lang):
     assert first.locator(".steps li").count() >= 1  # and explained
     assert page.evaluate(NO_OVERFLOW)
     title = page.locator("#misses-title").inner_text()
-    assert (title == "Questions to look at again") == (lang == "en")  # translated in ka and ru
-    if lang != "en":  # no English word in the review, its tables, answers and explanations included
-        assert not _visible_latin_words(page.content())
+    assert title and title != "Questions to look at again"  # translated
+    assert not _visible_latin_words(page.content())  # no English word, tables and explanations included
     assert "New personal best" not in page.locator("#record").inner_text()  # a first sprint sets the mark
     shot(page, f"review-{lang}-sprint-misses")
 
 
-@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize("lang", ["ka", "ru"])
 def test_home_levels_and_the_day_one_chart_on_a_phone(page_in, server, lang):
     page = page_in("en")
     choose_language(page, lang)
