@@ -36,7 +36,7 @@ from trainer.store.live import LiveSessions
 from trainer.store.progress import Refusal
 from trainer.web.core import db
 from trainer.web.core.auth import instructor_required
-from trainer.web.core.guards import Page, check_form
+from trainer.web.core.guards import FormPage, Page, check_form
 from trainer.web.core.i18n import error_text
 from trainer.web.core.pace import rated as pace_of
 from trainer.web.live.forms import SECONDS_CHOICES, ControlForm, JoinLiveForm, LiveAnswerForm, NewLiveForm
@@ -105,17 +105,13 @@ def _new_form() -> NewLiveForm:
 @instructor_required
 def new() -> Page:
     form = _new_form()
-    if request.method == "GET":
-        wanted = request.args.get("group", type=int)
-        if wanted is not None:
-            form.group.data = wanted
-        return render_template("live/new.html", form=form, games=games_with_kinds())
-    if not form.validate():
-        return render_template("live/new.html", form=form, games=games_with_kinds()), 400
+    page = FormPage("live/new.html", form, games=games_with_kinds())
+    if (shown := page.shown_or_refused(group=request.args.get("group", type=int))) is not None:
+        return shown
     kinds = [k for k in form.kinds.data if k in REGISTRY and form.level.data in REGISTRY[k].levels]
     if not kinds:
         form.kinds.errors = [gettext("None of the chosen drills has this level.")]
-        return render_template("live/new.html", form=form, games=games_with_kinds()), 400
+        return page.show(400)
     try:
         row = sessions().create(
             current_user.id,
@@ -261,9 +257,9 @@ def state(session_id: int) -> Response:
 @login_required
 def join() -> Page:
     form = JoinLiveForm()
+    page = FormPage("live/join.html", form)
     if request.method == "GET":
-        form.code.data = request.args.get("code", "")
-        return render_template("live/join.html", form=form)
+        return page.first(code=request.args.get("code", ""))
     check_form(form)
     live = sessions()
     try:
@@ -271,10 +267,10 @@ def join() -> Page:
         live.join(int(row["id"]), current_user.id)
     except NotFoundError:
         form.code.errors = [gettext("There is no live session with this code.")]
-        return render_template("live/join.html", form=form), 404
+        return page.show(404)
     except Refusal as refusal:
         form.code.errors = [refusal_text(refusal)]
-        return render_template("live/join.html", form=form), 403
+        return page.show(403)
     return redirect(url_for("live.phone", session_id=row["id"]), code=303)
 
 
