@@ -184,6 +184,22 @@ def _reveal_view(question: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _question_view(row: dict[str, Any], question: dict[str, Any] | None) -> dict[str, Any]:
+    """What the projector and the phones both show of the session and its current question (None
+    before the first): the question's drill and situation, the reveal once it is revealed, the time
+    left, and how often the page asks for the state."""
+    revealed = question is not None and row["state"] in ("revealed", "ended")
+    return {
+        "live": row,
+        "question": question,
+        "kind": REGISTRY.get(question["situation"].kind) if question else None,
+        "situation": question["situation"] if question else None,
+        "reveal": _reveal_view(question) if question is not None and revealed else None,
+        "left_ms": sessions().left_ms(row, question),
+        "poll_ms": POLL_MS,
+    }
+
+
 @bp.get("/<int:session_id>/projector")
 @instructor_required
 def projector(session_id: int) -> str:
@@ -194,18 +210,12 @@ def projector(session_id: int) -> str:
     qr = segno.make(url_for("live.join_code", code=row["code"], _external=True), error="m")
     return render_template(
         "live/projector.html",
-        live=row,
-        question=question,
-        kind=REGISTRY.get(question["situation"].kind) if question else None,
-        situation=question["situation"] if question else None,
-        reveal=_reveal_view(question) if question and row["state"] in ("revealed", "ended") else None,
+        **_question_view(row, question),
         answered=live.answered_count(int(question["id"])) if question else 0,
         players=live.players(session_id),
-        left_ms=live.left_ms(row, question),
         board=live.leaderboard(session_id),
         qr=Markup(qr.svg_inline(scale=8, dark="#111", light="#fff")),
         form=ControlForm(formdata=None),
-        poll_ms=POLL_MS,
     )
 
 
@@ -293,22 +303,16 @@ def _phone(row: dict[str, Any], error: str | None = None, kept: dict[str, Any] |
         rated = pace_of(question["situation"].kind, mine, int(row["group_id"]))
     return render_template(
         "live/phone.html",
-        live=row,
-        question=question,
-        kind=REGISTRY.get(question["situation"].kind) if question else None,
-        situation=question["situation"] if question else None,
+        **_question_view(row, question),
         # Before the reveal the page knows only that an answer is in: not whether it was right.
         answered=mine is not None,
         mine=mine if revealed else None,
-        reveal=_reveal_view(question) if revealed and question else None,
         place=place,
         rated=rated,
         players=len(board),
-        left_ms=live.left_ms(row, question),
         form=LiveAnswerForm(formdata=None),
         error=error,
         kept=kept or {},
-        poll_ms=POLL_MS,
     )
 
 
