@@ -51,6 +51,56 @@ def test_the_label_sentence_is_translated(app, named):
     assert f"ტოკენის დასახელება არაუმეტეს {TOKEN_LABEL_MAX}\u00a0სიმბოლოა." in _text(response)
 
 
+# A form page (`FormPage`): filled from the link on a GET, the same page again when refused --------------
+
+
+def test_a_form_page_is_filled_from_the_link_that_led_to_it(app, teacher):
+    anonymous = app.test_client()
+    assert 'name="next" type="hidden" value="/today/"' in _text(
+        anonymous.get("/account/sign-in?next=/today/")
+    )
+    assert 'name="next" type="hidden" value="/today/"' in _text(
+        anonymous.get("/account/sign-up?next=/today/")
+    )
+    assert re.search(
+        r'name="username"[^>]*value="trainee.two"', _text(anonymous.get("/account/code?username=trainee.two"))
+    )
+    assert re.search(r'name="code"[^>]*value="AB12CD"', _text(teacher.get("/live/join?code=AB12CD")))
+    first, _ = _group(teacher)
+    second = int(
+        teacher.post("/groups/new", data={"name": "Morning class"})
+        .headers["Location"]
+        .rstrip("/")
+        .rsplit("/", 1)[1]
+    )
+    for group_id in (first, second):
+        assert f'<option selected value="{group_id}">' in _text(teacher.get(f"/live/new?group={group_id}"))
+    assert (
+        "<option selected"
+        not in _text(teacher.get("/live/new")).split('name="group"')[1].split("</select>")[0]
+    )
+
+
+def test_a_refused_form_page_is_its_page_again_with_400_and_what_was_typed(app, teacher):
+    refused = app.test_client().post("/account/code", data={"username": "trainee.two", "code": ""})
+    assert refused.status_code == 400
+    assert re.search(r'name="username"[^>]*value="trainee.two"', _text(refused))
+    assert "<h1>Set your password</h1>" in _text(refused) and 'action="/account/code"' in _text(refused)
+    group_id, _ = _group(teacher)
+    data = {
+        "group": group_id,
+        "kinds": ["rp.bet_payout"],
+        "level": 1,
+        "questions": 0,
+        "seconds": 20,
+        "scoring": "right",
+    }
+    refused = teacher.post("/live/new", data=data)
+    assert refused.status_code == 400
+    assert f'<option selected value="{group_id}">' in _text(refused)
+    assert _count(app, "live_sessions") == 0
+
+
 # Groups ---------------------------------------------------------------------------------------------
 
 

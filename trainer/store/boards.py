@@ -3,20 +3,14 @@ game) and level, ranked as payout trainers rank: the share of the sprint's quest
 then the time taken, then the earlier sprint. Only finished sprints count, scored by the server
 (`Store.finish_sprint`), and only those started while the trainee was in the group.
 
->>> from trainer.store.schema import open_db
->>> from trainer.store.accounts import FAST_HASHER, Accounts, Role
->>> from trainer.store.groups import Groups
+>>> from trainer.store.examples import evening_class
 >>> from trainer.store.progress import Store
->>> db = open_db(":memory:")
->>> accounts = Accounts(db, hasher=FAST_HASHER)
->>> teacher = accounts.create_user("teacher", "a long secret", role=Role.INSTRUCTOR)
->>> one = accounts.sign_up("trainee.one", "a long secret")
->>> group = Groups(db).create(teacher["id"], "Evening class")
->>> Groups(db).add_member(group["id"], one["id"])
->>> store = Store(db)
+>>> school = evening_class("trainee.one")
+>>> [one] = school.trainees
+>>> store = Store(school.db)
 >>> sprint = store.start_sprint(one["id"], "rp.bet_payout/10", 1, 60, questions=10, kinds=["rp.bet_payout"])
 >>> _ = store.finish_sprint(sprint)
->>> board = weekly_board(db, group["id"], "2000-01-01", "2100-01-01")
+>>> board = weekly_board(school.db, school.group["id"], "2000-01-01", "2100-01-01")
 >>> [(b["what"], [row["username"] for row in b["rows"]]) for b in board]
 [('rp.bet_payout', ['trainee.one'])]
 """

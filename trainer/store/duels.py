@@ -6,17 +6,11 @@ never sent to a browser) and its house rules, and each side's sprint asks them i
 second tab or a replayed form finds the sprint already there. The result compares the right answers,
 then the time; answers are the sprint's, one per question, timed and scored by the server.
 
->>> from trainer.store.schema import open_db
->>> from trainer.store.accounts import FAST_HASHER, Accounts, Role
->>> from trainer.store.groups import Groups
->>> db = open_db(":memory:")
->>> accounts = Accounts(db, hasher=FAST_HASHER)
->>> teacher = accounts.create_user("teacher", "a long secret", role=Role.INSTRUCTOR)
->>> one, two = (accounts.sign_up(name, "a long secret")["id"] for name in ("trainee.one", "trainee.two"))
->>> group = Groups(db).create(teacher["id"], "Evening class")["id"]
->>> for member in (one, two):
-...     Groups(db).add_member(group, member)
->>> duels = Duels(db)
+>>> from trainer.store.examples import evening_class
+>>> school = evening_class("trainee.one", "trainee.two")
+>>> group = school.group["id"]
+>>> one, two = (trainee["id"] for trainee in school.trainees)
+>>> duels = Duels(school.db)
 >>> duel = duels.challenge(group, one, two, "rp.bet_payout", 1, 10, 90, seeds=list(range(10)), rules=None)
 >>> first, again = duels.start_side(duel, one), duels.start_side(duel, one)
 >>> first == again, duels.outcome(duels.duel(duel))["state"]

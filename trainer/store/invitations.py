@@ -13,17 +13,14 @@ Redeeming is one transaction: the code is used up, the account written and the m
 together, so of two browsers using one code exactly one gets in, and a refused username leaves the
 code unused.
 
->>> from trainer.store.schema import open_db
->>> from trainer.store.accounts import FAST_HASHER, Accounts, Role
+>>> from trainer.store.examples import evening_class
 >>> from trainer.store.groups import Groups
->>> db = open_db(":memory:")
->>> accounts = Accounts(db, hasher=FAST_HASHER)
->>> teacher = accounts.create_user("teacher", "a long secret", role=Role.INSTRUCTOR)
->>> evening = Groups(db).create(teacher["id"], "Evening class")
->>> invitations = Invitations(db, accounts)
->>> [slip] = invitations.create(evening["id"], teacher["id"], ["Trainee One"])
+>>> school = evening_class()
+>>> evening = school.group
+>>> invitations = Invitations(school.db, school.accounts)
+>>> [slip] = invitations.create(evening["id"], school.teacher["id"], ["Trainee One"])
 >>> user = invitations.redeem(slip["code"].lower(), "trainee.one", "a long secret")
->>> (user["display_name"], [m["username"] for m in Groups(db).members(evening["id"])])
+>>> (user["display_name"], [m["username"] for m in Groups(school.db).members(evening["id"])])
 ('Trainee One', ['trainee.one'])
 >>> invitations.redeem(slip["code"], "trainee.again", "a long secret")
 Traceback (most recent call last):

@@ -37,7 +37,7 @@ from trainer.web.core.auth import (
     start_session,
 )
 from trainer.web.core.forms import EmptyForm
-from trainer.web.core.guards import Page, check_form, safe_next
+from trainer.web.core.guards import FormPage, Page, check_form, safe_next
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
 
@@ -60,18 +60,16 @@ def failed_sign_in() -> None:
 @bp.route("/sign-in", methods=["GET", "POST"])
 def sign_in() -> Page:
     form = SignInForm()
-    if request.method == "GET":
-        if current_user.is_authenticated:
-            return redirect(url_for("accounts.index"))
-        form.next.data = request.args.get("next", "")
-        return render_template("accounts/sign_in.html", form=form)
-    if not form.validate():
-        return render_template("accounts/sign_in.html", form=form), 400
+    if request.method == "GET" and current_user.is_authenticated:
+        return redirect(url_for("accounts.index"))
+    page = FormPage("accounts/sign_in.html", form)
+    if (shown := page.shown_or_refused(next=request.args.get("next", ""))) is not None:
+        return shown
     row = accounts().check_password(form.username.data, form.password.data)
     if row is None:
         failed_sign_in()
         form.password.errors.append(gettext("The username or the password is not right."))
-        return render_template("accounts/sign_in.html", form=form), 401
+        return page.show(401)
     _start_session(row)
     return redirect(safe_next(form.next.data, url_for("home.home")))
 
@@ -79,9 +77,9 @@ def sign_in() -> Page:
 @bp.route("/sign-up", methods=["GET", "POST"])
 def sign_up() -> Page:
     form = SignUpForm()
+    page = FormPage("accounts/sign_up.html", form)
     if request.method == "GET":
-        form.next.data = request.args.get("next", "")
-        return render_template("accounts/sign_up.html", form=form)
+        return page.first(next=request.args.get("next", ""))
     valid = form.validate()
     # Every error at once: the name's and the password's own rules are checked even when the form
     # already failed (a short password was hidden behind "the two passwords are not the same").
@@ -97,7 +95,7 @@ def sign_up() -> Page:
             field.errors = [*field.errors, say(error)]
             valid = False
     if not valid:
-        return render_template("accounts/sign_up.html", form=form), 400
+        return page.show(400)
     if current_user.is_authenticated:
         end_session()
     try:
@@ -105,7 +103,7 @@ def sign_up() -> Page:
     except AccountError as error:
         field = form.password if error.reason.startswith("password") else form.username
         field.errors.append(say(error))
-        return render_template("accounts/sign_up.html", form=form), 400
+        return page.show(400)
     _start_session(row)
     flash(gettext("Welcome, %(username)s! Your account is ready.", username=row["username"]), "ok")
     return redirect(safe_next(form.next.data, url_for("home.home")))
@@ -172,11 +170,9 @@ def sign_out_everywhere() -> Response:
 @bp.route("/code", methods=["GET", "POST"])
 def redeem_code() -> Page:
     form = CodeForm()
-    if request.method == "GET":
-        form.username.data = request.args.get("username", "")
-        return render_template("accounts/code.html", form=form)
-    if not form.validate():
-        return render_template("accounts/code.html", form=form), 400
+    page = FormPage("accounts/code.html", form)
+    if (shown := page.shown_or_refused(username=request.args.get("username", ""))) is not None:
+        return shown
     try:
         row = accounts().redeem_code(form.username.data, form.code.data, form.password.data)
     except AccountError as error:
@@ -185,7 +181,7 @@ def redeem_code() -> Page:
             form.code.errors.append(say(error))
         else:
             form.password.errors.append(say(error))
-        return render_template("accounts/code.html", form=form), 400
+        return page.show(400)
     if current_user.is_authenticated:
         end_session()
     _start_session(row)
@@ -200,11 +196,9 @@ def invitation() -> Page:
     A wrong code counts as a failed sign-in (the limits on guessing apply)."""
     signed_in = current_user.is_authenticated
     form: InvitationForm | InvitationJoinForm = InvitationJoinForm() if signed_in else InvitationForm()
-    template = "accounts/invitation.html"
-    if request.method == "GET":
-        return render_template(template, form=form, signed_in=signed_in)
-    if not form.validate():
-        return render_template(template, form=form, signed_in=signed_in), 400
+    page = FormPage("accounts/invitation.html", form, signed_in=signed_in)
+    if (shown := page.shown_or_refused()) is not None:
+        return shown
     try:
         if isinstance(form, InvitationJoinForm):
             group = invitations().join_with(form.code.data, current_user.id)
@@ -220,7 +214,7 @@ def invitation() -> Page:
         elif isinstance(form, InvitationForm):
             field = form.password if error.reason.startswith("password") else form.username
             field.errors.append(say(error))
-        return render_template(template, form=form, signed_in=signed_in), 400
+        return page.show(400)
     if isinstance(form, InvitationJoinForm):
         flash(gettext("You joined %(group)s.", group=group["name"]), "ok")
         return redirect(url_for("groups.index"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Response, abort, redirect, request, url_for
+from flask import Response, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 from flask_wtf import FlaskForm
 
@@ -47,6 +47,36 @@ def check_form(form: FlaskForm, refused: int = 400) -> None:
         if said:
             abort(refused, description=str(said[0]))
     abort(400, description=gettext("The form was incomplete or changed. Reload the page and try again."))
+
+
+class FormPage:
+    """The page of a form that a GET shows and a POST sends back: one template and what else it is
+    given, so that every answer of the view (the form, the form refused, the store's refusal) is that
+    page with the form as it stands, at its own status."""
+
+    def __init__(self, template: str, form: FlaskForm, **context: Any) -> None:
+        self.template = template
+        self.form = form
+        self.context = context
+
+    def show(self, status: int = 200) -> Page:
+        page = render_template(self.template, form=self.form, **self.context)
+        return page if status == 200 else (page, status)
+
+    def first(self, **filled: Any) -> Page:
+        """The page as a GET shows it, the `filled` fields' data set (from the link that led to it)."""
+        for name, value in filled.items():
+            self.form[name].data = value
+        return self.show()
+
+    def shown_or_refused(self, **filled: Any) -> Page | None:
+        """On a GET, the page `first` shows; on a POST whose fields the form refuses, the page again
+        with 400; None for a sound POST, which the view goes on to act on."""
+        if request.method == "GET":
+            return self.first(**filled)
+        if not self.form.validate():
+            return self.show(400)
+        return None
 
 
 def check_csrf(form: FlaskForm) -> None:

@@ -36,7 +36,7 @@ from trainer.store.live import LiveSessions
 from trainer.store.progress import Refusal
 from trainer.web.core import db
 from trainer.web.core.auth import instructor_required
-from trainer.web.core.guards import Page, check_form
+from trainer.web.core.guards import FormPage, Page, check_form
 from trainer.web.core.i18n import error_text
 from trainer.web.core.pace import rated as pace_of
 from trainer.web.live.forms import SECONDS_CHOICES, ControlForm, JoinLiveForm, LiveAnswerForm, NewLiveForm
@@ -105,17 +105,13 @@ def _new_form() -> NewLiveForm:
 @instructor_required
 def new() -> Page:
     form = _new_form()
-    if request.method == "GET":
-        wanted = request.args.get("group", type=int)
-        if wanted is not None:
-            form.group.data = wanted
-        return render_template("live/new.html", form=form, games=games_with_kinds())
-    if not form.validate():
-        return render_template("live/new.html", form=form, games=games_with_kinds()), 400
+    page = FormPage("live/new.html", form, games=games_with_kinds())
+    if (shown := page.shown_or_refused(group=request.args.get("group", type=int))) is not None:
+        return shown
     kinds = [k for k in form.kinds.data if k in REGISTRY and form.level.data in REGISTRY[k].levels]
     if not kinds:
         form.kinds.errors = [gettext("None of the chosen drills has this level.")]
-        return render_template("live/new.html", form=form, games=games_with_kinds()), 400
+        return page.show(400)
     try:
         row = sessions().create(
             current_user.id,
@@ -188,6 +184,22 @@ def _reveal_view(question: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _question_view(row: dict[str, Any], question: dict[str, Any] | None) -> dict[str, Any]:
+    """What the projector and the phones both show of the session and its current question (None
+    before the first): the question's drill and situation, the reveal once it is revealed, the time
+    left, and how often the page asks for the state."""
+    revealed = question is not None and row["state"] in ("revealed", "ended")
+    return {
+        "live": row,
+        "question": question,
+        "kind": REGISTRY.get(question["situation"].kind) if question else None,
+        "situation": question["situation"] if question else None,
+        "reveal": _reveal_view(question) if question is not None and revealed else None,
+        "left_ms": sessions().left_ms(row, question),
+        "poll_ms": POLL_MS,
+    }
+
+
 @bp.get("/<int:session_id>/projector")
 @instructor_required
 def projector(session_id: int) -> str:
@@ -198,18 +210,12 @@ def projector(session_id: int) -> str:
     qr = segno.make(url_for("live.join_code", code=row["code"], _external=True), error="m")
     return render_template(
         "live/projector.html",
-        live=row,
-        question=question,
-        kind=REGISTRY.get(question["situation"].kind) if question else None,
-        situation=question["situation"] if question else None,
-        reveal=_reveal_view(question) if question and row["state"] in ("revealed", "ended") else None,
+        **_question_view(row, question),
         answered=live.answered_count(int(question["id"])) if question else 0,
         players=live.players(session_id),
-        left_ms=live.left_ms(row, question),
         board=live.leaderboard(session_id),
         qr=Markup(qr.svg_inline(scale=8, dark="#111", light="#fff")),
         form=ControlForm(formdata=None),
-        poll_ms=POLL_MS,
     )
 
 
@@ -261,9 +267,9 @@ def state(session_id: int) -> Response:
 @login_required
 def join() -> Page:
     form = JoinLiveForm()
+    page = FormPage("live/join.html", form)
     if request.method == "GET":
-        form.code.data = request.args.get("code", "")
-        return render_template("live/join.html", form=form)
+        return page.first(code=request.args.get("code", ""))
     check_form(form)
     live = sessions()
     try:
@@ -271,10 +277,10 @@ def join() -> Page:
         live.join(int(row["id"]), current_user.id)
     except NotFoundError:
         form.code.errors = [gettext("There is no live session with this code.")]
-        return render_template("live/join.html", form=form), 404
+        return page.show(404)
     except Refusal as refusal:
         form.code.errors = [refusal_text(refusal)]
-        return render_template("live/join.html", form=form), 403
+        return page.show(403)
     return redirect(url_for("live.phone", session_id=row["id"]), code=303)
 
 
@@ -297,22 +303,16 @@ def _phone(row: dict[str, Any], error: str | None = None, kept: dict[str, Any] |
         rated = pace_of(question["situation"].kind, mine, int(row["group_id"]))
     return render_template(
         "live/phone.html",
-        live=row,
-        question=question,
-        kind=REGISTRY.get(question["situation"].kind) if question else None,
-        situation=question["situation"] if question else None,
+        **_question_view(row, question),
         # Before the reveal the page knows only that an answer is in: not whether it was right.
         answered=mine is not None,
         mine=mine if revealed else None,
-        reveal=_reveal_view(question) if revealed and question else None,
         place=place,
         rated=rated,
         players=len(board),
-        left_ms=live.left_ms(row, question),
         form=LiveAnswerForm(formdata=None),
         error=error,
         kept=kept or {},
-        poll_ms=POLL_MS,
     )
 
 
