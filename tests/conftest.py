@@ -171,6 +171,20 @@ def memory_db():
     return db
 
 
+class DrawnOnUse(dict):
+    """A module's drawn situations by key, each list drawn when a test first asks for it (`make(*key)`):
+    under xdist a worker runs only some of a module's cases, and a module fixture that drew every key
+    up front drew all of them in every worker that ran any one case."""
+
+    def __init__(self, make):
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key):
+        found = self[key] = self._make(*key)
+        return found
+
+
 def make_app(**overrides):
     """The app a test builds: `create_app` under TESTING, with a test secret key and an in-memory
     database, and `overrides` (config keys: `DATABASE=str(tmp_path / "x.sqlite")` for a file,
