@@ -2,13 +2,35 @@ import itertools
 import os
 import shutil
 import sqlite3
+import sys
+from pathlib import Path
 
-import pytest
-from accounts_helpers import AuthActions
-from hypothesis import settings
-from web_toys import toy_kinds
 
-from trainer.web import create_app
+def _keep_bytecode() -> None:
+    """Compiled modules and pytest's assertion-rewritten test modules are kept in a cache outside the
+    checkout (one tree per source path, as Python's PYTHONPYCACHEPREFIX lays it out), so that a run
+    compiles only what changed since the last. With PYTHONDONTWRITEBYTECODE set (as on this machine)
+    every worker compiled all of `trainer/` and rewrote the asserts of every test module on each
+    run: collection took 8.1 s of CPU per worker, 3.5 s from the cache. Python and pytest check each
+    cached file against its source's time and size, as they do beside the source. An explicit
+    PYTHONPYCACHEPREFIX is kept; the Python processes the tests start (the server, the command line)
+    use the same cache, unless a test's own environment says otherwise."""
+    if sys.pycache_prefix is None:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        sys.pycache_prefix = str(base / "croupier-trainer" / "bytecode")
+    sys.dont_write_bytecode = False
+    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+_keep_bytecode()  # before the imports below, which bring in most of `trainer/`
+
+import pytest  # noqa: E402
+from accounts_helpers import AuthActions  # noqa: E402
+from hypothesis import settings  # noqa: E402
+from web_toys import toy_kinds  # noqa: E402
+
+from trainer.web import create_app  # noqa: E402
 
 
 def pytest_xdist_auto_num_workers(config):
@@ -46,6 +68,59 @@ def _share_url_builders() -> None:
 
 
 _share_url_builders()
+
+_COMPILE_RULE = None  # Werkzeug's own Rule.compile, kept for the test that compares with it
+
+
+def _share_rule_parts() -> None:
+    """Werkzeug parses each rule's text into the parts its URL matcher walks (regular expressions
+    and weights) for every app: with the builders shared, 60% of a `create_app` (12.4 ms). The parts
+    are a plain function of the rule's text, its host or subdomain, `merge_slashes` and the converters
+    it names, so those of an identical rule of an earlier app are reused (the matcher only reads
+    them); the rule's converters are made afresh for its own map, by the same calls `_parse_rule`
+    made (recorded on the first). tests/test_shared_routing.py compares every rule with Werkzeug's own."""
+    from werkzeug.routing.rules import Rule
+
+    global _COMPILE_RULE
+    compile_rule = _COMPILE_RULE = Rule.compile
+    parsed: dict[tuple, tuple] = {}
+
+    def shared(self):
+        m = self.map
+        key = (
+            self.rule,
+            self.host if m.host_matching else self.subdomain,
+            m.host_matching,
+            self.merge_slashes,
+            tuple(sorted((name, id(cls)) for name, cls in m.converters.items())),
+        )
+        found = parsed.get(key)
+        if found is None:
+            calls = []
+
+            def recorded(variable, name, args, kwargs):
+                calls.append((variable, name, args, kwargs))
+                return Rule.get_converter(self, variable, name, args, kwargs)
+
+            self.get_converter = recorded
+            try:
+                compile_rule(self)
+            finally:
+                del self.get_converter
+            parsed[key] = (tuple(self._parts), tuple(self._trace), tuple(calls))
+            return
+        parts, trace, calls = found
+        self._parts, self._trace, self._converters = list(parts), list(trace), {}
+        for variable, name, args, kwargs in calls:
+            self._converters[variable] = self.get_converter(variable, name, args, kwargs)
+            self.arguments.add(variable)
+        self._build = self._compile_builder(False).__get__(self, None)
+        self._build_unknown = self._compile_builder(True).__get__(self, None)
+
+    Rule.compile = shared
+
+
+_share_rule_parts()
 
 # No deadline on any property test: speed is measured by the benchmarks under bench/, never by a
 # timed assertion, and a loaded CI machine made a 200 ms deadline fail a correct test (680 ms).
@@ -94,6 +169,20 @@ def memory_db():
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA synchronous = NORMAL")
     return db
+
+
+class DrawnOnUse(dict):
+    """A module's drawn situations by key, each list drawn when a test first asks for it (`make(*key)`):
+    under xdist a worker runs only some of a module's cases, and a module fixture that drew every key
+    up front drew all of them in every worker that ran any one case."""
+
+    def __init__(self, make):
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key):
+        found = self[key] = self._make(*key)
+        return found
 
 
 def make_app(**overrides):

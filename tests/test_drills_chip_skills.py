@@ -133,3 +133,37 @@ def test_a_house_the_game_does_not_have_is_refused(kind_id: str) -> None:
 
     with pytest.raises(RulesError):
         issue(kind_id, 1, seed=1, rules="no-such-house")
+
+
+def _fewest_counts(values: list[int], most: int) -> list[int]:
+    """The fewest chips of `values` making each amount 0..most (None when none makes it)."""
+    fewest: list[int | None] = [0] + [None] * most
+    for total in range(1, most + 1):
+        made = [fewest[total - v] for v in values if v <= total and fewest[total - v] is not None]
+        fewest[total] = min(made) + 1 if made else None
+    return fewest
+
+
+@pytest.mark.parametrize("name", ["standard", "poker-room"])
+def test_the_fewest_chips_are_the_fewest_of_every_amount(name) -> None:
+    # A shipped set (each chip a multiple of the one below) is cut largest chip first: checked here
+    # against the fewest count of every amount up to two of the largest chip and more, worked out over
+    # all ways independently (in units of the smallest chip).
+    chips = load_chips(name)
+    unit = chips.smallest
+    least = _fewest_counts([c.value // unit for c in chips.chips], 12_000 // unit)
+    for amount in range(0, 12_001, unit):
+        counts = chips.fewest(amount)
+        assert chips.value_of(counts) == amount and sum(counts.values()) == least[amount // unit], amount
+
+
+def test_a_set_where_the_largest_chip_first_is_not_the_fewest() -> None:
+    # Built directly (the loader refuses it): 3 does not divide 4, and 6 is two 3s, not 4 + 1 + 1.
+    from trainer.drills.chips import Chip, ChipSet
+
+    odd = ChipSet("odd", "odd", tuple(Chip(v, "#000000", "black") for v in (1, 3, 4)), "amount", 20)
+    least = _fewest_counts([1, 3, 4], 300)
+    assert odd.fewest(6) == {"4": 0, "3": 2, "1": 0}
+    for amount in range(301):
+        counts = odd.fewest(amount)
+        assert odd.value_of(counts) == amount and sum(counts.values()) == least[amount], amount

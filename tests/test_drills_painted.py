@@ -7,6 +7,7 @@ The expected answers here are recomputed from the engine's plain functions (`sco
 from collections import Counter
 
 import pytest
+from conftest import DrawnOnUse
 
 from trainer.drills import REGISTRY, AnswerError, DrillError, expected_of, grade, issue
 from trainer.drills.painted_poker.common import score_branch
@@ -37,7 +38,8 @@ def _situations(kind, level, rules):
 
 @pytest.fixture(scope="module")
 def drawn():
-    return {(k, lvl, r): _situations(k, lvl, r) for k in KINDS for lvl in LEVELS for r in PRESETS}
+    """COUNT situations per (kind, level, rules), each drawn when first asked for."""
+    return DrawnOnUse(_situations)
 
 
 def engine_answer(kind, data):

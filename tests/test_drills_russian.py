@@ -5,6 +5,7 @@ import random
 from collections import Counter
 
 import pytest
+from conftest import DrawnOnUse
 
 from trainer.drills.base import REGISTRY, AnswerError, Situation, expected_of, grade, issue
 from trainer.drills.russian_poker.deals import build_hand, dealer_hand, no_game_hand
@@ -105,12 +106,9 @@ def _written(expected):
 
 @pytest.fixture(scope="module")
 def situations():
-    """COUNT situations per kind and level (default rules), shared by the tests below."""
-    return {
-        (k, level): [issue(k, level, seed=seed) for seed in range(COUNT)]
-        for k in RP_KINDS
-        for level in LEVELS
-    }
+    """COUNT situations per kind and level (default rules), shared by the tests below, each list drawn
+    when first asked for."""
+    return DrawnOnUse(lambda kind, level: [issue(kind, level, seed=seed) for seed in range(COUNT)])
 
 
 def test_all_russian_kinds_are_registered():

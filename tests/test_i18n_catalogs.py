@@ -245,3 +245,20 @@ def test_the_recent_accuracy_heading_takes_the_russian_plural(app, days, heading
     with app.test_request_context(headers={"Accept-Language": "ru"}):
         text = ngettext("Your accuracy, last %(num)s\u00a0day", "Your accuracy, last %(num)s\u00a0days", days)
     assert text == f"Ваша точность за {heading}"
+
+
+def test_a_request_switching_its_language_reads_each_languages_catalog():
+    # i18n.get_translations keeps the catalog per request beside its locale: a switch inside the
+    # request (force_locale, as a message in another language is rendered) must find the new one.
+    from flask_babel import force_locale
+
+    app = make_app()
+    with app.test_request_context(headers={"Accept-Language": "ka"}):
+        assert str(i18n.template_gettext("Practice")) == "ვარჯიში"
+        with force_locale("ru"):
+            assert str(i18n.template_gettext("Practice")) == "Практика"
+            assert i18n.get_translations() is i18n.get_translations()
+        assert str(i18n.template_gettext("Practice")) == "ვარჯიში"
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert str(i18n.template_gettext("Practice")) == "Practice"
+    assert i18n.get_translations().gettext("Practice") == "Practice"  # outside a request

@@ -8,7 +8,6 @@ import warnings
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from pokerkit import Automation, Mode, PotLimitOmahaHoldem
 
 from trainer.engine.omaha.betting import (
     BlindPost,
@@ -62,6 +61,9 @@ def test_pot_limit_rejects(args, message):
 
 def test_pot_limit_agrees_with_pokerkit():
     """PokerKit's pot-limit raise-to is its own bet plus P + 2C, capped by the stack (notes)."""
+    # Imported here, not when the suite is collected: PokerKit builds its tables on import (0.6 s).
+    from pokerkit import Automation, Mode, PotLimitOmahaHoldem
+
     automations = (
         Automation.ANTE_POSTING,
         Automation.BET_COLLECTION,

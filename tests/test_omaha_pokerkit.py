@@ -36,22 +36,13 @@ of CPU). 3,000 per case (12,000 hands) were run while writing this and passed.
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import warnings
 from typing import ClassVar
 
 import pytest
-from pokerkit import (
-    Automation,
-    ChipsPushing,
-    Mode,
-    NoLimitPokerMixin,
-    OmahaEightOrBetterLowHand,
-    OmahaHoldemHand,
-    OmahaHoldemMixin,
-    UnfixedLimitHoldem,
-)
 
 from trainer.engine.cards import Deck
 from trainer.engine.omaha import settle
@@ -61,46 +52,56 @@ NO_ODD_CHIPS = 5040  # 2 x lcm(1..10): halves and ties of up to 10 players alway
 MOVED: list[int] = []  # low halves moved to the high hand (difference 3), counted for the record
 
 
-def _cached(hand_type):
-    """The same hand type, with its (slow, pure) best-hand search remembered per hole and board:
-    PokerKit re-evaluates every hand many times per deal. Results are PokerKit's own."""
+@functools.cache
+def _pokerkit():
+    """PokerKit and the games played in it, imported when the first hand is played, not when the
+    suite is collected (PokerKit builds its lookup tables on import: 0.6 s of CPU in every worker)."""
+    import pokerkit
 
-    class Cached(hand_type):
-        cache: ClassVar[dict] = {}
+    def cached(hand_type):
+        """The same hand type, with its (slow, pure) best-hand search remembered per hole and board:
+        PokerKit re-evaluates every hand many times per deal. Results are PokerKit's own."""
 
-        @classmethod
-        def from_game(cls, hole_cards, board_cards=()):
-            hole_cards, board_cards = tuple(hole_cards), tuple(board_cards)  # may be one-shot iterators
-            key = (tuple(map(str, hole_cards)), tuple(map(str, board_cards)))
-            if key not in cls.cache:
-                try:
-                    cls.cache[key] = super().from_game(hole_cards, board_cards)
-                except ValueError as err:
-                    cls.cache[key] = err
-            found = cls.cache[key]
-            if isinstance(found, ValueError):
-                raise found
-            return found
+        class Cached(hand_type):
+            cache: ClassVar[dict] = {}
 
-    return Cached
+            @classmethod
+            def from_game(cls, hole_cards, board_cards=()):
+                hole_cards, board_cards = tuple(hole_cards), tuple(board_cards)  # may be one-shot iterators
+                key = (tuple(map(str, hole_cards)), tuple(map(str, board_cards)))
+                if key not in cls.cache:
+                    try:
+                        cls.cache[key] = super().from_game(hole_cards, board_cards)
+                    except ValueError as err:
+                        cls.cache[key] = err
+                found = cls.cache[key]
+                if isinstance(found, ValueError):
+                    raise found
+                return found
+
+        return Cached
+
+    class NoLimitOmaha(pokerkit.NoLimitPokerMixin, pokerkit.OmahaHoldemMixin, pokerkit.UnfixedLimitHoldem):
+        hand_types = (cached(pokerkit.OmahaHoldemHand),)
+
+    class NoLimitOmahaHiLo(
+        pokerkit.NoLimitPokerMixin, pokerkit.OmahaHoldemMixin, pokerkit.UnfixedLimitHoldem
+    ):
+        hand_types = (cached(pokerkit.OmahaHoldemHand), cached(pokerkit.OmahaEightOrBetterLowHand))
+
+    return pokerkit, {False: NoLimitOmaha, True: NoLimitOmahaHiLo}
 
 
-class NoLimitOmaha(NoLimitPokerMixin, OmahaHoldemMixin, UnfixedLimitHoldem):
-    hand_types = (_cached(OmahaHoldemHand),)
-
-
-class NoLimitOmahaHiLo(NoLimitPokerMixin, OmahaHoldemMixin, UnfixedLimitHoldem):
-    hand_types = (_cached(OmahaHoldemHand), _cached(OmahaEightOrBetterLowHand))
-
-
-# Chips move only by our explicit calls, so stacks can be read between every step.
-AUTOMATIONS = (
-    Automation.ANTE_POSTING,
-    Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    Automation.HAND_KILLING,
-    Automation.RUNOUT_COUNT_SELECTION,
-)
+def _automations(pokerkit):
+    """Chips move only by our explicit calls, so stacks can be read between every step."""
+    a = pokerkit.Automation
+    return (
+        a.ANTE_POSTING,
+        a.BLIND_OR_STRADDLE_POSTING,
+        a.HOLE_CARDS_SHOWING_OR_MUCKING,
+        a.HAND_KILLING,
+        a.RUNOUT_COUNT_SELECTION,
+    )
 
 
 def play(rng: random.Random, hi_lo: bool, unit: int):
@@ -119,8 +120,9 @@ def _play(rng: random.Random, hi_lo: bool, unit: int):
     deck = Deck(rng)
     holes = [deck.draw(4) for _ in range(n)]
     board = deck.draw(5)
-    game = (NoLimitOmahaHiLo if hi_lo else NoLimitOmaha)(
-        AUTOMATIONS, False, 0, (unit, 2 * unit), 2 * unit, mode=Mode.CASH_GAME
+    pokerkit, games = _pokerkit()
+    game = games[hi_lo](
+        _automations(pokerkit), False, 0, (unit, 2 * unit), 2 * unit, mode=pokerkit.Mode.CASH_GAME
     )
     state = game(stacks, n)
     lowest = list(stacks)
@@ -166,12 +168,13 @@ def _play(rng: random.Random, hi_lo: bool, unit: int):
 def _give_lowless_halves_to_high(state, holes, board, paid) -> None:
     """Difference 3 (module docstring): move a pot's "low half" that PokerKit paid although nobody in
     the pot has a low to the pot's high winners, as the rule page rules."""
+    pokerkit, _ = _pokerkit()
     has_low = [
-        OmahaEightOrBetterLowHand.from_game_or_none("".join(map(str, h)), "".join(map(str, board)))
+        pokerkit.OmahaEightOrBetterLowHand.from_game_or_none("".join(map(str, h)), "".join(map(str, board)))
         is not None
         for h in holes
     ]
-    pushes = [op for op in state.operations if isinstance(op, ChipsPushing)]
+    pushes = [op for op in state.operations if isinstance(op, pokerkit.ChipsPushing)]
     for push in pushes:
         if push.hand_type_index != 1:
             continue

@@ -71,6 +71,27 @@ def test_bad_preset_names_are_refused_in_every_game(rules, name):
 
 
 @pytest.mark.parametrize("rules", GAME_RULES, ids=lambda m: m.PRESETS.game)
+def test_shipped_folders_are_read_once_and_others_afresh(rules, tmp_path):
+    # The shipped folder's listing and files are kept (drills name their preset on every question);
+    # a folder elsewhere may gain a preset while running, and a kept listing would not show it.
+    shipped = rules.PRESETS
+    default = shipped.path(None)
+    assert default == (shipped.folder / f"{rules.DEFAULT_RULES}.toml").resolve() and default.is_file()
+    assert shipped.path(rules.DEFAULT_RULES) == default and shipped.names() is shipped.names()
+    with pytest.raises(PresetError, match="no preset 'nowhere'"):
+        shipped.path("nowhere")
+    elsewhere = shipped.moved_to(tmp_path)
+    (tmp_path / "one.toml").write_text(f'base = "{rules.DEFAULT_RULES}"\n', "utf-8")
+    assert elsewhere.names() == ("one",)
+    with pytest.raises(PresetError, match=r"no preset 'two' \(have: one\)"):
+        elsewhere.path("two")
+    (tmp_path / "two.toml").write_text(f'base = "{rules.DEFAULT_RULES}"\n', "utf-8")
+    assert elsewhere.names() == ("one", "two") and elsewhere.path("two") == tmp_path.resolve() / "two.toml"
+    (tmp_path / "one.toml").unlink()
+    assert elsewhere.names() == ("two",) and not elsewhere.is_preset("one")
+
+
+@pytest.mark.parametrize("rules", GAME_RULES, ids=lambda m: m.PRESETS.game)
 def test_base_loops_and_missing_bases_name_the_file(rules, tmp_path, monkeypatch):
     monkeypatch.setattr(rules, "PRESETS", rules.PRESETS.moved_to(tmp_path))
     (tmp_path / "a.toml").write_text('base = "b"\n', "utf-8")

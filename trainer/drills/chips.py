@@ -79,8 +79,9 @@ class ChipSet:
     def fewest(self, amount: int) -> dict[str, int]:
         """The fewest chips that make `amount` (a count per denomination, largest first).
 
-        Found by dynamic programming over the denominations, so it is the fewest for any chip set,
-        not only for sets where taking the largest chip first happens to be best."""
+        Each chip a whole multiple of the one below (every set `chips_from_mapping` builds): the
+        largest chip first, which is then the fewest and the only fewest (see `cut`); any other set by
+        dynamic programming over the denominations, so it is the fewest for any chip set."""
         if not self.payable(amount):
             raise ValueError(f"{amount!r} cannot be paid in chips of {self.smallest}")
         return dict(_fewest(self, amount))
@@ -89,6 +90,13 @@ class ChipSet:
         unit = self.smallest
         values = [c.value // unit for c in self.chips]
         target = amount // unit
+        if not any(b % a for a, b in itertools.pairwise(values)):
+            # The programme below took 1.5 ms for a payout of 10,000 in fives, and the chips drills
+            # ask it for every situation drawn.
+            taken = {}
+            for value in reversed(values):
+                taken[value], target = divmod(target, value)
+            return tuple((str(c.value), taken[c.value // unit]) for c in self.by_size)
         best = [0] + [target + 1] * target
         last = [0] * (target + 1)
         for total in range(1, target + 1):

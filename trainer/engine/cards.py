@@ -67,9 +67,16 @@ _SUIT_FROM_TEXT = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+# eq=False: cards are interned (`__new__` hands out the one object of each rank and suit, and copying
+# or unpickling goes through it), so a card equals only itself and hashes by identity, in C: the
+# generated field-by-field __eq__ and __hash__ were a tenth of dealing and settling a Russian poker box.
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One card: `rank` 2..14 (ace high), `suit` one of s h d c."""
+    """One card: `rank` 2..14 (ace high), `suit` one of s h d c.
+
+    >>> Card(14, "s") is Card.from_text("As") == parse_cards("as")[0]
+    True
+    """
 
     rank: int
     suit: str
@@ -154,6 +161,18 @@ def _tokens(text: str) -> list[str]:
     return tokens
 
 
+# Card tokens already read, {token: card}: only tokens without surrounding blanks, so it holds at
+# most the few hundred ways `from_text` accepts of writing the 52 cards.
+_PARSED: dict[str, Card] = {}
+
+
+def _parsed(token: str) -> Card:
+    card = Card.from_text(token)
+    if token == token.strip():
+        _PARSED[token] = card
+    return card
+
+
 def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """Cards from text ("As Kd 7c", "AsKd7c", "10h", "A♠") or an iterable of strings or `Card`s.
 
@@ -180,7 +199,7 @@ def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
         if isinstance(item, Card):
             card = item
         elif isinstance(item, str):
-            card = Card.from_text(item)
+            card = _PARSED.get(item) or _parsed(item)
         else:
             raise ValueError(f"bad card {item!r}: expected text such as 'As' or a Card")
         if card in seen:

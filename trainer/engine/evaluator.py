@@ -288,13 +288,11 @@ def omaha_strength(hole: Sequence[int], board: Sequence[int]) -> int:
 
 def _order_for_display(five: Sequence[Card], strength: int) -> tuple[Card, ...]:
     """The five cards in order of significance (pair cards first, then kickers; wheel 5-4-3-2-A)."""
-    remaining = list(five)
-    ordered: list[Card] = []
-    for rank in PATTERN[strength]:
-        pick = next(c for c in remaining if c.rank == rank)
-        remaining.remove(pick)
-        ordered.append(pick)
-    return tuple(ordered)
+    # Cards of one rank keep the order they were given in.
+    of_rank: dict[int, list[Card]] = {}
+    for card in five:
+        of_rank.setdefault(card.rank, []).append(card)
+    return tuple(of_rank[rank].pop(0) for rank in PATTERN[strength])
 
 
 CategoryT = TypeVar("CategoryT", bound=HandCategory)

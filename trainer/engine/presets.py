@@ -482,6 +482,11 @@ class PresetFolder:
 
     def names(self) -> tuple[str, ...]:
         """The presets of the folder, the default first, then by name."""
+        if self.directory is None:
+            return _shipped_names(self)
+        return self._listed()
+
+    def _listed(self) -> tuple[str, ...]:
         found = sorted(p.stem for p in self.folder.glob("*.toml") if PRESET_NAME.fullmatch(p.stem))
         return (
             (self.default, *(n for n in found if n != self.default))
@@ -533,13 +538,17 @@ class PresetFolder:
                 f"bad preset name {raw[:40]!r}: use one such as {self.default!r} or a path to a .toml file",
                 code="bad_preset_name",
             )
-        path = self.folder / f"{raw}.toml"
-        if not path.is_file():
+        found = _shipped_file(self, raw) if self.directory is None else self._file(raw)
+        if found is None:
             have = ", ".join(self.names())
             raise PresetError(
                 f"{self.noun} rules", f"no preset {raw!r} (have: {have})", code="no_preset", name=raw
             )
-        return path.resolve()
+        return found
+
+    def _file(self, name: str) -> Path | None:
+        path = self.folder / f"{name}.toml"
+        return path.resolve() if path.is_file() else None
 
     def table(self, path: Path) -> dict[str, Any]:
         """The preset file's table with its `base` chain merged underneath (the file wins)."""
@@ -596,6 +605,20 @@ class PresetFolder:
             if text is not None:
                 return _built_text(self, name_or_path, text, build)  # type: ignore[no-any-return]
         return _built(self, self.path(name_or_path), build)  # type: ignore[no-any-return]
+
+
+# The shipped folders (`data/rules/<game>/`) are read once: every drill question names its preset, and
+# listing the folder and resolving the file were a third of drawing a painted poker question. Like
+# `_built`, this holds the files unchanged while running; a folder elsewhere (`moved_to`: tests, a
+# house's files) is read afresh on each call.
+@functools.cache
+def _shipped_names(folder: PresetFolder) -> tuple[str, ...]:
+    return folder._listed()
+
+
+@functools.lru_cache(maxsize=256)
+def _shipped_file(folder: PresetFolder, name: str) -> Path | None:
+    return folder._file(name)
 
 
 @functools.lru_cache(maxsize=128)

@@ -20,8 +20,9 @@ from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
-from flask import Flask, request, session
-from flask_babel import Babel, get_locale, get_translations, gettext
+from flask import Flask, g, request, session
+from flask_babel import Babel, get_locale, gettext
+from flask_babel import get_translations as _babel_translations
 from markupsafe import Markup
 
 from trainer.engine.cards import Card
@@ -151,6 +152,20 @@ def seconds_text(milliseconds: float | None, digits: int = 1) -> str:
     if milliseconds is None:
         return "—"
     return number_text(milliseconds / 1000, digits) + NBSP + str(gettext("s"))
+
+
+def get_translations() -> Any:
+    """Flask-Babel's catalog for the request's locale, kept on `g` beside the locale object it is for:
+    a page asks for it once per message (221 times on the home page), and Flask-Babel finds it again
+    each time (5.8 us, 13% of rendering the home page). `force_locale` and `refresh` put another
+    locale object in place, which finds its own catalog."""
+    locale = get_locale()
+    if locale is None:  # outside a request: Flask-Babel's own answer (no translations)
+        return _babel_translations()
+    kept = g.get("_trainer_translations")
+    if kept is None or kept[0] is not locale:
+        kept = g._trainer_translations = (locale, _babel_translations())
+    return kept[1]
 
 
 def _numbers(variables: dict[str, Any]) -> dict[str, Any]:
