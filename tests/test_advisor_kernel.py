@@ -134,9 +134,7 @@ def test_a_module_built_from_another_kernel_c_is_refused(monkeypatch, tmp_path, 
 def build_kernels(tmp_path, cc):
     """`setup.py build_ext` into a folder of the test's with `cc` as the compiler: the process, and the
     kernel modules it built (name: path)."""
-    # Bytecode goes to the suite's cache outside the checkout (tests/conftest.py), so setuptools is
-    # not compiled afresh for each build.
-    env = {**os.environ, "CC": cc}
+    env = {**os.environ, "CC": cc, "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("LDSHARED", None)  # linked with CC too (setuptools puts CC in place of Python's compiler)
     lib = tmp_path / "lib"
     run = subprocess.run(
