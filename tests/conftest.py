@@ -2,35 +2,13 @@ import itertools
 import os
 import shutil
 import sqlite3
-import sys
-from pathlib import Path
 
+import pytest
+from accounts_helpers import AuthActions
+from hypothesis import settings
+from web_toys import toy_kinds
 
-def _keep_bytecode() -> None:
-    """Compiled modules and pytest's assertion-rewritten test modules are kept in a cache outside the
-    checkout (one tree per source path, as Python's PYTHONPYCACHEPREFIX lays it out), so that a run
-    compiles only what changed since the last. With PYTHONDONTWRITEBYTECODE set (as on this machine)
-    every worker compiled all of `trainer/` and rewrote the asserts of every test module on each
-    run: collection took 8.1 s of CPU per worker, 3.5 s from the cache. Python and pytest check each
-    cached file against its source's time and size, as they do beside the source. An explicit
-    PYTHONPYCACHEPREFIX is kept; the Python processes the tests start (the server, the command line)
-    use the same cache, unless a test's own environment says otherwise."""
-    if sys.pycache_prefix is None:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-        sys.pycache_prefix = str(base / "croupier-trainer" / "bytecode")
-    sys.dont_write_bytecode = False
-    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-
-
-_keep_bytecode()  # before the imports below, which bring in most of `trainer/`
-
-import pytest  # noqa: E402
-from accounts_helpers import AuthActions  # noqa: E402
-from hypothesis import settings  # noqa: E402
-from web_toys import toy_kinds  # noqa: E402
-
-from trainer.web import create_app  # noqa: E402
+from trainer.web import create_app
 
 
 def pytest_xdist_auto_num_workers(config):
