@@ -41,7 +41,7 @@ from trainer.store.medians import add_median
 from trainer.store.periods import IN_SPAN, Span, during, each_select, member_spans, spans_table, while_member
 from trainer.store.progress import NotFoundError, on_days, row_by_id
 from trainer.store.readiness import Target, default_target, readiness_of
-from trainer.store.schema import equal_to, insert, writing
+from trainer.store.schema import equal_to, insert, reading, writing
 
 NAME_MAX = 60
 # Letters and digits of any script, spaces and a few signs: the API document states the same pattern.
@@ -422,42 +422,45 @@ class Groups:
         it does for a member since before his first answer; a member with answers outside his
         stretches has them counted in SQLite from the answers within (`_member_terms`). Readiness
         for all members along the indexes with LIMIT (`readiness_of`). No row per answer reaches
-        Python."""
-        members = self.members(group_id)
-        if trainee_id is not None:
-            members = [m for m in members if m["id"] == trainee_id]
-        ids = [int(m["id"]) for m in members]
-        per: dict[int, dict[str, dict[str, Any]]] = {i: {} for i in ids}
-        last: dict[int, str | None] = dict.fromkeys(ids)
-        for who, kind, n, correct, median, latest in self._member_rows(group_id, ids):
-            per[who][kind] = {
-                "attempts": n,
-                "correct": correct,
-                "accuracy": correct / n,
-                "median_ms": median,
-            }
-            last[who] = max(last[who] or latest, latest)
-        order = [kind for game in GAMES for kind in game.kinds]
-        answered = {kind for kinds in per.values() for kind in kinds}
-        kinds = [k for k in order if k in answered] + sorted(answered - set(order))
-        targets = {game.id: self.target(group_id, game.id) for game in GAMES}
-        ready = readiness_of(
-            self.db,
-            ids,
-            {game.id: (game.kinds, targets[game.id]) for game in GAMES},
-            group_id=group_id,
-            members=True,
-        )
-        trainees = [
-            {
-                **member,
-                "kinds": per[int(member["id"])],
-                "readiness": {game.id: ready[int(member["id"]), game.id].to_json() for game in GAMES},
-                "last_activity": last[int(member["id"])],
-            }
-            for member in members
-        ]
-        return {"group": self.group(group_id), "kinds": kinds, "trainees": trainees, "targets": targets}
+        Python. All in one read transaction (`reading`): an answer written meanwhile is in every
+        figure or in none."""
+        with reading(self.db):  # the members, their totals and readiness of one moment
+            members = self.members(group_id)
+            if trainee_id is not None:
+                members = [m for m in members if m["id"] == trainee_id]
+            ids = [int(m["id"]) for m in members]
+            per: dict[int, dict[str, dict[str, Any]]] = {i: {} for i in ids}
+            last: dict[int, str | None] = dict.fromkeys(ids)
+            for who, kind, n, correct, median, latest in self._member_rows(group_id, ids):
+                per[who][kind] = {
+                    "attempts": n,
+                    "correct": correct,
+                    "accuracy": correct / n,
+                    "median_ms": median,
+                }
+                last[who] = max(last[who] or latest, latest)
+            order = [kind for game in GAMES for kind in game.kinds]
+            answered = {kind for kinds in per.values() for kind in kinds}
+            kinds = [k for k in order if k in answered] + sorted(answered - set(order))
+            targets = {game.id: self.target(group_id, game.id) for game in GAMES}
+            ready = readiness_of(
+                self.db,
+                ids,
+                {game.id: (game.kinds, targets[game.id]) for game in GAMES},
+                group_id=group_id,
+                members=True,
+            )
+            trainees = [
+                {
+                    **member,
+                    "kinds": per[int(member["id"])],
+                    "readiness": {game.id: ready[int(member["id"]), game.id].to_json() for game in GAMES},
+                    "last_activity": last[int(member["id"])],
+                }
+                for member in members
+            ]
+            group = self.group(group_id)
+        return {"group": group, "kinds": kinds, "trainees": trainees, "targets": targets}
 
     def _member_rows(self, group_id: int, ids: list[int]) -> list[tuple[Any, ...]]:
         """(member, kind, attempts, correct, median time, last answer) of his answers while in the
