@@ -15,7 +15,7 @@ from markupsafe import Markup
 from tests.test_desk_sql import OLD_MEMBER_CELLS
 from trainer.games import GAMES
 from trainer.web.core.forms import EmptyForm
-from trainer.web.groups.views import member_cells, trainee_rows
+from trainer.web.groups.views import item_rows, member_cells, trainee_rows
 
 # The loop of templates/groups/desk.html before `trainee_rows`, as it was.
 OLD_ROWS = (
@@ -102,3 +102,50 @@ def test_each_verdict_is_what_the_macro_wrote(ready, where, locale) -> None:
         wanted = render_template_string(OLD_MEMBER_CELLS, t=t, games=GAMES, practising=practising)
         got = member_cells([t], practising)[7]
     assert str(got) == wanted + "\n"  # the template went on with the next cell on its next line
+
+
+# The item analysis' rows of templates/groups/desk.html before `item_rows`, as they were.
+OLD_ITEMS = (
+    '{% set s_word = _("s") %}'
+    '{% for i in items %}<tr data-kind="{{ i.kind }}" data-level="{{ i.level }}" data-mode="{{ i.mode }}">'
+    '<th scope="row">{{ kind_title(i.kind) }}</th><td class="num">{{ i.level }}</td>'
+    '<td>{{ i.mode_title }}</td><td class="num">{{ i.attempts }}</td>'
+    '<td class="num">{{ (100 * i.accuracy)|round|int }}%</td>'
+    '<td class="num">{{ (i.median_ms / 1000)|round(1) }} {{ s_word }}</td>\n'
+    '    <td class="wrong-answers">{% for w in i.wrong_answers %}<span class="answer">{{ w.text }}</span>'
+    " ×{{ w.count }}{% if not loop.last %}; {% endif %}{% else %}—{% endfor %}</td>\n"
+    '    <td class="item-mistakes">{% for m in i.mistakes %}<span data-mistake="{{ m.mistake }}">'
+    "{{ m.title }}</span> ×{{ m.count }}{% if not loop.last %}; {% endif %}{% else %}—{% endfor %}"
+    "</td></tr>{% endfor %}"
+)
+
+texts = st.one_of(names, names.map(lambda t: Markup(f"<b>{t}</b>")))
+item = st.fixed_dictionaries(
+    {
+        "kind": st.sampled_from(["rp.qualify", "om.high", "a<b&c"]),
+        "level": st.integers(1, 3),
+        "mode": st.sampled_from(["practice", "sprint", 'x"y']),
+        "mode_title": texts,
+        "attempts": st.integers(1, 10**6),
+        "accuracy": st.one_of(st.floats(0, 1), st.sampled_from([0.125, 0.625, 0.955, 0.005])),
+        "median_ms": st.one_of(st.floats(0, 600_000), st.sampled_from([1250.0, 1350.0, 2500.5])),
+        "wrong_answers": st.lists(
+            st.fixed_dictionaries({"text": texts, "count": st.integers(1, 99)}), max_size=3
+        ),
+        "mistakes": st.lists(
+            st.fixed_dictionaries({"mistake": names, "title": texts, "count": st.integers(1, 99)}), max_size=3
+        ),
+    }
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(items=st.lists(item, max_size=4), locale=st.sampled_from(["en", "ka", "ru"]))
+def test_the_item_rows_are_what_the_template_wrote(items, locale) -> None:
+    def title(kind: str) -> str:
+        return f"{kind} <title> & more"
+
+    with APPS[False].test_request_context("/", headers={"Accept-Language": locale}):
+        wanted = render_template_string(OLD_ITEMS, items=items, kind_title=title)
+        got = item_rows(items, title)
+    assert str(got) == wanted

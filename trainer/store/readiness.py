@@ -191,17 +191,25 @@ def _group_answers_term(
     `group_answers_recent`, with no read of the drills. Where the kinds share their game's prefix
     (`rp.` ...), as every game's do, that index (m025) holds his answers of the game together, so
     the newest `window` are read without stepping over his answers in the other games."""
+    select, game_params = _group_answers_select(tuple(kinds))
+    return select, [tag, group_id, trainee_id, *game_params, *kinds, target.min_level, target.window]
+
+
+@lru_cache(maxsize=64)
+def _group_answers_select(kinds: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """`_group_answers_term`'s text for these kinds and the parameters of the game's prefix: the
+    same for every member, written once (the desk asks it 600 times)."""
     marks = ", ".join("?" for _ in kinds)
     prefixes = {kind_prefix(kind) for kind in kinds}
-    game, game_params = ("", [])
+    game, game_params = "", ()
     if len(prefixes) == 1:
-        game, game_params = f"AND {GAME_PREFIX.format(kind='g.kind')} = ?", [*prefixes]
+        game, game_params = f"AND {GAME_PREFIX.format(kind='g.kind')} = ?", (*prefixes,)
     return (
         f"""SELECT g.trainee_id, ? AS tag, g.answered_at AS at, g.drill_id AS drill, g.correct, g.time_ms
             FROM group_answers g
             WHERE g.group_id = ? AND g.trainee_id = ? {game} AND +g.kind IN ({marks}) AND +g.level >= ?
             ORDER BY g.answered_at DESC, g.drill_id DESC LIMIT ?""",
-        [tag, group_id, trainee_id, *game_params, *kinds, target.min_level, target.window],
+        game_params,
     )
 
 
@@ -307,13 +315,14 @@ def _readiness_terms(
     members they all are (answers read from `group_answers`) and the (trainee, kind) pairs with a
     question left unanswered (`_chose_not_to_answer`)."""
     terms: list[tuple[str, list[Any]]] = []
+    chosen_kinds = {game: sorted(set(kinds)) for game, (kinds, _target) in games.items()}
     for trainee in ids:
         answered: tuple[str, list[Any]] = ("1", [])
         skipped: tuple[str, list[Any]] = ("1", [])
         if spans is not None:
             answered, skipped = during(spans[trainee], "a.answered_at"), during(spans[trainee], "at")
-        for game, (kinds, target) in games.items():
-            chosen = sorted(set(kinds))
+        for game, (_kinds, target) in games.items():
+            chosen = chosen_kinds[game]
             if not chosen:
                 continue
             if desk is not None:
