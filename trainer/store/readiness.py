@@ -201,6 +201,7 @@ def _group_answers_select(kinds: tuple[str, ...]) -> tuple[str, tuple[str, ...]]
     same for every member, written once (the desk asks it 600 times)."""
     marks = ", ".join("?" for _ in kinds)
     prefixes = {kind_prefix(kind) for kind in kinds}
+    game_params: tuple[str, ...]
     game, game_params = "", ()
     if len(prefixes) == 1:
         game, game_params = f"AND {GAME_PREFIX.format(kind='g.kind')} = ?", (*prefixes,)
@@ -284,19 +285,29 @@ def readiness_of(
 
     With `members=True` (every trainee a current member of the group `group_id`: the desk) the
     answers are read from `group_answers` (m023), which holds the level beside each answer given
-    in the group, instead of each answer's drill; and a (trainee, game) with no question ever left
-    unanswered in the game's kinds (`_chose_not_to_answer`, one statement for all) reads his
-    answers alone, without the union with the questions passed over and its sort (at 200 members
-    x 3 games, 34 of the 56 ms). Run in one read transaction when none is open, so every member's
-    figures are of one moment (a question passed over between two statements is in both or in
-    neither)."""
+    in the group, instead of each answer's drill, and first alone: his newest `window` answers
+    along the index in its order, without the union with the questions he passed over and its
+    sort (at 200 members x 3 games, 34 of the 56 ms). The questions passed over are read for all
+    members in one statement (`_chose_not_to_answer`); only a (trainee, game) where one of them
+    counts (`_counting`: in the game's kinds, from its level, in his stretches) and is not older
+    than every answer read is then read again with the union. Run in one read transaction when
+    none is open, so every member's figures are of one moment (a question passed over between
+    two statements is in both or in neither)."""
     ids = sorted({int(t) for t in trainee_ids})
     add_median(db.conn)
+    chosen = {game: sorted(set(kinds)) for game, (kinds, _target) in games.items()}
     with reading(db):
         spans = member_spans(db, group_id, ids) if group_id is not None else None
-        desk = (group_id, _chose_not_to_answer(db, ids)) if members and group_id is not None else None
-        terms = _readiness_terms(ids, games, spans, desk)
-        found = {(row[0], row[1]): row[2:] for row in each_select(db, terms)}
+        if members and group_id is not None and spans is not None:
+            found = _desk_readiness(db, group_id, ids, games, chosen, spans)
+        else:
+            terms = [
+                _union_term(trainee, game, chosen[game], target, spans, None)
+                for trainee in ids
+                for game, (_kinds, target) in games.items()
+                if chosen[game]
+            ]
+            found = {(row[0], row[1]): row[2:] for row in each_select(db, terms)}
     return {
         (trainee, game): verdict_of(*found.get((trainee, game), (0, 0, None)), target)
         for trainee in ids
@@ -304,70 +315,100 @@ def readiness_of(
     }
 
 
-def _readiness_terms(
+def _desk_readiness(
+    db: Database,
+    group_id: int,
     ids: Sequence[int],
     games: Mapping[str, tuple[Iterable[str], Target]],
-    spans: Mapping[int, list[Span]] | None,
-    desk: tuple[int, set[tuple[int, str]]] | None,
-) -> list[tuple[str, list[Any]]]:
-    """`readiness_of`'s statements, one per (trainee, game), each giving (trainee, game, results,
-    right ones, median time) of the newest `window` results. `desk`: the group whose current
-    members they all are (answers read from `group_answers`) and the (trainee, kind) pairs with a
-    question left unanswered (`_chose_not_to_answer`)."""
-    terms: list[tuple[str, list[Any]]] = []
-    chosen_kinds = {game: sorted(set(kinds)) for game, (kinds, _target) in games.items()}
+    chosen: Mapping[str, list[str]],
+    spans: Mapping[int, list[Span]],
+) -> dict[tuple[Any, ...], tuple[Any, ...]]:
+    """`readiness_of` for a group's current members: (trainee, game) -> (results, right ones,
+    median time)."""
+    terms = []
     for trainee in ids:
-        answered: tuple[str, list[Any]] = ("1", [])
-        skipped: tuple[str, list[Any]] = ("1", [])
-        if spans is not None:
-            answered, skipped = during(spans[trainee], "a.answered_at"), during(spans[trainee], "at")
         for game, (_kinds, target) in games.items():
-            chosen = chosen_kinds[game]
-            if not chosen:
-                continue
-            if desk is not None:
-                group_id, skipping = desk
-                answers = _group_answers_term(group_id, trainee, game, chosen, target)
-                if skipping.isdisjoint((trainee, kind) for kind in chosen):
-                    # No question of the game left unanswered: his newest answers are the
-                    # results, read along the index in its order (no union, no sort).
-                    terms.append(
-                        (
-                            "SELECT ?, ?, count(*), coalesce(sum(correct), 0), median(time_ms) "
-                            f"FROM ({answers[0]})",
-                            [trainee, game, *answers[1]],
-                        )
+            if chosen[game]:
+                answers, params = _group_answers_term(group_id, trainee, game, chosen[game], target)
+                terms.append(
+                    (
+                        "SELECT ?, ?, count(*), coalesce(sum(correct), 0), median(time_ms), min(at) "
+                        f"FROM ({answers})",
+                        [trainee, game, *params],
                     )
-                    continue
-            both = _result_terms(trainee, game, chosen, target.min_level, target.window, answered, skipped)
-            if desk is not None:
-                both[0] = answers
-            # The verdict's counts of the newest `window` of the two, in SQLite: a row per
-            # trainee and game reaches Python, not each result.
-            terms.append(
-                (
-                    f"""SELECT ?, ?, count(*), coalesce(sum(correct), 0),
-                               median(time_ms) FILTER (WHERE time_ms IS NOT NULL)
-                        FROM (SELECT * FROM ({both[0][0]}) UNION ALL SELECT * FROM ({both[1][0]})
-                              ORDER BY at DESC, drill DESC LIMIT ?)""",
-                    [trainee, game, *both[0][1], *both[1][1], target.window],
                 )
-            )
-    return terms
+    found = {(row[0], row[1]): row[2:] for row in each_select(db, terms)}
+    passed = _chose_not_to_answer(db, ids)
+    kinds = {game: set(names) for game, names in chosen.items()}
+    again = []
+    for (trainee, game), (count, _right, _median, oldest) in found.items():
+        target = games[game][1]
+        counting = _counting(passed.get(trainee, ()), kinds[game], target.min_level, spans[trainee])
+        # A question passed over changes the newest `window` results unless his answers fill the
+        # window and it is older than all of them (a tie of times is read again: the drill decides).
+        if counting and (count < target.window or max(counting) >= oldest):
+            his = _group_answers_term(group_id, trainee, game, chosen[game], target)
+            again.append(_union_term(trainee, game, chosen[game], target, spans, his))
+    found = {key: row[:3] for key, row in found.items()}
+    found.update({(row[0], row[1]): row[2:] for row in each_select(db, again)})
+    return found
 
 
-def _chose_not_to_answer(db: Database, ids: Sequence[int]) -> set[tuple[int, str]]:
-    """The (trainee, kind) pairs with a question the trainee chose not to answer (`_result_terms`),
-    at any level and time: where there is none, his results in the kind are his answers."""
-    found: set[tuple[int, str]] = set()
+def _union_term(
+    trainee: int,
+    game: str,
+    kinds: list[str],
+    target: Target,
+    spans: Mapping[int, list[Span]] | None,
+    answers: tuple[str, list[Any]] | None,
+) -> tuple[str, list[Any]]:
+    """The statement of (trainee, game, results, right ones, median time) of the trainee's newest
+    `window` results in the game: his answers (`answers`, else from `attempts`) and the questions
+    he passed over, in his stretches when `spans` are given."""
+    answered: tuple[str, list[Any]] = ("1", [])
+    skipped: tuple[str, list[Any]] = ("1", [])
+    if spans is not None:
+        answered, skipped = during(spans[trainee], "a.answered_at"), during(spans[trainee], "at")
+    both = _result_terms(trainee, game, kinds, target.min_level, target.window, answered, skipped)
+    if answers is not None:
+        both[0] = answers
+    # The verdict's counts of the newest `window` of the two, in SQLite: a row per trainee and
+    # game reaches Python, not each result.
+    return (
+        f"""SELECT ?, ?, count(*), coalesce(sum(correct), 0),
+                   median(time_ms) FILTER (WHERE time_ms IS NOT NULL)
+            FROM (SELECT * FROM ({both[0][0]}) UNION ALL SELECT * FROM ({both[1][0]})
+                  ORDER BY at DESC, drill DESC LIMIT ?)""",
+        [trainee, game, *both[0][1], *both[1][1], target.window],
+    )
+
+
+def _chose_not_to_answer(db: Database, ids: Sequence[int]) -> dict[int, list[tuple[str, int, str]]]:
+    """Per trainee, the questions he chose not to answer (`_result_terms`) as (kind, level, time),
+    at any level and time (a handful per trainee: the rows of the partial index
+    `drills_not_answered`)."""
+    found: dict[int, list[tuple[str, int, str]]] = {}
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
-        found.update(
-            (int(trainee), kind)
-            for trainee, kind in db.execute(
-                f"""SELECT DISTINCT d.trainee_id, d.kind FROM drills d
-                    WHERE d.trainee_id IN ({", ".join("?" for _ in chunk)}) AND {CHOSE_NOT_TO_ANSWER}""",
-                list(chunk),
-            )
-        )
+        for trainee, kind, level, at in db.execute(
+            f"""SELECT d.trainee_id, d.kind, d.level, coalesce(d.skipped_at, d.issued_at) FROM drills d
+                WHERE d.trainee_id IN ({", ".join("?" for _ in chunk)}) AND {CHOSE_NOT_TO_ANSWER}""",
+            list(chunk),
+        ):
+            found.setdefault(int(trainee), []).append((kind, int(level), at))
     return found
+
+
+def _counting(
+    passed: Sequence[tuple[str, int, str]], kinds: set[str], min_level: int, spans: Sequence[Span]
+) -> list[str]:
+    """The times of the questions passed over (`_chose_not_to_answer`) that count among the
+    results in these kinds from `min_level` in the stretches: what the skipped term of
+    `_result_terms` keeps (kind, level, time in a stretch as `during` has it), asked in Python."""
+    return [
+        at
+        for kind, level, at in passed
+        if kind in kinds
+        and level >= min_level
+        and any(joined <= at and (left is None or at < left) for joined, left in spans)
+    ]
