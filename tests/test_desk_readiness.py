@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tests.test_desk_sql import KINDS, _iso, make_group
 from trainer.drills import REGISTRY
 from trainer.games import GAMES
-from trainer.store.readiness import readiness, readiness_of
+from trainer.store.readiness import Target, readiness, readiness_of
 from trainer.store.schema import open_db, reading
 
 
@@ -30,10 +30,10 @@ def _pass_over_some(db, rng: random.Random, members: list[int]) -> None:
             if rng.random() < 0.3:
                 continue
             kinds = rng.sample(KINDS, rng.randint(1, 4))
-            for _ in range(rng.randint(1, 8)):
+            for _ in range(rng.randint(1, 12)):
                 drill += 1
                 kind = rng.choice(kinds)
-                when = _iso(rng.choice([rng.uniform(0, 1100), 100.0, 500.0]))
+                when = _iso(rng.choice([rng.uniform(0, 1100), 100.0, 500.0, 700.0]))
                 sprint = rng.random() < 0.4
                 db["drills"].insert(
                     {
@@ -57,7 +57,12 @@ def _pass_over_some(db, rng: random.Random, members: list[int]) -> None:
 def test_the_desks_readiness_is_each_members_readiness_with_questions_passed_over(seed: int) -> None:
     groups, group_id, _ = make_group(seed)
     members = [int(m["id"]) for m in groups.members(group_id)]
-    _pass_over_some(groups.db, random.Random(seed), members)
+    rng = random.Random(seed)
+    _pass_over_some(groups.db, rng, members)
+    for game in GAMES:  # small windows: questions passed over and answers compete for places
+        if rng.random() < 0.7:
+            target = Target(rng.choice([0.5, 1.0]), rng.choice([1, 2, 3, 5]), rng.randint(1, 3), 10)
+            groups.set_target(group_id, game.id, target)
     targets = {game.id: groups.target(group_id, game.id) for game in GAMES}
     games = {game.id: (game.kinds, targets[game.id]) for game in GAMES}
     desk = readiness_of(groups.db, members, games, group_id=group_id, members=True)

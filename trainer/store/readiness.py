@@ -19,6 +19,7 @@ desk and the practice queue both ask `readiness()`, so a trainee is never "ready
 
 from __future__ import annotations
 
+import json
 import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -285,14 +286,13 @@ def readiness_of(
 
     With `members=True` (every trainee a current member of the group `group_id`: the desk) the
     answers are read from `group_answers` (m023), which holds the level beside each answer given
-    in the group, instead of each answer's drill, and first alone: his newest `window` answers
-    along the index in its order, without the union with the questions he passed over and its
-    sort (at 200 members x 3 games, 34 of the 56 ms). The questions passed over are read for all
-    members in one statement (`_chose_not_to_answer`); only a (trainee, game) where one of them
-    counts (`_counting`: in the game's kinds, from its level, in his stretches) and is not older
-    than every answer read is then read again with the union. Run in one read transaction when
-    none is open, so every member's figures are of one moment (a question passed over between
-    two statements is in both or in neither)."""
+    in the group, instead of each answer's drill, and without the union with the questions he
+    passed over and its sort (at 200 members x 3 games, 34 of the 56 ms): those are read for all
+    members in one statement (`_chose_not_to_answer`) and, where one counts (`_counting`: in the
+    game's kinds, from its level, in his stretches), handed to his statement with his newest
+    answers (`_desk_readiness`), not looked up again along the drills. Run in one read
+    transaction when none is open, so every member's figures are of one moment (a question
+    passed over between two statements is in both or in neither)."""
     ids = sorted({int(t) for t in trainee_ids})
     add_median(db.conn)
     chosen = {game: sorted(set(kinds)) for game, (kinds, _target) in games.items()}
@@ -324,34 +324,39 @@ def _desk_readiness(
     spans: Mapping[int, list[Span]],
 ) -> dict[tuple[Any, ...], tuple[Any, ...]]:
     """`readiness_of` for a group's current members: (trainee, game) -> (results, right ones,
-    median time)."""
+    median time), counted in SQLite from his newest answers and, where questions he passed over
+    count, those (the newest `window`, handed in as JSON) in their order."""
+    passed = _chose_not_to_answer(db, ids)
+    kinds = {game: set(names) for game, names in chosen.items()}
     terms = []
     for trainee in ids:
+        mine = passed.get(trainee, ())
         for game, (_kinds, target) in games.items():
-            if chosen[game]:
-                answers, params = _group_answers_term(group_id, trainee, game, chosen[game], target)
+            if not chosen[game]:
+                continue
+            answers, params = _group_answers_term(group_id, trainee, game, chosen[game], target)
+            counting = _counting(mine, kinds[game], target.min_level, spans[trainee]) if mine else []
+            if not counting:
                 terms.append(
                     (
-                        "SELECT ?, ?, count(*), coalesce(sum(correct), 0), median(time_ms), min(at) "
-                        f"FROM ({answers})",
+                        f"SELECT ?, ?, count(*), coalesce(sum(correct), 0), median(time_ms) FROM ({answers})",
                         [trainee, game, *params],
                     )
                 )
-    found = {(row[0], row[1]): row[2:] for row in each_select(db, terms)}
-    passed = _chose_not_to_answer(db, ids)
-    kinds = {game: set(names) for game, names in chosen.items()}
-    again = []
-    for (trainee, game), (count, _right, _median, oldest) in found.items():
-        target = games[game][1]
-        counting = _counting(passed.get(trainee, ()), kinds[game], target.min_level, spans[trainee])
-        # A question passed over changes the newest `window` results unless his answers fill the
-        # window and it is older than all of them (a tie of times is read again: the drill decides).
-        if counting and (count < target.window or max(counting) >= oldest):
-            his = _group_answers_term(group_id, trainee, game, chosen[game], target)
-            again.append(_union_term(trainee, game, chosen[game], target, spans, his))
-    found = {key: row[:3] for key, row in found.items()}
-    found.update({(row[0], row[1]): row[2:] for row in each_select(db, again)})
-    return found
+                continue
+            # As the skipped term of `_result_terms` gives them: the newest `window`.
+            newest = sorted(counting, reverse=True)[: target.window]
+            terms.append(
+                (
+                    f"""SELECT ?, ?, count(*), coalesce(sum(correct), 0),
+                               median(time_ms) FILTER (WHERE time_ms IS NOT NULL)
+                        FROM (SELECT at, drill, correct, time_ms FROM ({answers})
+                              UNION ALL SELECT j.value ->> 0, j.value ->> 1, 0, NULL FROM json_each(?) j
+                              ORDER BY 1 DESC, 2 DESC LIMIT ?)""",
+                    [trainee, game, *params, json.dumps(newest), target.window],
+                )
+            )
+    return {(row[0], row[1]): row[2:] for row in each_select(db, terms)}
 
 
 def _union_term(
@@ -383,31 +388,31 @@ def _union_term(
     )
 
 
-def _chose_not_to_answer(db: Database, ids: Sequence[int]) -> dict[int, list[tuple[str, int, str]]]:
-    """Per trainee, the questions he chose not to answer (`_result_terms`) as (kind, level, time),
-    at any level and time (a handful per trainee: the rows of the partial index
+def _chose_not_to_answer(db: Database, ids: Sequence[int]) -> dict[int, list[tuple[str, int, str, int]]]:
+    """Per trainee, the questions he chose not to answer (`_result_terms`) as (kind, level, time,
+    drill), at any level and time (a handful per trainee: the rows of the partial index
     `drills_not_answered`)."""
-    found: dict[int, list[tuple[str, int, str]]] = {}
+    found: dict[int, list[tuple[str, int, str, int]]] = {}
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
-        for trainee, kind, level, at in db.execute(
-            f"""SELECT d.trainee_id, d.kind, d.level, coalesce(d.skipped_at, d.issued_at) FROM drills d
+        for trainee, kind, level, at, drill in db.execute(
+            f"""SELECT d.trainee_id, d.kind, d.level, coalesce(d.skipped_at, d.issued_at), d.id FROM drills d
                 WHERE d.trainee_id IN ({", ".join("?" for _ in chunk)}) AND {CHOSE_NOT_TO_ANSWER}""",
             list(chunk),
         ):
-            found.setdefault(int(trainee), []).append((kind, int(level), at))
+            found.setdefault(int(trainee), []).append((kind, int(level), at, int(drill)))
     return found
 
 
 def _counting(
-    passed: Sequence[tuple[str, int, str]], kinds: set[str], min_level: int, spans: Sequence[Span]
-) -> list[str]:
-    """The times of the questions passed over (`_chose_not_to_answer`) that count among the
-    results in these kinds from `min_level` in the stretches: what the skipped term of
+    passed: Sequence[tuple[str, int, str, int]], kinds: set[str], min_level: int, spans: Sequence[Span]
+) -> list[tuple[str, int]]:
+    """The (time, drill) of the questions passed over (`_chose_not_to_answer`) that count among
+    the results in these kinds from `min_level` in the stretches: what the skipped term of
     `_result_terms` keeps (kind, level, time in a stretch as `during` has it), asked in Python."""
     return [
-        at
-        for kind, level, at in passed
+        (at, drill)
+        for kind, level, at, drill in passed
         if kind in kinds
         and level >= min_level
         and any(joined <= at and (left is None or at < left) for joined, left in spans)
