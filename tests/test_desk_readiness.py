@@ -35,6 +35,7 @@ def _pass_over_some(db, rng: random.Random, members: list[int]) -> None:
                 kind = rng.choice(kinds)
                 when = _iso(rng.choice([rng.uniform(0, 1100), 100.0, 500.0, 700.0]))
                 sprint = rng.random() < 0.4
+                skipped = _iso(rng.uniform(0, 1100)) if sprint and rng.random() < 0.7 else None
                 db["drills"].insert(
                     {
                         "id": drill,
@@ -46,8 +47,8 @@ def _pass_over_some(db, rng: random.Random, members: list[int]) -> None:
                         "situation": "{}",
                         "mode": "sprint" if sprint else "practice",
                         "issued_at": when,
-                        "skipped_at": _iso(rng.uniform(0, 1100)) if sprint and rng.random() < 0.7 else None,
-                        "answered": 0,
+                        "skipped_at": skipped,
+                        "answered": int(skipped is not None),  # a skipped one is closed (m012)
                     }
                 )
 
