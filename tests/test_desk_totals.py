@@ -224,6 +224,8 @@ def assert_counts_are_the_plain_ones(groups: Groups, group_id: int) -> None:
     assert groups.mistakes(group_id) == (
         stats.group_mistakes(groups.db, ids, group_id=group_id) if ids else []
     )
+    for first in (0, 1, 3, 10):  # the desk's first ten, summed in SQLite
+        assert groups.mistakes(group_id, first=first) == groups.mistakes(group_id)[:first]
 
 
 @settings(max_examples=25, deadline=None)

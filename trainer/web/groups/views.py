@@ -422,7 +422,7 @@ def _render_desk(
         ),
         sort=sort,
         items=item_rows(readable_items(groups.item_details(group_id)), once_kind_title),
-        mistakes=groups.mistakes(group_id),
+        mistakes=groups.mistakes(group_id, first=10),  # the ten the page shows
         results=results,
         names=names,
         exams=db.exams().of_group(group_id),
