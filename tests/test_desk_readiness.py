@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import threading
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from tests.test_desk_sql import KINDS, _iso, make_group
 from trainer.drills import REGISTRY
 from trainer.games import GAMES
+from trainer.store.groups import Groups
 from trainer.store.readiness import Target, readiness, readiness_of
 from trainer.store.schema import open_db, reading
 
@@ -140,3 +142,89 @@ def test_one_read_transaction_sees_one_moment_while_another_connection_writes(tm
     assert not reader.conn.in_transaction  # ended, not left open for the next request
     reader.conn.close()
     writer.conn.close()
+
+
+def test_the_report_is_of_one_moment_while_a_member_answers(tmp_path) -> None:
+    # A member answering on another connection while the desk's report is read again and again:
+    # his answers counted over the kinds and his last activity always belong together (the last
+    # activity is the time of the answer that many answers in), as one read transaction gives.
+    path = tmp_path / "trainer.sqlite"
+    open_db(path).conn.close()
+    setup = open_db(path, migrate=False)
+    with setup.conn:
+        for i, role in ((1, "instructor"), (2, "trainee")):
+            setup["trainees"].insert({"id": i, "name": None, "created_at": _iso(0)})
+            setup["users"].insert(
+                {
+                    "id": i,
+                    "username": f"u{i}",
+                    "username_key": f"u{i}",
+                    "display_name": f"U{i}",
+                    "password_hash": None,
+                    "role": role,
+                    "created_at": _iso(0),
+                }
+            )
+        setup["groups"].insert(
+            {"id": 1, "name": "G", "owner_id": 1, "join_code": "AAAA-BBBB", "created_at": _iso(0)}
+        )
+        setup["memberships"].insert({"group_id": 1, "user_id": 2, "joined_at": _iso(0)})
+        setup["membership_periods"].insert(
+            {"group_id": 1, "user_id": 2, "joined_at": _iso(0), "left_at": None}
+        )
+    setup.conn.close()
+    times = [_iso(1 + n) for n in range(300)]
+    kinds = KINDS[:5]
+    done = threading.Event()
+
+    def answer() -> None:
+        writer = open_db(path, migrate=False)
+        try:
+            for n, at in enumerate(times, start=1):
+                kind = kinds[n % len(kinds)]
+                with writer.conn:
+                    writer["drills"].insert(
+                        {
+                            "id": n,
+                            "trainee_id": 2,
+                            "kind": kind,
+                            "level": REGISTRY[kind].levels[0],
+                            "seed": 1,
+                            "version": 1,
+                            "situation": "{}",
+                            "mode": "practice",
+                            "issued_at": at,
+                            "answered": 1,
+                        }
+                    )
+                    writer["attempts"].insert(
+                        {
+                            "id": n,
+                            "drill_id": n,
+                            "trainee_id": 2,
+                            "kind": kind,
+                            "raw": "1",
+                            "answer": "1",
+                            "expected": "1",
+                            "correct": 1,
+                            "time_ms": 1000,
+                            "mode": "practice",
+                            "answered_at": at,
+                        }
+                    )
+        finally:
+            writer.conn.close()
+            done.set()
+
+    reader = Groups(open_db(path, migrate=False))
+    thread = threading.Thread(target=answer)
+    thread.start()
+    seen = 0
+    while not done.is_set() or seen < 2:
+        [member] = reader.report(1)["trainees"]
+        total = sum(c["attempts"] for c in member["kinds"].values())
+        assert member["last_activity"] == (times[total - 1] if total else None), total
+        seen += 1
+    thread.join()
+    assert sum(c["attempts"] for c in reader.report(1)["trainees"][0]["kinds"].values()) == len(times)
+    reader.db.conn.close()
