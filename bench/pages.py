@@ -13,7 +13,10 @@ Two on-disk temporary databases are filled with generated answers in bulk (sqlit
 Each figure is the median of `--rounds` requests, interleaved with the bare endpoint's, and the ratio
 of the two: the machine is shared, so the ratio is what compares across runs.
 
-Run: python3 bench/pages.py [--rounds 15] [--budget 10] [--only trainee|group] [--quick]
+With `--skipped N` each trainee of the group also skipped N sprint questions in random kinds, two
+of them within the last 12 hours (the desk's readiness then merges them with his answers).
+
+Run: python3 bench/pages.py [--rounds 15] [--budget 10] [--only trainee|group] [--quick] [--skipped N]
 """
 
 from __future__ import annotations
@@ -171,6 +174,35 @@ def add_answers(db: Any, rng: random.Random, trainee: int, count: int) -> None:
         )
 
 
+def add_skipped(db: Any, rng: random.Random, trainee: int, count: int) -> None:
+    """`count` sprint questions the trainee skipped, in random kinds: the first two within the last
+    12 hours (among his newest results), the others over the last `DAYS` days (`--skipped`)."""
+    first = (db.execute("SELECT max(id) FROM drills").fetchone()[0] or 0) + 1
+    rows = []
+    for n in range(count):
+        kind = rng.choice(KINDS)
+        ago = timedelta(hours=rng.uniform(0, 12)) if n < 2 else timedelta(days=rng.uniform(2, DAYS - 5))
+        at = _iso(NOW - ago)
+        rows.append(
+            {
+                "id": first + n,
+                "trainee_id": trainee,
+                "kind": kind,
+                "level": rng.choice(REGISTRY[kind].levels),
+                "seed": rng.getrandbits(32),
+                "version": 1,
+                "rules": None,
+                "situation": "{}",
+                "mode": "sprint",
+                "issued_at": at,
+                "skipped_at": at,
+                "answered": 1,  # a skipped sprint question is closed, with no attempt (m012)
+            }
+        )
+    with db.conn:
+        db["drills"].insert_all(rows)
+
+
 def load() -> str:
     """The machine's load average (1, 5, 15 minutes): the machine is shared."""
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -238,7 +270,7 @@ def trainee_pages(
 
 
 def group_pages(
-    workdir: Path, groups: list[int], answers: int, rounds: int, budget: float
+    workdir: Path, groups: list[int], answers: int, rounds: int, budget: float, skipped: int = 0
 ) -> list[tuple[str, str, float, float]]:
     path = workdir / "group.sqlite"
     app = make_app(path)
@@ -255,6 +287,8 @@ def group_pages(
     for size in groups:
         for member in add_trainees(db, first, size - have):
             add_answers(db, rng, member, answers)
+            if skipped:
+                add_skipped(db, rng, member, skipped)
             # In the group since before his first answer, as joining writes it (a membership and
             # its period): the desk shows what he did while in the group.
             joined = _iso(NOW - timedelta(days=DAYS))
@@ -286,6 +320,9 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=10.0, help="seconds per page and size, at most")
     parser.add_argument("--only", choices=["trainee", "group"], help="one of the two databases")
     parser.add_argument("--quick", action="store_true", help="a tenth of the data (a smoke run)")
+    parser.add_argument(
+        "--skipped", type=int, default=0, help="sprint questions each trainee of the group skipped (2 recent)"
+    )
     args = parser.parse_args()
     scale = 10 if args.quick else 1
     started = load()
@@ -299,7 +336,12 @@ def main() -> None:
             )
         if args.only != "trainee":
             rows += group_pages(
-                workdir, [50 // scale, 100 // scale, 200 // scale], 2_000, args.rounds, args.budget
+                workdir,
+                [50 // scale, 100 // scale, 200 // scale],
+                2_000,
+                args.rounds,
+                args.budget,
+                args.skipped,
             )
         took = time.perf_counter() - start
     print(f"{'page':<10} {'data':<18} {'median ms':>10} {'bare ms':>8} {'ratio':>8}")

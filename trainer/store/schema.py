@@ -239,6 +239,26 @@ def apply_migrations(db: Database) -> list[str]:
 
 
 @contextmanager
+def reading(db: Database) -> Iterator[Database]:
+    """One read transaction (a deferred BEGIN, ended by COMMIT): every statement in it reads the
+    database as it was at its first, whatever is written meanwhile (WAL). Within a transaction
+    already open, that one. For a page that reads in many statements what must fit together."""
+    conn = db.conn
+    if conn.in_transaction:
+        yield db
+        return
+    conn.execute("BEGIN")
+    try:
+        yield db
+    except BaseException:
+        if conn.in_transaction:
+            conn.rollback()
+        raise
+    if conn.in_transaction:
+        conn.execute("COMMIT")
+
+
+@contextmanager
 def writing(db: Database) -> Iterator[Database]:
     """One write transaction, started as BEGIN IMMEDIATE.
 

@@ -29,7 +29,6 @@ from flask import (
     abort,
     current_app,
     flash,
-    get_template_attribute,
     redirect,
     render_template,
     request,
@@ -241,18 +240,29 @@ def heat_rows(kinds: list[str], trainees: list[dict[str, Any]]) -> dict[int, Mar
 
 def member_cells(trainees: list[dict[str, Any]], practising: dict[int, dict[str, Any]]) -> dict[int, Markup]:
     """Per trainee id, the cells of his row on the desk between his name and his last activity: his
-    readiness in each game (the verdict of `groups/readiness.html`, rendered once per distinct
-    status and figures, not once per member and game) and the house rules he practises under
-    (`practising_under`, each preset's title translated once). The markup is the template's, byte
-    for byte (tests/test_desk_sql.py)."""
-    verdict = get_template_attribute("groups/readiness.html", "verdict")
-    # The page's own text, marked safe as the template's `_()` marks it.
-    w = {
-        "ready": Markup(gettext("Ready")),
-        "not_yet": Markup(gettext("Not yet")),
-        "too_few": Markup(gettext("Too few answers")),
-        "s": Markup(gettext("s")),
+    readiness in each game (the verdict of `groups/readiness.html`, written here once per distinct
+    status and figures: the macro called 600 times was a tenth of the desk) and the house rules he
+    practises under (`practising_under`, each preset's title translated once). The markup is the
+    template's, byte for byte (tests/test_desk_sql.py)."""
+    # The page's own text, marked safe as the template's `_()` marks it; as in the macro, a line
+    # ends after the first two words and not after the third.
+    statuses = {
+        "ready": f'<span class="ready ready-yes">✓ {gettext("Ready")}</span>\n',
+        "not_yet": f'<span class="ready ready-no">✗ {gettext("Not yet")}</span>\n',
+        "too_few": f'<span class="ready ready-few">… {gettext("Too few answers")}</span>',
     }
+    s_word = gettext("s")
+
+    def verdict(r: dict[str, Any]) -> str:
+        """The macro `verdict` of groups/readiness.html, written here (tests/test_desk_sql.py)."""
+        status = statuses.get(r["status"], statuses["too_few"])
+        if not r["answers"]:
+            return status
+        return (
+            f'{status}<span class="muted small">{round(100 * r["accuracy"])}% · '
+            f"{round(r['median_ms'] / 1000, 1)} {s_word}</span>"
+        )
+
     where_words = {
         "here": gettext("This group's rules"),
         "other": gettext("Another group's rules"),
@@ -267,7 +277,7 @@ def member_cells(trainees: list[dict[str, Any]], practising: dict[int, dict[str,
             r = t["readiness"][g.id]
             key = (r["status"], r["answers"], r["accuracy"], r["median_ms"])
             if key not in verdicts:
-                verdicts[key] = str(verdict(r, w))
+                verdicts[key] = verdict(r)
             parts.append(f'<td data-game="{g.id}" data-status="{r["status"]}">{verdicts[key]}</td>')
         p = practising[int(t["id"])]
         words = []
@@ -282,6 +292,81 @@ def member_cells(trainees: list[dict[str, Any]], practising: dict[int, dict[str,
         )
         rows[int(t["id"])] = Markup("".join(parts))
     return rows
+
+
+# A member id no group has, put in a URL built once and replaced by each member's id: the desk
+# links three pages per member (hundreds of `url_for` calls, a tenth of the page's time).
+_SOMEONE = 2**62 + 12345
+
+
+def _member_url(endpoint: str, group_id: int) -> tuple[str, str]:
+    """The URL of `endpoint` for any member of the group: its two parts around the member's id."""
+    url = url_for(endpoint, group_id=group_id, user_id=_SOMEONE)
+    before, _, after = url.partition(str(_SOMEONE))
+    return str(escape(before)), str(escape(after))
+
+
+def trainee_rows(
+    group_id: int, trainees: list[dict[str, Any]], cells: dict[int, Markup], zone: str | None, csrf: Markup
+) -> Markup:
+    """The rows of the desk's table of trainees, in the order of `trainees`: his name with a link
+    to his page, his `member_cells`, his last activity in the group's zone and the buttons for a
+    password code and for removing him. The markup is the template's, byte for byte
+    (tests/test_desk_rows.py); each link is built once for all the members and each word
+    translated once."""
+    page, code, remove = (
+        _member_url(endpoint, group_id)
+        for endpoint in ("groups.trainee", "groups.member_code", "groups.remove_member")
+    )
+    not_handed = f' <span class="muted">({escape(gettext("not handed over yet"))})</span>'
+    code_word, remove_word = escape(gettext("Password code")), escape(gettext("Remove"))
+    parts = []
+    for t in trainees:
+        who = int(t["id"])
+        last = t["last_activity"]
+        parts.append(
+            f'<tr data-trainee="{escape(t["username"])}">\n'
+            f'    <th scope="row"><a href="{page[0]}{who}{page[1]}">{escape(t["display_name"])}</a>'
+            f"{not_handed if t['unclaimed'] else ''}</th>\n"
+            f"{cells[who]}    <td>{escape(local_time.shown(last, zone)) if last else '—'}</td>\n"
+            '    <td class="row-actions">\n'
+            f'      <form method="post" action="{code[0]}{who}{code[1]}">{csrf}'
+            f'<button type="submit" class="link-button">{code_word}</button></form>\n'
+            f'      <form method="post" action="{remove[0]}{who}{remove[1]}">{csrf}'
+            f'<button type="submit" class="link-button">{remove_word}</button></form>\n'
+            "    </td>\n"
+            "  </tr>"
+        )
+    return Markup("".join(parts))
+
+
+def item_rows(items: list[dict[str, Any]], kind_title: Any) -> Markup:
+    """The rows of the desk's item analysis (`readable_items`): per drill kind, level and mode its
+    answers, accuracy and median time, the most common wrong answers and the typical mistakes.
+    The markup is the template's, byte for byte (tests/test_desk_rows.py); a hundred rows of
+    nested template loops were a third of the page's rendering."""
+    s_word = gettext("s")  # the page's own text, marked safe as the template's `_()` marks it
+    parts = []
+    for i in items:
+        wrong = "; ".join(
+            f'<span class="answer">{escape(w["text"])}</span> ×{escape(w["count"])}'
+            for w in i["wrong_answers"]
+        )
+        mistakes = "; ".join(
+            f'<span data-mistake="{escape(m["mistake"])}">{escape(m["title"])}</span> ×{escape(m["count"])}'
+            for m in i["mistakes"]
+        )
+        parts.append(
+            f'<tr data-kind="{escape(i["kind"])}" data-level="{escape(i["level"])}" '
+            f'data-mode="{escape(i["mode"])}"><th scope="row">{escape(kind_title(i["kind"]))}</th>'
+            f'<td class="num">{escape(i["level"])}</td><td>{escape(i["mode_title"])}</td>'
+            f'<td class="num">{escape(i["attempts"])}</td>'
+            f'<td class="num">{int(round(100 * i["accuracy"], 0))}%</td>'
+            f'<td class="num">{round(i["median_ms"] / 1000, 1)} {s_word}</td>\n'
+            f'    <td class="wrong-answers">{wrong or "—"}</td>\n'
+            f'    <td class="item-mistakes">{mistakes or "—"}</td></tr>'
+        )
+    return Markup("".join(parts))
 
 
 def _sorted(trainees: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
@@ -319,6 +404,8 @@ def _render_desk(
     rules = groups.rules(group_id)
     invited = invitations().of_group(group_id, current_user.id)
     practising = practising_under(group_id, report["trainees"], rules)
+    form = EmptyForm()
+    once_kind_title = _once(kind_title)
     page = render_template(
         "groups/desk.html",
         waiting=sum(1 for i in invited if i["status"] == "waiting"),
@@ -326,21 +413,27 @@ def _render_desk(
         report=report,
         trainees=_sorted(report["trainees"], sort),
         heat_rows=heat_rows(report["kinds"], report["trainees"]),
-        member_cells=member_cells(report["trainees"], practising),
+        trainee_rows=trainee_rows(
+            group_id,
+            _sorted(report["trainees"], sort),
+            member_cells(report["trainees"], practising),
+            local_time.zone_of(group),
+            Markup(getattr(form, "csrf_token", "")),  # none when CSRF is off, as the template's
+        ),
         sort=sort,
-        items=readable_items(groups.item_details(group_id)),
-        mistakes=groups.mistakes(group_id),
+        items=item_rows(readable_items(groups.item_details(group_id)), once_kind_title),
+        mistakes=groups.mistakes(group_id, first=10),  # the ten the page shows
         results=results,
         names=names,
         exams=db.exams().of_group(group_id),
         rules=rules,
         presets={g.id: _presets(g) for g in GAMES},
         games=GAMES,
-        kind_title=_once(kind_title),
+        kind_title=once_kind_title,
         game_title=_once(game_title),
         target_form=target_form,
         code=code,
-        form=EmptyForm(),
+        form=form,
         zone=local_time.zone_of(group),
         zones=local_time.zone_names(),
         school_zone=gettext("The school's: %(zone)s", zone=local_time.zone_label(None)),
