@@ -258,10 +258,9 @@ def member_cells(trainees: list[dict[str, Any]], practising: dict[int, dict[str,
         status = statuses.get(r["status"], statuses["too_few"])
         if not r["answers"]:
             return status
-        return (
-            f'{status}<span class="muted small">{round(100 * r["accuracy"])}% · '
-            f"{round(r['median_ms'] / 1000, 1)} {s_word}</span>"
-        )
+        # No median time when every result counted is a question passed over.
+        median = "—" if r["median_ms"] is None else f"{round(r['median_ms'] / 1000, 1)} {s_word}"
+        return f'{status}<span class="muted small">{round(100 * r["accuracy"])}% · {median}</span>'
 
     where_words = {
         "here": gettext("This group's rules"),
