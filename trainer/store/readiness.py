@@ -344,14 +344,16 @@ def _desk_readiness(
                     )
                 )
                 continue
-            # As the skipped term of `_result_terms` gives them: the newest `window`.
+            # As the skipped term of `_result_terms` gives them: the newest `window`. Read with
+            # json_extract, not ->> (SQLite 3.38; the STRICT tables need only 3.37).
             newest = sorted(counting, reverse=True)[: target.window]
             terms.append(
                 (
                     f"""SELECT ?, ?, count(*), coalesce(sum(correct), 0),
                                median(time_ms) FILTER (WHERE time_ms IS NOT NULL)
                         FROM (SELECT at, drill, correct, time_ms FROM ({answers})
-                              UNION ALL SELECT j.value ->> 0, j.value ->> 1, 0, NULL FROM json_each(?) j
+                              UNION ALL SELECT json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'),
+                                               0, NULL FROM json_each(?) j
                               ORDER BY 1 DESC, 2 DESC LIMIT ?)""",
                     [trainee, game, *params, json.dumps(newest), target.window],
                 )
