@@ -238,3 +238,46 @@ def test_the_report_is_of_one_moment_while_a_member_answers(tmp_path) -> None:
     thread.join()
     assert sum(c["attempts"] for c in reader.report(1)["trainees"][0]["kinds"].values()) == len(times)
     reader.db.conn.close()
+
+
+def test_the_groups_mistakes_are_of_one_moment_while_a_member_makes_a_new_one(tmp_path) -> None:
+    # `Groups.mistakes` reads the totals per mistake, then how many members made each: a mistake
+    # made for the first time between the two (another connection's answer, which writes both
+    # counts in its transaction) was in the second read and not the first, a KeyError and a 500
+    # on the desk. One read transaction reads both of one moment.
+    path = tmp_path / "trainer.sqlite"
+    open_db(path).conn.close()
+    reader, writer = open_db(path, migrate=False), open_db(path, migrate=False)
+
+    def made(mistake: str) -> None:
+        with writer.conn:
+            writer.execute(
+                "INSERT INTO group_mistake_kinds (group_id, mistake, kind, n) "
+                "VALUES (1, ?, 'rp.bet_payout', 1)",
+                [mistake],
+            )
+            writer.execute(
+                "INSERT INTO group_mistake_members (group_id, mistake, trainee_id, n) VALUES (1, ?, 2, 1)",
+                [mistake],
+            )
+
+    made("rp.wrong_odds")
+
+    def between(statement: str) -> None:
+        if "FROM group_mistake_members" in statement and "rp.short_pay" not in written:
+            written.append("rp.short_pay")
+            made("rp.short_pay")  # after the first read, before the second
+
+    written: list[str] = []
+    reader.conn.set_trace_callback(between)
+    try:
+        shown = Groups(reader).mistakes(1, first=10)
+    finally:
+        reader.conn.set_trace_callback(None)
+    assert written == ["rp.short_pay"]
+    assert [(m["mistake"], m["count"], m["trainees"], m["kinds"]) for m in shown] == [
+        ("rp.wrong_odds", 1, 1, ["rp.bet_payout"])
+    ]
+    assert [m["mistake"] for m in Groups(reader).mistakes(1)] == ["rp.short_pay", "rp.wrong_odds"]
+    reader.conn.close()
+    writer.conn.close()

@@ -745,27 +745,29 @@ class Groups:
         made it and how often in all, over the kinds (`stats.group_mistakes` of the members, read
         from the counts the triggers keep: `group_mistake_kinds`, `group_mistake_members`). With
         `first`, the first that many: the totals are summed in SQLite and the kinds read of those
-        only (the desk shows ten of a hundred mistakes in thirty kinds)."""
-        totals: dict[str, dict[str, Any]] = {}
-        for mistake, count in self.db.execute(
-            "SELECT mistake, sum(n) FROM group_mistake_kinds WHERE group_id = ? GROUP BY mistake",
-            [group_id],
-        ):
-            totals[mistake] = {"mistake": mistake, "count": count, "trainees": 0, "kinds": []}
-        for mistake, trainees in self.db.execute(
-            "SELECT mistake, count(*) FROM group_mistake_members WHERE group_id = ? GROUP BY mistake",
-            [group_id],
-        ):
-            totals[mistake]["trainees"] = trainees
-        shown = sorted(totals.values(), key=lambda t: (-t["count"], -t["trainees"], t["mistake"]))[:first]
-        if shown:
-            names = [t["mistake"] for t in shown]
-            for mistake, kind in self.db.execute(
-                "SELECT mistake, kind FROM group_mistake_kinds "
-                f"WHERE group_id = ? AND mistake IN ({', '.join('?' for _ in names)}) ORDER BY mistake, kind",
-                [group_id, *names],
+        only (the desk shows ten of a hundred mistakes in thirty kinds). In one read transaction: a
+        mistake first made between the reads is in all of them or in none."""
+        with reading(self.db):
+            totals: dict[str, dict[str, Any]] = {}
+            for mistake, count in self.db.execute(
+                "SELECT mistake, sum(n) FROM group_mistake_kinds WHERE group_id = ? GROUP BY mistake",
+                [group_id],
             ):
-                totals[mistake]["kinds"].append(kind)
+                totals[mistake] = {"mistake": mistake, "count": count, "trainees": 0, "kinds": []}
+            for mistake, trainees in self.db.execute(
+                "SELECT mistake, count(*) FROM group_mistake_members WHERE group_id = ? GROUP BY mistake",
+                [group_id],
+            ):
+                totals[mistake]["trainees"] = trainees
+            shown = sorted(totals.values(), key=lambda t: (-t["count"], -t["trainees"], t["mistake"]))[:first]
+            if shown:
+                names = [t["mistake"] for t in shown]
+                for mistake, kind in self.db.execute(
+                    "SELECT mistake, kind FROM group_mistake_kinds WHERE group_id = ? "
+                    f"AND mistake IN ({', '.join('?' for _ in names)}) ORDER BY mistake, kind",
+                    [group_id, *names],
+                ):
+                    totals[mistake]["kinds"].append(kind)
         # The keys in the order they always had (`stats.group_mistakes`'s).
         return [
             {
