@@ -281,3 +281,46 @@ def test_the_groups_mistakes_are_of_one_moment_while_a_member_makes_a_new_one(tm
     assert [m["mistake"] for m in Groups(reader).mistakes(1)] == ["rp.short_pay", "rp.wrong_odds"]
     reader.conn.close()
     writer.conn.close()
+
+
+def test_the_item_analysis_is_of_one_moment_while_a_member_answers_wrong(tmp_path) -> None:
+    # `Groups.item_details` reads each item's attempts, then its most common wrong answers: another
+    # connection's wrong answer between the two counted it among the wrong answers and not among the
+    # attempts (two wrong answers shown of an item with one). One read transaction reads both at once.
+    path = tmp_path / "trainer.sqlite"
+    open_db(path).conn.close()
+    reader, writer = open_db(path, migrate=False), open_db(path, migrate=False)
+
+    def answered_wrong(attempts: int) -> None:
+        with writer.conn:
+            writer.execute(
+                "INSERT INTO group_items (group_id, kind, level, mode, attempts, correct, low_ms, low_id, "
+                "median_ms) VALUES (1, 'rp.bet_payout', 1, 'practice', ?, 1, 900, 1, 900) "
+                "ON CONFLICT DO UPDATE SET attempts = excluded.attempts",
+                [attempts],
+            )
+            writer.execute(
+                "INSERT INTO group_wrong (group_id, kind, level, mode, answer, n, drill_id) "
+                "VALUES (1, 'rp.bet_payout', 1, 'practice', '\"5\"', 1, 1) "
+                "ON CONFLICT DO UPDATE SET n = n + 1"
+            )
+
+    answered_wrong(2)  # one right, one wrong
+
+    def between(statement: str) -> None:
+        if "FROM group_wrong" in statement and not written:
+            written.append(statement)
+            answered_wrong(3)  # after the attempts were read, before the wrong answers
+
+    written: list[str] = []
+    reader.conn.set_trace_callback(between)
+    try:
+        [item] = Groups(reader).item_details(1)
+    finally:
+        reader.conn.set_trace_callback(None)
+    assert written
+    assert (item["attempts"], [w["count"] for w in item["wrong_answers"]]) == (2, [1])
+    [item] = Groups(reader).item_details(1)
+    assert (item["attempts"], [w["count"] for w in item["wrong_answers"]]) == (3, [2])
+    reader.conn.close()
+    writer.conn.close()

@@ -721,7 +721,12 @@ class Groups:
         Read from the counts the triggers keep (`group_items`, `group_wrong`,
         `group_item_mistakes`; migration m023): a row per kind, level and mode, and the `wrong`
         first of each's answers and mistakes, whatever the number of answers behind them; the same
-        figures as counting the answers (`item_details_counted`)."""
+        figures as counting the answers (`item_details_counted`). In one read transaction: a row's
+        wrong answers are never counted from a later moment than its attempts."""
+        with reading(self.db):
+            return self._item_details(group_id, wrong)
+
+    def _item_details(self, group_id: int, wrong: int) -> list[dict[str, Any]]:
         rows: dict[tuple[str, int, str], dict[str, Any]] = {}
         for kind, level, mode, n, correct, median in self.db.execute(
             "SELECT kind, level, mode, attempts, correct, median_ms FROM group_items WHERE group_id = ?",
