@@ -495,3 +495,59 @@ def test_the_home_pages_recommendation_is_the_head_of_todays_queue(app, client, 
         assert home[2] == ("rp.qualify", 1) and listed.count("new drill") == 2
     else:
         assert listed.count("new drill") == 3
+
+
+def test_the_daily_goal_counts_the_answers_of_the_calendar_day_in_the_trainees_zone():
+    """Tbilisi is UTC+4: 00:01 there on 3 December is 20:01 UTC on the 2nd. The day's answers and new
+    drills are those of the local day, so a trainee's count does not reset at 04:00 in Tbilisi."""
+    clock = Clock(datetime(2026, 12, 2, 19, 59, tzinfo=UTC))  # 23:59 on the 2nd in Tbilisi
+    store = Store(memory_db(), clock=clock)
+    trainee = store.trainee_named("One")["id"]
+    _answer(store, trainee, "rp.qualify", 1, 0, True, 4_000)
+    for n, moment in enumerate(
+        (datetime(2026, 12, 2, 20, 1, tzinfo=UTC), datetime(2026, 12, 3, 10, tzinfo=UTC))
+    ):
+        clock.now = moment  # 00:01 and 14:00 on the 3rd in Tbilisi
+        _answer(store, trainee, "rp.bet_payout", 1, n, True, 4_000)
+    evening = datetime(2026, 12, 3, 19, 0, tzinfo=UTC)  # 23:00 on the 3rd in Tbilisi
+    today = practice_queue(store.db, trainee, CATALOG, now=evening, zone="Asia/Tbilisi")
+    assert (today.answered, today.introduced) == (2, 1)  # rp.bet_payout's card is the 3rd's
+    assert practice_queue(store.db, trainee, CATALOG, now=evening).answered == 1  # the UTC day's
+    after_midnight = datetime(2026, 12, 3, 20, 30, tzinfo=UTC)  # 00:30 on the 4th in Tbilisi
+    assert practice_queue(store.db, trainee, CATALOG, now=after_midnight, zone="Asia/Tbilisi").answered == 0
+
+
+def test_the_today_page_counts_in_the_groups_time_zone(app):
+    from accounts_helpers import add_user
+    from test_groups import _make_group, _trainee
+
+    add_user(app, "teacher", "instructor")
+    teacher = app.test_client()
+    assert AuthActions(teacher).sign_in("teacher").status_code == 302
+    group_id, code = _make_group(teacher)
+    zone = "Pacific/Kiritimati"  # UTC+14: its day and the UTC day differ ten hours of each day
+    assert teacher.post(f"/groups/{group_id}/time-zone", data={"time_zone": zone}).status_code == 302
+    client = _trainee(app, "trainee.one", code)
+    from zoneinfo import ZoneInfo
+
+    here = ZoneInfo(zone)
+    now = datetime.now(UTC)
+    midnight = datetime.combine(now.astimezone(here).date(), datetime.min.time(), tzinfo=here)
+    # An answer a minute before the local midnight (yesterday there) and one now (today there).
+    with app.app_context():
+        user = open_db(app.config["DATABASE"]).execute("SELECT id FROM users WHERE username = 'trainee.one'")
+        trainee = user.fetchone()[0]
+    clock = Clock(now)
+    store = Store(open_db(app.config["DATABASE"]), clock=clock)
+    # One answer now, and one a minute off the local midnight on the UTC day it is not: before it
+    # (yesterday there, today in UTC) from 10:00 UTC on, after it (today there, yesterday in UTC) before.
+    before = (midnight - timedelta(minutes=1)).astimezone(UTC)
+    other = before if before.date() == now.date() else (midnight + timedelta(minutes=1)).astimezone(UTC)
+    for seed, moment in enumerate((other, now)):
+        clock.now = moment
+        situation = issue("rp.qualify", 1, seed=seed)
+        drill = store.save_drill(trainee, situation, group_id=group_id)
+        store.answer(drill, expected_of(situation)[0], time_ms=1)
+    counted = 1 if other is before else 2
+    assert client.get("/api/v1/practice/next").json["answered_today"] == counted
+    assert f'<p id="goal">{counted} of ' in client.get("/today/").get_data(as_text=True)

@@ -38,10 +38,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, time, timedelta
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from fsrs import Card, Rating, Scheduler, State
 from sqlite_utils import Database
@@ -435,7 +436,7 @@ def card_states(
 
 @dataclass(frozen=True)
 class Today:
-    """The trainee's queue and the day so far (UTC day)."""
+    """The trainee's queue and the day so far (the calendar day in the trainee's zone)."""
 
     items: tuple[Item, ...]
     answered: int
@@ -453,6 +454,21 @@ class Today:
         }
 
 
+def local_day(now: datetime, zone: str) -> tuple[str, str]:
+    """The stored-time bounds (ISO UTC, start in, end out) of the calendar day `now` falls on in `zone`;
+    a day of a DST change is 23 or 25 hours long.
+
+    >>> from datetime import UTC
+    >>> local_day(datetime(2026, 12, 2, 20, 30, tzinfo=UTC), "Asia/Tbilisi")
+    ('2026-12-02T20:00:00.000000+00:00', '2026-12-03T20:00:00.000000+00:00')
+    """
+    here = ZoneInfo(zone)
+    day = now.astimezone(here).date()
+    start = datetime.combine(day, time(), tzinfo=here)
+    end = datetime.combine(day + timedelta(days=1), time(), tzinfo=here)
+    return _iso(start), _iso(end)
+
+
 def practice_queue(
     db: Database,
     trainee_id: int,
@@ -461,17 +477,21 @@ def practice_queue(
     now: datetime,
     settings: Settings | None = None,
     targets: Mapping[str, Target] | None = None,
+    zone: str = "UTC",
 ) -> Today:
     """Today's practice for a trainee over the given (kind, levels), in the order new kinds come;
-    `targets`: the readiness target per kind that decides a mastered level (default: data/readiness.toml)."""
+    `targets`: the readiness target per kind that decides a mastered level (default: data/readiness.toml);
+    `zone`: the time zone whose calendar day the daily goal and the new drills of the day count in (the
+    trainee's group's), so an answer at 01:00 in Tbilisi counts for that day, not the UTC day before."""
     settings = settings or load_settings()
-    day = now.astimezone(UTC).date().isoformat()
+    start, end = local_day(now, zone)
     answered = db.execute(
-        "SELECT count(*) FROM attempts WHERE trainee_id = ? AND substr(answered_at, 1, 10) = ?",
-        [trainee_id, day],
+        "SELECT count(*) FROM attempts WHERE trainee_id = ? AND answered_at >= ? AND answered_at < ?",
+        [trainee_id, start, end],
     ).fetchone()[0]
     introduced = db.execute(
-        "SELECT count(*) FROM cards WHERE trainee_id = ? AND substr(created_at, 1, 10) = ?", [trainee_id, day]
+        "SELECT count(*) FROM cards WHERE trainee_id = ? AND created_at >= ? AND created_at < ?",
+        [trainee_id, start, end],
     ).fetchone()[0]
     items = order_queue(
         card_states(db, trainee_id, targets),

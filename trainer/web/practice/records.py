@@ -12,6 +12,7 @@ from typing import Any
 from trainer.store import stats
 from trainer.store.practice import Item, Today, practice_queue
 from trainer.store.readiness import Target
+from trainer.web.core import local_time
 from trainer.web.core.db import groups, practice_group_id, store
 from trainer.web.situations.catalog import games_with_kinds, kind_title
 
@@ -39,8 +40,14 @@ def today(trainee: int | None, game: str | None = None) -> Today:
     counts as mastered by the readiness target of the group he practises for, if any."""
     now = datetime.now(UTC)
     if trainee is None:
-        return practice_queue(store().db, -1, catalog(game), now=now)
-    return practice_queue(store().db, trainee, catalog(game), now=now, targets=targets())
+        return practice_queue(store().db, -1, catalog(game), now=now, zone=local_time.instance_zone())
+    return practice_queue(store().db, trainee, catalog(game), now=now, targets=targets(), zone=zone())
+
+
+def zone() -> str:
+    """The time zone of the signed-in trainee's day: his practised-for group's, else the instance's."""
+    group_id = practice_group_id()
+    return local_time.zone_of(None if group_id is None else groups().group(group_id))
 
 
 def summary(trainee: int) -> dict[str, Any]:
