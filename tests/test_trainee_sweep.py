@@ -300,3 +300,111 @@ def test_a_group_whose_house_rules_were_edited_between_the_deal_and_the_answer(a
     user = _user_id(app, "trainee.rules")
     for shown in (f"/groups/{group_id}", f"/groups/{group_id}/trainees/{user}/drills/{drill_id}"):
         assert teacher.get(shown).status_code == 200, shown
+
+
+def test_a_live_round_and_a_duel_played_out_by_a_trainee_who_left(app):
+    from accounts_helpers import add_user
+
+    add_user(app, "teacher", "instructor")
+    teacher = app.test_client()
+    assert AuthActions(teacher).sign_in("teacher").status_code == 302
+    group_id, code = _make_group(teacher)
+    one = _trainee(app, "trainee.one", code)
+    two = _trainee(app, "trainee.two", code)
+    assert one.post("/groups/leaderboard-name", data={"name": "x" * 500}).status_code < 500
+    assert one.post("/groups/practise-for", data={"group": group_id}).status_code < 500
+    made = teacher.post(
+        "/live/new",
+        data={
+            "group": group_id,
+            "kinds": ["rp.qualify"],
+            "level": 1,
+            "questions": 2,
+            "seconds": 10,
+            "scoring": "fast",
+        },
+    )
+    assert made.status_code == 303, made.get_data(as_text=True)[:500]
+    session_id = int(re.search(r"/live/(\d+)/projector", made.location).group(1))
+    with app.app_context():
+        live_code = (
+            db.store().db.execute("SELECT code FROM live_sessions WHERE id = ?", [session_id]).fetchone()[0]
+        )
+    for client in (one, two):
+        assert client.post("/live/join", data={"code": live_code}).status_code < 400
+    assert teacher.post(f"/live/{session_id}/control", data={"action": "start"}).status_code < 400
+    with app.app_context():
+        question = (
+            db.store()
+            .db.execute(
+                "SELECT id FROM live_questions WHERE session_id = ? ORDER BY id DESC LIMIT 1", [session_id]
+            )
+            .fetchone()[0]
+        )
+    live = (
+        f"/live/{session_id}/phone",
+        f"/live/{session_id}/state.json",
+        "/live/join",
+        f"/live/j/{live_code}",
+    )
+    for answer in ("yes", "no", "", "yes"):  # answered, then again from a second tab, then empty
+        sent = one.post(f"/live/{session_id}/answer", data={"question": question, "answer": answer})
+        assert sent.status_code < 500, sent.get_data(as_text=True)[:2000]
+    # The other member leaves the group mid-session, then answers.
+    assert two.post(f"/groups/{group_id}/leave").status_code < 400
+    assert (
+        two.post(f"/live/{session_id}/answer", data={"question": question, "answer": "yes"}).status_code < 500
+    )
+    _sweep(two, *live)
+    for action in ("reveal", "next", "reveal", "next", "end"):
+        assert teacher.post(f"/live/{session_id}/control", data={"action": action}).status_code < 500
+    _sweep(one, *live, f"/live/{session_id}/summary")
+    assert teacher.get(f"/live/{session_id}/summary").status_code == 200
+    # A duel both sides play out, one side after he left the group.
+    two_id = _user_id(app, "trainee.two")
+    assert two.post("/groups/join", data={"code": code}).status_code == 302
+    duel = one.post(
+        "/duels/",
+        data={"opponent": f"{group_id}:{two_id}", "kind": "rp.qualify", "level": "1", "length": "10"},
+    )
+    assert duel.status_code == 303, duel.get_data(as_text=True)[:500]
+    duel_id = int(duel.location.rstrip("/").rsplit("/", 1)[1])
+    sprints = {}
+    for client in (one, two):
+        started = client.post(f"/duels/{duel_id}/play")
+        assert started.status_code == 303, started.get_data(as_text=True)[:500]
+        sprints[client] = int(started.location.rstrip("/").rsplit("/", 1)[1])
+    assert two.post(f"/groups/{group_id}/leave").status_code < 400
+    for client, sprint in sprints.items():
+        for _ in range(10):
+            drill = _current(client, sprint)
+            assert (
+                client.post(f"/sprint/{sprint}/answer", data={"drill": drill, "answer": "yes"}).status_code
+                < 400
+            )
+    for client, sprint in sprints.items():
+        _sweep(
+            client, f"/duels/{duel_id}", f"/sprint/{sprint}/result", f"/api/v1/groups/{group_id}/leaderboard"
+        )
+    assert teacher.get(f"/groups/{group_id}").status_code == 200
+    assert teacher.get(f"/groups/{group_id}/leaderboard").status_code == 200
+    api = app.test_client()
+    assert api.delete(f"/api/v1/groups/{group_id}/membership").status_code < 500
+
+
+def test_a_sprint_of_only_skipped_questions_shows_no_accuracy_of_no_answers(app):
+    """0 answers given have no accuracy: the result said "Accuracy: 0% of the answers given"."""
+    client = app.test_client()
+    assert AuthActions(client).sign_up("trainee.skips").status_code == 302
+    sprint = _sprint(client)
+    for _ in range(10):
+        assert (
+            client.post(f"/sprint/{sprint}/skip", data={"drill": _current(client, sprint)}).status_code == 302
+        )
+    page = client.get(f"/sprint/{sprint}/result").get_data(as_text=True)
+    assert "Answered 0 of 10" in page
+    assert "Accuracy" not in page and "No answer was given, so there is no accuracy." in page
+    assert client.post("/language", data={"lang": "ka"}).status_code == 302
+    assert "პასუხი არ გაცემულა, ამიტომ სიზუსტე არ ითვლება." in client.get(
+        f"/sprint/{sprint}/result"
+    ).get_data(as_text=True)
