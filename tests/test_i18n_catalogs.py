@@ -262,3 +262,19 @@ def test_a_request_switching_its_language_reads_each_languages_catalog():
     with app.test_request_context(headers={"Accept-Language": "en"}):
         assert str(i18n.template_gettext("Practice")) == "Practice"
     assert i18n.get_translations().gettext("Practice") == "Practice"  # outside a request
+
+
+def test_extraction_finds_every_plain_gettext_call_in_the_web_code(all_messages):
+    """A `gettext("...")` inside an f-string with substitutions is skipped by Babel's extractor, and
+    `messages update` then dropped the message and its translations from every catalog (the desk's
+    "not handed over yet" in `groups/views.py`): every plain literal call must be extracted."""
+    from pathlib import Path
+
+    import trainer
+
+    called = re.compile(r'\b(?:gettext|lazy_gettext|_l)\("((?:[^"\\]|\\.)+)"\)')
+    root = Path(trainer.__file__).parent / "web"
+    found = {m for path in root.rglob("*.py") for m in called.findall(path.read_text(encoding="utf-8"))}
+    assert found and "not handed over yet" in found
+    missing = sorted(m for m in found if "\\" not in m and m not in all_messages)
+    assert not missing, missing

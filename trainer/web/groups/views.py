@@ -317,7 +317,10 @@ def trainee_rows(
         _member_url(endpoint, group_id)
         for endpoint in ("groups.trainee", "groups.member_code", "groups.remove_member")
     )
-    not_handed = f' <span class="muted">({escape(gettext("not handed over yet"))})</span>'
+    # The word is translated outside the f-string: Babel skips an f-string with substitutions, and
+    # `messages update` dropped this message and its translations from every catalog.
+    not_handed_word = escape(gettext("not handed over yet"))
+    not_handed = f' <span class="muted">({not_handed_word})</span>'
     code_word, remove_word = escape(gettext("Password code")), escape(gettext("Remove"))
     parts = []
     for t in trainees:
