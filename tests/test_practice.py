@@ -517,7 +517,7 @@ def test_the_daily_goal_counts_the_answers_of_the_calendar_day_in_the_trainees_z
     assert practice_queue(store.db, trainee, CATALOG, now=after_midnight, zone="Asia/Tbilisi").answered == 0
 
 
-def test_the_today_page_counts_in_the_groups_time_zone(app):
+def test_the_today_and_progress_pages_count_the_days_of_the_groups_time_zone(app):
     from accounts_helpers import add_user
     from test_groups import _make_group, _trainee
 
@@ -551,3 +551,7 @@ def test_the_today_page_counts_in_the_groups_time_zone(app):
     counted = 1 if other is before else 2
     assert client.get("/api/v1/practice/next").json["answered_today"] == counted
     assert f'<p id="goal">{counted} of ' in client.get("/today/").get_data(as_text=True)
+    # The progress page's days in a row: two days there when the other answer was yesterday there.
+    days = 2 if other is before else 1
+    shown = client.get("/progress/").get_data(as_text=True)
+    assert f'Days in a row</p><p class="stat">{days}</p>' in shown

@@ -334,6 +334,23 @@ def test_streaks(store, clock):
     assert stats.streaks(store.db, me, today=today + timedelta(days=2))["current_days"] == 0
 
 
+def test_day_streaks_count_the_days_of_the_trainees_time_zone(store, clock):
+    """Tbilisi is UTC+4. Answers at 02:00 and 10:00 there on 3 March are on two UTC days (the 2nd and
+    the 3rd) but one day there; an answer at 23:30 there on the 4th is the 4th's, not the 5th's."""
+    me = store.trainee_named("Me")["id"]
+    for moment in (datetime(2026, 3, 2, 22, 0, tzinfo=UTC), datetime(2026, 3, 3, 6, 0, tzinfo=UTC)):
+        clock.now = moment
+        _play(store, clock, me, "test.a", [True])
+    assert stats.streaks(store.db, me, today=date(2026, 3, 3))["longest_days"] == 2  # the UTC days
+    in_tbilisi = stats.streaks(store.db, me, today=date(2026, 3, 3), zone="Asia/Tbilisi")
+    assert (in_tbilisi["longest_days"], in_tbilisi["current_days"]) == (1, 1)
+    clock.now = datetime(2026, 3, 4, 19, 30, tzinfo=UTC)  # 23:30 on the 4th in Tbilisi
+    _play(store, clock, me, "test.a", [True])
+    in_tbilisi = stats.streaks(store.db, me, today=date(2026, 3, 5), zone="Asia/Tbilisi")
+    assert (in_tbilisi["longest_days"], in_tbilisi["current_days"]) == (2, 2)
+    assert stats.streaks(store.db, me, today=date(2026, 3, 7), zone="Asia/Tbilisi")["current_days"] == 0
+
+
 def test_sprints_score_within_their_time_and_keep_personal_bests(store, clock):
     me = store.trainee_named("Me")["id"]
     first = store.start_sprint(me, "test.a", 1, 60)

@@ -2,9 +2,9 @@
 by day, streaks, the weakest kinds, sprint personal bests, and the mistakes a trainee or a group makes
 most (the catalogued mistakes recorded with wrong answers, and the wrong choices).
 
-All take the `Database` and a trainee id; days are UTC calendar days of the answers. Those an
-instructor's desk reads take `group_id`: then only what the trainee did while in that group counts
-(`trainer.store.periods`).
+All take the `Database` and a trainee id; days are UTC calendar days of the answers, but `streaks`
+counts the days of a given time zone. Those an instructor's desk reads take `group_id`: then only
+what the trainee did while in that group counts (`trainer.store.periods`).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from datetime import UTC, date, datetime, timedelta
 from operator import itemgetter
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from sqlite_utils import Database
 
@@ -98,16 +99,23 @@ def recent_by_kind(db: Database, trainee_id: int, *, since: str) -> dict[str, di
     return {kind: {"attempts": n, "correct": correct} for kind, n, correct in sorted(rows)}
 
 
-def streaks(db: Database, trainee_id: int, *, today: date) -> dict[str, int]:
+def streaks(db: Database, trainee_id: int, *, today: date, zone: str = "UTC") -> dict[str, int]:
     """Day streaks (consecutive days with at least one answer; the current one is still alive if the
-    last day is today or yesterday) and runs of correct answers in a row (current and longest)."""
+    last day is today or yesterday) and runs of correct answers in a row (current and longest).
+
+    Days are the calendar days in `zone` (`today` is one of them). A UTC day's answers fall on at most
+    two days there (no offset reaches a day), the first answer's and the last one's, so one row per UTC
+    day is read, as before; in UTC+4 answers at 02:00 and 10:00 are one day, not two."""
+    here = ZoneInfo(zone)
     days = sorted(
         {
-            date.fromisoformat(row["day"])
-            for row in db.query(
-                "SELECT DISTINCT substr(answered_at, 1, 10) AS day FROM attempts WHERE trainee_id = ?",
+            datetime.fromisoformat(moment).astimezone(here).date()
+            for first, last in db.execute(
+                "SELECT min(answered_at), max(answered_at) FROM attempts WHERE trainee_id = ? "
+                "GROUP BY substr(answered_at, 1, 10)",
                 [trainee_id],
             )
+            for moment in (first, last)
         }
     )
     longest_days = run = 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from trainer.store import stats
 from trainer.store.practice import Item, Today, practice_queue
@@ -94,11 +95,12 @@ NO_PROGRESS: dict[str, Any] = {"kinds": [], "trend": [], "streaks": {}, "bests":
 
 def progress(trainee: int) -> dict[str, Any]:
     db = store().db
-    today = datetime.now(UTC).date()
+    day_zone = zone()
+    today = datetime.now(UTC).astimezone(ZoneInfo(day_zone)).date()
     return {
         "kinds": [{**row, "title": kind_title(row["kind"])} for row in stats.kind_summary(db, trainee)],
         "trend": stats.trend_by_day(db, trainee),
-        "streaks": stats.streaks(db, trainee, today=today),
+        "streaks": stats.streaks(db, trainee, today=today, zone=day_zone),
         "bests": stats.sprint_bests(db, trainee),
         "mistakes": [
             {**row, "titles": [kind_title(k) for k in row["kinds"]]}
