@@ -555,3 +555,17 @@ def test_the_today_and_progress_pages_count_the_days_of_the_groups_time_zone(app
     days = 2 if other is before else 1
     shown = client.get("/progress/").get_data(as_text=True)
     assert f'Days in a row</p><p class="stat">{days}</p>' in shown
+
+
+def test_a_day_of_a_dst_change_is_23_or_25_hours_long():
+    from trainer.store.practice import local_day
+
+    spring = local_day(datetime(2026, 3, 29, 12, tzinfo=UTC), "Europe/Berlin")
+    autumn = local_day(datetime(2026, 10, 25, 12, tzinfo=UTC), "Europe/Berlin")
+    assert spring == ("2026-03-28T23:00:00.000000+00:00", "2026-03-29T22:00:00.000000+00:00")
+    assert autumn == ("2026-10-24T22:00:00.000000+00:00", "2026-10-25T23:00:00.000000+00:00")
+    # Santiago's clocks jump from 00:00 to 01:00 on 6 September 2026: the day starts at the jump.
+    assert (
+        local_day(datetime(2026, 9, 6, 12, tzinfo=UTC), "America/Santiago")[0]
+        == "2026-09-06T04:00:00.000000+00:00"
+    )
