@@ -52,6 +52,11 @@ def _sweep(client, *extra: str, pages: tuple[str, ...] = PAGES) -> dict[str, int
         response = client.get(url)
         codes[url] = response.status_code
         assert response.status_code < 500, (url, response.get_data(as_text=True)[:2000])
+        if response.status_code == 200 and response.mimetype == "text/html":
+            # A figure of nothing written as Python writes it, never as the page should.
+            shown = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
+            odd = re.findall(r"\b(?:None|nan|NaN|inf|undefined)\b|-?\d+\.\d{4,}", shown)
+            assert not odd, (url, odd)
     return codes
 
 
