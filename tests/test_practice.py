@@ -555,6 +555,15 @@ def test_the_today_and_progress_pages_count_the_days_of_the_groups_time_zone(app
     days = 2 if other is before else 1
     shown = client.get("/progress/").get_data(as_text=True)
     assert f'Days in a row</p><p class="stat">{days}</p>' in shown
+    # The home page's last 14 days start at the local midnight 13 days back: an answer a minute after
+    # it counts, one a minute before does not (in UTC days both or neither did).
+    first = midnight - timedelta(days=13)
+    for seed, moment in enumerate((first - timedelta(minutes=1), first + timedelta(minutes=1)), start=2):
+        clock.now = moment.astimezone(UTC)
+        situation = issue("rp.qualify", 1, seed=seed)
+        drill = store.save_drill(trainee, situation, group_id=group_id)
+        store.answer(drill, expected_of(situation)[0], time_ms=1)
+    assert "(3 of 3 right)" in client.get("/").get_data(as_text=True)
 
 
 def test_a_day_of_a_dst_change_is_23_or_25_hours_long():

@@ -89,11 +89,12 @@ def trend_by_day(
 
 
 def recent_by_kind(db: Database, trainee_id: int, *, since: str) -> dict[str, dict[str, int]]:
-    """Per kind answered on the UTC days from `since` (an ISO date) on: attempts and correct, by kind
-    id (the home page's figures of the last days), counted in SQLite."""
+    """Per kind answered from `since` on (an ISO UTC moment as stored, or an ISO date: that UTC day's
+    start): attempts and correct, by kind id (the home page's figures of the last days), counted in
+    SQLite."""
     rows = db.execute(
         """SELECT kind, count(*), sum(correct) FROM attempts
-           WHERE trainee_id = ? AND substr(answered_at, 1, 10) >= ? GROUP BY kind""",
+           WHERE trainee_id = ? AND answered_at >= ? GROUP BY kind""",
         [trainee_id, since],
     ).fetchall()
     return {kind: {"attempts": n, "correct": correct} for kind, n, correct in sorted(rows)}

@@ -6,12 +6,12 @@ The store, the trainee and the drills come through `trainer.web.core.db`, the we
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from trainer.store import stats
-from trainer.store.practice import Item, Today, practice_queue
+from trainer.store.practice import Item, Today, local_day, practice_queue
 from trainer.store.readiness import Target
 from trainer.web.core import local_time
 from trainer.web.core.db import groups, practice_group_id, store
@@ -56,7 +56,10 @@ def summary(trainee: int) -> dict[str, Any]:
     today's practice (the recommendation)."""
     from trainer.drills import REGISTRY
 
-    since = (datetime.now(UTC).date() - timedelta(days=RECENT_DAYS - 1)).isoformat()
+    # The last days are calendar days in the trainee's time zone, as today's practice counts them.
+    here = zone()
+    first = datetime.now(UTC).astimezone(ZoneInfo(here)).date() - timedelta(days=RECENT_DAYS - 1)
+    since = local_day(datetime.combine(first, time(12), tzinfo=ZoneInfo(here)), here)[0]
     per_game: dict[str, dict[str, int]] = {}
     for kind_id, recent in stats.recent_by_kind(store().db, trainee, since=since).items():
         kind = REGISTRY.get(kind_id)
