@@ -123,16 +123,53 @@ def _build(app):
     teacher.post(f"/live/{session_id}/control", data={"action": "start"})
     teacher.post(f"/live/{session_id}/control", data={"action": "end"})
 
+    # A second one: a member answers its first question and leaves the group before it ends; the
+    # second question is revealed with no answer, the session paused and ended.
+    leaver = _trainee(app, "leaver", code)
+    made = teacher.post(
+        "/live/new",
+        data={
+            "group": group_id,
+            "kinds": ["rp.bet_payout"],
+            "level": 1,
+            "questions": 3,
+            "seconds": 0,
+            "scoring": "fast",
+        },
+    )
+    assert made.status_code == 303, made.get_data(as_text=True)[:400]
+    played = int(re.search(r"/live/(\d+)/projector", made.location).group(1))
+    with app.app_context():
+        live_code = (
+            web_db.store().db.execute("SELECT code FROM live_sessions WHERE id = ?", [played]).fetchone()[0]
+        )
+    assert leaver.post("/live/join", data={"code": live_code}).status_code == 303
+    teacher.post(f"/live/{played}/control", data={"action": "start"})
+    phone = leaver.get(f"/live/{played}/phone").get_data(as_text=True)
+    question = re.search(r'name="question" value="(\d+)"', phone).group(1)
+    assert (
+        leaver.post(f"/live/{played}/answer", data={"question": question, "answer": "7"}).status_code == 303
+    )
+    for action in ("reveal", "next", "reveal", "pause", "resume"):
+        assert teacher.post(f"/live/{played}/control", data={"action": action}).status_code in (303, 409), (
+            action
+        )
+    assert leaver.post(f"/groups/{group_id}/leave").status_code == 302
+    teacher.post(f"/live/{played}/control", data={"action": "end"})
+
     with app.app_context():
         exams = [int(r[0]) for r in web_db.store().db.execute("SELECT id FROM exams").fetchall()]
         drills = [int(r[0]) for r in web_db.store().db.execute("SELECT id FROM drills").fetchall()]
-    users = [_user_id(app, n) for n in ("gone.one", "back.again", "skipper", "sprinter", "tabler", "idle")]
+    users = [
+        _user_id(app, n)
+        for n in ("gone.one", "back.again", "skipper", "sprinter", "tabler", "idle", "leaver")
+    ]
     return teacher, {
         "group_id": [empty_group, alone_group, group_id],
         "user_id": users,
         "exam_id": exams,
         "sitting_id": [sitting_id, int(late.headers["Location"].rsplit("/", 1)[1])],
-        "session_id": [session_id],
+        "session_id": [session_id, played],
         "drill_id": drills[:3],
         "test_id": [test_id],
         "game_id": ["russian_poker", "omaha", "painted_poker"],
@@ -178,7 +215,7 @@ def test_every_instructor_page_answers_unusual_groups_without_a_500(app):
     for wanted in (
         *(f"/groups/{g}" for g in ids["group_id"]),
         *(f"/api/v1/groups/{g}/report" for g in ids["group_id"]),
-        *(f"/groups/{group_id}/trainees/{u}/readiness" for u in ids["user_id"][1:]),
+        *(f"/groups/{group_id}/trainees/{u}/readiness" for u in ids["user_id"][1:6]),
         f"/groups/{group_id}/answers.xlsx",
         f"/groups/{group_id}/quiz-report.xlsx",
         *(f"/exams/{e}/results" for e in ids["exam_id"]),
