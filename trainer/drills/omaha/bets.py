@@ -201,7 +201,9 @@ def _gen_limit(rng: random.Random, level: int, rules_name: str | None) -> Data:
     elif drawn == "heads_up":
         bets_made = rng.randint(4, 4 + 2 * level)
     else:
-        bets_made = rng.randint(first, (cap or 5) - 1)
+        # Below the cap where there is room; a house with no raises has none before the flop, where
+        # the big blind is already the round's one bet.
+        bets_made = rng.randint(first, max(first, (cap or 5) - 1))
 
     def make() -> Data:
         actions: list[dict[str, Any]] = []

@@ -260,7 +260,10 @@ def deal_steps(
         else:
             decision, amateur = players.first_decision(box["dealt"], dealer[0], rules, rng, level)
         amateurs[box["box"]] = amateur
-        if not _stock_sells(decision, len(deck), len(boxes)):
+        if not _stock_sells(decision, len(deck), len(boxes)) or (
+            # An edited house may allow the exchange but none per hand (`max_exchanges = 0`).
+            decision.action == players.EXCHANGE and rules.max_exchanges < 1
+        ):
             decision = players.without_draw(box["dealt"])
         if decision.action in (players.EXCHANGE, players.SIXTH):
             shown["buy"] = decision.action
@@ -296,6 +299,9 @@ def deal_steps(
                 continue
             if rng.random() >= INSURE_SHARE:
                 continue
+            low, high = insurance_limits(box["cards"], shown["ante"], rules)
+            if low > high:
+                continue  # an edited house's table maximum leaves this hand no stake to insure
             shown["cards"] = [str(c) for c in box["cards"]]
             shown["status"] = "insuring"
             data = {"player": shown["cards"], "ante": shown["ante"], "rules": rules_name}
@@ -306,7 +312,6 @@ def deal_steps(
                 data,
                 box["box"],
             )
-            low, high = insurance_limits(box["cards"], shown["ante"], rules)
             middle = min(high, max(low, (low + high) // 10 * 5))
             shown["insurance"] = rng.choice(sorted({low, middle, high}))
             shown["status"] = "bet"

@@ -13,7 +13,7 @@ the group's time zone (`groups.time_zone`), else the instance's (`TIME_ZONE`, fr
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -58,6 +58,24 @@ def to_utc(entered: datetime, zone: str | None = None) -> datetime:
     """A wall-clock time entered in `zone` as an aware UTC time. A time the clocks skip (a spring
     gap) or pass twice (autumn) is taken as zoneinfo's first reading (`fold=0`)."""
     return entered.replace(tzinfo=ZoneInfo(zone or instance_zone())).astimezone(UTC)
+
+
+def day_bound(day: date, zone: str | None = None, *, end: bool = False) -> datetime:
+    """The UTC moment `day` begins (`end`: ends) at in `zone`, as a filter's bound. At the ends of
+    the calendar (year 1 ahead of UTC, year 9999 behind it) that moment is outside datetime's range:
+    the range's own end is given instead, which no stored moment lies beyond, so the bound selects
+    the same rows.
+
+    >>> day_bound(date(1, 1, 1), "Asia/Tbilisi").isoformat()
+    '0001-01-01T00:00:00+00:00'
+    >>> day_bound(date(9999, 12, 31), "America/New_York", end=True).year
+    9999
+    """
+    try:
+        start = day + timedelta(days=1) if end else day
+        return to_utc(datetime.combine(start, time()), zone)
+    except OverflowError:
+        return (datetime.max if end or day.year > 1 else datetime.min).replace(tzinfo=UTC)
 
 
 def zone_label(zone: str | None = None, at: datetime | None = None) -> str:

@@ -26,7 +26,7 @@ from trainer.web.situations.catalog import sprint_title
 
 
 class BadWeek(ValueError):
-    """The `week` asked for is not a date."""
+    """The `week` asked for is not a date, or a week at an end of the calendar."""
 
 
 def visible_group(group_id: int, user_id: int) -> dict[str, Any] | None:
@@ -54,15 +54,20 @@ def week_of(asked: str | None, zone: str) -> date:
         today = local_time.local(datetime.now(UTC), zone)
         assert today is not None
         day = today.date()
-    return day - timedelta(days=day.weekday())
+    monday = day - timedelta(days=day.weekday())
+    # The page links the weeks before and after and the board reads up to the next Monday: the
+    # first and last weeks of the calendar have no such weeks (an OverflowError, not a week).
+    if not date.min + timedelta(days=7) <= monday <= date.max - timedelta(days=14):
+        raise BadWeek(asked)
+    return monday
 
 
 def board(group: dict[str, Any], viewer_id: int, monday: date) -> dict[str, Any]:
     """The board as the viewer may read it: a hidden name is None (`hidden` true) unless the viewer is
     the trainee himself (`you`) or the group's instructor."""
     zone = local_time.zone_of(group)
-    since = local_time.to_utc(datetime.combine(monday, datetime.min.time()), zone)
-    until = local_time.to_utc(datetime.combine(monday + timedelta(days=7), datetime.min.time()), zone)
+    since = local_time.day_bound(monday, zone)
+    until = local_time.day_bound(monday + timedelta(days=6), zone, end=True)
     instructor = group["owner_id"] == viewer_id
     entries = []
     for entry in weekly_board(db.store().db, int(group["id"]), since.isoformat(), until.isoformat()):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Iterable, Iterator
-from datetime import datetime, time, timedelta
+from datetime import datetime
 from typing import Any
 
 import xlsxwriter
@@ -45,9 +45,7 @@ def _local_day(name: str, zone: str, *, end: bool) -> str | None:
     found = query_day(name)
     if found is None:
         return None
-    day = datetime.combine(found, time())
-    bound = local_time.to_utc(day + timedelta(days=1) if end else day, zone)
-    return bound.isoformat(timespec="microseconds")
+    return local_time.day_bound(found, zone, end=end).isoformat(timespec="microseconds")
 
 
 def _when(moment: str | None, zone: str) -> datetime | None:

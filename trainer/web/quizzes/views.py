@@ -400,6 +400,9 @@ def review(sitting_id: int) -> Page:
     except NotFoundError:
         abort(404, description=gettext("There is no such quiz."))
     exam, group = _owned_exam(int(sitting["exam_id"]))
+    if sitting["finished_at"] is None:
+        # Nothing is recorded before the hand-in: its page would read as a graded "0 right".
+        abort(409, description=gettext("This quiz is not handed in yet: its result shows here once it is."))
     member = db.store().trainee(int(sitting["trainee_id"]))
     user = db.groups().members(int(group["id"]))
     name = next((m["display_name"] for m in user if m["id"] == member["id"]), "")
