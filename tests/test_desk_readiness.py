@@ -124,10 +124,34 @@ def test_a_question_passed_over_counts_as_a_miss_on_the_desk() -> None:
     assert handed and not any("->" in s for s in handed), handed
 
 
-def test_one_read_transaction_sees_one_moment_while_another_connection_writes(tmp_path) -> None:
+def _two_connections(tmp_path):
+    """A reader and a writer on one migrated database file."""
     path = tmp_path / "trainer.sqlite"
     open_db(path).conn.close()
-    reader, writer = open_db(path, migrate=False), open_db(path, migrate=False)
+    return open_db(path, migrate=False), open_db(path, migrate=False)
+
+
+def _read_with_a_write_between(reader, marker: str, write, read):
+    """`read()` on `reader`, with `write()` done on another connection once, just before the first
+    statement naming `marker` (after the reads before it); fails if no statement named it."""
+    written: list[str] = []
+
+    def between(statement: str) -> None:
+        if marker in statement and not written:
+            written.append(statement)
+            write()
+
+    reader.conn.set_trace_callback(between)
+    try:
+        result = read()
+    finally:
+        reader.conn.set_trace_callback(None)
+    assert written, f"no statement read {marker}"
+    return result
+
+
+def test_one_read_transaction_sees_one_moment_while_another_connection_writes(tmp_path) -> None:
+    reader, writer = _two_connections(tmp_path)
     count = "SELECT count(*) FROM trainees"
 
     def add(n: int) -> None:
@@ -245,9 +269,7 @@ def test_the_groups_mistakes_are_of_one_moment_while_a_member_makes_a_new_one(tm
     # made for the first time between the two (another connection's answer, which writes both
     # counts in its transaction) was in the second read and not the first, a KeyError and a 500
     # on the desk. One read transaction reads both of one moment.
-    path = tmp_path / "trainer.sqlite"
-    open_db(path).conn.close()
-    reader, writer = open_db(path, migrate=False), open_db(path, migrate=False)
+    reader, writer = _two_connections(tmp_path)
 
     def made(mistake: str) -> None:
         with writer.conn:
@@ -263,18 +285,12 @@ def test_the_groups_mistakes_are_of_one_moment_while_a_member_makes_a_new_one(tm
 
     made("rp.wrong_odds")
 
-    def between(statement: str) -> None:
-        if "FROM group_mistake_members" in statement and "rp.short_pay" not in written:
-            written.append("rp.short_pay")
-            made("rp.short_pay")  # after the first read, before the second
-
-    written: list[str] = []
-    reader.conn.set_trace_callback(between)
-    try:
-        shown = Groups(reader).mistakes(1, first=10)
-    finally:
-        reader.conn.set_trace_callback(None)
-    assert written == ["rp.short_pay"]
+    shown = _read_with_a_write_between(  # after the first read, before the second
+        reader,
+        "FROM group_mistake_members",
+        lambda: made("rp.short_pay"),
+        lambda: Groups(reader).mistakes(1, first=10),
+    )
     assert [(m["mistake"], m["count"], m["trainees"], m["kinds"]) for m in shown] == [
         ("rp.wrong_odds", 1, 1, ["rp.bet_payout"])
     ]
@@ -287,9 +303,7 @@ def test_the_item_analysis_is_of_one_moment_while_a_member_answers_wrong(tmp_pat
     # `Groups.item_details` reads each item's attempts, then its most common wrong answers: another
     # connection's wrong answer between the two counted it among the wrong answers and not among the
     # attempts (two wrong answers shown of an item with one). One read transaction reads both at once.
-    path = tmp_path / "trainer.sqlite"
-    open_db(path).conn.close()
-    reader, writer = open_db(path, migrate=False), open_db(path, migrate=False)
+    reader, writer = _two_connections(tmp_path)
 
     def answered_wrong(attempts: int) -> None:
         with writer.conn:
@@ -307,18 +321,9 @@ def test_the_item_analysis_is_of_one_moment_while_a_member_answers_wrong(tmp_pat
 
     answered_wrong(2)  # one right, one wrong
 
-    def between(statement: str) -> None:
-        if "FROM group_wrong" in statement and not written:
-            written.append(statement)
-            answered_wrong(3)  # after the attempts were read, before the wrong answers
-
-    written: list[str] = []
-    reader.conn.set_trace_callback(between)
-    try:
-        [item] = Groups(reader).item_details(1)
-    finally:
-        reader.conn.set_trace_callback(None)
-    assert written
+    [item] = _read_with_a_write_between(  # after the attempts were read, before the wrong answers
+        reader, "FROM group_wrong", lambda: answered_wrong(3), lambda: Groups(reader).item_details(1)
+    )
     assert (item["attempts"], [w["count"] for w in item["wrong_answers"]]) == (2, [1])
     [item] = Groups(reader).item_details(1)
     assert (item["attempts"], [w["count"] for w in item["wrong_answers"]]) == (3, [2])

@@ -10,6 +10,7 @@ import re
 from datetime import UTC, datetime, timedelta
 
 from accounts_helpers import signed_in
+from live_helpers import open_live
 from test_groups import _make_group, _practise, _trainee
 
 from trainer.web.core import db as web_db
@@ -107,42 +108,14 @@ def _build(app):
     )
 
     # A live session nobody joined, started and ended.
-    made = teacher.post(
-        "/live/new",
-        data={
-            "group": group_id,
-            "kinds": ["rp.bet_payout"],
-            "level": 1,
-            "questions": 2,
-            "seconds": 20,
-            "scoring": "fast",
-        },
-    )
-    assert made.status_code == 303, made.get_data(as_text=True)[:400]
-    session_id = int(re.search(r"/live/(\d+)/projector", made.location).group(1))
+    session_id, _code = open_live(teacher, group_id, ["rp.bet_payout"])
     teacher.post(f"/live/{session_id}/control", data={"action": "start"})
     teacher.post(f"/live/{session_id}/control", data={"action": "end"})
 
     # A second one: a member answers its first question and leaves the group before it ends; the
     # second question is revealed with no answer, the session paused and ended.
     leaver = _trainee(app, "leaver", code)
-    made = teacher.post(
-        "/live/new",
-        data={
-            "group": group_id,
-            "kinds": ["rp.bet_payout"],
-            "level": 1,
-            "questions": 3,
-            "seconds": 0,
-            "scoring": "fast",
-        },
-    )
-    assert made.status_code == 303, made.get_data(as_text=True)[:400]
-    played = int(re.search(r"/live/(\d+)/projector", made.location).group(1))
-    with app.app_context():
-        live_code = (
-            web_db.store().db.execute("SELECT code FROM live_sessions WHERE id = ?", [played]).fetchone()[0]
-        )
+    played, live_code = open_live(teacher, group_id, ["rp.bet_payout"], questions=3, seconds=0)
     assert leaver.post("/live/join", data={"code": live_code}).status_code == 303
     teacher.post(f"/live/{played}/control", data={"action": "start"})
     phone = leaver.get(f"/live/{played}/phone").get_data(as_text=True)

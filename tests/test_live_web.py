@@ -4,10 +4,10 @@ after the reveal, a late joiner and a phone coming back, the results on the desk
 summary, each page in ka and ru without English words."""
 
 import json
-import re
 
 import pytest
 from accounts_helpers import AuthActions, add_user
+from live_helpers import open_live
 from test_i18n_catalogs import _visible_latin_words
 
 from trainer.drills.base import expected_of
@@ -47,24 +47,7 @@ def room(app):
 
 
 def _start(room, seconds=20, questions=2):
-    response = room["teacher"].post(
-        "/live/new",
-        data={
-            "group": room["group"],
-            "kinds": [KIND],
-            "level": 1,
-            "questions": questions,
-            "seconds": seconds,
-            "scoring": "fast",
-        },
-    )
-    assert response.status_code == 303, response.get_data(as_text=True)
-    session_id = int(re.search(r"/live/(\d+)/projector", response.location).group(1))
-    with room["teacher"].application.app_context():
-        code = (
-            db.store().db.execute("SELECT code FROM live_sessions WHERE id = ?", [session_id]).fetchone()[0]
-        )
-    return session_id, code
+    return open_live(room["teacher"], room["group"], [KIND], questions=questions, seconds=seconds)
 
 
 def _join(client, code):

@@ -6,14 +6,17 @@ left his group and a duel with him. Each answers 200 or a 4xx (or a redirect), n
 
 from __future__ import annotations
 
+import html
 import re
 from datetime import UTC, datetime
 
-from accounts_helpers import AuthActions
+from accounts_helpers import AuthActions, add_user
 from clock_helpers import sprint_clock_ahead
+from live_helpers import open_live
 from test_exams import _answers, _assign, _sitting
 from test_groups import _make_group, _trainee
 
+from trainer.drills.base import expected_of
 from trainer.store import open_db
 from trainer.store.progress import Store
 from trainer.web.core import db
@@ -77,6 +80,15 @@ def _user_id(app, username) -> int:
         return int(row[0])
 
 
+def _class(app):
+    """An instructor signed in with a new group: his client, the group's id and its join code."""
+    add_user(app, "teacher", "instructor")
+    teacher = app.test_client()
+    assert AuthActions(teacher).sign_in("teacher").status_code == 302
+    group_id, code = _make_group(teacher)
+    return teacher, group_id, code
+
+
 def test_a_new_trainee_sees_every_page(app):
     client = app.test_client()
     assert AuthActions(client).sign_up("trainee.new").status_code == 302
@@ -110,34 +122,26 @@ def test_only_skipped_sprint_questions_with_no_accuracy_and_a_sprint_out_of_time
 
 
 def test_only_wrong_answers_at_every_level_with_a_huge_time(app):
-    teacher = app.test_client()
-    from accounts_helpers import add_user
-
-    add_user(app, "teacher", "instructor")
-    assert AuthActions(teacher).sign_in("teacher").status_code == 302
-    group_id, code = _make_group(teacher)
+    teacher, group_id, code = _class(app)
     client = _trainee(app, "trainee.wrong", code)
     store = Store(open_db(app.config["DATABASE"]))
-    if True:
-        for kind in ("rp.bet_payout", "om.high", "pp.score"):
-            for level in (1, 2, 3):
-                for time_ms in (0, 10**12):
-                    made = client.post(f"/practice/{kind}", data={"level": level})
-                    drill = int(made.headers["Location"].rsplit("/", 1)[1])
-                    situation = store.drill(drill)["situation"]
-                    # A wrong answer: the answer graded against itself is right, any other reading
-                    # of the format is wrong; a number one past the expected one is always wrong.
-                    from trainer.drills.base import expected_of
-
-                    expected = expected_of(situation)[0]
-                    choices = [c.value for c in situation.answer_format.choices]
-                    wrong = next(c for c in choices if c != expected) if choices else None
-                    if wrong is None and isinstance(expected, int):
-                        wrong = expected + 1
-                    if wrong is None:
-                        continue
-                    grade, _ = store.answer(drill, wrong, time_ms=time_ms)
-                    assert not grade.correct
+    for kind in ("rp.bet_payout", "om.high", "pp.score"):
+        for level in (1, 2, 3):
+            for time_ms in (0, 10**12):
+                made = client.post(f"/practice/{kind}", data={"level": level})
+                drill = int(made.headers["Location"].rsplit("/", 1)[1])
+                situation = store.drill(drill)["situation"]
+                # A wrong answer: the answer graded against itself is right, any other reading
+                # of the format is wrong; a number one past the expected one is always wrong.
+                expected = expected_of(situation)[0]
+                choices = [c.value for c in situation.answer_format.choices]
+                wrong = next(c for c in choices if c != expected) if choices else None
+                if wrong is None and isinstance(expected, int):
+                    wrong = expected + 1
+                if wrong is None:
+                    continue
+                grade, _ = store.answer(drill, wrong, time_ms=time_ms)
+                assert not grade.correct
     _sweep(
         client,
         f"/groups/{group_id}/leaderboard",
@@ -148,12 +152,7 @@ def test_only_wrong_answers_at_every_level_with_a_huge_time(app):
 
 
 def test_answers_on_a_dst_change_in_the_groups_zone(app):
-    teacher = app.test_client()
-    from accounts_helpers import add_user
-
-    add_user(app, "teacher", "instructor")
-    assert AuthActions(teacher).sign_in("teacher").status_code == 302
-    group_id, code = _make_group(teacher)
+    teacher, group_id, code = _class(app)
     assert (
         teacher.post(f"/groups/{group_id}/time-zone", data={"time_zone": "Europe/Berlin"}).status_code < 400
     )
@@ -179,12 +178,7 @@ def test_answers_on_a_dst_change_in_the_groups_zone(app):
 
 
 def test_a_second_tab_a_quiz_handed_in_twice_and_a_trainee_who_left(app):
-    teacher = app.test_client()
-    from accounts_helpers import add_user
-
-    add_user(app, "teacher", "instructor")
-    assert AuthActions(teacher).sign_in("teacher").status_code == 302
-    group_id, code = _make_group(teacher)
+    teacher, group_id, code = _class(app)
     one = _trainee(app, "trainee.one", code)
     two = _trainee(app, "trainee.two", code)
     # A second tab answers a practice question the first answered.
@@ -283,14 +277,7 @@ def test_table_rounds_tests_self_check_and_the_api_in_odd_states(app):
 
 
 def test_a_group_whose_house_rules_were_edited_between_the_deal_and_the_answer(app, monkeypatch):
-    import html
-
-    from accounts_helpers import add_user
-
-    add_user(app, "teacher", "instructor")
-    teacher = app.test_client()
-    assert AuthActions(teacher).sign_in("teacher").status_code == 302
-    group_id, code = _make_group(teacher)
+    teacher, group_id, code = _class(app)
     client = _trainee(app, "trainee.rules", code)
     url = f"/groups/{group_id}/rules/russian_poker"
     page = teacher.get(url).get_data(as_text=True)
@@ -325,33 +312,12 @@ def test_a_group_whose_house_rules_were_edited_between_the_deal_and_the_answer(a
 
 
 def test_a_live_round_and_a_duel_played_out_by_a_trainee_who_left(app):
-    from accounts_helpers import add_user
-
-    add_user(app, "teacher", "instructor")
-    teacher = app.test_client()
-    assert AuthActions(teacher).sign_in("teacher").status_code == 302
-    group_id, code = _make_group(teacher)
+    teacher, group_id, code = _class(app)
     one = _trainee(app, "trainee.one", code)
     two = _trainee(app, "trainee.two", code)
     assert one.post("/groups/leaderboard-name", data={"name": "x" * 500}).status_code < 500
     assert one.post("/groups/practise-for", data={"group": group_id}).status_code < 500
-    made = teacher.post(
-        "/live/new",
-        data={
-            "group": group_id,
-            "kinds": ["rp.qualify"],
-            "level": 1,
-            "questions": 2,
-            "seconds": 10,
-            "scoring": "fast",
-        },
-    )
-    assert made.status_code == 303, made.get_data(as_text=True)[:500]
-    session_id = int(re.search(r"/live/(\d+)/projector", made.location).group(1))
-    with app.app_context():
-        live_code = (
-            db.store().db.execute("SELECT code FROM live_sessions WHERE id = ?", [session_id]).fetchone()[0]
-        )
+    session_id, live_code = open_live(teacher, group_id, ["rp.qualify"], seconds=10)
     for client in (one, two):
         assert client.post("/live/join", data={"code": live_code}).status_code < 400
     assert teacher.post(f"/live/{session_id}/control", data={"action": "start"}).status_code < 400
